@@ -1,0 +1,39 @@
+/**
+ * The events that move a workflow between states. Each is named for what happened, so the
+ * transition log reads as a history ("parsed", "approve", "retry"), not as a list of targets.
+ */
+export const WorkflowEvent = {
+  /** The parse stage picked the document up. */
+  start_parse: 'start_parse',
+  /** Text was extracted from every page. */
+  parsed: 'parsed',
+  /** Fields were extracted and classified. */
+  extracted: 'extracted',
+  /** Validation finished; guards decide between auto-approve and review. */
+  validation_completed: 'validation_completed',
+  /** A reviewer approved, with or without corrections. */
+  approve: 'approve',
+  /** A reviewer rejected the document. */
+  reject: 'reject',
+  /** Nobody acted on the review before its heartbeat ran out. */
+  review_timeout: 'review_timeout',
+  /** The compare stage picked the validated record up. */
+  start_compare: 'start_compare',
+  /** The comparison report was written. */
+  compared: 'compared',
+  /** A stage raised an error. */
+  fail: 'fail',
+  /** A failed stage is tried again where it failed. */
+  retry: 'retry',
+  /** The error is permanent or the retries are spent. */
+  give_up: 'give_up',
+  /** An operator stopped the workflow. */
+  cancel: 'cancel',
+} as const;
+
+/** One of the workflow events. */
+export type WorkflowEvent = (typeof WorkflowEvent)[keyof typeof WorkflowEvent];
+
+/** Narrows an unknown string to an event. */
+export const isWorkflowEvent = (value: unknown): value is WorkflowEvent =>
+  typeof value === 'string' && Object.hasOwn(WorkflowEvent, value);

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * The workflow policy: the knobs that shape the state machine and the decisions its stages make.
+ * Defined once; the ASL builder writes it into the definition and the stages read it from their
+ * input, so AWS and the local runtime run with the same values.
+ */
+export const WorkflowPolicySchema = z
+  .object({
+    /** Review heartbeat: a review with no human activity for this long times out (DESIGN.md §3). */
+    reviewTimeoutSeconds: z.number().int().min(1).max(31_536_000).default(86_400),
+    /** Hard cap on a review however often it is claimed (the Task's `TimeoutSeconds`). */
+    reviewMaxSeconds: z.number().int().min(2).max(31_536_000).default(604_800),
+    /** Workflow retries after a retryable stage error (seed 000: 3). */
+    maxRetries: z.number().int().min(0).max(10).default(3),
+    /** First backoff; doubles per retry: 10 s, 20 s, 40 s (seed 002). */
+    backoffBaseSeconds: z.number().int().min(1).max(3_600).default(10),
+    /** Auto-approve needs overall confidence at or above this (0-100). */
+    confidenceThreshold: z.number().min(0).max(100).default(80),
+    /** `TimeoutSeconds` of every processing Task (a Lambda can run at most 900 s). */
+    stageTimeoutSeconds: z.number().int().min(1).max(900).default(300),
+  })
+  .strict()
+  .refine((p) => p.reviewMaxSeconds > p.reviewTimeoutSeconds, {
+    message:
+      'reviewMaxSeconds must be greater than reviewTimeoutSeconds (the heartbeat must fit inside the cap)',
+    path: ['reviewMaxSeconds'],
+  });
+
+/** The validated policy with every default filled in. */
+export type WorkflowPolicy = z.output<typeof WorkflowPolicySchema>;
+/** What a caller may pass: any subset, defaults fill the rest. */
+export type WorkflowPolicyInput = z.input<typeof WorkflowPolicySchema>;
+
+/** The policy values a stage needs at run time, passed in every stage's input. */
+export type StagePolicy = Pick<
+  WorkflowPolicy,
+  'confidenceThreshold' | 'maxRetries' | 'backoffBaseSeconds' | 'reviewTimeoutSeconds'
+>;
+
+/** Thrown when a policy value is out of range; the message names each bad key. */
+export class InvalidPolicyError extends Error {
+  override readonly name = 'InvalidPolicy';
+  constructor(readonly issues: readonly string[]) {
+    super(`Invalid workflow policy: ${issues.join('; ')}.`);
+  }
+}
+
+/** Validates a partial policy and fills defaults; throws `InvalidPolicyError` naming each bad key. */
+export const resolvePolicy = (input: WorkflowPolicyInput = {}): WorkflowPolicy => {
+  const parsed = WorkflowPolicySchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new InvalidPolicyError(
+    parsed.error.issues.map((i) => `${i.path.join('.') || '(policy)'}: ${i.message}`),
+  );
+};
+
+/** The subset of the policy stages receive. */
+export const stagePolicy = (p: WorkflowPolicy): StagePolicy => ({
+  confidenceThreshold: p.confidenceThreshold,
+  maxRetries: p.maxRetries,
+  backoffBaseSeconds: p.backoffBaseSeconds,
+  reviewTimeoutSeconds: p.reviewTimeoutSeconds,
+});
+
+/** Seconds to wait before retry number `retryCount + 1`: base, 2x base, 4x base, ... */
+export const backoffSeconds = (backoffBaseSeconds: number, retryCount: number): number =>
+  backoffBaseSeconds * 2 ** retryCount;

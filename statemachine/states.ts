@@ -1,0 +1,53 @@
+/**
+ * The workflow states of a document (DESIGN.md §1). Plain data: the union type is derived from
+ * the object so a typo is a compile error and a free string never stands for a state.
+ */
+export const WorkflowState = {
+  pending: 'pending',
+  parsing_pdf: 'parsing_pdf',
+  extracting: 'extracting',
+  validating: 'validating',
+  review_required: 'review_required',
+  validated: 'validated',
+  comparing: 'comparing',
+  completed: 'completed',
+  rejected: 'rejected',
+  timed_out: 'timed_out',
+  cancelled: 'cancelled',
+  failed: 'failed',
+} as const;
+
+/** One of the twelve workflow states. */
+export type WorkflowState = (typeof WorkflowState)[keyof typeof WorkflowState];
+
+/** What a state means for the workflow's life (DESIGN.md §1, "kind"). */
+export type StateKind = 'initial' | 'processing' | 'suspended' | 'terminal' | 'transient';
+
+/** The kind of every state. */
+export const STATE_KINDS = {
+  pending: 'initial',
+  parsing_pdf: 'processing',
+  extracting: 'processing',
+  validating: 'processing',
+  review_required: 'suspended',
+  validated: 'processing',
+  comparing: 'processing',
+  completed: 'terminal',
+  rejected: 'terminal',
+  timed_out: 'terminal',
+  cancelled: 'terminal',
+  failed: 'transient',
+} as const satisfies Record<WorkflowState, StateKind>;
+
+/** Every state, in lifecycle order. */
+export const ALL_STATES: readonly WorkflowState[] = Object.values(WorkflowState);
+
+/** The state a new workflow is created in. */
+export const INITIAL_STATE = WorkflowState.pending;
+
+/** True for `completed`, `rejected`, `timed_out` and `cancelled`: nothing leaves them. */
+export const isTerminal = (state: WorkflowState): boolean => STATE_KINDS[state] === 'terminal';
+
+/** Narrows an unknown string (from DynamoDB, a CLI flag, an API query) to a state. */
+export const isWorkflowState = (value: unknown): value is WorkflowState =>
+  typeof value === 'string' && Object.hasOwn(WorkflowState, value);

@@ -1,0 +1,56 @@
+import type { WorkflowEvent } from './events.js';
+import type { GuardName } from './guards.js';
+import { ALL_STATES, isTerminal, type WorkflowState } from './states.js';
+
+/**
+ * Target of the `retry` row: the state recorded in `failedAtStep` (seed 000: "failed -> step that
+ * failed"). Kept symbolic so the table keeps one row per logical transition.
+ */
+export const FAILED_STEP = '(failedAtStep)' as const;
+
+/** One allowed transition: plain data, read by `transition()`, the ASL check and `ledger verify`. */
+export interface TransitionRow {
+  readonly from: WorkflowState;
+  readonly to: WorkflowState | typeof FAILED_STEP;
+  readonly event: WorkflowEvent;
+  /** Named guard that must hold; rows that share `from` and `event` are told apart by guards. */
+  readonly guard?: GuardName;
+}
+
+/** The 16 transitions of seed 000 (ADR-003), in its order. */
+const SEED_TRANSITIONS = [
+  { from: 'pending', to: 'parsing_pdf', event: 'start_parse' },
+  { from: 'parsing_pdf', to: 'extracting', event: 'parsed' },
+  { from: 'parsing_pdf', to: 'failed', event: 'fail' },
+  { from: 'extracting', to: 'validating', event: 'extracted' },
+  { from: 'extracting', to: 'failed', event: 'fail' },
+  { from: 'validating', to: 'validated', event: 'validation_completed', guard: 'canAutoApprove' },
+  { from: 'validating', to: 'review_required', event: 'validation_completed', guard: 'needsReview' },
+  { from: 'validating', to: 'failed', event: 'fail' },
+  { from: 'review_required', to: 'validated', event: 'approve' },
+  { from: 'review_required', to: 'rejected', event: 'reject' },
+  { from: 'review_required', to: 'timed_out', event: 'review_timeout' },
+  { from: 'validated', to: 'comparing', event: 'start_compare' },
+  { from: 'comparing', to: 'completed', event: 'compared' },
+  { from: 'comparing', to: 'failed', event: 'fail' },
+  { from: 'failed', to: FAILED_STEP, event: 'retry', guard: 'retriesLeft' },
+  { from: 'failed', to: 'rejected', event: 'give_up', guard: 'retriesExhausted' },
+] as const satisfies readonly TransitionRow[];
+
+/** `cancel` from every non-terminal state (DESIGN.md §1, seed 003). */
+const CANCEL_TRANSITIONS: readonly TransitionRow[] = ALL_STATES.filter((s) => !isTerminal(s)).map((from) => ({
+  from,
+  to: 'cancelled',
+  event: 'cancel',
+}));
+
+/** The transition table: the only place that says which state changes exist. */
+export const TRANSITIONS: readonly TransitionRow[] = Object.freeze([
+  ...SEED_TRANSITIONS,
+  ...CANCEL_TRANSITIONS,
+]);
+
+/** States a stage can fail in; `retry` may only return to one of them. Derived from the table. */
+export const RETRYABLE_STATES: readonly WorkflowState[] = TRANSITIONS.filter((r) => r.event === 'fail').map(
+  (r) => r.from,
+);

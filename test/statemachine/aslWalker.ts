@@ -1,0 +1,248 @@
+import {
+  type AslDefinition,
+  type AslTaskState,
+  decideRecovery,
+  FAILED_STEP,
+  RETRYABLE_STATES,
+  STAGES,
+  type Stage,
+  type StageArns,
+  TRANSITIONS,
+  type TransitionRow,
+  type WorkflowEvent,
+  type WorkflowState,
+} from '../../statemachine/index.js';
+
+/** The slice of the execution payload that Choice states read. */
+interface Payload {
+  resumeAt?: string;
+  duplicate?: boolean;
+  resultState?: string;
+  recoveryDecision?: string;
+  recoveryResumeAt?: string;
+  recoveryOutcome?: string;
+}
+
+/** One point of an abstract execution: where the ASL is and what the workflow item holds. */
+interface Config {
+  at: string;
+  state: WorkflowState | null;
+  failedAt?: WorkflowState;
+  lastEvent?: WorkflowEvent;
+  payload: Payload;
+}
+
+/** An end of a path: which outcome state it reached and the workflow state it left behind. */
+export interface PathEnd {
+  outcome: string;
+  state: WorkflowState | null;
+  lastEvent?: WorkflowEvent;
+  start: string;
+}
+
+export interface WalkReport {
+  ends: PathEnd[];
+  usedRows: Set<TransitionRow>;
+  violations: string[];
+  visited: number;
+}
+
+const CHOICE_VARIABLES: Record<string, keyof Payload> = {
+  '$.resumeAt': 'resumeAt',
+  '$.duplicate': 'duplicate',
+  '$.result.state': 'resultState',
+  '$.recovery.decision': 'recoveryDecision',
+  '$.recovery.resumeAt': 'recoveryResumeAt',
+  '$.recovery.outcome': 'recoveryOutcome',
+};
+
+const key = (c: Config): string => JSON.stringify(c);
+
+/**
+ * Walks every path of the definition with an abstract workflow item, replaying the events each
+ * stage declares in `STAGES` through the rows of the transition table. A path that reaches a
+ * stage in a state the stage cannot start from, or a stage with no legal move, is a violation:
+ * the ASL and the table would have drifted apart.
+ */
+export const walkDefinition = (definition: AslDefinition, arns: StageArns, starts: Config[]): WalkReport => {
+  const stageByArn = new Map(Object.entries(arns).map(([stage, arn]) => [arn, stage as Stage]));
+  const usedRows = new Set<TransitionRow>();
+  const violations: string[] = [];
+  const ends: PathEnd[] = [];
+  const seen = new Set<string>();
+
+  const rowsFor = (stage: Stage, c: Config): { row: TransitionRow; to: WorkflowState }[] =>
+    TRANSITIONS.filter(
+      (r) => r.from === c.state && (STAGES[stage].events as readonly string[]).includes(r.event),
+    )
+      .map((row) => ({ row, to: row.to === FAILED_STEP ? c.failedAt : row.to }))
+      .filter((x): x is { row: TransitionRow; to: WorkflowState } => x.to !== undefined);
+
+  /** Every sequence of state changes the stage can make from `c`, with each intermediate point. */
+  const runs = (stage: Stage, c: Config): Config[][] => {
+    const next = rowsFor(stage, c);
+    if (next.length === 0) return [[c]];
+    return next.flatMap(({ row, to }) => {
+      usedRows.add(row);
+      const after: Config = {
+        ...c,
+        state: to,
+        lastEvent: row.event,
+        failedAt: to === 'failed' ? (c.state ?? undefined) : c.failedAt,
+      };
+      return runs(stage, after).map((rest) => [c, ...rest]);
+    });
+  };
+
+  const catchTargets = (t: AslTaskState, errors: string[]): string[] =>
+    (t.Catch ?? [])
+      .filter((k) => k.ErrorEquals.some((e) => e === 'States.ALL' || errors.includes(e)))
+      .map((k) => k.Next);
+
+  const stepTask = (name: string, t: AslTaskState, c: Config): Config[] => {
+    const arn = (t.Parameters?.FunctionName as string | undefined) ?? t.Resource;
+    const stage = stageByArn.get(arn);
+    if (!stage) {
+      violations.push(`${name}: resource ${arn} is not a stage`);
+      return [];
+    }
+    const entry = STAGES[stage].entry as readonly (WorkflowState | null)[];
+    if (stage === 'ingest' ? c.state !== null : !entry.includes(c.state)) {
+      violations.push(`${name} reached in state ${c.state}, outside its entry states [${entry.join(', ')}]`);
+      return [];
+    }
+    const onError = (at: Config, errors = ['States.TaskFailed']): Config[] =>
+      catchTargets(t, errors).map((next) => ({ ...at, at: next }));
+
+    // An operator may cancel while the stage runs; its next write then fails on the table.
+    const cancelRow = TRANSITIONS.find((r) => r.from === c.state && r.event === 'cancel');
+    const cancelled: Config[] = [];
+    if (cancelRow && stage !== 'ingest') {
+      usedRows.add(cancelRow);
+      cancelled.push(...onError({ ...c, state: 'cancelled', lastEvent: 'cancel' }));
+    }
+
+    if (stage === 'ingest') {
+      return [
+        { ...c, at: t.Next, state: 'pending', payload: { duplicate: false } },
+        { ...c, at: t.Next, state: 'pending', payload: { duplicate: true } },
+        ...onError(c),
+      ];
+    }
+    if (stage === 'mark-failed') {
+      const failed = rowsFor(stage, c);
+      for (const { row } of failed) usedRows.add(row);
+      const after: Config =
+        failed[0] !== undefined
+          ? { ...c, state: 'failed', failedAt: c.state ?? undefined, lastEvent: 'fail' }
+          : c;
+      const decisions = [true, false].flatMap((retryable) =>
+        [0, 3].map((retryCount) =>
+          decideRecovery(
+            {
+              state: after.state as WorkflowState,
+              failedAtStep: after.failedAt,
+              retryable,
+              retryCount,
+              lastEvent: after.lastEvent,
+            },
+            { maxRetries: 3, backoffBaseSeconds: 10, confidenceThreshold: 80, reviewTimeoutSeconds: 60 },
+          ),
+        ),
+      );
+      const outcomes = decisions.map((d) => ({
+        ...after,
+        at: t.Next,
+        payload: {
+          ...after.payload,
+          recoveryDecision: d.decision,
+          recoveryResumeAt: d.decision === 'retry' ? d.resumeAt : undefined,
+          recoveryOutcome: d.decision === 'settled' ? d.outcome : undefined,
+        },
+      }));
+      return [...outcomes, ...onError(c), ...cancelled];
+    }
+    if (stage === 'request-review') {
+      return [
+        { ...c, at: t.Next },
+        ...onError(c, ['States.HeartbeatTimeout']),
+        ...onError(c, ['States.Timeout']),
+        ...onError(c),
+        ...cancelled,
+      ];
+    }
+
+    const out: Config[] = [...cancelled];
+    for (const run of runs(stage, c)) {
+      const last = run[run.length - 1] as Config;
+      if (run.length === 1) {
+        violations.push(
+          `${name} reached in state ${c.state} (failedAt ${c.failedAt}) but has no row to apply`,
+        );
+        continue;
+      }
+      out.push({ ...last, at: t.Next, payload: { ...last.payload, resultState: last.state ?? undefined } });
+      for (const point of run) out.push(...onError(point));
+    }
+    return out;
+  };
+
+  const step = (c: Config): Config[] => {
+    const s = definition.States[c.at];
+    if (!s) {
+      violations.push(`transition to unknown state ${c.at}`);
+      return [];
+    }
+    switch (s.Type) {
+      case 'Choice': {
+        for (const rule of s.Choices) {
+          const field = CHOICE_VARIABLES[rule.Variable];
+          if (!field) {
+            violations.push(`${c.at}: the walker does not model ${rule.Variable}`);
+            return [];
+          }
+          const value = c.payload[field];
+          const match =
+            rule.IsPresent !== undefined
+              ? (value !== undefined) === rule.IsPresent
+              : rule.StringEquals !== undefined
+                ? value === rule.StringEquals
+                : value === rule.BooleanEquals;
+          if (match) return [{ ...c, at: rule.Next }];
+        }
+        return [{ ...c, at: s.Default }];
+      }
+      case 'Wait':
+        return [{ ...c, at: s.Next }];
+      case 'Task':
+        return stepTask(c.at, s, c);
+      default:
+        ends.push({ outcome: c.at, state: c.state, lastEvent: c.lastEvent, start: '' });
+        return [];
+    }
+  };
+
+  for (const start of starts) {
+    const startKey = JSON.stringify({ state: start.state, payload: start.payload, failedAt: start.failedAt });
+    const queue: Config[] = [start];
+    while (queue.length > 0) {
+      const c = queue.pop() as Config;
+      const k = key(c);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      const before = ends.length;
+      queue.push(...step(c));
+      for (let i = before; i < ends.length; i++) (ends[i] as PathEnd).start = startKey;
+    }
+  }
+  return { ends, usedRows, violations, visited: seen.size };
+};
+
+/** Every way an execution can begin: an S3 event, or a resume at each resumable state. */
+export const allStarts = (resumable: readonly WorkflowState[]): Config[] => [
+  { at: 'Start', state: null, payload: {} },
+  ...resumable.map((state): Config => ({ at: 'Start', state, payload: { resumeAt: state } })),
+  ...RETRYABLE_STATES.map(
+    (failedAt): Config => ({ at: 'Start', state: 'failed', failedAt, payload: { resumeAt: failedAt } }),
+  ),
+];

@@ -1,0 +1,161 @@
+import aslValidator from 'asl-validator';
+import { describe, expect, it } from 'vitest';
+import {
+  type AslTaskState,
+  buildDefinition,
+  exampleStageArns,
+  LAMBDA_SERVICE_ERRORS,
+  Outcome,
+  RESUME_STAGE,
+  STAGES,
+  TRANSITIONS,
+  WAIT_FOR_TASK_TOKEN,
+  type WorkflowState,
+} from '../../statemachine/index.js';
+import { allStarts, walkDefinition } from './aslWalker.js';
+
+const arns = exampleStageArns();
+const tasks = (definition: ReturnType<typeof buildDefinition>) =>
+  Object.entries(definition.States).filter((e): e is [string, AslTaskState] => e[1].Type === 'Task');
+
+describe('buildDefinition', () => {
+  it('produces a definition asl-validator accepts', () => {
+    // Act
+    const definition = buildDefinition(arns);
+    const { isValid, errorsText } = aslValidator(definition as never);
+
+    // Assess
+    expect(errorsText('\n')).toBe('');
+    expect(isValid).toBe(true);
+  });
+
+  it('uses JSONPath only, as the local engine ignores JSONata', () => {
+    const text = JSON.stringify(buildDefinition(arns));
+    expect(text).not.toContain('QueryLanguage');
+    expect(text).not.toContain('{%');
+  });
+
+  it('gives every Task an explicit timeout, the Lambda service retrier and a Catch', () => {
+    for (const [name, task] of tasks(buildDefinition(arns, { stageTimeoutSeconds: 120 }))) {
+      expect(task.TimeoutSeconds, name).toBeGreaterThan(0);
+      expect(task.Retry?.[0]?.ErrorEquals, name).toEqual(LAMBDA_SERVICE_ERRORS);
+      expect(task.Retry?.[0]?.JitterStrategy, name).toBe('FULL');
+      expect(
+        task.Catch?.some((c) => c.ErrorEquals.includes('States.ALL')),
+        name,
+      ).toBe(true);
+    }
+  });
+
+  it('waits for the reviewer on a task token with the review timeout as heartbeat', () => {
+    // Act
+    const definition = buildDefinition(arns, { reviewTimeoutSeconds: 7200, reviewMaxSeconds: 86_400 });
+    const review = definition.States[STAGES['request-review'].task] as AslTaskState;
+
+    // Assess
+    expect(review.Resource).toBe(WAIT_FOR_TASK_TOKEN);
+    expect(review.HeartbeatSeconds).toBe(7200);
+    expect(review.TimeoutSeconds).toBe(86_400);
+    expect(review.Parameters).toMatchObject({
+      FunctionName: arns['request-review'],
+      Payload: { 'taskToken.$': '$$.Task.Token', 'workflowId.$': '$.workflowId' },
+    });
+    expect(review.Catch?.[0]).toMatchObject({
+      ErrorEquals: ['States.HeartbeatTimeout', 'States.Timeout'],
+      Next: STAGES['mark-timed-out'].task,
+    });
+  });
+
+  it('backs off with SecondsPath and routes the retry on failedAtStep', () => {
+    const definition = buildDefinition(arns);
+    expect(definition.States.BackoffWait).toEqual({
+      Type: 'Wait',
+      SecondsPath: '$.recovery.waitSeconds',
+      Next: 'RetryRouter',
+    });
+    const router = definition.States.RetryRouter;
+    expect(router?.Type).toBe('Choice');
+    if (router?.Type === 'Choice') {
+      expect(router.Choices.map((c) => c.StringEquals)).toEqual(Object.keys(RESUME_STAGE));
+    }
+  });
+
+  it('passes the policy to the stages so AWS and local decide alike', () => {
+    const definition = buildDefinition(arns, {
+      confidenceThreshold: 65,
+      maxRetries: 2,
+      backoffBaseSeconds: 1,
+    });
+    const validate = definition.States[STAGES.validate.task] as AslTaskState;
+    expect(validate.Parameters?.policy).toMatchObject({
+      confidenceThreshold: 65,
+      maxRetries: 2,
+      backoffBaseSeconds: 1,
+    });
+  });
+
+  it('refuses a policy whose heartbeat does not fit inside the cap, naming the key', () => {
+    expect(() => buildDefinition(arns, { reviewTimeoutSeconds: 100, reviewMaxSeconds: 50 })).toThrow(
+      /reviewMaxSeconds/,
+    );
+    expect(() => buildDefinition(arns, { maxRetries: -1 })).toThrow(/maxRetries/);
+  });
+});
+
+describe('every path of the ASL against the transition table', () => {
+  const definition = buildDefinition(arns);
+  const resumable = Object.keys(RESUME_STAGE) as WorkflowState[];
+  const report = walkDefinition(definition, arns, [
+    ...allStarts(resumable),
+    { at: 'Start', state: 'completed', payload: { resumeAt: 'completed' } },
+  ]);
+
+  it('never reaches a stage in a state it cannot start from, nor one with no row to apply', () => {
+    expect(report.violations).toEqual([]);
+    expect(report.visited).toBeGreaterThan(50);
+  });
+
+  it('exercises every row of the table, cancels included', () => {
+    const unused = TRANSITIONS.filter((r) => !report.usedRows.has(r));
+    expect(unused).toEqual([]);
+  });
+
+  it('ends each outcome state only with the workflow state it stands for', () => {
+    const expected: Record<string, (s: WorkflowState | null, lastEvent?: string) => boolean> = {
+      [Outcome.completed]: (s) => s === 'completed',
+      [Outcome.reviewRejected]: (s, e) => s === 'rejected' && e === 'reject',
+      [Outcome.processingFailed]: (s, e) => s === 'rejected' && e === 'give_up',
+      [Outcome.reviewTimedOut]: (s) => s === 'timed_out',
+      // Halted means no failure could be recorded (mark-failed or a bookkeeping stage erred too):
+      // the workflow keeps whatever state its log shows, so any recorded state is consistent.
+      [Outcome.processingHalted]: (s) => s !== null,
+      [Outcome.cancelled]: (s) => s === 'cancelled',
+      [Outcome.duplicate]: (s) => s === 'pending',
+      [Outcome.ingestFailed]: (s) => s === null,
+      [Outcome.unroutable]: (s) => s === 'completed',
+    };
+    for (const end of report.ends) {
+      const check = expected[end.outcome];
+      expect(check, `unexpected outcome ${end.outcome}`).toBeDefined();
+      expect(
+        check?.(end.state, end.lastEvent),
+        `${end.outcome} reached in ${end.state} from ${end.start}`,
+      ).toBe(true);
+    }
+    expect(new Set(report.ends.map((e) => e.outcome))).toEqual(new Set(Object.values(Outcome)));
+  });
+
+  it('catches drift: a definition that skips validation is reported', () => {
+    // Prepare: a hand-broken copy where Extract jumps straight to Compare.
+    const broken = structuredClone(definition);
+    (broken.States[STAGES.extract.task] as AslTaskState).Next = STAGES.compare.task;
+
+    // Act
+    const brokenReport = walkDefinition(broken, arns, allStarts([]));
+
+    // Assess
+    expect(brokenReport.violations.some((v) => v.startsWith('Compare reached in state validating'))).toBe(
+      true,
+    );
+  });
+});
