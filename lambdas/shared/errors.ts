@@ -1,0 +1,28 @@
+/**
+ * Base classes of every error a Docket stage throws on purpose. The class `name` is what Step
+ * Functions `Catch` and the transition log match on, so each subclass sets a stable `name`, and
+ * its message says what to do about it. `retryable` tells mark-failed whether another try can
+ * succeed; it is fixed per class, not per instance.
+ */
+export abstract class DocketError extends Error {
+  abstract readonly retryable: boolean;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** Bad input or a broken invariant: retrying cannot help, the workflow is rejected at once. */
+export abstract class PermanentError extends DocketError {
+  readonly retryable = false;
+}
+
+/** A dependency was unavailable or slow: the stage is retried with backoff (DESIGN.md §1). */
+export abstract class TransientError extends DocketError {
+  readonly retryable = true;
+}
+
+/** A required environment variable is missing or malformed; names the variable and the fix. */
+export class ConfigurationError extends PermanentError {
+  override readonly name = 'ConfigurationError';
+}
