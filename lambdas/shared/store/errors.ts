@@ -1,0 +1,53 @@
+import { PermanentError, TransientError } from '../errors.js';
+
+/** No workflow with this id, or it belongs to another tenant (404, never 403: seed 003). */
+export class WorkflowNotFoundError extends PermanentError {
+  override readonly name = 'WorkflowNotFound';
+  constructor(readonly workflowId: string) {
+    super(
+      `Workflow ${workflowId} does not exist (or is not visible to this tenant). Check the id with \`docket ls\`.`,
+    );
+  }
+}
+
+/**
+ * Another writer moved the workflow first and the requested event no longer applies. Retryable:
+ * a caller that reloads may find its work done, or a different event to send.
+ */
+export class TransitionConflictError extends TransientError {
+  override readonly name = 'TransitionConflict';
+  constructor(
+    readonly workflowId: string,
+    readonly event: string,
+    readonly nowState: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `Workflow ${workflowId} moved to "${nowState}" while "${event}" was being applied; another writer won. ` +
+        'Reload the workflow and decide again.',
+      options,
+    );
+  }
+}
+
+/** Too many writers raced on one workflow for the retry budget of one transition call. */
+export class TransitionContentionError extends TransientError {
+  override readonly name = 'TransitionContention';
+  constructor(
+    readonly workflowId: string,
+    attempts: number,
+  ) {
+    super(`Workflow ${workflowId}: gave up after ${attempts} attempts under contention; try again.`);
+  }
+}
+
+/** A non-transition update found the workflow in a state where it no longer applies. */
+export class StaleWorkflowError extends PermanentError {
+  override readonly name = 'StaleWorkflow';
+  constructor(
+    readonly workflowId: string,
+    detail: string,
+  ) {
+    super(`Workflow ${workflowId}: ${detail}. Reload it; its state changed.`);
+  }
+}

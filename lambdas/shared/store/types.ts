@@ -1,0 +1,111 @@
+import type { WorkflowEvent, WorkflowState } from '../../../statemachine/index.js';
+
+/** Where a document came from (the S3 object version that started the workflow). */
+export interface DocumentSource {
+  bucket: string;
+  key: string;
+  versionId?: string;
+  etag?: string;
+  size?: number;
+  sha256?: string;
+}
+
+/** An error recorded with a `fail` transition (seed 004's structured audit fields). */
+export interface RecordedError {
+  /** The error's `name`, the same string Step Functions Catch matched. */
+  type: string;
+  message: string;
+  retryable: boolean;
+}
+
+/** Review bookkeeping on the workflow item (the task token is kept apart, see `reviewTaskToken`). */
+export interface ReviewInfo {
+  /** 0-100, higher is more urgent. */
+  priority: number;
+  /** Review reason codes and messages from validation. */
+  reasons: { code: string; message: string }[];
+  /** ISO time the review times out unless someone claims it. */
+  dueAt?: string;
+  claimedBy?: string;
+  claimedAt?: string;
+  decision?: {
+    decision: 'approve' | 'correct' | 'reject';
+    reviewer: string;
+    at: string;
+    reason?: string;
+    corrections?: Record<string, unknown>;
+  };
+}
+
+/** S3 keys of the artifacts a workflow has written. */
+export interface Artifacts {
+  text?: string;
+  extraction?: string;
+  comparison?: string;
+}
+
+/** The attributes stages may set through a transition or an update (not state/version). */
+export interface WorkflowAttributes {
+  docType?: 'contract' | 'invoice';
+  source?: DocumentSource;
+  pageCount?: number;
+  /** Overall confidence 0-100 from validation. */
+  confidence?: number;
+  retryCount?: number;
+  failedAtStep?: WorkflowState;
+  lastError?: RecordedError;
+  review?: ReviewInfo;
+  artifacts?: Artifacts;
+  executionArn?: string;
+  /** Workflow whose extraction this one reused (same content, seed 002). */
+  cachedFrom?: string;
+  /** Server-side only: never returned by an API, never logged (DESIGN.md §3). */
+  reviewTaskToken?: string;
+  /** Free-form stage results small enough for the item (ids, counts, summaries). */
+  summary?: Record<string, unknown>;
+}
+
+/** The workflow item: the current snapshot, `version` = seq of the last log entry applied. */
+export interface WorkflowItem extends WorkflowAttributes {
+  id: string;
+  tenant: string;
+  state: WorkflowState;
+  version: number;
+  idempotencyKey: string;
+  createdAt: string;
+  updatedAt: string;
+  stateEnteredAt: string;
+  lastEvent?: WorkflowEvent;
+  retryCount: number;
+  createdBy: string;
+}
+
+/**
+ * A change to the item made by a transition: keys set to `null` are removed. Stored in the log
+ * entry so a crashed writer's transition can be rolled forward from the log alone.
+ */
+export type ItemPatch = { [K in keyof WorkflowAttributes]?: WorkflowAttributes[K] | null } & Record<
+  string,
+  unknown
+>;
+
+/** One transition log entry (pk workflowId, sk seq): write-once. */
+export interface LogEntry {
+  workflowId: string;
+  seq: number;
+  tenant: string;
+  from: WorkflowState;
+  to: WorkflowState;
+  event: WorkflowEvent;
+  /** `system`, or the reviewer / operator who caused it. */
+  actor: string;
+  at: string;
+  /** Time spent in `from`, ms. */
+  durationMs: number;
+  /** Retries spent after this transition. */
+  retryCount: number;
+  error?: RecordedError;
+  metadata?: Record<string, unknown>;
+  /** The item change this transition made (see `ItemPatch`). */
+  patch: ItemPatch;
+}

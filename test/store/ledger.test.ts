@@ -1,0 +1,119 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportLedger, ledgerStats, verifyLedger } from '../../lambdas/shared/store/ledger.js';
+import { startStoreFixture } from '../support/localDynamo.js';
+
+let fixture: Awaited<ReturnType<typeof startStoreFixture>>;
+let clock = Date.parse('2026-01-01T00:00:00Z');
+
+beforeAll(async () => {
+  // A clock that advances 1 s per reading makes every duration known in advance.
+  fixture = await startStoreFixture({
+    now: () => {
+      clock += 1000;
+      return new Date(clock);
+    },
+  });
+});
+afterAll(async () => {
+  await fixture.close();
+});
+
+const runToCompletion = async (tenant: string, key: string) => {
+  const { workflow } = await fixture.store.create({ tenant, idempotencyKey: key });
+  for (const event of ['start_parse', 'parsed', 'extracted'] as const)
+    await fixture.store.transition(workflow.id, { event });
+  await fixture.store.transition(workflow.id, {
+    event: 'validation_completed',
+    context: { confidence: 95, confidenceThreshold: 80, requiredFieldsValid: true },
+  });
+  await fixture.store.transition(workflow.id, { event: 'start_compare' });
+  await fixture.store.transition(workflow.id, {
+    event: 'fail',
+    error: { type: 'S3Unavailable', message: 'read timed out', retryable: true },
+  });
+  await fixture.store.transition(workflow.id, {
+    event: 'retry',
+    context: { retryable: true, retryCount: 0, maxRetries: 3, failedAtStep: 'comparing' },
+  });
+  await fixture.store.transition(workflow.id, { event: 'compared' });
+  return workflow.id;
+};
+
+describe('ledger verify', () => {
+  it('passes a clean history and names each broken workflow with what is wrong', async () => {
+    // Prepare
+    const clean = await runToCompletion('ledger-a', 'k-clean');
+    const tampered = await runToCompletion('ledger-a', 'k-tampered');
+    await fixture.client.send(
+      new PutCommand({
+        TableName: fixture.dynamo.tables.transitions,
+        Item: {
+          workflowId: tampered,
+          seq: 9,
+          tenant: 'ledger-a',
+          from: 'pending',
+          to: 'completed',
+          event: 'compared',
+          actor: 'mallory',
+          at: new Date().toISOString(),
+          durationMs: 0,
+          retryCount: 0,
+          patch: {},
+        },
+      }),
+    );
+
+    // Act
+    const result = await verifyLedger(fixture.store, { tenant: 'ledger-a' });
+
+    // Assess
+    expect(result.checked).toBe(2);
+    expect(result.broken.map((b) => b.workflowId)).toEqual([tampered]);
+    const problems = result.broken[0]?.problems.join('\n') ?? '';
+    expect(problems).toContain('starts in "pending" but the previous entry ended in "completed"');
+    expect(problems).toContain('pending --compared--> completed is not a row of the transition table');
+    expect(problems).toContain('item at version 8 is behind its log (9 entries)');
+    expect(result.broken[0]?.repairable).toBe(false);
+    expect(clean).not.toBe(tampered);
+  });
+});
+
+describe('ledger stats and export', () => {
+  it('counts by state, times each state and groups errors by type', async () => {
+    // Prepare
+    await runToCompletion('ledger-b', 'k-b1');
+    await runToCompletion('ledger-b', 'k-b2');
+    const { workflow } = await fixture.store.create({ tenant: 'ledger-b', idempotencyKey: 'k-b3' });
+    await fixture.store.transition(workflow.id, { event: 'cancel', actor: 'ops' });
+
+    // Act
+    const stats = await ledgerStats(fixture.store, { tenant: 'ledger-b' });
+
+    // Assess
+    expect(stats.workflows).toBe(3);
+    expect(stats.transitions).toBe(2 * 8 + 1);
+    expect(stats.byState).toEqual({ completed: 2, cancelled: 1 });
+    expect(stats.errorsByType).toEqual({ S3Unavailable: 2 });
+    // Each transition reads the clock once, so every state lasts exactly 1 s.
+    expect(stats.timeInState.extracting).toEqual({ count: 2, p50Ms: 1000, p95Ms: 1000 });
+    expect(stats.timeInState.comparing?.count).toBe(4);
+  });
+
+  it('exports one JSON line per entry with the audit fields of seed 004', async () => {
+    const lines: string[] = [];
+    for await (const line of exportLedger(fixture.store, { tenant: 'ledger-b' })) lines.push(line);
+    const entries = lines.map((l) => JSON.parse(l));
+    expect(entries).toHaveLength(17);
+    expect(lines.every((l) => l.endsWith('\n'))).toBe(true);
+    expect(entries.find((e) => e.event === 'fail')).toMatchObject({
+      from: 'comparing',
+      to: 'failed',
+      actor: 'system',
+      retryCount: 0,
+      error: { type: 'S3Unavailable', message: 'read timed out', retryable: true },
+    });
+    expect(entries.find((e) => e.event === 'retry')?.retryCount).toBe(1);
+    expect(entries[0]).not.toHaveProperty('patch');
+  });
+});

@@ -1,0 +1,321 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TransitionConflictError } from '../../lambdas/shared/store/errors.js';
+import { verifyLedger } from '../../lambdas/shared/store/ledger.js';
+import type { LogEntry } from '../../lambdas/shared/store/types.js';
+import { countCalls } from '../support/callCounter.js';
+import { startStoreFixture } from '../support/localDynamo.js';
+
+let fixture: Awaited<ReturnType<typeof startStoreFixture>>;
+let keyCounter = 0;
+const newWorkflow = async (tenant = 'acme') =>
+  (
+    await fixture.store.create({
+      tenant,
+      idempotencyKey: `s3://bucket/incoming/${tenant}/doc-${++keyCounter}.pdf#v1`,
+    })
+  ).workflow;
+
+beforeAll(async () => {
+  fixture = await startStoreFixture();
+});
+afterAll(async () => {
+  await fixture.close();
+});
+
+describe('create', () => {
+  it('creates the workflow at pending, version 0, once per idempotency key', async () => {
+    // Prepare
+    const key = 's3://bucket/incoming/acme/a.pdf#v7';
+
+    // Act
+    const first = await fixture.store.create({
+      tenant: 'acme',
+      idempotencyKey: key,
+      source: { bucket: 'bucket', key: 'a.pdf' },
+    });
+    const second = await fixture.store.create({ tenant: 'acme', idempotencyKey: key });
+
+    // Assess
+    expect(first).toMatchObject({
+      created: true,
+      workflow: { state: 'pending', version: 0, tenant: 'acme' },
+    });
+    expect(second.created).toBe(false);
+    expect(second.workflow.id).toBe(first.workflow.id);
+    expect(second.workflow.source).toEqual({ bucket: 'bucket', key: 'a.pdf' });
+  });
+
+  it('makes 20 concurrent creates with one key into exactly one workflow', async () => {
+    const key = 's3://bucket/incoming/acme/race.pdf#v1';
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => fixture.store.create({ tenant: 'acme', idempotencyKey: key })),
+    );
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.workflow.id)).size).toBe(1);
+  });
+});
+
+describe('transition', () => {
+  it('logs seq 1 and moves the item with one read and two writes', async () => {
+    // Prepare
+    const wf = await newWorkflow();
+    const calls = countCalls(fixture.client);
+
+    // Act
+    const { workflow, entry } = await fixture.store.transition(wf.id, {
+      event: 'start_parse',
+      metadata: { attempt: 1 },
+    });
+
+    // Assess
+    expect(calls.snapshot()).toEqual({ GetItem: 1, PutItem: 1, UpdateItem: 1 });
+    expect(workflow).toMatchObject({ state: 'parsing_pdf', version: 1, lastEvent: 'start_parse' });
+    expect(entry).toMatchObject({
+      seq: 1,
+      from: 'pending',
+      to: 'parsing_pdf',
+      actor: 'system',
+      metadata: { attempt: 1 },
+    });
+    expect(entry.durationMs).toBeGreaterThanOrEqual(0);
+    calls.stop();
+  });
+
+  it('rejects an illegal event with the table error and writes nothing', async () => {
+    const wf = await newWorkflow();
+    await expect(fixture.store.transition(wf.id, { event: 'compared' })).rejects.toMatchObject({
+      name: 'IllegalTransition',
+      message: expect.stringContaining('start_parse -> parsing_pdf'),
+    });
+    expect(await fixture.store.history(wf.id)).toEqual([]);
+    expect((await fixture.store.get(wf.id)).version).toBe(0);
+  });
+
+  it('records the error, failedAtStep and retry count through fail and retry', async () => {
+    // Prepare
+    const wf = await newWorkflow();
+    await fixture.store.transition(wf.id, { event: 'start_parse' });
+    await fixture.store.transition(wf.id, { event: 'parsed' });
+
+    // Act
+    const failed = await fixture.store.transition(wf.id, {
+      event: 'fail',
+      error: { type: 'BedrockThrottled', message: 'slow down', retryable: true },
+    });
+    const retried = await fixture.store.transition(wf.id, {
+      event: 'retry',
+      context: {
+        retryable: true,
+        retryCount: failed.workflow.retryCount,
+        maxRetries: 3,
+        failedAtStep: failed.workflow.failedAtStep,
+      },
+    });
+
+    // Assess
+    expect(failed.workflow).toMatchObject({
+      state: 'failed',
+      failedAtStep: 'extracting',
+      lastError: { type: 'BedrockThrottled' },
+    });
+    expect(failed.entry.error).toEqual({ type: 'BedrockThrottled', message: 'slow down', retryable: true });
+    expect(retried.workflow).toMatchObject({ state: 'extracting', retryCount: 1 });
+    expect(retried.entry.retryCount).toBe(1);
+  });
+
+  it('lets exactly one of 50 concurrent writers win; the rest get a typed conflict, the log has no gap', async () => {
+    // Prepare
+    const wf = await newWorkflow();
+
+    // Act
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        fixture.store.transition(wf.id, {
+          event: 'start_parse',
+          actor: `writer-${i}`,
+          expectVersion: wf.version,
+        }),
+      ),
+    );
+
+    // Assess
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(49);
+    for (const r of lost) expect(r.reason).toBeInstanceOf(TransitionConflictError);
+    const log = await fixture.store.history(wf.id);
+    expect(log.map((e) => e.seq)).toEqual([1]);
+    expect((await fixture.store.get(wf.id)).version).toBe(1);
+  });
+
+  it('makes no read at all when the caller passes the item it already read', async () => {
+    const wf = await newWorkflow();
+    const calls = countCalls(fixture.client);
+    await fixture.store.transition(wf, { event: 'cancel' });
+    calls.stop();
+    expect(calls.snapshot()).toEqual({ PutItem: 1, UpdateItem: 1 });
+  });
+
+  it('reports a stale snapshot as a conflict, not as an illegal event', async () => {
+    const wf = await newWorkflow();
+    await fixture.store.transition(wf.id, { event: 'start_parse' });
+    await expect(fixture.store.transition(wf, { event: 'start_parse' })).rejects.toBeInstanceOf(
+      TransitionConflictError,
+    );
+  });
+
+  it('still applies an event that stays legal after losing the race (cancel)', async () => {
+    const wf = await newWorkflow();
+    const [parse, cancel] = await Promise.allSettled([
+      fixture.store.transition(wf.id, { event: 'start_parse' }),
+      fixture.store.transition(wf.id, { event: 'cancel', actor: 'operator' }),
+    ]);
+    expect(cancel.status).toBe('fulfilled');
+    const states = (await fixture.store.history(wf.id)).map((e) => e.to);
+    expect(states.at(-1)).toBe('cancelled');
+    expect(states.length).toBe(parse.status === 'fulfilled' ? 2 : 1);
+  });
+});
+
+describe('crash between the log put and the item update', () => {
+  const crashedWriter = async (workflowId: string, seq: number, entry: Partial<LogEntry>) =>
+    fixture.client.send(
+      new PutCommand({
+        TableName: fixture.dynamo.tables.transitions,
+        Item: {
+          workflowId,
+          seq,
+          tenant: 'acme',
+          actor: 'system',
+          at: new Date().toISOString(),
+          durationMs: 5,
+          retryCount: 0,
+          patch: { gsiStateKey: `${entry.to}#x` },
+          ...entry,
+        },
+      }),
+    );
+
+  it('is rolled forward by the next writer, and verify passes after', async () => {
+    // Prepare: seq 1 logged, item never updated.
+    const wf = await newWorkflow('crashco');
+    await crashedWriter(wf.id, 1, {
+      from: 'pending',
+      to: 'parsing_pdf',
+      event: 'start_parse',
+      tenant: 'crashco',
+    });
+    const before = await verifyLedger(fixture.store, { tenant: 'crashco' });
+
+    // Act: the next stage's writer arrives.
+    const { workflow } = await fixture.store.transition(wf.id, { event: 'parsed' });
+
+    // Assess
+    expect(before.broken).toEqual([expect.objectContaining({ workflowId: wf.id, repairable: true })]);
+    expect(workflow).toMatchObject({ state: 'extracting', version: 2 });
+    expect((await fixture.store.history(wf.id)).map((e) => e.event)).toEqual(['start_parse', 'parsed']);
+    expect((await verifyLedger(fixture.store, { tenant: 'crashco' })).broken).toEqual([]);
+  });
+
+  it('is rolled forward by a repairing reader', async () => {
+    const wf = await newWorkflow('crashread');
+    await crashedWriter(wf.id, 1, { from: 'pending', to: 'cancelled', event: 'cancel', tenant: 'crashread' });
+
+    const repaired = await fixture.store.get(wf.id, { repair: true });
+
+    expect(repaired).toMatchObject({ state: 'cancelled', version: 1 });
+    expect((await verifyLedger(fixture.store, { tenant: 'crashread' })).broken).toEqual([]);
+  });
+});
+
+describe('tenant isolation', () => {
+  it('treats another tenant’s workflow as not found, for reads and writes', async () => {
+    // Prepare
+    const wf = await newWorkflow('tenant-a');
+
+    // Act / Assess
+    await expect(fixture.store.get(wf.id, { tenant: 'tenant-b' })).rejects.toMatchObject({
+      name: 'WorkflowNotFound',
+    });
+    await expect(
+      fixture.store.transition(wf.id, { event: 'cancel', tenant: 'tenant-b' }),
+    ).rejects.toMatchObject({
+      name: 'WorkflowNotFound',
+    });
+    await expect(fixture.store.update(wf.id, { pageCount: 3 }, { tenant: 'tenant-b' })).rejects.toMatchObject(
+      {
+        name: 'WorkflowNotFound',
+      },
+    );
+    expect((await fixture.store.list({ tenant: 'tenant-b' })).items.map((w) => w.id)).not.toContain(wf.id);
+    expect((await fixture.store.get(wf.id, { tenant: 'tenant-a' })).id).toBe(wf.id);
+  });
+});
+
+describe('listing and the review queue', () => {
+  it('lists by tenant and state, page by page', async () => {
+    // Prepare
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push((await newWorkflow('lister')).id);
+    for (const id of ids.slice(0, 3)) await fixture.store.transition(id, { event: 'cancel' });
+
+    // Act
+    const first = await fixture.store.list({ tenant: 'lister', state: 'cancelled', limit: 2 });
+    const second = await fixture.store.list({
+      tenant: 'lister',
+      state: 'cancelled',
+      limit: 2,
+      cursor: first.cursor,
+    });
+    const pending = await fixture.store.list({ tenant: 'lister', state: 'pending' });
+
+    // Assess
+    expect(first.items).toHaveLength(2);
+    expect([...first.items, ...second.items].map((w) => w.id).sort()).toEqual(ids.slice(0, 3).sort());
+    expect(pending.items.map((w) => w.id).sort()).toEqual(ids.slice(3).sort());
+  });
+
+  it('orders the queue by priority, oldest first on ties, and drops a workflow once decided', async () => {
+    // Prepare
+    const toReview = async (priority: number) => {
+      const wf = await newWorkflow('reviewer-co');
+      for (const event of ['start_parse', 'parsed', 'extracted'] as const)
+        await fixture.store.transition(wf.id, { event });
+      await fixture.store.transition(wf.id, {
+        event: 'validation_completed',
+        context: { confidence: 40, confidenceThreshold: 80, requiredFieldsValid: true },
+        patch: { review: { priority, reasons: [{ code: 'low_confidence', message: 'low' }] } },
+      });
+      return wf.id;
+    };
+    const low = await toReview(10);
+    const highOld = await toReview(90);
+    const highNew = await toReview(90);
+    const mid = await toReview(50);
+
+    // Act
+    const queue = await fixture.store.reviewQueue('reviewer-co');
+    await fixture.store.transition(highOld, { event: 'approve', actor: 'alice' });
+    const after = await fixture.store.reviewQueue('reviewer-co');
+
+    // Assess
+    expect(queue.items.map((w) => w.id)).toEqual([highOld, highNew, mid, low]);
+    expect(after.items.map((w) => w.id)).toEqual([highNew, mid, low]);
+  });
+});
+
+describe('update without a state change', () => {
+  it('applies only while the expected state holds', async () => {
+    const wf = await newWorkflow();
+    const updated = await fixture.store.update(wf.id, { pageCount: 4 }, { expectState: 'pending' });
+    expect(updated.pageCount).toBe(4);
+    await expect(
+      fixture.store.update(wf.id, { pageCount: 5 }, { expectState: 'review_required' }),
+    ).rejects.toMatchObject({
+      name: 'StaleWorkflow',
+      message: expect.stringContaining('expected state "review_required", found "pending"'),
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import { createDocumentClient } from '../../lambdas/shared/clients.js';
+import { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
+import { type LocalDynamo, startLocalDynamo } from '../../local/emulators/dynamo.js';
+
+/** Test credentials for the emulators: never real ones. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/** A dynalite on a free port with the Docket tables, a document client and a store on it. */
+export const startStoreFixture = async (options: { now?: () => Date } = {}) => {
+  const dynamo: LocalDynamo = await startLocalDynamo({ port: 0 });
+  const client = createDocumentClient({
+    endpoint: dynamo.endpoint,
+    region: 'us-east-1',
+    credentials: LOCAL_CREDENTIALS,
+  });
+  const store = new WorkflowStore({
+    client,
+    tables: { workflows: dynamo.tables.workflows, transitions: dynamo.tables.transitions },
+    now: options.now,
+  });
+  return {
+    dynamo,
+    client,
+    store,
+    close: async () => {
+      client.destroy();
+      await dynamo.close();
+    },
+  };
+};
