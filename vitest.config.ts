@@ -9,5 +9,10 @@ export default defineConfig({
     // Tests must be able to fail: a focused or skipped test is a CI error.
     allowOnly: false,
     passWithNoTests: false,
+    env: {
+      // Handlers log through Powertools; tests assert on results, not on log lines.
+      POWERTOOLS_LOG_LEVEL: 'SILENT',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
   },
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Defined once; the ASL builder writes it into the definition and the stages read it from their
  * input, so AWS and the local runtime run with the same values.
  */
-export const WorkflowPolicySchema = z
+const PolicyFields = z
   .object({
     /** Review heartbeat: a review with no human activity for this long times out (DESIGN.md §3). */
     reviewTimeoutSeconds: z.number().int().min(1).max(31_536_000).default(86_400),
@@ -20,23 +20,30 @@ export const WorkflowPolicySchema = z
     /** `TimeoutSeconds` of every processing Task (a Lambda can run at most 900 s). */
     stageTimeoutSeconds: z.number().int().min(1).max(900).default(300),
   })
-  .strict()
-  .refine((p) => p.reviewMaxSeconds > p.reviewTimeoutSeconds, {
-    message:
-      'reviewMaxSeconds must be greater than reviewTimeoutSeconds (the heartbeat must fit inside the cap)',
-    path: ['reviewMaxSeconds'],
-  });
+  .strict();
+
+/** The policy, validated: every field has a default, and the review cap must exceed the heartbeat. */
+export const WorkflowPolicySchema = PolicyFields.refine((p) => p.reviewMaxSeconds > p.reviewTimeoutSeconds, {
+  message:
+    'reviewMaxSeconds must be greater than reviewTimeoutSeconds (the heartbeat must fit inside the cap)',
+  path: ['reviewMaxSeconds'],
+});
 
 /** The validated policy with every default filled in. */
 export type WorkflowPolicy = z.output<typeof WorkflowPolicySchema>;
 /** What a caller may pass: any subset, defaults fill the rest. */
 export type WorkflowPolicyInput = z.input<typeof WorkflowPolicySchema>;
 
-/** The policy values a stage needs at run time, passed in every stage's input. */
-export type StagePolicy = Pick<
-  WorkflowPolicy,
-  'confidenceThreshold' | 'maxRetries' | 'backoffBaseSeconds' | 'reviewTimeoutSeconds'
->;
+/** The policy values a stage needs at run time, passed in every stage's input (all required). */
+export const StagePolicySchema = PolicyFields.pick({
+  confidenceThreshold: true,
+  maxRetries: true,
+  backoffBaseSeconds: true,
+  reviewTimeoutSeconds: true,
+}).required();
+
+/** The policy values a stage needs at run time. */
+export type StagePolicy = z.output<typeof StagePolicySchema>;
 
 /** Thrown when a policy value is out of range; the message names each bad key. */
 export class InvalidPolicyError extends Error {

@@ -1,4 +1,6 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { SFNClient, type SFNClientConfig } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /**
@@ -10,3 +12,19 @@ export const createDocumentClient = (config: DynamoDBClientConfig = {}): DynamoD
   DynamoDBDocumentClient.from(new DynamoDBClient(config), {
     marshallOptions: { removeUndefinedValues: true },
   });
+
+/**
+ * An S3 client built the ordinary way (endpoint from `AWS_ENDPOINT_URL_S3`). Path-style requests
+ * are used when an endpoint is configured, as every S3 emulator serves the bucket in the path;
+ * on AWS the default virtual-hosted style applies.
+ */
+export const createS3Client = (config: S3ClientConfig = {}): S3Client =>
+  new S3Client({
+    forcePathStyle: Boolean(
+      config.endpoint ?? process.env.AWS_ENDPOINT_URL_S3 ?? process.env.AWS_ENDPOINT_URL,
+    ),
+    ...config,
+  });
+
+/** A Step Functions client (endpoint from `AWS_ENDPOINT_URL_SFN`). */
+export const createSfnClient = (config: SFNClientConfig = {}): SFNClient => new SFNClient(config);

@@ -2,8 +2,8 @@ import { createDocumentClient } from '../../lambdas/shared/clients.js';
 import { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
 import { type LocalDynamo, startLocalDynamo } from '../../local/emulators/dynamo.js';
 
-/** Test credentials for the emulators: never real ones. */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+/** Credentials of the emulators (s3rver only knows its own account; dynalite takes any): never real ones. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /** A dynalite on a free port with the Docket tables, a document client and a store on it. */
 export const startStoreFixture = async (options: { now?: () => Date } = {}) => {

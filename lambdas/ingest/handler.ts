@@ -1,0 +1,26 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { createDocumentClient, createS3Client } from '../shared/clients.js';
+import { once, storeTablesFromEnv } from '../shared/config.js';
+import { createObservability } from '../shared/observability.js';
+import { stageHandler } from '../shared/stageHandler.js';
+import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { ingestObject } from './ingestObject.js';
+import { IngestInputSchema } from './schema.js';
+
+const observability = createObservability('ingest');
+const deps = once(() => ({
+  store: new WorkflowStore({ client: createDocumentClient(), tables: storeTablesFromEnv() }),
+  s3: createS3Client(),
+}));
+
+/** Ingest Lambda: S3 Object Created (via EventBridge and the state machine) -> workflow at pending. */
+export const handler = stageHandler(observability, IngestInputSchema, async (input) => {
+  const result = await ingestObject(deps(), input);
+  observability.logger.appendKeys({ workflowId: result.workflowId, tenant: result.tenant });
+  observability.metrics.addMetric(
+    result.duplicate ? 'DuplicateEvents' : 'DocumentsIngested',
+    MetricUnit.Count,
+    1,
+  );
+  return result;
+});

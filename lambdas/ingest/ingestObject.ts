@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { type WorkflowStore, workflowIdFor } from '../shared/store/workflowStore.js';
+import { NotAnIncomingObjectError, SourceObjectMissingError, SourceUnavailableError } from './errors.js';
+import type { IngestInput, IngestResult } from './schema.js';
+
+/** Prefix uploads must be under; the next path segment is the tenant. */
+export const INCOMING_PREFIX = 'incoming/';
+
+const TENANT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
+
+/** The tenant of an `incoming/{tenant}/...` key, or a permanent error naming the expected layout. */
+export const tenantOf = (key: string): string => {
+  const [root, tenant, ...rest] = key.split('/');
+  if (`${root}/` !== INCOMING_PREFIX || !tenant || !TENANT.test(tenant) || rest.join('/') === '') {
+    throw new NotAnIncomingObjectError(key);
+  }
+  return tenant;
+};
+
+const isNotFound = (error: unknown) =>
+  error instanceof Error &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.name === 'NoSuchVersion');
+
+/** Decodes an S3 event key the way S3 encodes notification keys (form encoding). */
+const formDecoded = (key: string) => {
+  try {
+    return decodeURIComponent(key.replace(/\+/g, ' '));
+  } catch {
+    return key;
+  }
+};
+
+/** Streams the object to compute its SHA-256; the key as sent, else its form-decoded spelling. */
+const hashObject = async (s3: S3Client, bucket: string, key: string, versionId?: string) => {
+  const candidates = [...new Set([key, formDecoded(key)])];
+  for (const [i, candidate] of candidates.entries()) {
+    try {
+      const object = await s3.send(
+        new GetObjectCommand({ Bucket: bucket, Key: candidate, VersionId: versionId }),
+      );
+      const hash = createHash('sha256');
+      for await (const chunk of object.Body as AsyncIterable<Uint8Array>) hash.update(chunk);
+      return { key: candidate, sha256: hash.digest('hex'), size: object.ContentLength, etag: object.ETag };
+    } catch (error) {
+      if (isNotFound(error)) {
+        if (i === candidates.length - 1) throw new SourceObjectMissingError(bucket, key, { cause: error });
+        continue;
+      }
+      throw new SourceUnavailableError(`Could not read s3://${bucket}/${candidate}; will retry.`, {
+        cause: error,
+      });
+    }
+  }
+  throw new SourceObjectMissingError(bucket, key);
+};
+
+/**
+ * Turns an S3 "Object Created" event into a workflow at `pending` (DESIGN.md §2 ingest).
+ * The same object version (or, unversioned, the same PUT sequencer) only ever creates one
+ * workflow; content already extracted for this tenant is marked for reuse (seed 002).
+ */
+export const ingestObject = async (
+  deps: { store: WorkflowStore; s3: S3Client },
+  input: IngestInput,
+): Promise<IngestResult> => {
+  const { bucket, object } = input.event.detail;
+  const tenant = tenantOf(formDecoded(object.key));
+  const version = object['version-id'] ?? object.sequencer ?? object.etag ?? 'unversioned';
+  const idempotencyKey = `s3://${bucket.name}/${object.key}#${version}`;
+
+  // A duplicate delivery should not download the object again.
+  const existing = await deps.store.find(workflowIdFor(idempotencyKey));
+  if (existing) return { workflowId: existing.id, tenant: existing.tenant, duplicate: true };
+
+  const content = await hashObject(deps.s3, bucket.name, object.key, object['version-id']);
+  const cached = await deps.store.findExtractionCache(tenant, content.sha256);
+  const { workflow, created } = await deps.store.create({
+    tenant,
+    idempotencyKey,
+    source: {
+      bucket: bucket.name,
+      key: content.key,
+      ...(object['version-id'] && { versionId: object['version-id'] }),
+      ...(content.etag && { etag: content.etag }),
+      ...(content.size !== undefined && { size: content.size }),
+      sha256: content.sha256,
+    },
+    attributes: {
+      executionArn: input.executionArn,
+      ...(cached && { cachedFrom: cached.workflowId }),
+    },
+  });
+  return { workflowId: workflow.id, tenant: workflow.tenant, duplicate: !created };
+};

@@ -1,0 +1,33 @@
+import type { StagePolicy } from '../../statemachine/index.js';
+import { StageOutOfOrderError } from '../shared/stageRunner.js';
+import type { WorkflowStore } from '../shared/store/workflowStore.js';
+
+/** What request-review returns (Step Functions ignores it while the task waits for its token). */
+export interface RequestReviewResult {
+  workflowId: string;
+  dueAt: string;
+}
+
+/**
+ * Stores the task token server-side and sets when the review is due. A review resumed after a
+ * restart keeps the due time it already had, so it waits only for what is left of it.
+ */
+export const requestReview = async (
+  deps: { store: WorkflowStore; now: () => Date },
+  input: { workflowId: string; taskToken: string; policy: StagePolicy },
+): Promise<RequestReviewResult> => {
+  const item = await deps.store.get(input.workflowId);
+  if (item.state !== 'review_required') {
+    throw new StageOutOfOrderError('request-review', item.id, item.state);
+  }
+  const dueAt =
+    item.review?.dueAt ??
+    new Date(deps.now().getTime() + input.policy.reviewTimeoutSeconds * 1000).toISOString();
+  const review = item.review ? { 'review.dueAt': dueAt } : { review: { priority: 0, reasons: [], dueAt } };
+  await deps.store.update(
+    item.id,
+    { reviewTaskToken: input.taskToken, ...review },
+    { expectState: 'review_required' },
+  );
+  return { workflowId: item.id, dueAt };
+};

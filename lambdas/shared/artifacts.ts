@@ -1,0 +1,83 @@
+import { CopyObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { PermanentError, TransientError } from './errors.js';
+
+/** The artifacts a workflow writes (DESIGN.md §5: artifacts/{workflowId}/{name}.json). */
+export type ArtifactName = 'text' | 'extraction' | 'comparison';
+
+/** S3 key of a workflow's artifact. */
+export const artifactKey = (workflowId: string, name: ArtifactName): string =>
+  `artifacts/${workflowId}/${name}.json`;
+
+/** S3 could not be reached or answered with a server fault; the stage is retried. */
+export class ArtifactStoreUnavailableError extends TransientError {
+  override readonly name = 'ArtifactStoreUnavailable';
+}
+
+/** An artifact an earlier stage should have written is missing: the workflow cannot go on. */
+export class ArtifactMissingError extends PermanentError {
+  override readonly name = 'ArtifactMissing';
+  constructor(key: string, options?: { cause?: unknown }) {
+    super(
+      `Artifact ${key} does not exist; the stage that writes it did not finish. Resume the workflow earlier.`,
+      options,
+    );
+  }
+}
+
+const isNotFound = (error: unknown) =>
+  error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'NotFound');
+
+/** Reads and parses a JSON artifact. */
+export const getJsonArtifact = async <T>(s3: S3Client, bucket: string, key: string): Promise<T> => {
+  try {
+    const { Body } = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return JSON.parse(await (Body as { transformToString: () => Promise<string> }).transformToString()) as T;
+  } catch (error) {
+    if (isNotFound(error)) throw new ArtifactMissingError(key, { cause: error });
+    throw new ArtifactStoreUnavailableError(`Could not read ${key} from ${bucket}; will retry.`, {
+      cause: error,
+    });
+  }
+};
+
+/** Writes a JSON artifact (server-side encrypted by the bucket's default). */
+export const putJsonArtifact = async (
+  s3: S3Client,
+  bucket: string,
+  key: string,
+  value: unknown,
+): Promise<void> => {
+  try {
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        Body: JSON.stringify(value),
+        ContentType: 'application/json',
+      }),
+    );
+  } catch (error) {
+    throw new ArtifactStoreUnavailableError(`Could not write ${key} to ${bucket}; will retry.`, {
+      cause: error,
+    });
+  }
+};
+
+/** Copies an artifact of another workflow into this one's prefix (content-hash reuse). */
+export const copyArtifact = async (
+  s3: S3Client,
+  bucket: string,
+  fromKey: string,
+  toKey: string,
+): Promise<void> => {
+  try {
+    await s3.send(
+      new CopyObjectCommand({ Bucket: bucket, Key: toKey, CopySource: `${bucket}/${encodeURI(fromKey)}` }),
+    );
+  } catch (error) {
+    if (isNotFound(error)) throw new ArtifactMissingError(fromKey, { cause: error });
+    throw new ArtifactStoreUnavailableError(`Could not copy ${fromKey} to ${toKey}; will retry.`, {
+      cause: error,
+    });
+  }
+};

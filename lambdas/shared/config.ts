@@ -1,0 +1,35 @@
+import { requireEnv } from './env.js';
+import { PROVIDERS_TABLE, TRANSITIONS_TABLE, tableEnvVar, WORKFLOWS_TABLE } from './store/tables.js';
+
+/** Names of the environment variables the Docket constructs bind (one place, read by CDK too). */
+export const EnvVar = {
+  workflowsTable: tableEnvVar(WORKFLOWS_TABLE),
+  transitionsTable: tableEnvVar(TRANSITIONS_TABLE),
+  providersTable: tableEnvVar(PROVIDERS_TABLE),
+  bucket: 'DOCUMENTS_BUCKET',
+  extractor: 'EXTRACTOR',
+  bedrockModelId: 'BEDROCK_MODEL_ID',
+  maxPdfBytes: 'MAX_PDF_BYTES',
+  maxPdfPages: 'MAX_PDF_PAGES',
+  parseTimeoutMs: 'PARSE_TIMEOUT_MS',
+  parseMemoryMb: 'PARSE_MEMORY_MB',
+  stateMachineArn: 'STATE_MACHINE_ARN',
+} as const;
+
+/** Table names of the workflow store, read once per cold start. */
+export const storeTablesFromEnv = () => ({
+  workflows: requireEnv(EnvVar.workflowsTable),
+  transitions: requireEnv(EnvVar.transitionsTable),
+});
+
+/**
+ * Memoises a dependency factory: environment is read and clients are built on the first
+ * invocation, then reused by every warm one.
+ */
+export const once = <T>(factory: () => T): (() => T) => {
+  let value: { v: T } | undefined;
+  return () => {
+    value ??= { v: factory() };
+    return value.v;
+  };
+};

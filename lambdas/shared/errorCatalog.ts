@@ -1,0 +1,29 @@
+/**
+ * Error names that can never succeed on a second try. mark-failed only sees what Step Functions
+ * passes on (`Error` = the thrown error's name, `Cause` = its message as JSON), so retryability is
+ * looked up by name here; `test/shared/errorCatalog.test.ts` proves this list matches every
+ * `PermanentError` subclass in the code. Anything unknown (Lambda timeouts, SDK faults, runtime
+ * crashes) is treated as retryable: a retry is bounded, a wrong rejection is not recoverable.
+ */
+export const PERMANENT_ERROR_NAMES: ReadonlySet<string> = new Set([
+  // statemachine/errors.ts: a logic error does not heal by waiting.
+  'IllegalTransition',
+  'GuardRejected',
+  'MissingGuardContext',
+  'InvalidRetryTarget',
+  'InvalidPolicy',
+  // lambdas/shared
+  'ConfigurationError',
+  'WorkflowNotFound',
+  'StaleWorkflow',
+  'StageOutOfOrder',
+  'ArtifactMissing',
+  // Powertools parser: the stage input did not match its schema.
+  'ParseError',
+  // lambdas/ingest
+  'NotAnIncomingObject',
+  'SourceObjectMissing',
+]);
+
+/** Whether an error of this name may succeed when the stage runs again. */
+export const isRetryableErrorName = (name: string): boolean => !PERMANENT_ERROR_NAMES.has(name);

@@ -1,0 +1,26 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import { Tracer } from '@aws-lambda-powertools/tracer';
+
+/** Metric namespace of every Docket function (DESIGN.md §7: CloudWatch dashboard and alarms). */
+export const METRICS_NAMESPACE = 'Docket';
+
+/** Logger, metrics and tracer of one function. */
+export interface Observability {
+  logger: Logger;
+  metrics: Metrics;
+  tracer: Tracer;
+}
+
+/**
+ * Powertools for one stage. Levels, sampling and switches come from the standard POWERTOOLS_*
+ * variables (the CDK construct sets them on AWS; the local runtime quiets metrics and tracing).
+ */
+export const createObservability = (serviceName: string): Observability => ({
+  logger: new Logger({ serviceName }),
+  metrics: new Metrics({
+    namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? METRICS_NAMESPACE,
+    serviceName,
+  }),
+  tracer: new Tracer({ serviceName }),
+});

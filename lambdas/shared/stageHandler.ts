@@ -1,0 +1,49 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { parser } from '@aws-lambda-powertools/parser/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { Observability } from './observability.js';
+
+/**
+ * Adds `workflowId` to every log line of the invocation (DESIGN.md: one id to grep a document by).
+ * One job: it reads the already-parsed event and appends the key.
+ */
+const appendWorkflowId = ({ logger }: Observability): middy.MiddlewareObj<{ workflowId?: string }> => ({
+  before: (request) => {
+    const workflowId = request.event?.workflowId;
+    if (typeof workflowId === 'string') logger.appendKeys({ workflowId });
+  },
+});
+
+/**
+ * Logs a failed invocation once, with the error's name (what Step Functions matches) and whether
+ * it is retryable, then lets it propagate unchanged. One job: the record of why a stage failed.
+ */
+const logStageError = ({ logger }: Observability): middy.MiddlewareObj => ({
+  onError: (request) => {
+    const error = request.error as (Error & { retryable?: boolean }) | null;
+    if (!error) return;
+    logger.error('stage failed', { errorName: error.name, retryable: error.retryable ?? null, error });
+  },
+});
+
+/**
+ * Wraps a stage's logic as a Lambda handler: Powertools context, metrics and tracing, the zod
+ * schema of the event (invalid input fails with Powertools' `ParseError`, a permanent error), the
+ * workflow id on every log line. The logic itself stays a plain async function.
+ */
+export const stageHandler = <Schema extends z.ZodType, Result>(
+  observability: Observability,
+  schema: Schema,
+  logic: (event: z.output<Schema>, context: Context) => Promise<Result>,
+) =>
+  middy(logic)
+    .use(captureLambdaHandler(observability.tracer, { captureResponse: false }))
+    .use(injectLambdaContext(observability.logger, { resetKeys: true }))
+    .use(logMetrics(observability.metrics, { captureColdStartMetric: true }))
+    .use(parser({ schema }))
+    .use(appendWorkflowId(observability) as middy.MiddlewareObj)
+    .use(logStageError(observability));

@@ -1,0 +1,39 @@
+import { EnvVar } from '../../lambdas/shared/config.js';
+
+/** Where the in-process Lambdas find their emulated services and tables. */
+export interface LocalServices {
+  region: string;
+  endpoints: { dynamodb: string; s3: string; sfn?: string };
+  tables: { workflows: string; transitions: string; providers: string };
+  bucket: string;
+  stateMachineArn?: string;
+  /** Extra settings (extractor, limits) passed through as-is. */
+  extra?: Record<string, string>;
+}
+
+/**
+ * The environment the Lambda handlers run with on one machine: only standard AWS variables
+ * (`AWS_ENDPOINT_URL_*`, region, dummy credentials) plus the same Docket variables the CDK
+ * constructs bind. Handler code reads them exactly as it does on AWS.
+ */
+export const lambdaEnvironment = (services: LocalServices): Record<string, string> => ({
+  AWS_REGION: services.region,
+  AWS_DEFAULT_REGION: services.region,
+  // s3rver only accepts its own built-in account; dynalite and the local SFN accept anything.
+  AWS_ACCESS_KEY_ID: 'S3RVER',
+  AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  AWS_ENDPOINT_URL_DYNAMODB: services.endpoints.dynamodb,
+  AWS_ENDPOINT_URL_S3: services.endpoints.s3,
+  ...(services.endpoints.sfn && { AWS_ENDPOINT_URL_SFN: services.endpoints.sfn }),
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  [EnvVar.workflowsTable]: services.tables.workflows,
+  [EnvVar.transitionsTable]: services.tables.transitions,
+  [EnvVar.providersTable]: services.tables.providers,
+  [EnvVar.bucket]: services.bucket,
+  ...(services.stateMachineArn && { [EnvVar.stateMachineArn]: services.stateMachineArn }),
+  // No CloudWatch or X-Ray on one machine: keep the EMF lines and traces out of the console.
+  POWERTOOLS_METRICS_DISABLED: 'true',
+  POWERTOOLS_TRACE_ENABLED: 'false',
+  POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  ...services.extra,
+});

@@ -1,0 +1,53 @@
+import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import type { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
+
+let counter = 0;
+
+/** The events that take a new workflow to each state, as the stages would send them. */
+const PATHS = {
+  pending: [],
+  parsing_pdf: ['start_parse'],
+  extracting: ['start_parse', 'parsed'],
+  validating: ['start_parse', 'parsed', 'extracted'],
+  review_required: ['start_parse', 'parsed', 'extracted', 'validation_completed:review'],
+  validated: ['start_parse', 'parsed', 'extracted', 'validation_completed:auto'],
+  comparing: ['start_parse', 'parsed', 'extracted', 'validation_completed:auto', 'start_compare'],
+} as const;
+
+/**
+ * Creates a workflow and moves it, through the store and the transition table, to `state`:
+ * test setup that writes real log entries rather than faking an item.
+ */
+export const workflowIn = async (
+  store: WorkflowStore,
+  state: keyof typeof PATHS,
+  options: { tenant?: string; priority?: number } = {},
+): Promise<WorkflowItem> => {
+  let { workflow } = await store.create({
+    tenant: options.tenant ?? 'acme',
+    idempotencyKey: `test-${process.pid}-${Date.now()}-${++counter}`,
+    source: { bucket: 'docket-test', key: `incoming/${options.tenant ?? 'acme'}/doc-${counter}.pdf` },
+  });
+  for (const step of PATHS[state]) {
+    if (step.startsWith('validation_completed')) {
+      const review = step.endsWith(':review');
+      workflow = (
+        await store.transition(workflow, {
+          event: 'validation_completed',
+          context: { confidence: review ? 40 : 95, confidenceThreshold: 80, requiredFieldsValid: true },
+          patch: review
+            ? {
+                review: {
+                  priority: options.priority ?? 50,
+                  reasons: [{ code: 'low_confidence', message: 'confidence 40' }],
+                },
+              }
+            : {},
+        })
+      ).workflow;
+    } else {
+      workflow = (await store.transition(workflow, { event: step as 'start_parse' })).workflow;
+    }
+  }
+  return workflow;
+};

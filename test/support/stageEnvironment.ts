@@ -1,0 +1,32 @@
+import { lambdaEnvironment } from '../../local/lambdas/lambdaEnvironment.js';
+import { startStoreFixture } from './localDynamo.js';
+import { startS3Fixture } from './localS3.js';
+
+/**
+ * dynalite and s3rver on free ports, and `process.env` set as the local runtime sets it for the
+ * in-process Lambdas. Import handlers after this resolves: they read their environment once.
+ */
+export const startStageEnvironment = async (extra: Record<string, string> = {}) => {
+  const dynamo = await startStoreFixture();
+  const s3 = await startS3Fixture();
+  const env = lambdaEnvironment({
+    region: 'us-east-1',
+    endpoints: { dynamodb: dynamo.dynamo.endpoint, s3: s3.s3.endpoint },
+    tables: dynamo.dynamo.tables,
+    bucket: s3.s3.bucket,
+    extra,
+  });
+  Object.assign(process.env, env);
+  return {
+    store: dynamo.store,
+    documentClient: dynamo.client,
+    dynamo: dynamo.dynamo,
+    s3: s3.client,
+    bucket: s3.s3.bucket,
+    localS3: s3.s3,
+    close: async () => {
+      await dynamo.close();
+      await s3.close();
+    },
+  };
+};
