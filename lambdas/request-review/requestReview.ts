@@ -23,7 +23,11 @@ export const requestReview = async (
   const dueAt =
     item.review?.dueAt ??
     new Date(deps.now().getTime() + input.policy.reviewTimeoutSeconds * 1000).toISOString();
-  const review = item.review ? { 'review.dueAt': dueAt } : { review: { priority: 0, reasons: [], dueAt } };
+  // The timeout travels with the review so a claim (heartbeat) can extend it by the same amount.
+  const timeoutSeconds = input.policy.reviewTimeoutSeconds;
+  const review = item.review
+    ? { 'review.dueAt': dueAt, 'review.timeoutSeconds': timeoutSeconds }
+    : { review: { priority: 0, reasons: [], dueAt, timeoutSeconds } };
   await deps.store.update(
     item.id,
     { reviewTaskToken: input.taskToken, ...review },

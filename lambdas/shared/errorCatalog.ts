@@ -18,6 +18,7 @@ export const PERMANENT_ERROR_NAMES: ReadonlySet<string> = new Set([
   'StaleWorkflow',
   'StageOutOfOrder',
   'ArtifactMissing',
+  'CannotResume',
   // Powertools parser: the stage input did not match its schema.
   'ParseError',
   // lambdas/ingest

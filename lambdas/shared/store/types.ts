@@ -26,6 +26,8 @@ export interface ReviewInfo {
   reasons: { code: string; message: string }[];
   /** ISO time the review times out unless someone claims it. */
   dueAt?: string;
+  /** The heartbeat window: a claim moves `dueAt` this far ahead. */
+  timeoutSeconds?: number;
   claimedBy?: string;
   claimedAt?: string;
   decision?: {

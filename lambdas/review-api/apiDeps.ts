@@ -1,0 +1,16 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { SFNClient } from '@aws-sdk/client-sfn';
+import type { WorkflowStore } from '../shared/store/workflowStore.js';
+
+/** What the review API works with; built from the environment by the handler, by hand in tests. */
+export interface ApiDeps {
+  store: WorkflowStore;
+  s3: S3Client;
+  sfn: SFNClient;
+  bucket: string;
+  /** Needed only by the admin retry route. */
+  stateMachineArn?: string;
+  now: () => Date;
+  /** A short-lived GET URL for an object (the PDF a reviewer looks at). */
+  presign: (bucket: string, key: string, expiresInSeconds: number) => Promise<string>;
+}

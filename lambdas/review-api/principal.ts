@@ -1,0 +1,55 @@
+import { ForbiddenError, UnauthorizedError } from '@aws-lambda-powertools/event-handler/http';
+
+/** The groups a user can be in (Cognito groups on AWS, the `role` of a local token). */
+export type Role = 'reviewer' | 'admin';
+
+/** Who calls the API, as the JWT authorizer vouched for them. */
+export interface Principal {
+  user: string;
+  roles: Role[];
+  tenant: string;
+}
+
+/** Claim names, the same on AWS (Cognito ID token) and locally (tokens `docket token create` mints). */
+export const Claims = {
+  groups: 'cognito:groups',
+  tenant: 'custom:tenant',
+  username: 'cognito:username',
+} as const;
+
+/** HTTP API passes array claims as "[a b]" strings; locally they may be real arrays. */
+const groupsOf = (value: unknown): string[] => {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== 'string') return [];
+  return value
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+};
+
+/**
+ * Reads the principal from `requestContext.authorizer.jwt.claims` (API Gateway HTTP API v2).
+ * No claims, or no tenant, is 401: the authorizer should have refused the request already.
+ */
+export const principalOf = (event: unknown): Principal => {
+  const claims = (
+    event as { requestContext?: { authorizer?: { jwt?: { claims?: Record<string, unknown> } } } }
+  )?.requestContext?.authorizer?.jwt?.claims;
+  const user = claims?.[Claims.username] ?? claims?.username ?? claims?.sub;
+  const tenant = claims?.[Claims.tenant];
+  if (typeof user !== 'string' || typeof tenant !== 'string' || tenant === '') {
+    throw new UnauthorizedError(
+      'Sign in: send a bearer token with a user and a tenant (docket token create).',
+    );
+  }
+  const roles = groupsOf(claims?.[Claims.groups]).filter((g): g is Role => g === 'reviewer' || g === 'admin');
+  return { user, roles, tenant };
+};
+
+/** 403 unless the principal has one of the roles (an admin may do anything a reviewer may). */
+export const requireRole = (principal: Principal, role: Role): void => {
+  if (principal.roles.includes('admin') || principal.roles.includes(role)) return;
+  throw new ForbiddenError(
+    `This needs the ${role} role; ${principal.user} has ${principal.roles.join(', ') || 'none'}.`,
+  );
+};

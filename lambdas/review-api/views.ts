@@ -1,0 +1,56 @@
+import type { LogEntry, WorkflowItem } from '../shared/store/types.js';
+
+/**
+ * A workflow as the API shows it: everything an operator or reviewer needs, nothing internal.
+ * The task token and the index attributes never leave the server (DESIGN.md §3).
+ */
+export const workflowView = (item: WorkflowItem) => ({
+  id: item.id,
+  tenant: item.tenant,
+  state: item.state,
+  version: item.version,
+  docType: item.docType,
+  source: item.source && { key: item.source.key, size: item.source.size, sha256: item.source.sha256 },
+  pageCount: item.pageCount,
+  confidence: item.confidence,
+  retryCount: item.retryCount,
+  failedAtStep: item.failedAtStep,
+  lastError: item.lastError,
+  review: item.review && {
+    priority: item.review.priority,
+    reasons: item.review.reasons,
+    dueAt: item.review.dueAt,
+    claimedBy: item.review.claimedBy,
+    claimedAt: item.review.claimedAt,
+    decision: item.review.decision,
+  },
+  summary: item.summary,
+  cachedFrom: item.cachedFrom,
+  executionArn: item.executionArn,
+  createdAt: item.createdAt,
+  updatedAt: item.updatedAt,
+  stateEnteredAt: item.stateEnteredAt,
+});
+
+/** One line of the review queue. */
+export const reviewSummary = (item: WorkflowItem) => ({
+  id: item.id,
+  docType: item.docType,
+  sourceKey: item.source?.key,
+  pageCount: item.pageCount,
+  confidence: item.confidence,
+  priority: item.review?.priority ?? 0,
+  reasons: item.review?.reasons ?? [],
+  dueAt: item.review?.dueAt,
+  claimedBy: item.review?.claimedBy,
+  summary: item.summary,
+  waitingSince: item.stateEnteredAt,
+});
+
+/** A log entry as the history shows it (the item patch is internal). */
+export const historyEntryView = ({ patch: _patch, ...entry }: LogEntry) => entry;
+
+/** A workflow as the API shows it. */
+export type WorkflowView = ReturnType<typeof workflowView>;
+/** One line of the review queue. */
+export type ReviewSummary = ReturnType<typeof reviewSummary>;

@@ -1,0 +1,89 @@
+import { NotFoundError } from '@aws-lambda-powertools/event-handler/http';
+import { isWorkflowState } from '../../statemachine/index.js';
+import { CannotResumeError, resumeWorkflow, stopExecution } from '../shared/resumeWorkflow.js';
+import { TransitionConflictError, WorkflowNotFoundError } from '../shared/store/errors.js';
+import type { WorkflowItem } from '../shared/store/types.js';
+import type { ApiDeps } from './apiDeps.js';
+import { ConflictError, UnprocessableError } from './httpErrors.js';
+import type { Principal } from './principal.js';
+import { historyEntryView, workflowView } from './views.js';
+
+const load = async (deps: ApiDeps, principal: Principal, id: string): Promise<WorkflowItem> => {
+  try {
+    return await deps.store.get(id, { tenant: principal.tenant });
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError)
+      throw new NotFoundError(`No workflow ${id} in tenant ${principal.tenant}.`);
+    throw error;
+  }
+};
+
+/** Workflows of the caller's tenant, optionally in one state. */
+export const listWorkflows = async (
+  deps: ApiDeps,
+  principal: Principal,
+  query: { state?: string; limit?: number; cursor?: string },
+) => {
+  if (query.state !== undefined && !isWorkflowState(query.state)) {
+    throw new UnprocessableError(`Unknown state "${query.state}".`);
+  }
+  const page = await deps.store.list({
+    tenant: principal.tenant,
+    state: query.state,
+    limit: query.limit,
+    cursor: query.cursor,
+  });
+  return { items: page.items.map(workflowView), cursor: page.cursor };
+};
+
+/** One workflow. */
+export const getWorkflow = async (deps: ApiDeps, principal: Principal, id: string) =>
+  workflowView(await load(deps, principal, id));
+
+/** The transition log of one workflow, oldest first. */
+export const getHistory = async (deps: ApiDeps, principal: Principal, id: string) => {
+  await load(deps, principal, id);
+  return { workflowId: id, entries: (await deps.store.history(id)).map(historyEntryView) };
+};
+
+/** Resumes a workflow at its stage (admin). */
+export const retryWorkflow = async (deps: ApiDeps, principal: Principal, id: string) => {
+  const item = await load(deps, principal, id);
+  if (!deps.stateMachineArn) throw new Error('STATE_MACHINE_ARN is not configured for the review API.');
+  try {
+    const started = await resumeWorkflow(
+      { store: deps.store, sfn: deps.sfn, stateMachineArn: deps.stateMachineArn },
+      item,
+    );
+    return { workflowId: id, ...started };
+  } catch (error) {
+    if (error instanceof CannotResumeError) throw new ConflictError(error.message, { state: item.state });
+    throw error;
+  }
+};
+
+/** Cancels a workflow (admin): the `cancel` transition, then its execution is stopped. */
+export const cancelWorkflow = async (deps: ApiDeps, principal: Principal, id: string, reason?: string) => {
+  const item = await load(deps, principal, id);
+  try {
+    const { workflow } = await deps.store.transition(item.id, {
+      event: 'cancel',
+      actor: principal.user,
+      tenant: principal.tenant,
+      patch: { reviewTaskToken: null },
+      ...(reason && { metadata: { reason } }),
+    });
+    const stopped = await stopExecution(deps.sfn, item.executionArn, `cancelled by ${principal.user}`);
+    return { workflow: workflowView(workflow), executionStopped: stopped };
+  } catch (error) {
+    if (
+      error instanceof Error &&
+      (error.name === 'IllegalTransition' || error instanceof TransitionConflictError)
+    ) {
+      throw new ConflictError(
+        `Workflow ${id} is ${(await load(deps, principal, id)).state} and cannot be cancelled.`,
+      );
+    }
+    throw error;
+  }
+};
