@@ -30,9 +30,9 @@ export const parseLimitsSchema = z.strictObject(
     timeoutMs: positiveInt(60_000),
     /**
      * Bound on the resident set size of the parse process (its V8 heap and the buffers pdf.js
-     * decompresses into outside it), in bytes (default 512 MB; at least 64 MB, what Node needs).
+     * decompresses into outside it), in bytes (default 512 MB; at least 256 MB: Node and pdf.js alone take ~100 MB).
      */
-    maxRssBytes: positiveInt(512 * MIB, 64 * MIB),
+    maxRssBytes: positiveInt(512 * MIB, 256 * MIB),
   },
   { error: 'unknown limit (known: maxBytes, maxPages, timeoutMs, maxRssBytes)' },
 );

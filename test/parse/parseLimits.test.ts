@@ -28,7 +28,7 @@ describe('parse limits', () => {
   it.each([
     [{ maxPages: 0 }, /maxPages must be at least 1/],
     [{ maxPages: 2.5 }, /maxPages must be a whole number/],
-    [{ maxRssBytes: 10 * MIB }, /maxRssBytes must be at least 67108864/],
+    [{ maxRssBytes: 100 * MIB }, /maxRssBytes must be at least 268435456/],
     [{ timeoutMs: '60' }, /timeoutMs must be a whole number/],
     [{ maxPage: 10 }, /maxPage unknown limit/],
   ])('rejects %j with a ConfigurationError naming the field', (input, message) => {

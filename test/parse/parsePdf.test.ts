@@ -74,12 +74,12 @@ describe('parsePdf (the guarded parse, in a child process)', () => {
     // Act
     const { error, stats } = await guarded(bytes);
 
-    // Assess: the figures themselves are printed by bench/parse.bench.ts
+    // Assess: the bound held (kernel high-water mark of the child); bench/parse.bench.ts prints it
     expect(error).toMatchObject({ name: 'PdfTooComplex', retryable: false, facts: { bound: 'memory' } });
     expect(error?.message).toMatch(/needed more than 512 MB of memory/);
     expect(stats?.durationMs).toBeLessThan(60_000);
-    expect(stats?.peakRssBytes).toBeGreaterThan(512 * MIB);
-    expect(stats?.peakRssBytes).toBeLessThan(640 * MIB);
+    expect(stats?.peakRssBytes).toBeGreaterThan(256 * MIB);
+    expect(stats?.peakRssBytes).toBeLessThanOrEqual(512 * MIB);
   });
 
   it('stops a parse at the wall-time bound', async () => {
