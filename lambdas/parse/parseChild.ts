@@ -68,9 +68,11 @@ const runJob = async (job: ParseJob): Promise<void> => {
  */
 export const runParseChildIfSpawned = (): void => {
   if (!isParseChild()) return;
+  // The guard's bounds live in the parent: a child whose parent has gone must not run on unbounded.
+  process.once('disconnect', () => process.exit(1));
   setInterval(() => void send({ kind: 'rss', bytes: process.memoryUsage.rss() }), SELF_REPORT_MS).unref();
   process.once('message', (job: ParseJob) => {
-    void runJob(job).finally(() => process.disconnect());
+    void runJob(job).finally(() => process.exit(0));
   });
   void send({ kind: 'ready' });
 };
