@@ -64,6 +64,7 @@ describe('parsePdf (the guarded parse, in a child process)', () => {
     expect(runs[0]?.error?.message).toMatch(/protected by a password/);
     expect(runs[1]?.error?.message).toMatch(/no selectable text/);
     expect(runs[2]?.error).toMatchObject({ facts: { pageCount: MANY_PAGES, maxPages: 500 } });
+    expect(runs[2]?.stats?.durationMs).toBeLessThan(60_000);
     expect(runs.every((run) => run.stats?.outcome === run.error?.name)).toBe(true);
   });
 
