@@ -16,7 +16,7 @@ import {
   resolveParseLimits,
 } from './parseLimits.js';
 import type { ParseProgress } from './pdfText.js';
-import { readProcessMemory } from './processRss.js';
+import { readProcessMemory } from './readProcessMemory.js';
 
 // This file is also the parse child's entry: `parsePdf` forks a process on this very file (on the
 // whole Lambda bundle once esbuild has inlined it), and there this call serves the job.
