@@ -42,6 +42,17 @@ export type ParseLimits = z.infer<typeof parseLimitsSchema>;
 /** Limits as a caller gives them: any subset. */
 export type ParseLimitsInput = z.input<typeof parseLimitsSchema>;
 
+/**
+ * The environment variable of each limit, with its unit in the name. The same names as `EnvVar`
+ * in lambdas/shared/config.ts on main, which the CDK constructs bind.
+ */
+export const LIMIT_ENV = {
+  maxBytes: 'MAX_PDF_BYTES',
+  maxPages: 'MAX_PDF_PAGES',
+  timeoutMs: 'PARSE_TIMEOUT_MS',
+  maxRssBytes: 'PARSE_MEMORY_MB',
+} as const satisfies Record<keyof ParseLimits, string>;
+
 /** The defaults: 25 MB, 500 pages, 60 s, 512 MB RSS. */
 export const DEFAULT_PARSE_LIMITS: Readonly<ParseLimits> = Object.freeze(parseLimitsSchema.parse({}));
 
@@ -61,7 +72,7 @@ export const resolveParseLimits = (input: ParseLimitsInput = {}): ParseLimits =>
   if (!result.success) {
     throw new ConfigurationError(
       `Invalid parse limits: ${result.error.issues.map(describeIssue).join('; ')}. Fix the values ` +
-        'passed to parsePdf (or the PARSE_* environment variables).',
+        `passed to parsePdf (or the ${Object.values(LIMIT_ENV).join(', ')} environment variables).`,
       { cause: result.error },
     );
   }
@@ -69,8 +80,8 @@ export const resolveParseLimits = (input: ParseLimitsInput = {}): ParseLimits =>
 };
 
 /**
- * Reads limits from the environment (unset variables keep their defaults): `PARSE_MAX_MB`,
- * `PARSE_MAX_PAGES`, `PARSE_TIMEOUT_SECONDS`, `PARSE_MAX_RSS_MB`.
+ * Reads limits from the environment (unset variables keep their defaults): `MAX_PDF_BYTES`,
+ * `MAX_PDF_PAGES`, `PARSE_TIMEOUT_MS`, `PARSE_MEMORY_MB` (see `LIMIT_ENV`).
  *
  * @throws ConfigurationError when a variable is not a number or out of range
  */
@@ -82,12 +93,13 @@ export const parseLimitsFromEnv = (env: NodeJS.ProcessEnv = process.env): ParseL
     if (!Number.isFinite(value)) {
       throw new ConfigurationError(`Environment variable ${name} must be a number; got "${raw}".`);
     }
-    return Math.round(value * scale);
+    // Only a unit conversion rounds; a plain count goes to the schema as given, so 2.5 pages is refused.
+    return scale === 1 ? value : Math.round(value * scale);
   };
   return resolveParseLimits({
-    maxBytes: read('PARSE_MAX_MB', MIB),
-    maxPages: read('PARSE_MAX_PAGES', 1),
-    timeoutMs: read('PARSE_TIMEOUT_SECONDS', 1000),
-    maxRssBytes: read('PARSE_MAX_RSS_MB', MIB),
+    maxBytes: read(LIMIT_ENV.maxBytes, 1),
+    maxPages: read(LIMIT_ENV.maxPages, 1),
+    timeoutMs: read(LIMIT_ENV.timeoutMs, 1),
+    maxRssBytes: read(LIMIT_ENV.maxRssBytes, MIB),
   });
 };

@@ -41,13 +41,13 @@ describe('parse limits', () => {
     );
   });
 
-  it('reads limits from PARSE_* environment variables in MB and seconds', () => {
+  it('reads limits from the environment: bytes, pages, milliseconds and MB of RSS', () => {
     // Prepare
     const env = {
-      PARSE_MAX_MB: '10',
-      PARSE_MAX_PAGES: '50',
-      PARSE_TIMEOUT_SECONDS: '2.5',
-      PARSE_MAX_RSS_MB: '256',
+      MAX_PDF_BYTES: String(10 * MIB),
+      MAX_PDF_PAGES: '50',
+      PARSE_TIMEOUT_MS: '2500',
+      PARSE_MEMORY_MB: '256',
     };
 
     // Act
@@ -57,11 +57,13 @@ describe('parse limits', () => {
     expect(limits).toEqual({ maxBytes: 10 * MIB, maxPages: 50, timeoutMs: 2_500, maxRssBytes: 256 * MIB });
   });
 
-  it('rejects a variable that is not a number, naming it', () => {
+  it('rejects a variable that is not a number or not whole, naming it', () => {
     // Prepare / Act
-    const act = () => parseLimitsFromEnv({ PARSE_MAX_PAGES: 'many' });
+    const notANumber = () => parseLimitsFromEnv({ MAX_PDF_PAGES: 'many' });
+    const notWhole = () => parseLimitsFromEnv({ MAX_PDF_PAGES: '2.5' });
 
     // Assess
-    expect(act).toThrow(/PARSE_MAX_PAGES must be a number; got "many"/);
+    expect(notANumber).toThrow(/MAX_PDF_PAGES must be a number; got "many"/);
+    expect(notWhole).toThrow(/maxPages must be a whole number/);
   });
 });
