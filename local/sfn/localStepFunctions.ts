@@ -129,6 +129,26 @@ const parseJson = (text: string, fail: (detail: string) => Error): unknown => {
   }
 };
 
+/** Definitions (as JSON text) already validated in this process. */
+const validDefinitions = new Set<string>();
+
+/**
+ * Validates a definition as written (asl-validator: schema, ARNs, JSONPaths) through the engine's
+ * constructor. That costs about 300 ms a call, so a definition is validated once per process.
+ */
+const validateDefinition = (definition: object): void => {
+  const text = JSON.stringify(definition);
+  if (validDefinitions.has(text)) return;
+  try {
+    new StateMachine(definition as never);
+  } catch (error) {
+    throw new InvalidDefinitionError(error instanceof Error ? error.message : String(error), {
+      cause: error,
+    });
+  }
+  validDefinitions.add(text);
+};
+
 /**
  * Step Functions on one machine: aws-local-stepfunctions runs the definitions, this class adds
  * what AWS has and the engine lacks (see `RunningExecution`) and answers the Step Functions API
@@ -201,14 +221,7 @@ export class LocalStepFunctions {
             (d) => new InvalidDefinitionError(`Definition is not JSON: ${d}`),
           ) as object)
         : registration.definition;
-    try {
-      // Validates the definition as written (asl-validator, ARNs, JSONPaths).
-      new StateMachine(definition as never);
-    } catch (error) {
-      throw new InvalidDefinitionError(error instanceof Error ? error.message : String(error), {
-        cause: error,
-      });
-    }
+    validateDefinition(definition);
     const prepared = prepareDefinition(definition, { timeScale: this.host.timeScale });
     const arn = stateMachineArn(this.scope, name);
     this.machines.set(arn, {
