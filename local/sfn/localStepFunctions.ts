@@ -440,7 +440,14 @@ export class LocalStepFunctions {
       stateMachineArn: record.stateMachineArn,
       status: record.status,
     };
-    for (const listener of [...this.listeners]) listener(change);
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        // A listener runs inside the engine's flow; its failure must not stop the execution.
+        process.emitWarning(`An execution status listener threw: ${String(error)}`);
+      }
+    }
   }
 
   private machine(arn: string | undefined): RegisteredMachine {

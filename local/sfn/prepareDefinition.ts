@@ -198,10 +198,15 @@ class Preparer {
  */
 export const prepareDefinition = (definition: object, options: { timeScale: number }): PreparedDefinition => {
   const preparer = new Preparer(options.timeScale);
-  const engineDefinition = preparer.machine(
-    definition as Json,
-    'The definition',
-  ) as unknown as StateMachineDefinition;
+  const root = preparer.machine(definition as Json, 'The definition');
+  // The engine arms the execution timeout with one setTimeout, which fires at once past the cap.
+  if (typeof root.TimeoutSeconds === 'number' && root.TimeoutSeconds > ENGINE_TIMER_CAP_SECONDS) {
+    throw new InvalidDefinitionError(
+      `TimeoutSeconds ${root.TimeoutSeconds} exceeds what the local engine can time (${ENGINE_TIMER_CAP_SECONDS} s, ` +
+        'about 24.8 days); use a shorter execution timeout locally.',
+    );
+  }
+  const engineDefinition = root as unknown as StateMachineDefinition;
   return {
     engineDefinition,
     stateTypes: preparer.stateTypes,
