@@ -148,6 +148,31 @@ describe('the real Docket definition on the local Step Functions', () => {
     expect(waited).toBeLessThan(5_000);
   });
 
+  it('resumes a workflow at its stage from {workflowId, resumeAt}, as the runtime does after a restart', async () => {
+    // Prepare: a workflow a previous process left in validating.
+    const first = await start();
+    await finished(first);
+    const [workflowId, workflow] =
+      [...fx.stages.workflows.entries()].find(([, wf]) => wf.executionArn === first) ?? [];
+    if (!workflowId || !workflow) throw new Error('the first execution ingested nothing');
+    workflow.state = 'validating';
+
+    // Act
+    const resumed = await start({ workflowId, resumeAt: 'validating' });
+    const result = await finished(resumed);
+
+    // Assess
+    expect(result.status).toBe('SUCCEEDED');
+    expect(enteredStates(await history(resumed))).toEqual([
+      'Start',
+      'Resume',
+      'Validate',
+      'ValidationOutcome',
+      'Compare',
+      'Completed',
+    ]);
+  });
+
   it('retries a Lambda service fault in place without a workflow retry', async () => {
     // Prepare
     fx.stages.failures.set('extract', [new LambdaServiceException('Rate exceeded')]);
