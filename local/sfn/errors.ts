@@ -139,6 +139,14 @@ export class ExecutionWaitTimedOutError extends TransientError {
   }
 }
 
+/** The service was closed while a caller still waited on it. */
+export class ServiceClosedError extends PermanentError {
+  override readonly name = 'LocalStepFunctionsClosed';
+  constructor() {
+    super('The local Step Functions service was closed; open a new one on the same dataDir to go on.');
+  }
+}
+
 /**
  * Carries a task's failure into the engine. Unlike the errors above its `name` is not fixed: it
  * is the error name AWS would report (the Lambda's `errorType`, or the SendTaskFailure `error`),

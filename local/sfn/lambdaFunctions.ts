@@ -20,6 +20,8 @@ export interface FunctionOptions {
 export interface LambdaFunction {
   readonly name: string;
   readonly arn: string;
+  /** One stream per registration, as Lambda has one per execution environment. */
+  readonly logStreamName: string;
   readonly handler: LambdaHandler;
   readonly options: FunctionOptions;
 }
@@ -46,7 +48,9 @@ export class LambdaRegistry {
       );
     }
     const arn = FULL_FUNCTION_ARN.exec(nameOrArn)?.[1] ?? functionArn(this.scope, name);
-    this.functions.set(name, { name, arn, handler, options });
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
+    const logStreamName = `${day}/[$LATEST]${randomBytes(16).toString('hex')}`;
+    this.functions.set(name, { name, arn, logStreamName, handler, options });
     return arn;
   }
 
@@ -76,7 +80,6 @@ const lambdaContext = (fn: LambdaFunction, deadline: number): Context => {
   const unsupported = (): never => {
     throw new Error('done/fail/succeed are not supported by the local runtime: return a promise.');
   };
-  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
   return {
     callbackWaitsForEmptyEventLoop: true,
     functionName: fn.name,
@@ -85,7 +88,7 @@ const lambdaContext = (fn: LambdaFunction, deadline: number): Context => {
     memoryLimitInMB: String(fn.options.memorySizeMb ?? 128),
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${fn.name}`,
-    logStreamName: `${day}/[$LATEST]${randomBytes(16).toString('hex')}`,
+    logStreamName: fn.logStreamName,
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: unsupported,
     fail: unsupported,

@@ -37,6 +37,7 @@ import {
   InvalidExecutionInputError,
   InvalidNameError,
   InvalidOutputError,
+  ServiceClosedError,
   StateMachineDoesNotExistError,
 } from './errors.js';
 import {
@@ -104,6 +105,12 @@ export interface ExecutionStatusChange {
   readonly status: ExecutionStatus;
 }
 
+/** A pending `waitForExecution`. */
+interface Waiter {
+  resolve(description: DescribeExecutionOutput): void;
+  reject(error: Error): void;
+}
+
 interface RegisteredMachine extends RunnableMachine {
   readonly definitionText: string;
   readonly roleArn: string;
@@ -159,6 +166,7 @@ export class LocalStepFunctions {
   private readonly records = new Map<string, ExecutionRecord>();
   private readonly running = new Map<string, RunningExecution>();
   private readonly listeners = new Set<(change: ExecutionStatusChange) => void>();
+  private readonly waiters = new Map<string, Set<Waiter>>();
   private readonly lambdas: LambdaRegistry;
   private readonly tokens = new TaskTokenRegistry();
   private readonly host: ExecutionHost;
@@ -388,7 +396,8 @@ export class LocalStepFunctions {
 
   /**
    * Resolves with the description once the execution is closed (at once if it is). Rejects with
-   * `ExecutionWaitTimedOutError` after `timeoutMs`, leaving the execution running.
+   * `ExecutionWaitTimedOutError` after `timeoutMs`, leaving the execution running, and with
+   * `ServiceClosedError` if the service closes first.
    */
   waitForExecution(
     executionArn: string,
@@ -397,19 +406,26 @@ export class LocalStepFunctions {
     const record = this.record(executionArn);
     if (record.status !== 'RUNNING') return Promise.resolve(describeRecord(record));
     return new Promise((resolve, reject) => {
+      const waiters = this.waiters.get(executionArn) ?? new Set<Waiter>();
+      this.waiters.set(executionArn, waiters);
       const timer =
         options.timeoutMs === undefined
           ? undefined
           : setTimeout(() => {
-              unsubscribe();
+              waiters.delete(waiter);
               reject(new ExecutionWaitTimedOutError(executionArn, options.timeoutMs ?? 0));
             }, options.timeoutMs);
-      const unsubscribe = this.onExecutionStatusChange((change) => {
-        if (change.executionArn !== executionArn || change.status === 'RUNNING') return;
-        clearTimeout(timer);
-        unsubscribe();
-        resolve(describeRecord(record));
-      });
+      const waiter: Waiter = {
+        resolve: (description) => {
+          clearTimeout(timer);
+          resolve(description);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      waiters.add(waiter);
     });
   }
 
@@ -420,6 +436,10 @@ export class LocalStepFunctions {
   async close(): Promise<void> {
     for (const execution of this.running.values()) execution.detach();
     this.running.clear();
+    for (const waiter of [...this.waiters.values()].flatMap((set) => [...set])) {
+      waiter.reject(new ServiceClosedError());
+    }
+    this.waiters.clear();
     this.listeners.clear();
     this.file?.close();
   }
@@ -435,6 +455,11 @@ export class LocalStepFunctions {
   }
 
   private notify(record: ExecutionRecord): void {
+    if (record.status !== 'RUNNING') {
+      const waiters = this.waiters.get(record.executionArn);
+      this.waiters.delete(record.executionArn);
+      for (const waiter of waiters ?? []) waiter.resolve(describeRecord(record));
+    }
     const change = {
       executionArn: record.executionArn,
       stateMachineArn: record.stateMachineArn,

@@ -104,6 +104,16 @@ describe('local Step Functions history across restarts', () => {
     });
     await first.service.waitForExecution(finished.executionArn ?? '', { timeoutMs: 10_000 });
     const historyBefore = first.service.getExecutionHistory({ executionArn: finished.executionArn }).events;
+    first.stages.reviewRequired = true;
+    const waiting = first.service.startExecution({
+      stateMachineArn: first.stateMachineArn,
+      input: '{"n":0}',
+    });
+    await first.stages.reviewToken(waiting.executionArn ?? '');
+    const abandonedWait = first.service.waitForExecution(waiting.executionArn ?? '').then(
+      () => 'resolved',
+      (error: Error) => error.name,
+    );
     await first.close();
 
     // Act
@@ -116,7 +126,8 @@ describe('local Step Functions history across restarts', () => {
 
     // Assess
     expect(historyAfter).toEqual(historyBefore);
-    expect(listed?.map((e) => e.status)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+    expect(await abandonedWait).toBe('LocalStepFunctionsClosed');
+    expect(listed?.map((e) => e.status)).toEqual(['SUCCEEDED', 'ABORTED', 'SUCCEEDED']);
   });
 
   it('drops a torn last line left by a crash in the middle of a write', async () => {

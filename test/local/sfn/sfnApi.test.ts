@@ -232,6 +232,26 @@ describe('the local Step Functions endpoint (AWS JSON 1.0)', () => {
     expect(badOutput).toMatchObject({ name: 'InvalidOutput', status: 400 });
   });
 
+  it('tells subscribers every status change of an execution', async () => {
+    // Prepare
+    const changes: string[] = [];
+    const unsubscribe = fx.service.onExecutionStatusChange((change) => {
+      changes.push(`${change.executionArn}:${change.status}`);
+    });
+
+    // Act
+    const executionArn = await completed();
+    unsubscribe();
+    await completed();
+
+    // Assess
+    expect(changes.filter((c) => c.startsWith(`${executionArn}:`))).toEqual([
+      `${executionArn}:RUNNING`,
+      `${executionArn}:SUCCEEDED`,
+    ]);
+    expect(changes).toHaveLength(2);
+  });
+
   it('describes and lists its state machines', async () => {
     // Act
     const described = await fx.client.send(
