@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { WorkflowPolicySchema } from '../statemachine/index.js';
-import type { FaultPlan } from './lambdas/registry.js';
+import { type Stage, WorkflowPolicySchema } from '../statemachine/index.js';
+
+/** `{stage: n}`: the first n invocations of that stage fail (`-1`: every one). A test hook. */
+export type FaultPlan = Partial<Record<Stage, number>>;
 
 /** Default ports of `npm start` (fixed, so the CLI and the AWS CLI find the stack). */
 export const DEFAULT_PORTS = { api: 4680, sfn: 4681, dynamodb: 4682, s3: 4683 } as const;
