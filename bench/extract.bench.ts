@@ -21,7 +21,7 @@ import {
   DEFAULT_CORPUS_SEED,
   generateCorpus,
 } from '../test/fixtures/corpus/corpus.js';
-import { type FieldOutcome, requiredFieldsRight, scoreFields } from './extractScoring.js';
+import { type FieldOutcome, requiredFieldsRight, scoreFields } from '../test/fixtures/corpus/scoring.js';
 
 type Source = 'pdf' | 'layout';
 type PdfTextReader = (bytes: Uint8Array, options?: { maxPages?: number }) => Promise<PdfText>;

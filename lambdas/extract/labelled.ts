@@ -77,14 +77,15 @@ export const findLabelled = <V>(
           add(here, base, line, 'same-cell');
           return;
         }
-        // A next cell that ends in ":" is the next label ("From:   To:"), not this label's value.
+        // A next cell that is itself a label ("From:   To:", "Bill To:   Due Date: ...") is not this
+        // label's value: the value is then under the label.
         const next = line.cells[ci + 1];
-        const nextIsLabel = next !== undefined && /:\s*$/.test(next.text);
+        const nextIsLabel = next !== undefined && /^[A-Za-z][\w .#/-]{0,30}:|:\s*$/.test(next.text);
         if (next && !nextIsLabel) {
           add(parse(next.text, line), base - 0.02, line, 'next-cell');
           return;
         }
-        if (options.below && !rest) {
+        if (options.below && !rest && (!next || nextIsLabel)) {
           const below = nextContentLine(doc, line);
           const target = below && (below.cells.length > ci ? below.cells[ci] : below.cells[0]);
           if (below && target) add(parse(target.text, below), base - 0.07, below, 'below');

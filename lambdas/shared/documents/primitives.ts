@@ -8,14 +8,17 @@ import { DECIMAL_PATTERN } from './decimal.js';
 
 /** A calendar date `YYYY-MM-DD` (real dates only: no 2025-02-30) between 1900 and 2199. */
 export const IsoDateSchema = z.iso
-  .date({ error: 'must be a calendar date written YYYY-MM-DD' })
+  .date({ error: 'must be a calendar date written YYYY-MM-DD', abort: true })
   .refine((d) => d >= '1900-01-01' && d <= '2199-12-31', { error: 'must be between 1900 and 2199' })
   .describe('Calendar date as YYYY-MM-DD');
 
 /** An exact decimal string, e.g. "1234.50" or "-20.00"; never a float. */
 export const DecimalSchema = z
   .string()
-  .regex(DECIMAL_PATTERN, { error: 'must be a decimal string like "1234.50" (dot, no thousands separators)' })
+  .regex(DECIMAL_PATTERN, {
+    error: 'must be a decimal string like "1234.50" (dot, no thousands separators)',
+    abort: true,
+  })
   .describe('Decimal number as a string with a dot and no thousands separators, e.g. "1234.50"');
 
 /** A decimal string that is zero or more. */
@@ -31,7 +34,7 @@ export const isCurrencyCode = (code: string): boolean => CURRENCIES.has(code);
 /** An ISO 4217 currency code in upper case, e.g. "EUR". */
 export const CurrencyCodeSchema = z
   .string()
-  .regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter upper-case ISO 4217 code like "EUR"' })
+  .regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter upper-case ISO 4217 code like "EUR"', abort: true })
   .refine(isCurrencyCode, { error: 'is not an ISO 4217 currency code' })
   .describe('ISO 4217 currency code, e.g. "USD"');
 
