@@ -19,7 +19,12 @@ interface Signal {
 
 const SIGNALS: Readonly<Record<DocType, readonly Signal[]>> = {
   invoice: [
-    { re: /^(?:tax\s+)?invoice\b/gim, weight: 4, cap: 1 },
+    // A title: "INVOICE" at the start of a line or alone in a column of the letterhead.
+    { re: /(?:^|\s{2})(?:tax\s+)?invoice(?=\s{2}|\s*$)|^(?:tax\s+)?invoice\b/gim, weight: 4, cap: 1 },
+    { re: /\b(?:bill|document)\s*(?:no\.?|number|#)/gi, weight: 2, cap: 1 },
+    { re: /\b(?:grand\s+)?total\b/gi, weight: 1, cap: 2 },
+    { re: /\b(?:vat|sales\s+tax|gst)\b/gi, weight: 1, cap: 1 },
+    { re: /^(?:\S+\s{2,})?(?:description|item)\s{2,}.*(?:amount|total)\s*$/gim, weight: 2, cap: 1 },
     { re: /\binvoice\s*(?:no\.?|number|#|date)/gi, weight: 3, cap: 2 },
     { re: /\b(?:bill(?:ed)?|invoice|sold)\s+to\b/gi, weight: 2, cap: 1 },
     { re: /\b(?:amount|balance|total)\s+due\b/gi, weight: 2, cap: 1 },

@@ -85,7 +85,56 @@ const lastDateIn = (text: string, ctx: FinderContext) => {
   return { parsed: dateValue(last), start: last.start };
 };
 
-const DATE_CUE = (name: string) => new RegExp(`\\(\\s*(?:the\\s+)?"${name}"\\s*\\)`, 'i');
+const DATE_CUE = (name: string) =>
+  new RegExp(`\\(\\s*(?:the\\s+)?"${name.replace(/ /g, '\\s+')}"\\s*\\)`, 'i');
+
+/** Labels of a term written as a range ("Term: 1 March 2025 to 28 February 2027"). */
+const TERM_RANGE_LABELS = 'term|contract\\s+period|period|duration|contract\\s+term|initial\\s+term';
+
+/** Two dates joined by "to", "-", "through" or "until": the start and end of a period. */
+const dateRange = (
+  text: string,
+  ctx: FinderContext,
+): { start: Parsed<string>; end: Parsed<string> } | undefined => {
+  const [first, second] = findDates(text, ctx.order);
+  if (!first || !second || first.start > 6) return undefined;
+  if (!/^\s*(?:-|to|through|until|till)\s*$/i.test(text.slice(first.end, second.start))) return undefined;
+  return { start: dateValue(first), end: dateValue(second) };
+};
+
+/**
+ * Sentences about the fees or price that state exactly one amount with a currency ("The fees
+ * payable for the Services shall be EUR 54,700.00 in total."). Sentences about insurance,
+ * liability or service credits name amounts that are not the contract value.
+ */
+const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; currency: string }>[] => {
+  const found: Candidate<{ amount: string; currency: string }>[] = [];
+  for (const s of sentences(ctx.doc)) {
+    if (!/\b(?:fees?|price|contract\s+sum|contract\s+value|consideration|compensation)\b/i.test(s.text))
+      continue;
+    if (
+      /\b(?:insurance|insured|liabilit\w*|per\s+occurrence|indemn\w*|penalt\w*|service\s+credits?)\b/i.test(
+        s.text,
+      )
+    )
+      continue;
+    const amounts = findMoney(s.text, findDates(s.text)).filter(
+      (a) => a.currency && !a.amount.startsWith('-'),
+    );
+    const [only] = amounts;
+    if (amounts.length !== 1 || !only?.currency) continue;
+    found.push(
+      fromSentence(
+        ctx.doc,
+        { start: s.start + only.start },
+        { value: { amount: only.amount, currency: only.currency }, certainty: only.certain ? 1 : 0.85 },
+        0.86,
+        'prose:fee-sentence',
+      ),
+    );
+  }
+  return found;
+};
 
 const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
   contractNumber: (ctx) => [
@@ -123,6 +172,10 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ...definedParties(ctx, 'customer'),
   ],
   effectiveDate: (ctx) => [
+    ...findLabelled(ctx.doc, TERM_RANGE_LABELS, (t) => dateRange(t, ctx)?.start, {
+      confidence: 0.93,
+      via: 'label:range',
+    }),
     ...findLabelled(
       ctx.doc,
       'effective\\s+date|commencement\\s+date|start\\s+date|effective(?:\\s+as\\s+of)?',
@@ -137,7 +190,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ),
     ...afterCue(
       ctx.doc,
-      /\b(?:entered\s+into|made(?:\s+and\s+entered\s+into)?)\s+(?:as\s+of|on|effective(?:\s+as\s+of)?)\s+/i,
+      /\b(?:entered\s+into|made(?:\s+and\s+entered\s+into)?|is\s+effective)\s+(?:as\s+of|on|effective(?:\s+as\s+of)?)\s+/i,
       parseDateAt(ctx.order),
       0.93,
       'prose:entered-into',
@@ -158,6 +211,10 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ),
   ],
   expirationDate: (ctx) => [
+    ...findLabelled(ctx.doc, TERM_RANGE_LABELS, (t) => dateRange(t, ctx)?.end, {
+      confidence: 0.93,
+      via: 'label:range',
+    }),
     ...findLabelled(
       ctx.doc,
       'expiration\\s+date|expiry\\s+date|end\\s+date|termination\\s+date|expires(?:\\s+on)?',
@@ -177,7 +234,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     }),
     ...afterCue(
       ctx.doc,
-      /\b(?:initial\s+term\s+of\s+this\s+agreement\s+is|term\s+of\s+this\s+agreement\s+is|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of)\s+/i,
+      /\b(?:(?:initial\s+)?term\s+of\s+this\s+agreement\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of)\s+/i,
       parseMonths,
       0.9,
       'prose:term',
@@ -202,6 +259,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
         'prose:total',
       ),
       ...afterCue(ctx.doc, /\bpay\s+(?:\w+\s+){0,3}the\s+(?:total\s+)?sum\s+of\s+/i, parse, 0.9, 'prose:sum'),
+      ...feeSentences(ctx),
       ...beforeCue(
         ctx.doc,
         /\(\s*(?:the\s+)?"(?:contract\s+value|contract\s+price|total\s+value|fees)"\s*\)/i,
@@ -232,7 +290,9 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
         found.push(fromSentence(ctx.doc, s, { value: 'Due on receipt' }, 0.88, 'prose:receipt'));
         continue;
       }
-      const within = new RegExp(`\\bwithin\\s+${NUMBER_PHRASE}\\s+days`, 'i').exec(s.text);
+      const within = new RegExp(`\\b(?:within|due|payable|paid)\\s+${NUMBER_PHRASE}\\s+days`, 'i').exec(
+        s.text,
+      );
       const net = /\bnet\s+(\d{1,3})\b/i.exec(s.text);
       const days = within
         ? numberFromGroups(within[1], within[2], within[3], within[4])
@@ -257,7 +317,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ...findLabelled(ctx.doc, 'governing\\s+law|applicable\\s+law|choice\\s+of\\s+law', parseLaw),
     ...afterCue(
       ctx.doc,
-      /\bgoverned\s+by(?:\s+and\s+construed\s+in\s+accordance\s+with)?\s+(?:the\s+)?laws?\s+of\s+/i,
+      /\b(?:governed\s+by|construed\s+(?:under|in\s+accordance\s+with))(?:\s+and\s+(?:governed\s+by|construed\s+(?:under|in\s+accordance\s+with)))?\s+(?:the\s+)?laws?\s+of\s+/i,
       parseLaw,
       0.92,
       'prose:governed',
@@ -318,7 +378,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       { confidence: 0.93, via: 'label:signed' },
     );
     // "Date:" in a signature block (after "By:", "Name:" or "Title:" lines).
-    const blockDates = findLabelled(ctx.doc, 'date', parseDateAt(ctx.order), {
+    const blockDates = findLabelled(ctx.doc, 'date|dated', parseDateAt(ctx.order), {
       confidence: 0.9,
       via: 'label:block-date',
     });
@@ -326,6 +386,15 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       const above = ctx.doc.lines.slice(Math.max(0, c.line.index - 5), c.line.index);
       if (above.some((l) => /^(?:by|name|title|signature)\s*:/i.test(l.cells[0]?.text ?? ''))) found.push(c);
     }
+    found.push(
+      ...afterCue(
+        ctx.doc,
+        /\b(?:signed|executed)\b[^.;:]{0,80}?\s+on\s+(?=(?:the\s+)?\d|[A-Za-z]{3,9}\.?\s+\d)/i,
+        parseDateAt(ctx.order),
+        0.88,
+        'prose:signed-on',
+      ),
+    );
     return found;
   },
 };

@@ -129,7 +129,7 @@ const finders: { [K in FieldName<'invoice'>]: Finder<K> } = {
   invoiceDate: (ctx) => [
     ...findLabelled(
       ctx.doc,
-      'invoice\\s+date|date\\s+of\\s+(?:issue|invoice)|issue\\s+date|date\\s+issued|issued(?:\\s+on)?|invoice\\s+dated',
+      'invoice\\s+date|date\\s+of\\s+(?:issue|invoice)|issue\\s+date|date\\s+issued|issued(?:\\s+on)?|invoice\\s+dated|dated|billing\\s+date|tax\\s+point',
       parseDateAt(ctx.order),
       { midCell: 'colon', via: 'label:invoice-date' },
     ),
@@ -138,7 +138,7 @@ const finders: { [K in FieldName<'invoice'>]: Finder<K> } = {
   dueDate: (ctx) => [
     ...findLabelled(
       ctx.doc,
-      'due\\s+date|payment\\s+due(?:\\s+date)?|due\\s+by|due\\s+on|pay\\s+by|payable\\s+by|due',
+      'due\\s+date|payment\\s+due(?:\\s+(?:date|by|on))?|due\\s+by|due\\s+on|(?:please\\s+)?pay\\s+by|payable\\s+by|due',
       parseDateAt(ctx.order),
       { midCell: 'colon', via: 'label:due' },
     ),

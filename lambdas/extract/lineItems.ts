@@ -56,8 +56,15 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
   const currencies: string[] = [];
   let unreadable = 0;
   let lastRowPage = header.page;
-  for (const line of lines.slice(start + 1)) {
-    if (line.furniture || isHeader(line)) continue;
+  const content = lines.slice(start + 1).filter((l) => !l.furniture && !isHeader(l));
+  const isRowOrEnd = (line: DocLine | undefined): boolean => {
+    if (!line) return false;
+    const cells = line.cells.map((c) => c.text);
+    return (
+      END.test(cells[0] ?? '') || (cells.length >= 2 && amountOf(cells[cells.length - 1] ?? '') !== undefined)
+    );
+  };
+  for (const [i, line] of content.entries()) {
     // The top of a continuation page ("Invoice 42 (continued)") sits between two parts of the table.
     const pageTop = line.page > lastRowPage && line.line <= 3;
     const cells = line.cells.map((c) => c.text);
@@ -66,6 +73,13 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     const body = hasPosition && /^\d{1,4}$/.test(cells[0] ?? '') ? cells.slice(1, -1) : cells.slice(0, -1);
     const description = body[0];
     if (!last || !description || /^[\d.,]+$/.test(description)) {
+      // A description that wraps: a text-only line between two rows (or a row and the totals)
+      // continues the row above it, even across a page break.
+      const previous = items[items.length - 1];
+      if (previous && line.cells.length === 1 && isRowOrEnd(content[i + 1])) {
+        previous.description = `${previous.description} ${line.text.trim()}`;
+        continue;
+      }
       if (pageTop) continue;
       // Notes under the table ("All amounts in EUR") end it once rows were read.
       if (items.length > 0) break;

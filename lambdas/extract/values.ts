@@ -98,7 +98,8 @@ export const parseDateAt =
     const found = findDates(text, order)[0];
     if (!found) return undefined;
     const before = text.slice(0, found.start).trim().toLowerCase();
-    if (before && !/^(?:on|as of|of|from|dated|:|effective)$/.test(before)) return undefined;
+    if (before && !/^(?:on|as of|of|from|dated|:|effective|the|as of the|on the)$/.test(before))
+      return undefined;
     return dateValue(found);
   };
 
@@ -145,6 +146,8 @@ export const cleanPartyName = (text: string): string | undefined => {
   const cut = /,\s+(?=[a-z0-9])|\s+\(|;|\s+·\s+|\s+\|\s+/.exec(name);
   if (cut) name = name.slice(0, cut.index);
   name = name.trim();
+  // A colon left after cutting trailing labels means a label leads ("From: Acme Corp"): not a name.
+  if (name.includes(':')) return undefined;
   while (/[,;:]$/.test(name) || (/\.$/.test(name) && !LEGAL_ABBREVIATION.test(name)))
     name = name.slice(0, -1).trim();
   if (name.length < 2 || name.length > 120 || !/^[A-Z0-9]/.test(name) || !/[A-Za-z]{2}/.test(name))
