@@ -46,10 +46,11 @@ const PARTY_START = /(?:\bbetween\s+|\band\s+|;\s*|:\s*|\(\d\)\s*)(?!.*(?:\bbetw
 const definedParties = (ctx: FinderContext, role: keyof typeof ROLE_WORDS): Candidate<string>[] => {
   const found: Candidate<string>[] = [];
   const re =
-    /\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?"([A-Za-z][A-Za-z ]{1,30})"\)/g;
+    /\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?"([A-Za-z][A-Za-z\s]{1,30})"\)/g;
   const { flat } = ctx.doc;
   for (let m = re.exec(flat); m; m = re.exec(flat)) {
-    if (!ROLE_WORDS[role].test((m[1] as string).trim())) continue;
+    // A defined term may wrap onto the next line ("Service\nProvider").
+    if (!ROLE_WORDS[role].test((m[1] as string).replace(/\s+/g, ' ').trim())) continue;
     const from = Math.max(0, m.index - 300);
     const before = flat.slice(from, m.index).replace(/\n/g, ' ');
     const boundary = PARTY_START.exec(before);
