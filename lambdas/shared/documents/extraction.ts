@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { ContractFields } from './contractFields.js';
 import { type DocType, FIELD_SCHEMAS, type FieldsOf } from './docTypes.js';
+import type { InvoiceFields } from './invoiceFields.js';
 
 /** Where a value was read: 1-based page and line of the parse stage's text, and that line. */
 export const FieldSourceSchema = z
@@ -107,3 +109,14 @@ export type ContractExtraction = z.infer<typeof ContractExtractionSchema>;
 export type InvoiceExtraction = z.infer<typeof InvoiceExtractionSchema>;
 /** The extraction record of either doc type. */
 export type Extraction = z.infer<typeof ExtractionSchema>;
+
+/** Just the values of an extraction's fields (what compare and the review console show). */
+export const fieldValues = <E extends Extraction>(
+  extraction: E,
+): E extends ContractExtraction ? Partial<ContractFields> : Partial<InvoiceFields> => {
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(extraction.fields)) {
+    if (field !== undefined) values[name] = (field as ExtractedField<unknown>).value;
+  }
+  return values as never;
+};
