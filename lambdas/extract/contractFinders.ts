@@ -1,6 +1,16 @@
 import type { ContractFields, FieldName } from '../shared/documents/index.js';
 import type { Candidate } from './candidates.js';
 import type { FinderContext } from './context.js';
+import {
+  CUSTOMER_LABELS,
+  DATE_CUE,
+  dateRange,
+  definedParties,
+  feeSentences,
+  lastDateIn,
+  PROVIDER_LABELS,
+  TERM_RANGE_LABELS,
+} from './contractCues.js';
 import { findLabelled, type Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
@@ -23,17 +33,6 @@ import {
 type Finder<K extends FieldName<'contract'>> = (
   ctx: FinderContext,
 ) => Candidate<NonNullable<ContractFields[K]>>[];
-
-import {
-  CUSTOMER_LABELS,
-  DATE_CUE,
-  dateRange,
-  definedParties,
-  feeSentences,
-  lastDateIn,
-  PROVIDER_LABELS,
-  TERM_RANGE_LABELS,
-} from './contractCues.js';
 
 const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
   contractNumber: (ctx) => [
