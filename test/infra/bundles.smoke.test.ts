@@ -1,0 +1,206 @@
+import { existsSync } from 'node:fs';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import { nextSequencer, objectCreatedEvent } from '../../local/events/objectCreatedEvent.js';
+import { resolvePolicy, stagePolicy } from '../../statemachine/index.js';
+import { workflowIn } from '../support/driveWorkflow.js';
+import { startStageEnvironment } from '../support/stageEnvironment.js';
+import {
+  BUNDLING_BREAKAGE,
+  type BundleOutcome,
+  type FunctionBundle,
+  functionBundles,
+  invokeBundle,
+} from './support/bundles.js';
+import { invoicePdf } from './support/invoicePdf.js';
+import { type SynthResult, synthDocket } from './support/synthDocket.js';
+
+// One full synth with esbuild bundling: the functions run from cdk.out exactly as Lambda gets them.
+let synth: SynthResult;
+let bundles: Record<string, FunctionBundle>;
+let env: Awaited<ReturnType<typeof startStageEnvironment>>;
+const policy = stagePolicy(resolvePolicy({}));
+
+beforeAll(async () => {
+  synth = synthDocket({ bundle: true });
+  bundles = functionBundles(synth.template, synth.outdir);
+  env = await startStageEnvironment();
+}, 240_000);
+afterAll(async () => {
+  await env?.close();
+});
+
+const invoke = (name: string, event: unknown): Promise<BundleOutcome> => {
+  const bundle = bundles[name];
+  if (!bundle) throw new Error(`no bundle for ${name}`);
+  return invokeBundle(bundle, event);
+};
+const stateOf = async (id: string) => (await env.store.get(id)).state;
+const lambdaError = (name: string, message: string) => ({
+  Error: name,
+  Cause: JSON.stringify({ errorType: name, errorMessage: message, trace: [] }),
+});
+/** A result, or an error the handler threw on purpose: named, and not a loading or bundling failure. */
+const expectTyped = (outcome: BundleOutcome) => {
+  if (outcome.ok) return;
+  expect(outcome.name, outcome.message).not.toMatch(/^(Error|TypeError|ReferenceError|SyntaxError)$/);
+  expect(outcome.message).not.toMatch(BUNDLING_BREAKAGE);
+};
+
+describe('bundled functions in cdk.out', () => {
+  it('are single ESM files with source maps, one per function', () => {
+    expect(Object.keys(bundles).sort()).toEqual(
+      [
+        'apply-review',
+        'compare',
+        'extract',
+        'ingest',
+        'mark-failed',
+        'mark-rejected',
+        'mark-timed-out',
+        'parse',
+        'request-review',
+        'review-api',
+        'review-metrics',
+        'validate',
+      ].sort(),
+    );
+    for (const bundle of Object.values(bundles)) {
+      expect(existsSync(bundle.file), bundle.name).toBe(true);
+      expect(existsSync(`${bundle.file}.map`), bundle.name).toBe(true);
+    }
+  });
+
+  it('take a real PDF from upload to a decision: ingest, parse, extract, validate', async () => {
+    // Prepare
+    const key = 'incoming/acme/smoke-invoice.pdf';
+    const body = await invoicePdf();
+    const put = await env.s3.send(new PutObjectCommand({ Bucket: env.bucket, Key: key, Body: body }));
+    const event = objectCreatedEvent({
+      bucket: env.bucket,
+      key,
+      size: body.byteLength,
+      etag: put.ETag,
+      sequencer: nextSequencer(),
+    });
+
+    // Act
+    const ingested = await invoke('ingest', {
+      event,
+      executionArn: 'arn:aws:states:us-east-1:000000000000:execution:docket:smoke',
+    });
+    if (!ingested.ok) throw new Error(`ingest: ${ingested.name}: ${ingested.message}`);
+    const { workflowId } = ingested.result as { workflowId: string };
+    const states: Record<string, string> = { ingest: await stateOf(workflowId) };
+    for (const stage of ['parse', 'extract', 'validate']) {
+      const outcome = await invoke(stage, { workflowId, policy });
+      if (!outcome.ok) throw new Error(`${stage}: ${outcome.name}: ${outcome.message}`);
+      states[stage] = await stateOf(workflowId);
+    }
+
+    // Assess
+    expect(states).toEqual({
+      ingest: 'pending',
+      parse: 'extracting',
+      extract: 'validating',
+      validate: expect.stringMatching(/^(validated|review_required)$/),
+    });
+  });
+
+  it('compare a validated workflow to completion or a typed error', async () => {
+    // Prepare: a workflow that went the whole way through the bundles, if validate approved it.
+    const validated = (await env.store.list({ tenant: 'acme', state: 'validated' })).items[0];
+    const workflow: WorkflowItem = validated ?? (await workflowIn(env.store, 'validated'));
+    // Act
+    const outcome = await invoke('compare', { workflowId: workflow.id, policy });
+    // Assess
+    expectTyped(outcome);
+    if (validated) expect(await stateOf(workflow.id)).toBe('completed');
+  });
+
+  it('run the review pair: request-review keeps the token, apply-review answers', async () => {
+    // Prepare
+    const workflow = await workflowIn(env.store, 'review_required');
+    // Act
+    const requested = await invoke('request-review', {
+      workflowId: workflow.id,
+      policy,
+      taskToken: 'smoke-token',
+    });
+    const applied = await invoke('apply-review', { workflowId: workflow.id, policy });
+    // Assess
+    expect(requested).toMatchObject({ ok: true });
+    expect((await env.store.get(workflow.id)).reviewTaskToken).toBe('smoke-token');
+    expectTyped(applied);
+  });
+
+  it('run the bookkeeping stages: mark-failed, mark-rejected, mark-timed-out', async () => {
+    // Prepare
+    const failing = await workflowIn(env.store, 'parsing_pdf');
+    const waiting = await workflowIn(env.store, 'review_required');
+    // Act
+    const failed = await invoke('mark-failed', {
+      workflowId: failing.id,
+      policy,
+      error: lambdaError('ArtifactMissing', 'gone'),
+    });
+    const rejected = await invoke('mark-rejected', { workflowId: failing.id, policy });
+    const timedOut = await invoke('mark-timed-out', {
+      workflowId: waiting.id,
+      policy,
+      error: { Error: 'States.HeartbeatTimeout', Cause: 'no heartbeat' },
+    });
+    // Assess
+    expect(failed).toMatchObject({ ok: true, result: { decision: 'reject' } });
+    expect(rejected).toMatchObject({ ok: true });
+    expect(timedOut).toMatchObject({ ok: true });
+    expect(await stateOf(failing.id)).toBe('rejected');
+    expect(await stateOf(waiting.id)).toBe('timed_out');
+  });
+
+  it('serve the review API and publish the queue metrics', async () => {
+    // Prepare: the HTTP API payload 2.0 event API Gateway sends after the JWT authorizer.
+    const request = {
+      version: '2.0',
+      routeKey: 'GET /reviews',
+      rawPath: '/reviews',
+      rawQueryString: '',
+      headers: { accept: 'application/json' },
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'smoke',
+        domainName: 'smoke.execute-api.us-east-1.amazonaws.com',
+        domainPrefix: 'smoke',
+        http: {
+          method: 'GET',
+          path: '/reviews',
+          protocol: 'HTTP/1.1',
+          sourceIp: '127.0.0.1',
+          userAgent: 'smoke',
+        },
+        requestId: 'smoke',
+        routeKey: 'GET /reviews',
+        stage: '$default',
+        time: new Date().toUTCString(),
+        timeEpoch: Date.now(),
+        authorizer: {
+          jwt: {
+            claims: { 'cognito:username': 'rita', 'cognito:groups': '[reviewer]', 'custom:tenant': 'acme' },
+            scopes: null,
+          },
+        },
+      },
+      isBase64Encoded: false,
+    };
+    // Act
+    const api = await invoke('review-api', request);
+    const metrics = await invoke('review-metrics', {
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+    });
+    // Assess
+    expect(api).toMatchObject({ ok: true, result: { statusCode: 200 } });
+    expect(metrics).toMatchObject({ ok: true, result: { depth: expect.any(Number) } });
+  });
+});
