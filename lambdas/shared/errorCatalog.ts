@@ -24,6 +24,15 @@ export const PERMANENT_ERROR_NAMES: ReadonlySet<string> = new Set([
   // lambdas/ingest
   'NotAnIncomingObject',
   'SourceObjectMissing',
+  // lambdas/parse: the upload itself is unusable; the message tells the uploader what to do.
+  'EmptyFile',
+  'NotAPdf',
+  'CorruptPdf',
+  'EncryptedPdf',
+  'TooLarge',
+  'TooManyPages',
+  'NoTextLayer',
+  'PdfTooComplex',
 ]);
 
 /** Whether an error of this name may succeed when the stage runs again. */

@@ -169,6 +169,8 @@ export class WorkflowStore {
   async create(input: NewWorkflow): Promise<{ workflow: WorkflowItem; created: boolean }> {
     const at = this.now().toISOString();
     const item: WorkflowItem = {
+      // Stages add their artifacts by key (`artifacts.text`), which needs the map to exist.
+      artifacts: {},
       ...input.attributes,
       id: workflowIdFor(input.idempotencyKey),
       tenant: input.tenant,

@@ -1,0 +1,288 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { extractText, getDocumentProxy } from 'unpdf';
+import type { ParseRunStats, parsePdf } from '../lambdas/parse/parsePdf.js';
+import { extractPdfText } from '../lambdas/parse/pdfText.js';
+import type { PdfText } from '../lambdas/shared/pdfText.js';
+import { type FixtureName, fixtureBytes, fixturePath } from '../test/fixtures/pdfFixtures.js';
+import { bundleParseEntry } from '../test/parse/bundleParseEntry.js';
+
+/*
+ * npm run bench:parse [-- --json]
+ *
+ * 1. Throughput, side by side on the same documents: extractPdfText in this process (warm),
+ *    the guarded parsePdf from the esbuild bundle (a fresh child per document, as in the Lambda),
+ *    and poppler's pdftotext when installed (apt-get install -y poppler-utils), with the share of
+ *    pdftotext's words that extractPdfText recovers.
+ * 2. Memory: the guarded parse, default limits, on the 300-page document and each bomb: verdict,
+ *    wall time, peak RSS of the parse process (sampled every 10 ms by the guard).
+ * 3. Unguarded, each in a fresh process, on the 300-page document: peak RSS (the kernel's maxRSS)
+ *    of unpdf's extractText, which requests every page at once, against extractPdfText, which
+ *    reads one page at a time; and of a process that only loaded pdf.js, for the baseline.
+ * 4. Size of the parse bundle (minified, and gzipped as a stand-in for the Lambda zip).
+ */
+
+const MIB = 1024 * 1024;
+const RSS_GOAL_BYTES = 512 * MIB;
+const TIME_GOAL_MS = 60_000;
+const json = process.argv.includes('--json');
+const progress = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+const timeIt = async (action: () => Promise<unknown> | unknown): Promise<number> => {
+  const started = performance.now();
+  await action();
+  return performance.now() - started;
+};
+
+const words = (text: string): string[] => text.split(/\s+/).filter((word) => word !== '');
+
+/** Share of `reference` words (as a multiset) found in `candidate`. */
+const recall = (candidate: string[], reference: string[]): number => {
+  const available = new Map<string, number>();
+  for (const word of candidate) available.set(word, (available.get(word) ?? 0) + 1);
+  let found = 0;
+  for (const word of reference) {
+    const left = available.get(word) ?? 0;
+    if (left > 0) {
+      found++;
+      available.set(word, left - 1);
+    }
+  }
+  return reference.length === 0 ? 1 : found / reference.length;
+};
+
+const pdftotextVersion = (): string | undefined => {
+  const probe = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' });
+  return probe.error ? undefined : /pdftotext version (\S+)/.exec(probe.stderr)?.[1];
+};
+
+const pdftotext = (file: string): string => {
+  const result = spawnSync('pdftotext', ['-enc', 'UTF-8', file, '-'], {
+    encoding: 'utf8',
+    maxBuffer: 256 * MIB,
+  });
+  if (result.status !== 0) throw new Error(`pdftotext failed on ${file}: ${result.stderr}`);
+  return result.stdout;
+};
+
+const flatten = (text: PdfText): string => text.pages.flatMap((page) => page.lines).join('\n');
+
+interface ThroughputRow {
+  document: FixtureName;
+  pages: number;
+  runs: number;
+  extractMs: number;
+  extractPagesPerSecond: number;
+  guardedMs: number;
+  guardedPagesPerSecond: number;
+  pdftotextMs: number | null;
+  pdftotextPagesPerSecond: number | null;
+  wordsRecoveredPercent: number | null;
+}
+
+interface MemoryRow {
+  document: FixtureName;
+  verdict: string;
+  seconds: number;
+  peakRssMB: number;
+  meetsGoal: boolean;
+}
+
+type GuardedParse = typeof parsePdf;
+
+const throughput = async (
+  document: FixtureName,
+  runs: number,
+  guarded: GuardedParse,
+  hasPdftotext: boolean,
+): Promise<ThroughputRow> => {
+  progress(`throughput: ${document} (${runs} runs each)`);
+  const file = await fixturePath(document);
+  const bytes = await fixtureBytes(document);
+  const text = await extractPdfText(bytes); // also warms pdf.js up
+  const pages = text.pageCount;
+  const extract: number[] = [];
+  const guard: number[] = [];
+  const poppler: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    extract.push(await timeIt(() => extractPdfText(bytes)));
+    guard.push(await timeIt(() => guarded(bytes)));
+    if (hasPdftotext) poppler.push(await timeIt(() => pdftotext(file)));
+  }
+  const perSecond = (ms: number): number => Math.round((pages / ms) * 1000);
+  const popplerMs = hasPdftotext ? median(poppler) : null;
+  return {
+    document,
+    pages,
+    runs,
+    extractMs: Math.round(median(extract)),
+    extractPagesPerSecond: perSecond(median(extract)),
+    guardedMs: Math.round(median(guard)),
+    guardedPagesPerSecond: perSecond(median(guard)),
+    pdftotextMs: popplerMs === null ? null : Math.round(popplerMs),
+    pdftotextPagesPerSecond: popplerMs === null ? null : perSecond(popplerMs),
+    wordsRecoveredPercent: hasPdftotext
+      ? Math.round(recall(words(flatten(text)), words(pdftotext(file))) * 1000) / 10
+      : null,
+  };
+};
+
+const memory = async (document: FixtureName, guarded: GuardedParse): Promise<MemoryRow> => {
+  progress(`memory: ${document}`);
+  const bytes = await fixtureBytes(document);
+  let stats: ParseRunStats | undefined;
+  const verdict = await guarded(bytes, {}, { onStats: (run) => (stats = run) }).then(
+    (text) => `text (${text.pageCount} pages)`,
+    (error: unknown) => (error as Error).name,
+  );
+  const peak = stats?.peakRssBytes ?? Number.NaN;
+  const ms = stats?.durationMs ?? Number.NaN;
+  return {
+    document,
+    verdict,
+    seconds: Math.round(ms / 100) / 10,
+    peakRssMB: Math.round(peak / MIB),
+    // The goal: at most 512 MB (as sampled), and a verdict (text or permanent error) within 60 s.
+    meetsGoal: peak <= RSS_GOAL_BYTES && ms < TIME_GOAL_MS && verdict !== 'ParseWorkerFailed',
+  };
+};
+
+type ProbeMode = 'baseline' | 'unpdfExtractText' | 'extractPdfText';
+
+interface ProbeRow {
+  document: FixtureName;
+  reader: string;
+  seconds: number;
+  peakRssMB: number;
+}
+
+/** In a fresh process (see `probe`): read `file` one way and print the process's peak RSS. */
+const runProbe = async (mode: ProbeMode, file: string): Promise<void> => {
+  const bytes = new Uint8Array(await readFile(file));
+  const started = performance.now();
+  if (mode === 'unpdfExtractText') await extractText(await getDocumentProxy(bytes));
+  else if (mode === 'extractPdfText') await extractPdfText(bytes);
+  else await getDocumentProxy(new Uint8Array(0)).catch(() => undefined); // loads pdf.js only
+  const ms = performance.now() - started;
+  console.log(JSON.stringify({ ms, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));
+};
+
+/** Runs `runProbe` in a fresh process (this file, with the same tsx loader) and reads its figures. */
+const probe = async (document: FixtureName, mode: ProbeMode, reader: string): Promise<ProbeRow> => {
+  progress(`unguarded: ${reader} on ${document}`);
+  const file = await fixturePath(document);
+  const self = fileURLToPath(import.meta.url);
+  const result = spawnSync(process.execPath, [...process.execArgv, self, '--probe', mode, file], {
+    encoding: 'utf8',
+  });
+  const figures = JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as {
+    ms: number;
+    maxRssBytes: number;
+  };
+  return {
+    document,
+    reader,
+    seconds: Math.round(figures.ms / 100) / 10,
+    peakRssMB: Math.round(figures.maxRssBytes / MIB),
+  };
+};
+
+const main = async (): Promise<void> => {
+  const dir = await mkdtemp(join(tmpdir(), 'docket-parse-bench-'));
+  try {
+    progress('bundling the parse entry with esbuild');
+    const { file } = await bundleParseEntry(dir);
+    const bundleBytes = await readFile(file);
+    const bundled = (await import(pathToFileURL(file).href)) as { parsePdf: GuardedParse };
+    const popplerVersion = pdftotextVersion();
+    if (!popplerVersion)
+      progress('pdftotext not found (apt-get install -y poppler-utils): its columns stay empty');
+
+    const throughputRows = [
+      await throughput('invoice', 10, bundled.parsePdf, popplerVersion !== undefined),
+      await throughput('contract', 10, bundled.parsePdf, popplerVersion !== undefined),
+      await throughput('pages300', 3, bundled.parsePdf, popplerVersion !== undefined),
+    ];
+    const memoryRows: MemoryRow[] = [];
+    for (const document of ['pages300', 'flateBomb', 'pages100k'] as const) {
+      memoryRows.push(await memory(document, bundled.parsePdf));
+    }
+    const unguardedRows = [
+      await probe('pages300', 'baseline', 'pdf.js loaded, no document'),
+      await probe('pages300', 'unpdfExtractText', 'unpdf extractText (all pages at once)'),
+      await probe('pages300', 'extractPdfText', 'extractPdfText (page by page)'),
+    ];
+    const report = {
+      environment: { node: process.version, pdftotext: popplerVersion ?? null },
+      bundle: {
+        minifiedBytes: bundleBytes.length,
+        gzipBytes: gzipSync(bundleBytes).length,
+      },
+      throughput: throughputRows,
+      memory: memoryRows,
+      unguarded: unguardedRows,
+    };
+
+    if (json) {
+      console.log(JSON.stringify(report, null, 2));
+      return;
+    }
+    console.log(
+      `node ${report.environment.node}, pdftotext ${report.environment.pdftotext ?? 'not installed'}`,
+    );
+    console.log(
+      `parse bundle: ${(report.bundle.minifiedBytes / MIB).toFixed(2)} MB minified, ` +
+        `${(report.bundle.gzipBytes / MIB).toFixed(2)} MB gzipped`,
+    );
+    console.log('\nThroughput (median; pages/s)');
+    console.table(
+      throughputRows.map((row) => ({
+        document: row.document,
+        pages: row.pages,
+        'extractPdfText p/s': row.extractPagesPerSecond,
+        'guarded parsePdf p/s': row.guardedPagesPerSecond,
+        'pdftotext p/s': row.pdftotextPagesPerSecond ?? '-',
+        'extract ms': row.extractMs,
+        'guarded ms': row.guardedMs,
+        'pdftotext ms': row.pdftotextMs ?? '-',
+        'words vs pdftotext %': row.wordsRecoveredPercent ?? '-',
+      })),
+    );
+    console.log('\nGuarded parse, default limits (goal: peak RSS <= 512 MB, verdict within 60 s)');
+    console.table(
+      memoryRows.map((row) => ({
+        document: row.document,
+        verdict: row.verdict,
+        seconds: row.seconds,
+        'peak RSS MB': row.peakRssMB,
+        'meets goal': row.meetsGoal,
+      })),
+    );
+    console.log('\nUnguarded, fresh process each (peak RSS = kernel maxRSS, tsx included)');
+    console.table(
+      unguardedRows.map((row) => ({
+        document: row.document,
+        reader: row.reader,
+        seconds: row.seconds,
+        'peak RSS MB': row.peakRssMB,
+      })),
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
+
+const probeAt = process.argv.indexOf('--probe');
+if (probeAt === -1) await main();
+else await runProbe(process.argv[probeAt + 1] as ProbeMode, process.argv[probeAt + 2] ?? '');

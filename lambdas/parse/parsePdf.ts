@@ -1,0 +1,186 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { PdfText } from '../shared/pdfText.js';
+import { checkPdfBytes } from './checkPdfBytes.js';
+import { type ParseError, ParseWorkerFailed, PdfTooComplex, reviveParseError, TooLarge } from './errors.js';
+import {
+  PARSE_CHILD_ENV,
+  type ParseChildMessage,
+  type ParseJob,
+  runParseChildIfSpawned,
+} from './parseChild.js';
+import {
+  DEFAULT_PARSE_LIMITS,
+  type ParseLimits,
+  type ParseLimitsInput,
+  resolveParseLimits,
+} from './parseLimits.js';
+import type { ParseProgress } from './pdfText.js';
+import { readProcessMemory } from './readProcessMemory.js';
+
+// This file is also the parse child's entry: `parsePdf` forks a process on this very file (on the
+// whole Lambda bundle once esbuild has inlined it), and there this call serves the job.
+runParseChildIfSpawned();
+
+/** How often the child's RSS is sampled. */
+const RSS_SAMPLE_MS = 10;
+const MIB = 1024 * 1024;
+/**
+ * The child is killed this far below the RSS bound, so that what it allocates between two samples
+ * (pdf.js copies a decode buffer when it doubles it: up to a few MB per millisecond) stays under
+ * the bound. bench/parse.bench.ts prints the resulting peak for the flate bomb.
+ */
+const rssHeadroom = (maxRssBytes: number): number => Math.max(32 * MIB, maxRssBytes / 16);
+/** Last bytes of the child's stderr kept to tell a V8 heap exhaustion from other crashes. */
+const STDERR_TAIL = 4096;
+
+/**
+ * Rejects a file over the size limit. Call it with the S3 object's `ContentLength` before
+ * downloading, so an oversized upload is refused without being read.
+ *
+ * @throws TooLarge
+ */
+export const checkPdfSize = (byteLength: number, maxBytes: number = DEFAULT_PARSE_LIMITS.maxBytes): void => {
+  if (byteLength > maxBytes) throw new TooLarge({ byteLength, maxBytes });
+};
+
+/** Figures of one guarded parse, for logs and metrics. */
+export interface ParseRunStats {
+  /** Wall time from fork to verdict, child start included. */
+  durationMs: number;
+  /**
+   * Peak RSS of the parse process: the kernel's high-water mark at the last 10 ms sample (where
+   * `/proc` exists; elsewhere the highest RSS the child reported).
+   */
+  peakRssBytes: number;
+  /** `text`, or the name of the error thrown. */
+  outcome: 'text' | ParseError['name'];
+}
+
+/** Optional hooks of `parsePdf`. */
+export interface ParseRunOptions {
+  /** Called once with the figures of the run, whatever its outcome. */
+  onStats?: (stats: ParseRunStats) => void;
+}
+
+/**
+ * How to start the child on this very file. A bundle is plain JavaScript and runs as is; from
+ * TypeScript source (tests, `tsx` scripts) the child needs the tsx loader, resolved from the
+ * working directory (the project root). The V8 heap cap is a backstop where RSS cannot be read.
+ */
+const childCommand = (limits: ParseLimits): { modulePath: string; execArgv: string[] } => {
+  const modulePath = fileURLToPath(import.meta.url);
+  const heapCap = `--max-old-space-size=${Math.floor(limits.maxRssBytes / MIB)}`;
+  return {
+    modulePath,
+    execArgv: modulePath.endsWith('.ts') ? ['--import', 'tsx', heapCap] : [heapCap],
+  };
+};
+
+/** Runs `extractPdfText` in a child process and kills it at the first bound it crosses. */
+const runGuarded = (bytes: Uint8Array, limits: ParseLimits, options: ParseRunOptions): Promise<PdfText> =>
+  new Promise<PdfText>((resolve, reject) => {
+    const started = performance.now();
+    const { modulePath, execArgv } = childCommand(limits);
+    const job: ParseJob = { kind: 'job', bytes, maxPages: limits.maxPages };
+    const child = fork(modulePath, [], {
+      execArgv,
+      env: { ...process.env, [PARSE_CHILD_ENV]: '1' },
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    });
+    let progress: ParseProgress | undefined;
+    let selfReportedRss = 0;
+    let peakRssBytes = 0;
+    let stderrTail = '';
+    let settled = false;
+
+    // Settles once, after the child is gone, so its memory is back before the caller goes on.
+    const settle = (outcome: { text: PdfText } | { error: ParseError }): void => {
+      if (settled) return;
+      settled = true;
+      clearInterval(sampler);
+      clearTimeout(timer);
+      const deliver = (): void => {
+        options.onStats?.({
+          durationMs: performance.now() - started,
+          peakRssBytes,
+          outcome: 'text' in outcome ? 'text' : outcome.error.name,
+        });
+        if ('text' in outcome) resolve(outcome.text);
+        else reject(outcome.error);
+      };
+      if (child.exitCode !== null || child.signalCode !== null) deliver();
+      else {
+        child.once('exit', deliver);
+        child.kill('SIGKILL');
+      }
+    };
+    const tooComplex = (bound: 'time' | 'memory'): { error: ParseError } => ({
+      error: new PdfTooComplex({
+        bound,
+        limit: bound === 'time' ? limits.timeoutMs : limits.maxRssBytes,
+        pagesDone: progress?.pagesDone ?? 0,
+        pageCount: progress?.pageCount,
+      }),
+    });
+
+    const killAtRss = limits.maxRssBytes - rssHeadroom(limits.maxRssBytes);
+    const sampler = setInterval(() => {
+      const measured = child.pid === undefined ? undefined : readProcessMemory(child.pid);
+      const rss = measured?.rssBytes ?? selfReportedRss;
+      peakRssBytes = Math.max(peakRssBytes, measured?.peakRssBytes ?? rss);
+      if (rss > killAtRss) settle(tooComplex('memory'));
+    }, RSS_SAMPLE_MS);
+    const timer = setTimeout(() => settle(tooComplex('time')), limits.timeoutMs);
+
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      process.stderr.write(chunk);
+      stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL);
+    });
+    child.on('message', (message: ParseChildMessage) => {
+      if (message.kind === 'ready') child.send(job);
+      else if (message.kind === 'progress') progress = message.progress;
+      else if (message.kind === 'rss') selfReportedRss = message.bytes;
+      else if (message.kind === 'result') settle({ text: message.text });
+      else settle({ error: reviveParseError(message.error) });
+    });
+    child.on('error', (error) => {
+      settle({ error: new ParseWorkerFailed({ reason: error.message }, { cause: error }) });
+    });
+    child.on('close', (code, signal) => {
+      // V8 aborts the process when its heap cap is hit: that is the document's doing.
+      if (/heap out of memory|Reached heap limit/i.test(stderrTail)) settle(tooComplex('memory'));
+      else {
+        const how = signal === null ? `code ${code}` : `signal ${signal}`;
+        settle({
+          error: new ParseWorkerFailed({ reason: `the parse process ended with ${how} before a verdict` }),
+        });
+      }
+    });
+  });
+
+/**
+ * Parses an untrusted PDF under guard: size and leading bytes are checked first, then
+ * `extractPdfText` runs in a child process that is killed when the wall time or its RSS crosses
+ * its bound. pdf.js decompresses into buffers outside the V8 heap, so heap limits alone cannot
+ * hold memory down; and a process, unlike a worker thread, gives all of it back when killed (a
+ * worker's freed buffers stay in the parent's malloc arenas). Limits are validated with zod;
+ * omitted ones take `DEFAULT_PARSE_LIMITS`. Works unchanged when bundled into a single file: the
+ * child runs that same file (see `isParseChild`).
+ *
+ * @throws TooLarge, EmptyFile, NotAPdf, CorruptPdf, EncryptedPdf, TooManyPages, NoTextLayer,
+ *   PdfTooComplex (time or memory bound), all permanent; ParseWorkerFailed (transient) when the
+ *   child dies for a reason unrelated to the document; ConfigurationError for invalid limits.
+ */
+export const parsePdf = async (
+  bytes: Uint8Array,
+  limits: ParseLimitsInput = {},
+  options: ParseRunOptions = {},
+): Promise<PdfText> => {
+  const resolved = resolveParseLimits(limits);
+  checkPdfSize(bytes.byteLength, resolved.maxBytes);
+  checkPdfBytes(bytes);
+  return runGuarded(bytes, resolved, options);
+};

@@ -1,0 +1,107 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { type Stage, WorkflowPolicySchema } from '../statemachine/index.js';
+
+/** `{stage: n}`: the first n invocations of that stage fail (`-1`: every one). A test hook. */
+export type FaultPlan = Partial<Record<Stage, number>>;
+
+/** Default ports of `npm start` (fixed, so the CLI and the AWS CLI find the stack). */
+export const DEFAULT_PORTS = { api: 4680, sfn: 4681, dynamodb: 4682, s3: 4683 } as const;
+
+const PortsSchema = z.object({
+  api: z.number().int().min(0).max(65_535),
+  sfn: z.number().int().min(0).max(65_535),
+  dynamodb: z.number().int().min(0).max(65_535),
+  s3: z.number().int().min(0).max(65_535),
+});
+
+/** Configuration of the local runtime: where it keeps data, its ports, and the workflow policy. */
+export const LocalConfigSchema = z.object({
+  dataDir: z.string().min(1).default('.docket'),
+  ports: PortsSchema.default({ ...DEFAULT_PORTS }),
+  region: z.string().min(1).default('us-east-1'),
+  bucket: z.string().min(3).default('docket-local'),
+  /** The same policy the CDK stack takes from context (review timeout, threshold, retries...). */
+  policy: WorkflowPolicySchema.default(WorkflowPolicySchema.parse({})),
+  /** Scales Wait states and retry intervals (0.01 makes a 10 s backoff 100 ms); tests only. */
+  timeScale: z.number().positive().max(1).default(1),
+  /** Extra environment for the stages: extractor choice, PDF limits (see EnvVar). */
+  stageEnv: z.record(z.string(), z.string()).default({}),
+  /** Test hook: the first n invocations of a stage fail with a retryable InjectedFault. */
+  faults: z.record(z.string(), z.number().int()).default({}),
+});
+
+/** Parsed local runtime configuration. */
+export type LocalConfig = z.output<typeof LocalConfigSchema> & { faults: FaultPlan };
+
+/** The environment variables that override the configuration (and what they set). */
+export const CONFIG_ENV = {
+  DOCKET_DATA_DIR: 'dataDir',
+  DOCKET_PORTS: 'ports: "auto" or api,sfn,dynamodb,s3',
+  DOCKET_REVIEW_TIMEOUT_SECONDS: 'policy.reviewTimeoutSeconds',
+  DOCKET_CONFIDENCE_THRESHOLD: 'policy.confidenceThreshold',
+  DOCKET_MAX_RETRIES: 'policy.maxRetries',
+  DOCKET_BACKOFF_BASE_SECONDS: 'policy.backoffBaseSeconds',
+  DOCKET_TIME_SCALE: 'timeScale',
+  DOCKET_FAULTS: 'faults, e.g. "extract=1,compare=-1"',
+} as const;
+
+/** Thrown for a bad flag or variable; the message names it. */
+export class LocalConfigError extends Error {
+  override readonly name = 'LocalConfigError';
+}
+
+const parsePorts = (value: string) => {
+  if (value === 'auto') return { api: 0, sfn: 0, dynamodb: 0, s3: 0 };
+  const [api, sfn, dynamodb, s3] = value.split(',').map(Number);
+  return { api, sfn, dynamodb, s3 };
+};
+
+const parseFaults = (value: string): Record<string, number> =>
+  Object.fromEntries(
+    value
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const [stage, count] = pair.split('=');
+        return [stage?.trim(), Number(count ?? -1)];
+      }),
+  );
+
+/** Reads the overrides from the environment into the shape of `LocalConfigSchema`'s input. */
+export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Record<string, unknown> => {
+  const number = (name: string) =>
+    env[name] !== undefined && env[name] !== '' ? Number(env[name]) : undefined;
+  const policy = Object.fromEntries(
+    Object.entries({
+      reviewTimeoutSeconds: number('DOCKET_REVIEW_TIMEOUT_SECONDS'),
+      confidenceThreshold: number('DOCKET_CONFIDENCE_THRESHOLD'),
+      maxRetries: number('DOCKET_MAX_RETRIES'),
+      backoffBaseSeconds: number('DOCKET_BACKOFF_BASE_SECONDS'),
+    }).filter(([, v]) => v !== undefined),
+  );
+  return Object.fromEntries(
+    Object.entries({
+      dataDir: env.DOCKET_DATA_DIR,
+      ports: env.DOCKET_PORTS ? parsePorts(env.DOCKET_PORTS) : undefined,
+      policy: Object.keys(policy).length > 0 ? policy : undefined,
+      timeScale: number('DOCKET_TIME_SCALE'),
+      faults: env.DOCKET_FAULTS ? parseFaults(env.DOCKET_FAULTS) : undefined,
+    }).filter(([, v]) => v !== undefined),
+  );
+};
+
+/**
+ * Validates the configuration (flags over environment over defaults) and resolves the data
+ * directory; a bad value fails with every problem named.
+ */
+export const resolveLocalConfig = (input: Record<string, unknown> = {}): LocalConfig => {
+  const parsed = LocalConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new LocalConfigError(
+      `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`).join('; ')}. ` +
+        `Environment overrides: ${Object.keys(CONFIG_ENV).join(', ')}.`,
+    );
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.dataDir), faults: parsed.data.faults as FaultPlan };
+};

@@ -1,0 +1,49 @@
+import { type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import type { S3rverEventRecord } from 's3rver';
+import { INCOMING_PREFIX } from '../../lambdas/ingest/ingestObject.js';
+import { type CreatedObject, nextSequencer, objectCreatedEvent } from './objectCreatedEvent.js';
+
+const ATTEMPTS = 5;
+
+/** Starts an execution for one "Object Created" event, retrying while the endpoint is busy. */
+export const startForObject = async (
+  sfn: SFNClient,
+  stateMachineArn: string,
+  object: CreatedObject,
+  region: string,
+): Promise<string> => {
+  const input = JSON.stringify(objectCreatedEvent(object, { region }));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn, input }));
+      return executionArn as string;
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
+    }
+  }
+};
+
+/**
+ * Plays the part of S3 -> EventBridge -> Step Functions on one machine: each object created under
+ * `incoming/` starts an execution with the same "Object Created" event AWS would deliver. An event
+ * that cannot be delivered is not lost: the object stays in S3 and start-up reconciliation
+ * (`reconcileUploads`) starts it.
+ */
+export const bridgeUploads = (options: {
+  sfn: SFNClient;
+  stateMachineArn: string;
+  region: string;
+  onError: (key: string, error: unknown) => void;
+}) => {
+  return (record: S3rverEventRecord): void => {
+    const { key, size, eTag } = record.s3.object;
+    if (!key.startsWith(INCOMING_PREFIX)) return;
+    startForObject(
+      options.sfn,
+      options.stateMachineArn,
+      { bucket: record.s3.bucket.name, key, size, etag: eTag && `"${eTag}"`, sequencer: nextSequencer() },
+      options.region,
+    ).catch((error) => options.onError(key, error));
+  };
+};

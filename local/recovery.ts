@@ -1,0 +1,71 @@
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import type { SFNClient } from '@aws-sdk/client-sfn';
+import { INCOMING_PREFIX } from '../lambdas/ingest/ingestObject.js';
+import { resumeWorkflow } from '../lambdas/shared/resumeWorkflow.js';
+import type { WorkflowStore } from '../lambdas/shared/store/workflowStore.js';
+import { isTerminal } from '../statemachine/index.js';
+import { startForObject } from './events/uploadBridge.js';
+
+/** What start-up recovery did. */
+export interface RecoveryReport {
+  resumed: number;
+  started: number;
+  failed: { id: string; error: string }[];
+}
+
+/**
+ * After a restart (clean or `kill -9`), makes sure nothing is lost (DESIGN.md §6):
+ * every non-terminal workflow resumes at its stage in a new execution (reviews re-arm with the
+ * time they had left), and every upload that never became a workflow (its execution died before
+ * ingest) is started now, with a sequencer derived from its ETag so a second restart cannot
+ * start it twice.
+ */
+export const recoverAfterRestart = async (deps: {
+  store: WorkflowStore;
+  s3: S3Client;
+  sfn: SFNClient;
+  bucket: string;
+  stateMachineArn: string;
+  region: string;
+}): Promise<RecoveryReport> => {
+  const report: RecoveryReport = { resumed: 0, started: 0, failed: [] };
+  const known = new Set<string>();
+  for await (const item of deps.store.listAll()) {
+    if (item.source) known.add(`${item.source.key}#${item.source.etag}`);
+    if (isTerminal(item.state)) continue;
+    try {
+      await resumeWorkflow({ store: deps.store, sfn: deps.sfn, stateMachineArn: deps.stateMachineArn }, item);
+      report.resumed += 1;
+    } catch (error) {
+      report.failed.push({ id: item.id, error: (error as Error).message });
+    }
+  }
+  let token: string | undefined;
+  do {
+    const page = await deps.s3.send(
+      new ListObjectsV2Command({ Bucket: deps.bucket, Prefix: INCOMING_PREFIX, ContinuationToken: token }),
+    );
+    for (const object of page.Contents ?? []) {
+      if (!object.Key || known.has(`${object.Key}#${object.ETag}`)) continue;
+      try {
+        await startForObject(
+          deps.sfn,
+          deps.stateMachineArn,
+          {
+            bucket: deps.bucket,
+            key: object.Key,
+            size: object.Size,
+            etag: object.ETag,
+            sequencer: `reconciled-${object.ETag?.replace(/"/g, '')}`,
+          },
+          deps.region,
+        );
+        report.started += 1;
+      } catch (error) {
+        report.failed.push({ id: object.Key, error: (error as Error).message });
+      }
+    }
+    token = page.NextContinuationToken;
+  } while (token);
+  return report;
+};

@@ -1,0 +1,103 @@
+import type { HistoryEventType } from '@aws-sdk/client-sfn';
+import type { StateMachine } from './engine.js';
+import type { EventBody } from './history.js';
+
+type EngineRun = ReturnType<StateMachine['run']>;
+
+/** One event of the engine's event log. */
+export type EngineEvent = EngineRun['eventLogs'] extends AsyncGenerator<infer E> ? E : never;
+
+/** A history event derived from an engine event; `closes` marks the execution's last one. */
+export interface DerivedEvent {
+  readonly body: EventBody;
+  readonly closes: boolean;
+}
+
+/** JSON text of a state's data, as history events carry it. */
+export const json = (value: unknown): string => JSON.stringify(value ?? null);
+
+const causeText = (cause: unknown): string => {
+  if (typeof cause === 'string') return cause;
+  if (cause instanceof Error) return cause.message;
+  return json(cause);
+};
+
+/**
+ * The AWS history event for an engine event, or undefined when the engine event has no
+ * counterpart of its own: ExecutionStarted and ExecutionAborted are recorded by the service when
+ * they happen, and a Task records its Lambda and Task events itself, knowing more than the engine
+ * (StateFailed, StateRetried and StateCaught add nothing to those). `stateTypes` gives each
+ * state's type as written, since the engine sees Wait states as Tasks.
+ */
+export const historyFromEngine = (
+  event: EngineEvent,
+  stateTypes: ReadonlyMap<string, string>,
+): DerivedEvent | undefined => {
+  const typeOf = (name: string): string => stateTypes.get(name) ?? 'Pass';
+  switch (event.type) {
+    case 'StateEntered':
+      return {
+        closes: false,
+        body: {
+          type: `${typeOf(event.state.name)}StateEntered` as HistoryEventType,
+          stateEnteredEventDetails: {
+            name: event.state.name,
+            input: json(event.state.input),
+            inputDetails: { truncated: false },
+          },
+        },
+      };
+    case 'StateExited':
+      // A Fail state never exits: the execution fails in it.
+      if (typeOf(event.state.name) === 'Fail') return undefined;
+      return {
+        closes: false,
+        body: {
+          type: `${typeOf(event.state.name)}StateExited` as HistoryEventType,
+          stateExitedEventDetails: {
+            name: event.state.name,
+            output: json(event.state.output),
+            outputDetails: { truncated: false },
+          },
+        },
+      };
+    case 'MapIterationStarted':
+    case 'MapIterationSucceeded':
+    case 'MapIterationFailed': {
+      const key = `${event.type[0]?.toLowerCase()}${event.type.slice(1)}EventDetails`;
+      return {
+        closes: false,
+        body: { type: event.type, [key]: { name: event.parentState.name, index: event.index } },
+      };
+    }
+    case 'ExecutionSucceeded':
+      return {
+        closes: true,
+        body: {
+          type: 'ExecutionSucceeded',
+          executionSucceededEventDetails: { output: json(event.output), outputDetails: { truncated: false } },
+        },
+      };
+    case 'ExecutionFailed':
+      return {
+        closes: true,
+        body: {
+          type: 'ExecutionFailed',
+          executionFailedEventDetails: { error: event.Error, cause: causeText(event.Cause) },
+        },
+      };
+    case 'ExecutionTimeout':
+      return {
+        closes: true,
+        body: {
+          type: 'ExecutionTimedOut',
+          executionTimedOutEventDetails: {
+            error: 'States.Timeout',
+            cause: 'The execution ran longer than the TimeoutSeconds of its state machine.',
+          },
+        },
+      };
+    default:
+      return undefined;
+  }
+};

@@ -1,0 +1,176 @@
+import type { RunOptions, StateMachine, TimeoutErrorClass } from './engine.js';
+import { type EngineEvent, historyFromEngine } from './engineHistory.js';
+import type { EventBody, ExecutionRecord } from './history.js';
+import type { LambdaRegistry } from './lambdaFunctions.js';
+import type { PreparedDefinition, TaskSpec } from './prepareDefinition.js';
+import { executionClosedError, TaskRunner } from './taskRunner.js';
+import type { CallbackTask, TaskTokenRegistry } from './taskTokens.js';
+import { nextTurn } from './timers.js';
+
+/** Arguments of the `initialHeartbeatDeadline` hook. */
+export interface HeartbeatDeadlineArgs {
+  /** The waitForTaskToken Task being started. */
+  readonly stateName: string;
+  readonly executionArn: string;
+  /** The Task's effective input (its resolved `Parameters`). */
+  readonly input: unknown;
+}
+
+/** A registered state machine, ready to run. */
+export interface RunnableMachine {
+  readonly arn: string;
+  readonly name: string;
+  readonly engine: StateMachine;
+  readonly prepared: PreparedDefinition;
+}
+
+/** What an execution needs from the service that runs it. */
+export interface ExecutionHost {
+  readonly region: string;
+  readonly timeScale: number;
+  readonly lambdas: LambdaRegistry;
+  readonly tokens: TaskTokenRegistry;
+  readonly timeoutError: TimeoutErrorClass;
+  readonly initialHeartbeatDeadline?: (args: HeartbeatDeadlineArgs) => Promise<number | undefined>;
+  /** Appends an event to the record's history (persisting it, updating the status). */
+  append(record: ExecutionRecord, body: EventBody): void;
+}
+
+type EngineRun = ReturnType<StateMachine['run']>;
+
+/**
+ * One execution on aws-local-stepfunctions, with what the engine lacks: the context object
+ * (`$$.Execution.*`, `$$.StateMachine.*`, a fresh `$$.Task.Token` per callback Task), Tasks run
+ * by `TaskRunner` (Lambda handlers, timeouts, heartbeats, SendTask* callbacks), scaled Waits,
+ * StopExecution, and an AWS-shaped history: state and execution events from the engine's log,
+ * task events from the tasks themselves.
+ */
+export class RunningExecution {
+  private readonly stopped = new AbortController();
+  private readonly openTasks = new Set<CallbackTask>();
+  private readonly tasks: TaskRunner;
+  private pendingToken: string | undefined;
+  private run: EngineRun | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly host: ExecutionHost,
+    private readonly machine: RunnableMachine,
+    readonly record: ExecutionRecord,
+  ) {
+    this.tasks = new TaskRunner(
+      host,
+      record.executionArn,
+      this.stopped.signal,
+      (body) => this.emit(body),
+      this.openTasks,
+    );
+  }
+
+  /** Starts the engine on `input`; the history already holds ExecutionStarted. */
+  start(input: unknown): void {
+    const { prepared } = this.machine;
+    const handlers = Object.fromEntries(
+      [...prepared.tasks.keys(), ...prepared.waits.keys()].map((name) => [
+        name,
+        (taskInput: unknown) => this.runState(name, taskInput),
+      ]),
+    );
+    const options = {
+      overrides: { taskResourceLocalHandlers: handlers },
+      context: this.contextObject(),
+      noThrowOnAbort: true,
+    } as unknown as RunOptions;
+    const run = this.machine.engine.run(input as never, options);
+    this.run = run;
+    // The outcome is read from the event log, which reports it before the promise settles.
+    run.result.catch(() => {});
+    void this.follow(run.eventLogs);
+  }
+
+  /** StopExecution: records ExecutionAborted and abandons the remaining work. */
+  stop(error: string | undefined, cause: string | undefined): void {
+    this.finish({
+      type: 'ExecutionAborted',
+      executionAbortedEventDetails: {
+        ...(error !== undefined ? { error } : {}),
+        ...(cause !== undefined ? { cause } : {}),
+      },
+    });
+  }
+
+  /** Abandons the execution without recording anything: the process is shutting down. */
+  detach(): void {
+    this.close();
+  }
+
+  /**
+   * The context object. The engine copies it once per run and evaluates `$$` paths against the
+   * copy, so `Task` is an object whose `Token` getter mints a token on demand; the Task handler
+   * then claims it in the same synchronous step (the engine resolves Parameters and calls the
+   * handler without yielding), so the token in the payload is the one the task waits on.
+   */
+  private contextObject(): object {
+    const { record, machine } = this;
+    const claimable = { Token: '' };
+    Object.defineProperty(claimable, 'Token', {
+      enumerable: true,
+      get: () => {
+        this.pendingToken ??= this.host.tokens.mint();
+        return this.pendingToken;
+      },
+    });
+    return {
+      Execution: {
+        Id: record.executionArn,
+        Name: record.name,
+        RoleArn: record.roleArn,
+        StartTime: new Date(record.startDate).toISOString(),
+        RedriveCount: 0,
+      },
+      StateMachine: { Id: machine.arn, Name: machine.name },
+      Task: claimable,
+    };
+  }
+
+  private emit(body: EventBody): void {
+    if (!this.closed) this.host.append(this.record, body);
+  }
+
+  private finish(body: EventBody): void {
+    if (this.closed) return;
+    this.emit(body);
+    this.close();
+  }
+
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const task of this.openTasks) task.settle({ kind: 'closed' }, 'its execution is no longer running');
+    this.stopped.abort(executionClosedError());
+    this.run?.abort();
+  }
+
+  /** Turns the engine's event log into state and execution history events. */
+  private async follow(events: AsyncGenerator<EngineEvent>): Promise<void> {
+    for await (const event of events) {
+      if (this.closed) continue;
+      const derived = historyFromEngine(event, this.machine.prepared.stateTypes);
+      if (derived?.closes) this.finish(derived.body);
+      else if (derived) this.emit(derived.body);
+    }
+  }
+
+  /** Runs a Task (or a Wait stood in by a Task) for the engine. */
+  private async runState(name: string, input: unknown): Promise<unknown> {
+    const token = this.pendingToken;
+    this.pendingToken = undefined;
+    // Let the history catch up with the StateEntered the engine has just queued, so the task's
+    // own events follow it.
+    await nextTurn();
+    if (this.closed) throw executionClosedError();
+    const wait = this.machine.prepared.waits.get(name);
+    if (wait) return this.tasks.wait(wait, input);
+    return this.tasks.run(name, this.machine.prepared.tasks.get(name) as TaskSpec, input, token);
+  }
+}

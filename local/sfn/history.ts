@@ -1,0 +1,127 @@
+import type {
+  DescribeExecutionOutput,
+  ExecutionListItem,
+  ExecutionStatus,
+  HistoryEvent,
+  HistoryEventType,
+} from '@aws-sdk/client-sfn';
+
+/** A history event as kept in memory and on disk: the AWS shape, timestamp in epoch ms. */
+export type StoredEvent = Omit<HistoryEvent, 'timestamp' | 'type' | 'id'> & {
+  type: HistoryEventType;
+  id: number;
+  timestamp: number;
+};
+
+/** What a caller appends; `id`, `previousEventId` and `timestamp` are assigned on append. */
+export type EventBody = Omit<StoredEvent, 'id' | 'previousEventId' | 'timestamp'>;
+
+/** One execution: its identity, its outcome so far and its full history. */
+export interface ExecutionRecord {
+  readonly executionArn: string;
+  readonly stateMachineArn: string;
+  readonly name: string;
+  readonly input: string;
+  readonly startDate: number;
+  readonly roleArn: string;
+  status: ExecutionStatus;
+  stopDate?: number;
+  output?: string;
+  error?: string;
+  cause?: string;
+  readonly events: StoredEvent[];
+}
+
+/** The identity part of a record: what is written when an execution starts. */
+export type ExecutionIdentity = Pick<
+  ExecutionRecord,
+  'executionArn' | 'stateMachineArn' | 'name' | 'input' | 'startDate' | 'roleArn'
+>;
+
+/** A new record, RUNNING with no events yet. */
+export const newRecord = (identity: ExecutionIdentity): ExecutionRecord => ({
+  ...identity,
+  status: 'RUNNING',
+  events: [],
+});
+
+const CLOSING_STATUS: Partial<Record<HistoryEventType, ExecutionStatus>> = {
+  ExecutionSucceeded: 'SUCCEEDED',
+  ExecutionFailed: 'FAILED',
+  ExecutionAborted: 'ABORTED',
+  ExecutionTimedOut: 'TIMED_OUT',
+};
+
+/** The status an event closes its execution with, or undefined for a non-closing event. */
+export const closingStatus = (type: HistoryEventType): ExecutionStatus | undefined => CLOSING_STATUS[type];
+
+/**
+ * Applies a stored event to its record: appends it and, for a closing event, sets the status,
+ * stop date and output or error. Replaying a record's events from disk rebuilds it exactly.
+ */
+export const applyEvent = (record: ExecutionRecord, event: StoredEvent): void => {
+  record.events.push(event);
+  const status = closingStatus(event.type);
+  if (!status) return;
+  record.status = status;
+  record.stopDate = event.timestamp;
+  const details =
+    event.executionFailedEventDetails ??
+    event.executionAbortedEventDetails ??
+    event.executionTimedOutEventDetails;
+  if (event.executionSucceededEventDetails) record.output = event.executionSucceededEventDetails.output;
+  if (details?.error !== undefined) record.error = details.error;
+  if (details?.cause !== undefined) record.cause = details.cause;
+};
+
+/** Builds the next event of a record: sequential ids, each pointing at the one before. */
+export const nextEvent = (record: ExecutionRecord, body: EventBody, now: number): StoredEvent => {
+  const last = record.events.at(-1);
+  return { ...body, id: (last?.id ?? 0) + 1, previousEventId: last?.id ?? 0, timestamp: now };
+};
+
+const DATA_KEYS = new Set(['input', 'output', 'inputDetails', 'outputDetails']);
+
+const withoutData = (event: StoredEvent): StoredEvent =>
+  Object.fromEntries(
+    Object.entries(event).map(([key, value]) =>
+      key.endsWith('EventDetails') && typeof value === 'object' && value !== null
+        ? [key, Object.fromEntries(Object.entries(value).filter(([k]) => !DATA_KEYS.has(k)))]
+        : [key, value],
+    ),
+  ) as StoredEvent;
+
+/** The AWS `HistoryEvent` for a stored one; `includeData: false` drops inputs and outputs. */
+export const toHistoryEvent = (event: StoredEvent, includeData = true): HistoryEvent => {
+  const shown = includeData ? event : withoutData(event);
+  return { ...shown, timestamp: new Date(event.timestamp) };
+};
+
+/** The `DescribeExecution` answer for a record. */
+export const describeRecord = (record: ExecutionRecord): DescribeExecutionOutput => ({
+  executionArn: record.executionArn,
+  stateMachineArn: record.stateMachineArn,
+  name: record.name,
+  status: record.status,
+  startDate: new Date(record.startDate),
+  ...(record.stopDate !== undefined ? { stopDate: new Date(record.stopDate) } : {}),
+  input: record.input,
+  inputDetails: { included: true },
+  ...(record.output !== undefined ? { output: record.output, outputDetails: { included: true } } : {}),
+  ...(record.error !== undefined ? { error: record.error } : {}),
+  ...(record.cause !== undefined ? { cause: record.cause } : {}),
+  redriveCount: 0,
+  redriveStatus: 'NOT_REDRIVABLE',
+  redriveStatusReason: 'Redrive is not implemented by the local endpoint; start a new execution.',
+});
+
+/** The `ListExecutions` item for a record. */
+export const listItem = (record: ExecutionRecord): ExecutionListItem => ({
+  executionArn: record.executionArn,
+  stateMachineArn: record.stateMachineArn,
+  name: record.name,
+  status: record.status,
+  startDate: new Date(record.startDate),
+  ...(record.stopDate !== undefined ? { stopDate: new Date(record.stopDate) } : {}),
+  redriveCount: 0,
+});

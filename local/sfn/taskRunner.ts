@@ -1,0 +1,338 @@
+import { randomUUID } from 'node:crypto';
+import { json } from './engineHistory.js';
+import { TaskFailure } from './errors.js';
+import type { ExecutionHost } from './executionRunner.js';
+import type { EventBody } from './history.js';
+import { type InvokeResult, invokeFunction } from './lambdaFunctions.js';
+import type { TaskSpec, WaitSpec } from './prepareDefinition.js';
+import { type CallbackOutcome, CallbackTask } from './taskTokens.js';
+import { atDeadline, sleep } from './timers.js';
+
+/** Step Functions' cap on a state's input or output (256 KiB). */
+const MAX_PAYLOAD_BYTES = 262_144;
+
+const LAMBDA_RESOURCE = { lambdaInvoke: 'invoke', lambdaInvokeCallback: 'invoke.waitForTaskToken' } as const;
+
+const functionNotFound = (ref: unknown): TaskFailure =>
+  new TaskFailure(
+    'Lambda.ResourceNotFoundException',
+    json({
+      errorType: 'ResourceNotFoundException',
+      errorMessage: `Function not found: ${String(ref)}. Register it with registerFunction() before starting executions.`,
+    }),
+  );
+
+/** A `States.Runtime` failure: it ends the execution, no Retry or Catch applies. */
+const statesRuntime = (message: string): TaskFailure =>
+  new TaskFailure('States.Runtime', message, { terminal: true });
+
+/** Thrown into the engine once an execution is stopped: neither retried nor caught. */
+export const executionClosedError = (): TaskFailure =>
+  statesRuntime('The execution was stopped; its remaining work is abandoned.');
+
+/**
+ * Runs the Task states of one execution as AWS does: Lambda resolution to in-process handlers,
+ * the Task's own `TimeoutSeconds`, the callback pattern with heartbeats, Lambda and Task history
+ * events, and errors shaped for the state's Retry and Catch. Waits run here too, scaled.
+ */
+export class TaskRunner {
+  constructor(
+    private readonly host: ExecutionHost,
+    private readonly executionArn: string,
+    /** Aborts when the execution closes: every wait and race ends with its reason. */
+    private readonly signal: AbortSignal,
+    private readonly emit: (body: EventBody) => void,
+    /** Callback tasks still waiting, so closing the execution can close them. */
+    private readonly openTasks: Set<CallbackTask>,
+  ) {}
+
+  /**
+   * Runs Task `name`. `token` is the one `$$.Task.Token` minted while the engine resolved the
+   * Task's Parameters, if it did.
+   */
+  async run(name: string, spec: TaskSpec, input: unknown, token: string | undefined): Promise<unknown> {
+    const result = await (spec.kind === 'lambda'
+      ? this.runLambda(spec, input)
+      : spec.kind === 'lambdaInvoke'
+        ? this.runLambdaInvoke(spec, input)
+        : this.runCallback(name, spec, input, token));
+    if (json(result).length > MAX_PAYLOAD_BYTES) {
+      throw new TaskFailure(
+        'States.DataLimitExceeded',
+        `The result of state "${name}" exceeds 256 KiB; keep large data in S3 and pass its key.`,
+        { terminal: true },
+      );
+    }
+    return result;
+  }
+
+  /** A Wait state (run as a Task by the engine): sleeps the scaled time, returns the input. */
+  async wait(spec: WaitSpec, input: unknown): Promise<unknown> {
+    const resolved = input as { input: unknown; seconds?: unknown; timestamp?: unknown };
+    const seconds = resolved.seconds ?? spec.seconds;
+    const timestamp = resolved.timestamp ?? spec.timestamp;
+    let ms = 0;
+    if (seconds !== undefined) {
+      if (!Number.isInteger(seconds) || (seconds as number) < 0) {
+        throw statesRuntime(`Wait seconds must be a non-negative integer, got ${json(seconds)}.`);
+      }
+      ms = (seconds as number) * 1000;
+    } else if (timestamp !== undefined) {
+      const at = typeof timestamp === 'string' ? Date.parse(timestamp) : Number.NaN;
+      if (Number.isNaN(at)) {
+        throw statesRuntime(`Wait timestamp must be RFC 3339, got ${json(timestamp)}.`);
+      }
+      ms = Math.max(0, at - Date.now());
+    }
+    await sleep(ms * this.host.timeScale, this.signal);
+    return resolved.input;
+  }
+
+  /** Races `work` against the task deadline and StopExecution. */
+  private async guard<T>(work: Promise<T>, deadline: number): Promise<{ value: T } | 'timeout'> {
+    const signal = this.signal;
+    let cancelTimer = (): void => {};
+    let onStop = (): void => {};
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      cancelTimer = atDeadline(deadline, () => resolve('timeout'));
+    });
+    const stopped = new Promise<never>((_, reject) => {
+      onStop = () => reject(signal.reason);
+      if (signal.aborted) onStop();
+      else signal.addEventListener('abort', onStop, { once: true });
+    });
+    try {
+      return await Promise.race([work.then((value) => ({ value })), timedOut, stopped]);
+    } finally {
+      cancelTimer();
+      signal.removeEventListener('abort', onStop);
+    }
+  }
+
+  /** A Task whose Resource is a function ARN: history shows LambdaFunction* events. */
+  private async runLambda(spec: TaskSpec, input: unknown): Promise<unknown> {
+    const deadline = Date.now() + spec.timeoutSeconds * 1000;
+    const fn = this.host.lambdas.resolve(spec.resource);
+    if (!fn) {
+      const error = functionNotFound(spec.resource);
+      this.emit({
+        type: 'LambdaFunctionScheduleFailed',
+        lambdaFunctionScheduleFailedEventDetails: { error: error.name, cause: error.message },
+      });
+      throw error;
+    }
+    this.emit({
+      type: 'LambdaFunctionScheduled',
+      lambdaFunctionScheduledEventDetails: {
+        resource: spec.resource,
+        input: json(input),
+        inputDetails: { truncated: false },
+        timeoutInSeconds: spec.timeoutSeconds,
+      },
+    });
+    this.emit({ type: 'LambdaFunctionStarted' });
+    const outcome = await this.guard(invokeFunction(fn, input, deadline), deadline);
+    if (outcome === 'timeout') {
+      const cause = `The Lambda function did not return within the task's TimeoutSeconds (${spec.timeoutSeconds} s).`;
+      this.emit({
+        type: 'LambdaFunctionTimedOut',
+        lambdaFunctionTimedOutEventDetails: { error: 'States.Timeout', cause },
+      });
+      throw this.timeoutError(cause);
+    }
+    const result = outcome.value;
+    if (!result.ok) {
+      this.emit({
+        type: 'LambdaFunctionFailed',
+        lambdaFunctionFailedEventDetails: { error: result.error, cause: result.cause },
+      });
+      throw new TaskFailure(result.error, result.cause);
+    }
+    this.emit({
+      type: 'LambdaFunctionSucceeded',
+      lambdaFunctionSucceededEventDetails: {
+        output: json(result.payload),
+        outputDetails: { truncated: false },
+      },
+    });
+    return result.payload;
+  }
+
+  private taskEvents(spec: TaskSpec, input: unknown) {
+    const resource = LAMBDA_RESOURCE[spec.kind as keyof typeof LAMBDA_RESOURCE];
+    const base = { resourceType: 'lambda', resource };
+    this.emit({
+      type: 'TaskScheduled',
+      taskScheduledEventDetails: {
+        ...base,
+        region: this.host.region,
+        parameters: json(input),
+        timeoutInSeconds: spec.timeoutSeconds,
+        ...(spec.kind === 'lambdaInvokeCallback' && spec.heartbeatSeconds !== undefined
+          ? { heartbeatInSeconds: spec.heartbeatSeconds }
+          : {}),
+      },
+    });
+    this.emit({ type: 'TaskStarted', taskStartedEventDetails: base });
+    return {
+      failed: (error: string, cause: string): TaskFailure => {
+        this.emit({ type: 'TaskFailed', taskFailedEventDetails: { ...base, error, cause } });
+        return new TaskFailure(error, cause);
+      },
+      timedOut: (error: string, cause: string): Error => {
+        this.emit({ type: 'TaskTimedOut', taskTimedOutEventDetails: { ...base, error, cause } });
+        return error === 'States.Timeout' ? this.timeoutError(cause) : new TaskFailure(error, cause);
+      },
+      submitted: (output: unknown): void =>
+        this.emit({
+          type: 'TaskSubmitted',
+          taskSubmittedEventDetails: { ...base, output: json(output), outputDetails: { truncated: false } },
+        }),
+      succeeded: (output: unknown): void =>
+        this.emit({
+          type: 'TaskSucceeded',
+          taskSucceededEventDetails: { ...base, output: json(output), outputDetails: { truncated: false } },
+        }),
+    };
+  }
+
+  private invokeResponse(payload: unknown): object {
+    const requestId = randomUUID();
+    return {
+      ExecutedVersion: '$LATEST',
+      Payload: payload,
+      SdkHttpMetadata: {
+        HttpHeaders: { 'Content-Type': 'application/json', 'X-Amz-Executed-Version': '$LATEST' },
+        HttpStatusCode: 200,
+      },
+      SdkResponseMetadata: { RequestId: requestId },
+      StatusCode: 200,
+    };
+  }
+
+  private invocation(
+    input: unknown,
+    deadline: number,
+  ): { ref: unknown; result: Promise<InvokeResult> } | undefined {
+    const params = (typeof input === 'object' && input !== null ? input : {}) as {
+      FunctionName?: unknown;
+      Payload?: unknown;
+    };
+    const fn =
+      typeof params.FunctionName === 'string' ? this.host.lambdas.resolve(params.FunctionName) : undefined;
+    if (!fn) return undefined;
+    return { ref: params.FunctionName, result: invokeFunction(fn, params.Payload ?? {}, deadline) };
+  }
+
+  /** `arn:aws:states:::lambda:invoke`: the result is the Invoke response, payload in `Payload`. */
+  private async runLambdaInvoke(spec: TaskSpec, input: unknown): Promise<unknown> {
+    const events = this.taskEvents(spec, input);
+    const deadline = Date.now() + spec.timeoutSeconds * 1000;
+    const invocation = this.invocation(input, deadline);
+    if (!invocation) {
+      const error = functionNotFound((input as { FunctionName?: unknown } | null)?.FunctionName);
+      throw events.failed(error.name, error.message);
+    }
+    const outcome = await this.guard(invocation.result, deadline);
+    if (outcome === 'timeout') {
+      throw events.timedOut(
+        'States.Timeout',
+        `The task ran longer than its TimeoutSeconds (${spec.timeoutSeconds} s).`,
+      );
+    }
+    if (!outcome.value.ok) throw events.failed(outcome.value.error, outcome.value.cause);
+    const response = this.invokeResponse(outcome.value.payload);
+    events.succeeded(response);
+    return response;
+  }
+
+  /**
+   * `lambda:invoke.waitForTaskToken`: invoke the function with the token in its payload, then
+   * wait for SendTaskSuccess/SendTaskFailure, the heartbeat clock or `TimeoutSeconds`, whichever
+   * comes first.
+   */
+  private async runCallback(name: string, spec: TaskSpec, input: unknown, claimed: string | undefined) {
+    const task = new CallbackTask(
+      claimed ?? this.host.tokens.mint(),
+      this.executionArn,
+      name,
+      spec.heartbeatSeconds,
+    );
+    this.host.tokens.register(task);
+    this.openTasks.add(task);
+    const events = this.taskEvents(spec, input);
+    const deadline = Date.now() + spec.timeoutSeconds * 1000;
+    const cancelTimeout = atDeadline(deadline, () =>
+      task.settle({ kind: 'timedOut', error: 'States.Timeout' }, 'the task timed out'),
+    );
+    try {
+      const invocation = this.invocation(input, deadline);
+      if (!invocation) {
+        const error = functionNotFound((input as { FunctionName?: unknown } | null)?.FunctionName);
+        task.settle(
+          { kind: 'failed', error: error.name, cause: error.message },
+          'its Lambda function was not found',
+        );
+      } else {
+        const first = await Promise.race([invocation.result, task.outcome.then(() => undefined)]);
+        if (first && !first.ok) {
+          task.settle(
+            { kind: 'failed', error: first.error, cause: first.cause },
+            'its Lambda invocation failed',
+          );
+        } else if (first?.ok) {
+          events.submitted(this.invokeResponse(first.payload));
+          task.armHeartbeat(await this.heartbeatDeadline(name, input));
+        }
+      }
+      return this.settleCallback(await task.outcome, spec, events);
+    } finally {
+      cancelTimeout();
+      this.openTasks.delete(task);
+    }
+  }
+
+  private async heartbeatDeadline(stateName: string, input: unknown): Promise<number | undefined> {
+    const hook = this.host.initialHeartbeatDeadline;
+    if (!hook) return undefined;
+    try {
+      const deadline = await hook({ stateName, executionArn: this.executionArn, input });
+      if (deadline === undefined || Number.isFinite(deadline)) return deadline;
+      throw new TypeError(`it returned ${String(deadline)}, not an epoch-ms number`);
+    } catch (error) {
+      process.emitWarning(
+        `initialHeartbeatDeadline failed for ${this.executionArn} (${stateName}); using HeartbeatSeconds: ${String(error)}`,
+      );
+      return undefined;
+    }
+  }
+
+  private settleCallback(
+    outcome: CallbackOutcome,
+    spec: TaskSpec,
+    events: ReturnType<TaskRunner['taskEvents']>,
+  ): unknown {
+    switch (outcome.kind) {
+      case 'succeeded':
+        events.succeeded(outcome.output);
+        return outcome.output;
+      case 'failed':
+        throw events.failed(outcome.error, outcome.cause);
+      case 'timedOut':
+        throw events.timedOut(
+          outcome.error,
+          outcome.error === 'States.HeartbeatTimeout'
+            ? `No SendTaskHeartbeat, SendTaskSuccess or SendTaskFailure within HeartbeatSeconds (${spec.heartbeatSeconds} s).`
+            : `The task ran longer than its TimeoutSeconds (${spec.timeoutSeconds} s).`,
+        );
+      case 'closed':
+        throw executionClosedError();
+    }
+  }
+
+  private timeoutError(cause: string): Error {
+    const error = new this.host.timeoutError();
+    error.message = cause;
+    return error;
+  }
+}
