@@ -1,0 +1,70 @@
+import type { DocType } from '../shared/documents/index.js';
+import type { DocText } from './textIndex.js';
+
+/** The classifier's answer. */
+export interface Classification {
+  docType: DocType;
+  /** 0-1. */
+  confidence: number;
+  /** Signal weights per type, for the record and for tests. */
+  scores: Record<DocType, number>;
+}
+
+interface Signal {
+  re: RegExp;
+  weight: number;
+  /** Counted once (a title), or once per occurrence up to `cap`. */
+  cap: number;
+}
+
+const SIGNALS: Readonly<Record<DocType, readonly Signal[]>> = {
+  invoice: [
+    // A title: "INVOICE" at the start of a line or alone in a column of the letterhead.
+    { re: /(?:^|\s{2})(?:tax\s+)?invoice(?=\s{2}|\s*$)|^(?:tax\s+)?invoice\b/gim, weight: 4, cap: 1 },
+    { re: /\b(?:bill|document)\s*(?:no\.?|number|#)/gi, weight: 2, cap: 1 },
+    { re: /\b(?:grand\s+)?total\b/gi, weight: 1, cap: 2 },
+    { re: /\b(?:vat|sales\s+tax|gst)\b/gi, weight: 1, cap: 1 },
+    { re: /^(?:\S+\s{2,})?(?:description|item)\s{2,}.*(?:amount|total)\s*$/gim, weight: 2, cap: 1 },
+    { re: /\binvoice\s*(?:no\.?|number|#|date)/gi, weight: 3, cap: 2 },
+    { re: /\b(?:bill(?:ed)?|invoice|sold)\s+to\b/gi, weight: 2, cap: 1 },
+    { re: /\b(?:amount|balance|total)\s+due\b/gi, weight: 2, cap: 1 },
+    { re: /\bsub-?\s?total\b/gi, weight: 2, cap: 1 },
+    { re: /\b(?:qty|quantity|unit price|rate)\b/gi, weight: 1, cap: 2 },
+    { re: /\bdue date\b/gi, weight: 1, cap: 1 },
+  ],
+  contract: [
+    { re: /\b(?:agreement|contract)\b/gi, weight: 0.5, cap: 8 },
+    { re: /\bby and between\b|\bis made between\b|\bentered into\b/gi, weight: 4, cap: 1 },
+    { re: /\bwhereas\b|\bin witness whereof\b/gi, weight: 2, cap: 2 },
+    { re: /\bgoverned by\b|\bgoverning law\b/gi, weight: 2, cap: 1 },
+    { re: /\bthe parties\b|\beither party\b/gi, weight: 1, cap: 3 },
+    { re: /\beffective date\b|\bcommencement date\b/gi, weight: 1.5, cap: 1 },
+    { re: /^(?:[A-Z ]+\s)?(?:AGREEMENT|CONTRACT)\b/gm, weight: 3, cap: 1 },
+  ],
+};
+
+/** Text looked at: the first pages say what a document is; the rest repeats it. */
+const HEAD_CHARS = 12_000;
+
+/**
+ * Scores contract and invoice signals (titles, "by and between", "Bill To", "Subtotal", ...)
+ * over the start of the document. Confidence grows with the margin between the two scores.
+ * Returns undefined when neither type has any signal at all.
+ */
+export const classify = (doc: DocText): Classification | undefined => {
+  const head = doc.lines
+    .filter((l) => !l.furniture)
+    .map((l) => l.text)
+    .join('\n')
+    .slice(0, HEAD_CHARS);
+  const score = (type: DocType) =>
+    SIGNALS[type].reduce((sum, s) => sum + s.weight * Math.min(s.cap, head.match(s.re)?.length ?? 0), 0);
+  const scores = { contract: score('contract'), invoice: score('invoice') };
+  const [top, other] =
+    scores.invoice > scores.contract
+      ? (['invoice', 'contract'] as const)
+      : (['contract', 'invoice'] as const);
+  if (scores[top] < 2) return undefined;
+  const margin = (scores[top] - scores[other]) / (scores[top] + scores[other] + 2);
+  return { docType: top, confidence: Math.round(Math.min(0.99, 0.5 + 0.55 * margin) * 100) / 100, scores };
+};

@@ -1,0 +1,408 @@
+import type { ContractFields, FieldName } from '../shared/documents/index.js';
+import type { Candidate } from './candidates.js';
+import type { FinderContext } from './context.js';
+import { findLabelled, type Parsed } from './labelled.js';
+import { findMoney } from './parseAmount.js';
+import { findDates } from './parseDate.js';
+import { afterCue, beforeCue, fromSentence, sentences } from './prose.js';
+import {
+  cleanPartyName,
+  dateValue,
+  hasLegalForm,
+  NUMBER_PHRASE,
+  numberFromGroups,
+  parseAmountAt,
+  parseDateAt,
+  parseDays,
+  parseId,
+  parseLaw,
+  parseMonths,
+  parseParty,
+  parsePaymentTerms,
+  parseYesNo,
+} from './values.js';
+
+/** The candidates a finder returns for one field. */
+type Finder<K extends FieldName<'contract'>> = (
+  ctx: FinderContext,
+) => Candidate<NonNullable<ContractFields[K]>>[];
+
+/** Words contracts use for each party's role. */
+export const ROLE_WORDS = {
+  provider: /^(?:service provider|provider|supplier|vendor|contractor|consultant|licensor|seller|agency)$/i,
+  customer: /^(?:customer|client|buyer|purchaser|licensee|company)$/i,
+} as const;
+
+const PROVIDER_LABELS = 'service\\s+provider|provider|supplier|vendor|contractor|consultant|licensor|seller';
+const CUSTOMER_LABELS = 'customer|client|buyer|purchaser|licensee|company';
+
+/** The latest party boundary ("between", "and", ";", "(2)") before a defined term. */
+const PARTY_START = /(?:\bbetween\s+|\band\s+|;\s*|:\s*|\(\d\)\s*)(?!.*(?:\bbetween\s|\band\s|;|:|\(\d\)))/is;
+
+/**
+ * Parties introduced with a defined role in running text:
+ * `... between Acme Corp., with offices at ... ("Provider"), and Globex Inc. ("Customer")`.
+ */
+const definedParties = (ctx: FinderContext, role: keyof typeof ROLE_WORDS): Candidate<string>[] => {
+  const found: Candidate<string>[] = [];
+  const re =
+    /\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?"([A-Za-z][A-Za-z ]{1,30})"\)/g;
+  const { flat } = ctx.doc;
+  for (let m = re.exec(flat); m; m = re.exec(flat)) {
+    if (!ROLE_WORDS[role].test((m[1] as string).trim())) continue;
+    const from = Math.max(0, m.index - 300);
+    const before = flat.slice(from, m.index).replace(/\n/g, ' ');
+    const boundary = PARTY_START.exec(before);
+    if (!boundary) continue;
+    const segmentStart = boundary.index + boundary[0].length;
+    const name = cleanPartyName(before.slice(segmentStart));
+    if (!name) continue;
+    found.push(
+      ...beforeCueAt(
+        ctx,
+        from + segmentStart,
+        { value: name, certainty: hasLegalForm(name) ? 1 : 0.9 },
+        0.92,
+        'prose:defined-party',
+      ),
+    );
+  }
+  return found;
+};
+
+const beforeCueAt = (
+  ctx: FinderContext,
+  offset: number,
+  parsed: Parsed<string>,
+  confidence: number,
+  via: string,
+) => [fromSentence(ctx.doc, { start: offset }, parsed, confidence, via)];
+
+const lastDateIn = (text: string, ctx: FinderContext) => {
+  const dates = findDates(text, ctx.order);
+  const last = dates[dates.length - 1];
+  if (!last || text.slice(last.end).trim().length > 2) return undefined;
+  return { parsed: dateValue(last), start: last.start };
+};
+
+const DATE_CUE = (name: string) =>
+  new RegExp(`\\(\\s*(?:the\\s+)?"${name.replace(/ /g, '\\s+')}"\\s*\\)`, 'i');
+
+/** Labels of a term written as a range ("Term: 1 March 2025 to 28 February 2027"). */
+const TERM_RANGE_LABELS = 'term|contract\\s+period|period|duration|contract\\s+term|initial\\s+term';
+
+/** Two dates joined by "to", "-", "through" or "until": the start and end of a period. */
+const dateRange = (
+  text: string,
+  ctx: FinderContext,
+): { start: Parsed<string>; end: Parsed<string> } | undefined => {
+  const [first, second] = findDates(text, ctx.order);
+  if (!first || !second || first.start > 6) return undefined;
+  if (!/^\s*(?:-|to|through|until|till)\s*$/i.test(text.slice(first.end, second.start))) return undefined;
+  return { start: dateValue(first), end: dateValue(second) };
+};
+
+/**
+ * Sentences about the fees or price that state exactly one amount with a currency ("The fees
+ * payable for the Services shall be EUR 54,700.00 in total."). Sentences about insurance,
+ * liability or service credits name amounts that are not the contract value.
+ */
+const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; currency: string }>[] => {
+  const found: Candidate<{ amount: string; currency: string }>[] = [];
+  for (const s of sentences(ctx.doc)) {
+    if (!/\b(?:fees?|price|contract\s+sum|contract\s+value|consideration|compensation)\b/i.test(s.text))
+      continue;
+    if (
+      /\b(?:insurance|insured|liabilit\w*|per\s+occurrence|indemn\w*|penalt\w*|service\s+credits?)\b/i.test(
+        s.text,
+      )
+    )
+      continue;
+    const amounts = findMoney(s.text, findDates(s.text)).filter(
+      (a) => a.currency && !a.amount.startsWith('-'),
+    );
+    const [only] = amounts;
+    if (amounts.length !== 1 || !only?.currency) continue;
+    found.push(
+      fromSentence(
+        ctx.doc,
+        { start: s.start + only.start },
+        { value: { amount: only.amount, currency: only.currency }, certainty: only.certain ? 1 : 0.85 },
+        0.86,
+        'prose:fee-sentence',
+      ),
+    );
+  }
+  return found;
+};
+
+const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
+  contractNumber: (ctx) => [
+    ...findLabelled(
+      ctx.doc,
+      '(?:contract|agreement)\\s*(?:no\\.?|number|num\\.?|#|id|ref(?:erence)?\\.?)',
+      parseId,
+      {
+        midCell: 'loose',
+        furniture: true,
+        via: 'label:number',
+      },
+    ),
+    ...findLabelled(ctx.doc, 'ref(?:erence)?\\.?(?:\\s*no\\.?)?', parseId, {
+      confidence: 0.88,
+      midCell: 'loose',
+      furniture: true,
+      via: 'label:ref',
+    }),
+  ],
+  provider: (ctx) => [
+    ...findLabelled(ctx.doc, PROVIDER_LABELS, parseParty, {
+      confidence: 0.93,
+      below: true,
+      via: 'label:provider',
+    }),
+    ...definedParties(ctx, 'provider'),
+  ],
+  customer: (ctx) => [
+    ...findLabelled(ctx.doc, CUSTOMER_LABELS, parseParty, {
+      confidence: 0.93,
+      below: true,
+      via: 'label:customer',
+    }),
+    ...definedParties(ctx, 'customer'),
+  ],
+  effectiveDate: (ctx) => [
+    ...findLabelled(ctx.doc, TERM_RANGE_LABELS, (t) => dateRange(t, ctx)?.start, {
+      confidence: 0.93,
+      via: 'label:range',
+    }),
+    ...findLabelled(
+      ctx.doc,
+      'effective\\s+date|commencement\\s+date|start\\s+date|effective(?:\\s+as\\s+of)?',
+      parseDateAt(ctx.order),
+    ),
+    ...beforeCue(
+      ctx.doc,
+      DATE_CUE('(?:effective|commencement) date'),
+      (t) => lastDateIn(t, ctx),
+      0.96,
+      'prose:defined-date',
+    ),
+    ...afterCue(
+      ctx.doc,
+      /\b(?:entered\s+into|made(?:\s+and\s+entered\s+into)?|is\s+effective)\s+(?:as\s+of|on|effective(?:\s+as\s+of)?)\s+/i,
+      parseDateAt(ctx.order),
+      0.93,
+      'prose:entered-into',
+    ),
+    ...afterCue(
+      ctx.doc,
+      /\b(?:agreement|contract)(?:\s*\([^)]{0,40}\))?\s+is\s+dated\s+(?:as\s+of\s+)?/i,
+      parseDateAt(ctx.order),
+      0.9,
+      'prose:dated',
+    ),
+    ...afterCue(
+      ctx.doc,
+      /\b(?:commences?|commencing|takes?\s+effect|becomes?\s+effective|begins?)\s+(?:on|as\s+of|from)\s+/i,
+      parseDateAt(ctx.order),
+      0.88,
+      'prose:commences',
+    ),
+  ],
+  expirationDate: (ctx) => [
+    ...findLabelled(ctx.doc, TERM_RANGE_LABELS, (t) => dateRange(t, ctx)?.end, {
+      confidence: 0.93,
+      via: 'label:range',
+    }),
+    ...findLabelled(
+      ctx.doc,
+      'expiration\\s+date|expiry\\s+date|end\\s+date|termination\\s+date|expires(?:\\s+on)?',
+      parseDateAt(ctx.order),
+    ),
+    ...afterCue(
+      ctx.doc,
+      /\b(?:in\s+force\s+until|remain\s+in\s+effect\s+until|continue\s+in\s+effect\s+through|expires?\s+on|ending\s+on|until|through)\s+/i,
+      parseDateAt(ctx.order),
+      0.88,
+      'prose:until',
+    ),
+  ],
+  termMonths: (ctx) => [
+    ...findLabelled(ctx.doc, 'initial\\s+term|contract\\s+term|term|duration', parseMonths, {
+      via: 'label:term',
+    }),
+    ...afterCue(
+      ctx.doc,
+      /\b(?:(?:initial\s+)?term\s+of\s+this\s+agreement\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of)\s+/i,
+      parseMonths,
+      0.9,
+      'prose:term',
+    ),
+  ],
+  totalValue: (ctx) => {
+    const money = (p: Parsed<{ amount: string; currency?: string }> | undefined) =>
+      p?.value.currency ? (p as Parsed<{ amount: string; currency: string }>) : undefined;
+    const parse = (t: string) => money(parseAmountAt(ctx.currency)(t));
+    return [
+      ...findLabelled(
+        ctx.doc,
+        'total\\s+contract\\s+(?:value|price|amount)|contract\\s+(?:value|price|amount)|total\\s+(?:value|fees|consideration)|maximum\\s+fees',
+        parse,
+        { via: 'label:value' },
+      ),
+      ...afterCue(
+        ctx.doc,
+        /\b(?:total|aggregate)\s+(?:contract\s+)?(?:fees?|sum|amount|value|price|consideration)\s+(?:payable\s+under\s+this\s+agreement\s+)?(?:of|is|shall\s+be|will\s+be|equal\s+to|shall\s+not\s+exceed)\s+/i,
+        parse,
+        0.9,
+        'prose:total',
+      ),
+      ...afterCue(ctx.doc, /\bpay\s+(?:\w+\s+){0,3}the\s+(?:total\s+)?sum\s+of\s+/i, parse, 0.9, 'prose:sum'),
+      ...feeSentences(ctx),
+      ...beforeCue(
+        ctx.doc,
+        /\(\s*(?:the\s+)?"(?:contract\s+value|contract\s+price|total\s+value|fees)"\s*\)/i,
+        (t) => {
+          const amounts = findMoney(t, findDates(t));
+          const last = amounts[amounts.length - 1];
+          const parsed =
+            last && t.slice(last.end).trim().length <= 2 ? parse(t.slice(last.start)) : undefined;
+          return parsed && last ? { parsed, start: last.start } : undefined;
+        },
+        0.95,
+        'prose:defined-value',
+      ),
+    ];
+  },
+  paymentTerms: (ctx) => {
+    const found = findLabelled(
+      ctx.doc,
+      'payment\\s+terms|terms\\s+of\\s+payment|payment',
+      parsePaymentTerms,
+      {
+        via: 'label:payment',
+      },
+    );
+    for (const s of sentences(ctx.doc)) {
+      if (!/invoice|payable|payment/i.test(s.text)) continue;
+      if (/(?:due|payable)\s+(?:up)?on\s+receipt/i.test(s.text)) {
+        found.push(fromSentence(ctx.doc, s, { value: 'Due on receipt' }, 0.88, 'prose:receipt'));
+        continue;
+      }
+      const within = new RegExp(`\\b(?:within|due|payable|paid)\\s+${NUMBER_PHRASE}\\s+days`, 'i').exec(
+        s.text,
+      );
+      const net = /\bnet\s+(\d{1,3})\b/i.exec(s.text);
+      const days = within
+        ? numberFromGroups(within[1], within[2], within[3], within[4])
+        : net
+          ? Number(net[1])
+          : undefined;
+      if (days !== undefined && days <= 365) {
+        found.push(
+          fromSentence(
+            ctx.doc,
+            s,
+            { value: days === 0 ? 'Due on receipt' : `Net ${days}` },
+            0.88,
+            'prose:within',
+          ),
+        );
+      }
+    }
+    return found;
+  },
+  governingLaw: (ctx) => [
+    ...findLabelled(ctx.doc, 'governing\\s+law|applicable\\s+law|choice\\s+of\\s+law', parseLaw),
+    ...afterCue(
+      ctx.doc,
+      /\b(?:governed\s+by|construed\s+(?:under|in\s+accordance\s+with))(?:\s+and\s+(?:governed\s+by|construed\s+(?:under|in\s+accordance\s+with)))?\s+(?:the\s+)?laws?\s+of\s+/i,
+      parseLaw,
+      0.92,
+      'prose:governed',
+    ),
+    ...afterCue(ctx.doc, /\bthe\s+laws\s+of\s+(?=[^.]{2,60}\s+govern)/i, parseLaw, 0.88, 'prose:laws-govern'),
+  ],
+  autoRenewal: (ctx) => {
+    const found = findLabelled(
+      ctx.doc,
+      'auto-?\\s?renewal|automatic\\s+renewal|renewal|evergreen',
+      parseYesNo,
+      {
+        via: 'label:renewal',
+      },
+    );
+    for (const s of sentences(ctx.doc)) {
+      if (!/renew/i.test(s.text)) continue;
+      if (
+        /\b(?:not|no|never)\b[^.]{0,40}\brenew|\brenew\w*\s+(?:\w+\s+)?not\b|no\s+automatic\s+renewal/i.test(
+          s.text,
+        )
+      ) {
+        found.push(fromSentence(ctx.doc, s, { value: false }, 0.9, 'prose:no-renewal'));
+      } else if (/automatically\s+renew|renew\w*\s+automatically|auto-?renew/i.test(s.text)) {
+        found.push(fromSentence(ctx.doc, s, { value: true }, 0.9, 'prose:renewal'));
+      }
+    }
+    return found;
+  },
+  terminationNoticeDays: (ctx) => {
+    const found = findLabelled(
+      ctx.doc,
+      'termination\\s+notice(?:\\s+period)?|notice\\s+period|notice\\s+of\\s+termination',
+      parseDays,
+      { via: 'label:notice' },
+    );
+    for (const s of sentences(ctx.doc)) {
+      if (!/notice/i.test(s.text) || !/terminat|non-renewal/i.test(s.text)) continue;
+      if (!/convenience|at\s+any\s+time|non-renewal|without\s+cause/i.test(s.text)) continue;
+      const m = new RegExp(`${NUMBER_PHRASE}\\s+days`, 'ig');
+      for (let mm = m.exec(s.text); mm; mm = m.exec(s.text)) {
+        const days = numberFromGroups(mm[1], mm[2], mm[3], mm[4]);
+        if (days !== undefined) {
+          found.push(
+            fromSentence(ctx.doc, { start: s.start + mm.index }, { value: days }, 0.88, 'prose:notice'),
+          );
+          break;
+        }
+      }
+    }
+    return found;
+  },
+  signedDate: (ctx) => {
+    const found = findLabelled(
+      ctx.doc,
+      'date\\s+signed|signature\\s+date|signed\\s+on|executed\\s+on|date\\s+of\\s+signature',
+      parseDateAt(ctx.order),
+      { confidence: 0.93, via: 'label:signed' },
+    );
+    // "Date:" in a signature block (after "By:", "Name:" or "Title:" lines).
+    const blockDates = findLabelled(ctx.doc, 'date|dated', parseDateAt(ctx.order), {
+      confidence: 0.9,
+      via: 'label:block-date',
+    });
+    for (const c of blockDates) {
+      const above = ctx.doc.lines.slice(Math.max(0, c.line.index - 5), c.line.index);
+      if (above.some((l) => /^(?:by|name|title|signature)\s*:/i.test(l.cells[0]?.text ?? ''))) found.push(c);
+    }
+    found.push(
+      ...afterCue(
+        ctx.doc,
+        /\b(?:signed|executed)\b[^.;:]{0,80}?\s+on\s+(?=(?:the\s+)?\d|[A-Za-z]{3,9}\.?\s+\d)/i,
+        parseDateAt(ctx.order),
+        0.88,
+        'prose:signed-on',
+      ),
+    );
+    return found;
+  },
+};
+
+/** Every contract field's candidates. */
+export const contractCandidates = (
+  ctx: FinderContext,
+): { [K in FieldName<'contract'>]: Candidate<NonNullable<ContractFields[K]>>[] } =>
+  Object.fromEntries(
+    Object.entries(finders).map(([field, find]) => [field, (find as Finder<FieldName<'contract'>>)(ctx)]),
+  ) as never;

@@ -1,0 +1,114 @@
+import type { LineItem } from '../shared/documents/index.js';
+import type { FinderContext } from './context.js';
+import { type FoundAmount, findMoney, parseNumber } from './parseAmount.js';
+import { findDates } from './parseDate.js';
+import type { DocLine } from './textIndex.js';
+
+/** The item table of an invoice, as read. */
+export interface ItemTable {
+  items: LineItem[];
+  /** Currencies written on the rows. */
+  currencies: string[];
+  /** The header line (the table's source). */
+  header: DocLine;
+  /** Rows that looked like items but could not be read. */
+  unreadable: number;
+}
+
+const DESCRIPTION = /\b(?:description|item|items|service|services|product|details|article|particulars)\b/i;
+const AMOUNT = /\b(?:amount|total|line\s+total|net|net\s+amount|value|sum|extended)(?:\s*\([A-Z]{3}\))?$/i;
+const POSITION = /^(?:pos\.?|#|no\.?|line|item\s+no\.?)(?:\s|$)/i;
+const QUANTITY = /\b(?:qty|quantity|units|hours|hrs)\b/i;
+/** Rows below the table: totals, tax, notes. */
+const END =
+  /^(?:sub-?\s?total|(?:invoice\s+|grand\s+)?total|net\s+(?:total|amount)|tax|vat|sales\s+tax|gst|balance|amount\s+(?:due|payable))\b/i;
+
+/** A header row: a description column, an amount column last, and at least three columns in all. */
+const isHeader = (line: DocLine): boolean =>
+  line.cells.length >= 3 &&
+  line.cells.slice(0, 2).some((c) => DESCRIPTION.test(c.text)) &&
+  AMOUNT.test(line.cells[line.cells.length - 1]?.text ?? '');
+
+const amountOf = (text: string): FoundAmount | undefined => {
+  const all = findMoney(text, findDates(text));
+  const only = all[0];
+  return all.length === 1 && only && only.start === 0 && only.end === text.length ? only : undefined;
+};
+
+const quantityOf = (text: string): string | undefined => {
+  if (!/^\d[\d.,]*$/.test(text)) return undefined;
+  return parseNumber(text)?.value;
+};
+
+/**
+ * Reads the item table: a header row with a description column and an amount column, then rows
+ * whose last cell is an amount, across page breaks (a repeated header is skipped), until the
+ * totals block. Quantity and unit price are the numeric cells between description and amount.
+ */
+export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
+  const lines = ctx.doc.lines;
+  const start = lines.findIndex(isHeader);
+  if (start < 0) return undefined;
+  const header = lines[start] as DocLine;
+  const hasPosition = POSITION.test(header.cells[0]?.text ?? '');
+  const hasQuantity = header.cells.some((c) => QUANTITY.test(c.text));
+  const items: LineItem[] = [];
+  const currencies: string[] = [];
+  let unreadable = 0;
+  let lastRowPage = header.page;
+  const content = lines.slice(start + 1).filter((l) => !l.furniture && !isHeader(l));
+  const isRowOrEnd = (line: DocLine | undefined): boolean => {
+    if (!line) return false;
+    const cells = line.cells.map((c) => c.text);
+    return (
+      END.test(cells[0] ?? '') || (cells.length >= 2 && amountOf(cells[cells.length - 1] ?? '') !== undefined)
+    );
+  };
+  for (const [i, line] of content.entries()) {
+    // The top of a continuation page ("Invoice 42 (continued)") sits between two parts of the table.
+    const pageTop = line.page > lastRowPage && line.line <= 3;
+    const cells = line.cells.map((c) => c.text);
+    if (END.test(cells[0] ?? '') || (cells.length <= 2 && END.test(cells[cells.length - 2] ?? ''))) break;
+    const last = amountOf(cells[cells.length - 1] ?? '');
+    const body = hasPosition && /^\d{1,4}$/.test(cells[0] ?? '') ? cells.slice(1, -1) : cells.slice(0, -1);
+    const description = body[0];
+    if (!last || !description || /^[\d.,]+$/.test(description)) {
+      // A description that wraps: a text-only line between two rows (or a row and the totals)
+      // continues the row above it, even across a page break.
+      const previous = items[items.length - 1];
+      if (previous && line.cells.length === 1 && isRowOrEnd(content[i + 1])) {
+        previous.description = `${previous.description} ${line.text.trim()}`;
+        continue;
+      }
+      if (pageTop) continue;
+      // Notes under the table ("All amounts in EUR") end it once rows were read.
+      if (items.length > 0) break;
+      unreadable += 1;
+      continue;
+    }
+    if (last.currency) currencies.push(last.currency);
+    const numbers = body.slice(1);
+    // A long description can crowd the quantity column so that one space separates them.
+    const crowded = /^(.*\S)\s+(\d+(?:[.,]\d+)?)$/.exec(description);
+    if (hasQuantity && numbers.length === 1 && crowded?.[1] && crowded[2]) {
+      body[0] = crowded[1];
+      numbers.unshift(crowded[2]);
+    }
+    const item: LineItem = { description: body[0] as string, amount: last.amount };
+    if (numbers.length === 2) {
+      const quantity = quantityOf(numbers[0] as string);
+      const unit = amountOf(numbers[1] as string);
+      if (quantity) item.quantity = quantity;
+      if (unit) item.unitPrice = unit.amount;
+      if (!quantity || !unit) unreadable += 1;
+    } else if (numbers.length === 1) {
+      const unit = amountOf(numbers[0] as string);
+      const quantity = quantityOf(numbers[0] as string);
+      if (unit?.currency || (unit && /[.,]\d{2}$/.test(numbers[0] as string))) item.unitPrice = unit.amount;
+      else if (quantity) item.quantity = quantity;
+    } else if (numbers.length > 2) unreadable += 1;
+    items.push(item);
+    lastRowPage = line.page;
+  }
+  return items.length > 0 ? { items, currencies, header, unreadable } : undefined;
+};

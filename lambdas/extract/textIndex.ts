@@ -1,0 +1,145 @@
+import type { FieldSource } from '../shared/documents/index.js';
+import type { PdfText } from '../shared/pdfText.js';
+
+/** A cell of a line: text between runs of two or more spaces (a table column). */
+export interface LineCell {
+  text: string;
+  /** Offset of the cell in the line's normalised text. */
+  start: number;
+}
+
+/** One line of the document, with where it is and its cells. */
+export interface DocLine {
+  page: number;
+  /** 1-based line number on the page. */
+  line: number;
+  /** The line as the parse stage wrote it (for `source.text`). */
+  raw: string;
+  /** Same length as `raw`, with typographic quotes, dashes and odd spaces made plain. */
+  text: string;
+  cells: LineCell[];
+  /** Running header, footer or page number: repeated furniture, not content. */
+  furniture: boolean;
+  /** Index in `DocText.lines`. */
+  index: number;
+}
+
+/** A document's text prepared for extraction: lines with cells, and the prose as one string. */
+export interface DocText {
+  lines: DocLine[];
+  /** Content lines joined with "\n" (furniture left out, so sentences run across page breaks). */
+  flat: string;
+  /** Offset in `flat` where each content line starts, parallel to `flatLines`. */
+  flatStarts: number[];
+  flatLines: DocLine[];
+  pageCount: number;
+}
+
+const PLAIN: Readonly<Record<string, string>> = {
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2212': '-',
+  '\u00a0': ' ',
+  '\u2007': ' ',
+  '\u202f': ' ',
+  '\u2009': ' ',
+  '\t': ' ',
+};
+
+/** One-for-one character replacement, so offsets in the plain text are offsets in the raw text. */
+export const plainText = (raw: string): string =>
+  raw.replace(
+    /[\u201c\u201d\u201e\u2018\u2019\u2013\u2014\u2212\u00a0\u2007\u202f\u2009\t]/g,
+    (c) => PLAIN[c] ?? c,
+  );
+
+const splitCells = (text: string): LineCell[] => {
+  const cells: LineCell[] = [];
+  const re = /\S+(?: \S+)*/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) cells.push({ text: m[0], start: m.index });
+  return cells;
+};
+
+const PAGE_NUMBER = /^(?:page\s+)?-?\s*\d{1,4}\s*(?:(?:of|\/)\s*\d{1,4})?\s*-?$/i;
+
+const markFurniture = (lines: DocLine[], pageCount: number): void => {
+  const edges = new Map<string, Set<number>>();
+  const byPage = new Map<number, DocLine[]>();
+  for (const line of lines) byPage.set(line.page, [...(byPage.get(line.page) ?? []), line]);
+  for (const pageLines of byPage.values()) {
+    const edge = [...pageLines.slice(0, 2), ...pageLines.slice(-2)];
+    for (const line of edge) {
+      if (PAGE_NUMBER.test(line.text.trim())) line.furniture = true;
+      if (line.page > 1 && line.line <= 2 && /\(?continued\)?\s*$/i.test(line.text)) line.furniture = true;
+      const key = line.text.replace(/\d+/g, '#').trim();
+      edges.set(key, (edges.get(key) ?? new Set()).add(line.page));
+    }
+  }
+  if (pageCount < 2) return;
+  // A line at the top or bottom of several pages (digits ignored) is a running header or footer.
+  for (const pageLines of byPage.values()) {
+    for (const line of [...pageLines.slice(0, 2), ...pageLines.slice(-2)]) {
+      const pages = edges.get(line.text.replace(/\d+/g, '#').trim());
+      if (pages && pages.size >= Math.max(2, Math.ceil(pageCount / 2))) line.furniture = true;
+    }
+  }
+};
+
+/** Prepares the parse stage's text for the field finders. */
+export const indexText = (text: PdfText): DocText => {
+  const lines: DocLine[] = [];
+  for (const page of text.pages) {
+    page.lines.forEach((raw, i) => {
+      if (raw.trim() === '') return;
+      const plain = plainText(raw);
+      lines.push({
+        page: page.page,
+        line: i + 1,
+        raw,
+        text: plain,
+        cells: splitCells(plain),
+        furniture: false,
+        index: lines.length,
+      });
+    });
+  }
+  markFurniture(lines, text.pages.length);
+  const flatLines = lines.filter((l) => !l.furniture);
+  const flatStarts: number[] = [];
+  let offset = 0;
+  for (const line of flatLines) {
+    flatStarts.push(offset);
+    offset += line.text.length + 1;
+  }
+  return {
+    lines,
+    flat: flatLines.map((l) => l.text).join('\n'),
+    flatStarts,
+    flatLines,
+    pageCount: text.pageCount,
+  };
+};
+
+/** The content line that holds `offset` of `flat`. */
+export const lineAt = (doc: DocText, offset: number): DocLine => {
+  let lo = 0;
+  let hi = doc.flatStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((doc.flatStarts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return doc.flatLines[lo] as DocLine;
+};
+
+/** The `source` record of a line. */
+export const sourceOf = (line: DocLine): FieldSource => ({
+  page: line.page,
+  line: line.line,
+  text: line.raw.slice(0, 2000),
+});

@@ -1,0 +1,223 @@
+import { formatPaymentTerms } from '../shared/documents/index.js';
+import type { Parsed } from './labelled.js';
+import { findMoney } from './parseAmount.js';
+import { type DayMonthOrder, type FoundDate, findDates } from './parseDate.js';
+
+/** Value readers for labelled text and prose captures. Each returns undefined when the text is not one. */
+
+const WORDS: Readonly<Record<string, number>> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+
+/** "twenty-four" -> 24, "one hundred eighty" -> 180; undefined when not a number in words. */
+export const wordsToNumber = (text: string): number | undefined => {
+  const parts = text
+    .toLowerCase()
+    .replace(/-/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && w !== 'and');
+  if (parts.length === 0) return undefined;
+  let total = 0;
+  let current = 0;
+  for (const part of parts) {
+    if (part === 'hundred') current = (current || 1) * 100;
+    else if (Object.hasOwn(WORDS, part)) current += WORDS[part] as number;
+    else return undefined;
+  }
+  total += current;
+  return total;
+};
+
+/** A count written as "90", "ninety (90)" or "ninety"; returns the number and the text length read. */
+export const NUMBER_PHRASE =
+  '(?:([a-z]+(?:[- ][a-z]+){0,3})\\s*\\(\\s*(\\d{1,4})\\s*\\)|(\\d{1,4})|([a-z]+(?:-[a-z]+)?))';
+
+/** Reads the groups of a `NUMBER_PHRASE` match. */
+export const numberFromGroups = (
+  words?: string,
+  digitsInParens?: string,
+  digits?: string,
+  wordsOnly?: string,
+): number | undefined => {
+  if (digitsInParens) return Number(digitsInParens);
+  if (digits) return Number(digits);
+  return wordsOnly ? wordsToNumber(wordsOnly) : words ? wordsToNumber(words) : undefined;
+};
+
+/** A document identifier: the first token, with at least one digit. */
+export const parseId = (text: string): Parsed<string> | undefined => {
+  const m = /^(?:no\.?|number|#)?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*[A-Za-z0-9])(?=$|\s|[;)]|,\s)/i.exec(
+    text.trim(),
+  );
+  const id = m?.[1];
+  if (!id || !/\d/.test(id) || id.length < 3 || id.length > 40) return undefined;
+  // "1.770" of "1.770,09 EUR" is an amount, not an identifier.
+  if (/^\d{1,3}(?:[.,']\d{3})+$/.test(id)) return undefined;
+  if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(id) || /^\d{4}-\d{2}-\d{2}$/.test(id)) return undefined;
+  return { value: id };
+};
+
+/** Turns a found date into a parsed value; an unresolved slash date reads two ways. */
+export const dateValue = (found: FoundDate): Parsed<string> => ({
+  value: found.iso,
+  ...(found.alternative ? { alternatives: [found.alternative], certainty: 0.5 } : {}),
+  ...(!found.alternative && found.numericAmbiguous ? { certainty: 0.95 } : {}),
+});
+
+/** A date at the start of the text (after "on" / "as of"). */
+export const parseDateAt =
+  (order: DayMonthOrder) =>
+  (text: string): Parsed<string> | undefined => {
+    const found = findDates(text, order)[0];
+    if (!found) return undefined;
+    const before = text.slice(0, found.start).trim().toLowerCase();
+    if (before && !/^(?:on|as of|of|from|dated|:|effective|the|as of the|on the)$/.test(before))
+      return undefined;
+    return dateValue(found);
+  };
+
+/** An amount near the start of the text, with its currency when written. */
+export const parseAmountAt =
+  (defaultCurrency: string | undefined) =>
+  (text: string): Parsed<{ amount: string; currency?: string }> | undefined => {
+    const found = findMoney(text, findDates(text)).find((a) => !a.amount.startsWith('-'));
+    if (!found || found.start > 24) return undefined;
+    const currency = found.currency ?? defaultCurrency;
+    return {
+      value: { amount: found.amount, ...(currency ? { currency } : {}) },
+      certainty: (found.certain ? 1 : 0.85) * (found.currency ? 1 : 0.97),
+    };
+  };
+
+const NAME_CONNECTORS = new Set([
+  'and',
+  'of',
+  'the',
+  'de',
+  'du',
+  'la',
+  'le',
+  'des',
+  'von',
+  'van',
+  'der',
+  'y',
+  'e',
+  'für',
+  'et',
+]);
+
+const LEGAL_ABBREVIATION = /\b(?:inc|corp|co|ltd|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag)\.$/i;
+
+/** A party name, cut before an address, a description or the next label. */
+export const cleanPartyName = (text: string): string | undefined => {
+  // A trailing colon makes it a label ("To:"), not a name.
+  if (/:\s*$/.test(text)) return undefined;
+  let name = text.trim().replace(/^["'(]+/, '');
+  name = name.replace(/\s+\((?:the\s+)?["']?[A-Z][\w ]*["']?\).*$/, '');
+  name = name.replace(/\s+[A-Z][A-Za-z.]*(?:\s[A-Za-z.]+){0,2}:(?:\s.*)?$/, '');
+  const cut = /,\s+(?=[a-z0-9])|\s+\(|;|\s+·\s+|\s+\|\s+/.exec(name);
+  if (cut) name = name.slice(0, cut.index);
+  name = name.trim();
+  // A colon left after cutting trailing labels means a label leads ("From: Acme Corp"): not a name.
+  if (name.includes(':')) return undefined;
+  while (/[,;:]$/.test(name) || (/\.$/.test(name) && !LEGAL_ABBREVIATION.test(name)))
+    name = name.slice(0, -1).trim();
+  if (name.length < 2 || name.length > 120 || !/^[A-Z0-9]/.test(name) || !/[A-Za-z]{2}/.test(name))
+    return undefined;
+  const words = name.split(/\s+/);
+  // A name is capitalised words (and a few connectors); a sentence is not.
+  if (words.length > 9 || !words.every((w) => /^[A-Z0-9&('"]/.test(w) || NAME_CONNECTORS.has(w)))
+    return undefined;
+  return name;
+};
+
+/** True when a name ends in a company form ("Inc.", "GmbH", "Ltd"): likely a party, not a phrase. */
+export const hasLegalForm = (name: string): boolean =>
+  /\b(?:inc\.?|incorporated|llc|l\.?l\.?c\.?|ltd\.?|limited|corp\.?|corporation|co\.|company|gmbh|ag|sa|sas|sarl|bv|nv|plc|l\.?p\.?|llp|k\.k\.|kk|pty|srl|spa|oy|ab|kg|se)$/i.test(
+    name.trim(),
+  );
+
+/** A party name value. */
+export const parseParty = (text: string): Parsed<string> | undefined => {
+  const name = cleanPartyName(text);
+  return name ? { value: name, certainty: hasLegalForm(name) ? 1 : 0.93 } : undefined;
+};
+
+/** Payment terms written as "Net 30", "30 days net", "30 days from invoice date", "Due on receipt". */
+export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {
+  const t = text.toLowerCase();
+  if (/(?:due|payable)\s+(?:up)?on\s+receipt|^on receipt|^immediate/.test(t))
+    return { value: formatPaymentTerms(0) };
+  const m =
+    /^net\s*(\d{1,3})\b/.exec(t) ??
+    /^(\d{1,3})\s*days?\b/.exec(t) ??
+    new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`).exec(t);
+  if (!m) return undefined;
+  const days = m.length > 2 ? numberFromGroups(m[1], m[2], m[3], m[4]) : Number(m[1]);
+  return days === undefined || days > 365 ? undefined : { value: formatPaymentTerms(days) };
+};
+
+/** A number of days ("90 days", "ninety (90) days", "3 months" as 90). */
+export const parseDays = (text: string): Parsed<number> | undefined => {
+  const m = new RegExp(`^${NUMBER_PHRASE}\\s*(days?|months?|weeks?)\\b`, 'i').exec(text.trim().toLowerCase());
+  if (!m) return undefined;
+  const n = numberFromGroups(m[1], m[2], m[3], m[4]);
+  if (n === undefined) return undefined;
+  const unit = m[5] as string;
+  return { value: unit.startsWith('month') ? n * 30 : unit.startsWith('week') ? n * 7 : n };
+};
+
+/** A duration in months ("24 months", "2 years", "twenty-four (24) months"). */
+export const parseMonths = (text: string): Parsed<number> | undefined => {
+  const m = new RegExp(`^${NUMBER_PHRASE}\\s*(months?|years?)\\b`, 'i').exec(text.trim().toLowerCase());
+  if (!m) return undefined;
+  const n = numberFromGroups(m[1], m[2], m[3], m[4]);
+  if (n === undefined || n === 0) return undefined;
+  return { value: (m[5] as string).startsWith('year') ? n * 12 : n };
+};
+
+/** Yes / no answers in a form ("Yes, for successive 12-month periods", "None"). */
+export const parseYesNo = (text: string): Parsed<boolean> | undefined => {
+  const t = text.trim().toLowerCase();
+  if (/^(?:yes|true|automatic|included)\b/.test(t)) return { value: true };
+  if (/^(?:no|none|false|not applicable|n\/a)\b/.test(t)) return { value: false };
+  return undefined;
+};
+
+/** A jurisdiction, without "the laws of" / "the State of". */
+export const parseLaw = (text: string): Parsed<string> | undefined => {
+  let law = text.trim().replace(/^(?:the\s+)?laws?\s+of\s+/i, '');
+  law = law.replace(/^the\s+/i, '').replace(/^(?:state|commonwealth|province|republic)\s+of\s+/i, '');
+  law = law.split(/[,;.(]|\s+without\b|\s+and any\b|\s+excluding\b|\s+govern/i)[0]?.trim() ?? '';
+  if (law.length < 2 || law.length > 60 || !/^[A-Z]/.test(law) || law.split(/\s+/).length > 6)
+    return undefined;
+  return { value: law };
+};

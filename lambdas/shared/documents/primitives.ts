@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { DECIMAL_PATTERN } from './decimal.js';
+
+/**
+ * Value schemas the field schemas are built from. Each carries a description: the Bedrock tool
+ * schema is generated from these, so the description is what the model is told.
+ */
+
+/** A calendar date `YYYY-MM-DD` (real dates only: no 2025-02-30) between 1900 and 2199. */
+export const IsoDateSchema = z.iso
+  .date({ error: 'must be a calendar date written YYYY-MM-DD', abort: true })
+  .refine((d) => d >= '1900-01-01' && d <= '2199-12-31', { error: 'must be between 1900 and 2199' })
+  .describe('Calendar date as YYYY-MM-DD');
+
+/** An exact decimal string, e.g. "1234.50" or "-20.00"; never a float. */
+export const DecimalSchema = z
+  .string()
+  .regex(DECIMAL_PATTERN, {
+    error: 'must be a decimal string like "1234.50" (dot, no thousands separators)',
+    abort: true,
+  })
+  .describe('Decimal number as a string with a dot and no thousands separators, e.g. "1234.50"');
+
+/** A decimal string that is zero or more. */
+export const NonNegativeDecimalSchema = DecimalSchema.refine((d) => !d.startsWith('-'), {
+  error: 'must not be negative',
+}).describe('Non-negative decimal number as a string, e.g. "1234.50"');
+
+const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+
+/** True for an ISO 4217 code the runtime knows (the ICU list shipped with Node). */
+export const isCurrencyCode = (code: string): boolean => CURRENCIES.has(code);
+
+/** An ISO 4217 currency code in upper case, e.g. "EUR". */
+export const CurrencyCodeSchema = z
+  .string()
+  .regex(/^[A-Z]{3}$/, { error: 'must be a 3-letter upper-case ISO 4217 code like "EUR"', abort: true })
+  .refine(isCurrencyCode, { error: 'is not an ISO 4217 currency code' })
+  .describe('ISO 4217 currency code, e.g. "USD"');
+
+/** An amount of money with its currency. */
+export const MoneySchema = z
+  .object({ amount: NonNegativeDecimalSchema, currency: CurrencyCodeSchema })
+  .strict()
+  .describe('Amount of money: decimal string amount and ISO 4217 currency');
+
+/** A company or person named as a party. */
+export const PartyNameSchema = z
+  .string()
+  .trim()
+  .min(2, { error: 'must be a name of at least 2 characters' })
+  .max(200)
+  .describe('Legal name of the party as written in the document');
+
+/** A document identifier such as a contract or invoice number. */
+export const DocumentNumberSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ./#_-]*$/, {
+    error: 'must start with a letter or digit and hold only letters, digits, spaces and . / # _ -',
+  })
+  .describe('Identifier exactly as printed, e.g. "INV-2025-0042"');
+
+/** Payment terms, normalised to "Net N" or "Due on receipt" when recognised. */
+export const PaymentTermsSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .describe('Payment terms, normalised to "Net N" (N days) or "Due on receipt" when possible');
+
+/** Days allowed by payment terms ("Net 30" -> 30, "Due on receipt" -> 0), or undefined. */
+export const paymentTermsDays = (terms: string): number | undefined => {
+  if (/due (up)?on receipt|payable (up)?on receipt|immediate/i.test(terms)) return 0;
+  const net = /net\s*(\d{1,3})/i.exec(terms) ?? /(\d{1,3})\s*days/i.exec(terms);
+  return net?.[1] === undefined ? undefined : Number(net[1]);
+};
+
+/** Formats days as the normalised payment terms string. */
+export const formatPaymentTerms = (days: number): string => (days === 0 ? 'Due on receipt' : `Net ${days}`);

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+/**
+ * A known counterparty (a row of the Providers table). The same schema is the import file format
+ * of `docket providers import FILE.json` (an array of these).
+ */
+export const ProviderSchema = z
+  .object({
+    id: z.string().trim().min(1).max(128),
+    name: z.string().trim().min(2).max(200),
+    aliases: z.array(z.string().trim().min(2).max(200)).max(50).optional(),
+    taxId: z.string().trim().min(2).max(64).optional(),
+  })
+  .strict();
+
+/** A known counterparty. */
+export type Provider = z.infer<typeof ProviderSchema>;
+
+/** The `docket providers import` file: an array of providers with unique ids. */
+export const ProvidersFileSchema = z
+  .array(ProviderSchema)
+  .max(100_000)
+  .refine((list) => new Set(list.map((p) => p.id)).size === list.length, {
+    error: 'provider ids must be unique',
+  });
+
+/** What validation asks the Providers table. */
+export interface ProviderQuery {
+  name: string;
+  taxId?: string;
+}
+
+/**
+ * Looks a counterparty up. Resolves `undefined` when none matches; rejects when the table could
+ * not be read (validation turns that into a retryable error).
+ */
+export type ProviderLookup = (query: ProviderQuery) => Promise<Provider | undefined>;
+
+const LEGAL_SUFFIXES = new Set([
+  'inc',
+  'incorporated',
+  'llc',
+  'ltd',
+  'limited',
+  'gmbh',
+  'ag',
+  'sa',
+  'sas',
+  'sarl',
+  'bv',
+  'nv',
+  'plc',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'lp',
+  'llp',
+  'pty',
+  'srl',
+  'spa',
+  'oy',
+  'ab',
+  'kg',
+  'se',
+  'kk',
+]);
+
+/**
+ * A company name reduced to what identifies it: lower case, "&" as "and", no punctuation, no
+ * leading "the" and no legal-form suffixes ("Acme Corp." and "ACME Corporation" both give "acme").
+ */
+export const normalizeCompanyName = (name: string): string => {
+  const words = name
+    // Dotted initials are one word: "K.K." is "KK", "L.P." is "LP".
+    .replace(/\b([A-Za-z])\.(?=[A-Za-z]\b)/g, '$1')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter((w) => w.length > 0);
+  if (words[0] === 'the' && words.length > 1) words.shift();
+  while (words.length > 1 && LEGAL_SUFFIXES.has(words[words.length - 1] ?? '')) words.pop();
+  return words.join(' ');
+};
+
+const normalizeTaxId = (taxId: string): string => taxId.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/**
+ * Finds the provider a query names: by tax id when both sides have one, else by normalised name
+ * or alias. Exact after normalisation: a near miss is an unknown provider for a human to check,
+ * never a guess.
+ */
+export const matchProvider = (providers: readonly Provider[], query: ProviderQuery): Provider | undefined => {
+  if (query.taxId) {
+    const taxId = normalizeTaxId(query.taxId);
+    const byTax = providers.find((p) => p.taxId !== undefined && normalizeTaxId(p.taxId) === taxId);
+    if (byTax) return byTax;
+  }
+  const name = normalizeCompanyName(query.name);
+  if (name === '') return undefined;
+  return providers.find((p) => [p.name, ...(p.aliases ?? [])].some((n) => normalizeCompanyName(n) === name));
+};
+
+/** A `ProviderLookup` over an in-memory list (tests, the benchmark, a cached table scan). */
+export const providerLookupFrom =
+  (providers: readonly Provider[]): ProviderLookup =>
+  async (query) =>
+    matchProvider(providers, query);

@@ -1,0 +1,39 @@
+/**
+ * Why a document needs a human. Stable codes (stored, filtered on, shown in the console); the
+ * message that goes with each is written per document.
+ */
+export const ReviewReasonCode = {
+  /** Overall confidence is below the auto-approve threshold. */
+  low_confidence: 'low_confidence',
+  /** A required field was not found. */
+  missing_required_field: 'missing_required_field',
+  /** A value was found but is not well-formed. */
+  invalid_field: 'invalid_field',
+  /** Subtotal + tax differs from the total. */
+  totals_mismatch: 'totals_mismatch',
+  /** The line items do not add up to the subtotal (or the total when there is no subtotal). */
+  line_items_mismatch: 'line_items_mismatch',
+  /** A contract's expiration is not after its effective date. */
+  dates_out_of_order: 'dates_out_of_order',
+  /** An invoice is due before it was issued. */
+  due_before_invoice_date: 'due_before_invoice_date',
+  /** The provider or vendor is not in the Providers table. */
+  unknown_provider: 'unknown_provider',
+  /** A date reads two ways (05/03/2025) and nothing in the document settles which. */
+  ambiguous_date: 'ambiguous_date',
+  /** The classifier was unsure whether this is a contract or an invoice. */
+  uncertain_document_type: 'uncertain_document_type',
+} as const;
+
+/** One review reason code. */
+export type ReviewReasonCode = (typeof ReviewReasonCode)[keyof typeof ReviewReasonCode];
+
+/** Every review reason code. */
+export const REVIEW_REASON_CODES: readonly ReviewReasonCode[] = Object.values(ReviewReasonCode);
+
+/** A reason a document goes to review: stable code, a message for the reviewer, the fields involved. */
+export interface ReviewReason {
+  code: ReviewReasonCode;
+  message: string;
+  fields: string[];
+}

@@ -1,0 +1,237 @@
+import {
+  type DocType,
+  type ExtractedField,
+  type Extraction,
+  ExtractionSchema,
+  fieldSchema,
+  type Provider,
+  type ProviderLookup,
+  REQUIRED_FIELDS,
+} from '../shared/documents/index.js';
+import { InvalidExtraction, ProviderLookupFailed } from './errors.js';
+import { type PriorityFactors, priorityFactors, reviewPriority } from './priority.js';
+import type { ReviewReason, ReviewReasonCode } from './reasons.js';
+import { contractRules, invoiceRules, type RuleIssue } from './rules.js';
+
+/** Default auto-approve threshold (DESIGN.md §1). */
+export const DEFAULT_CONFIDENCE_THRESHOLD = 80;
+
+/** Below this classification confidence the document type itself needs a human. */
+export const MIN_CLASSIFICATION_CONFIDENCE = 0.7;
+
+/** A field-level finding. */
+export interface FieldIssue {
+  field: string;
+  code: ReviewReasonCode;
+  message: string;
+}
+
+/** What `validateDocument` needs besides the extraction. */
+export interface ValidateOptions {
+  /** Looks the provider (contract) or vendor (invoice) up in the Providers table. */
+  lookupProvider: ProviderLookup;
+  /** Auto-approve threshold 0-100 (default 80); only used to report `low_confidence`. */
+  confidenceThreshold?: number;
+  /** Pages in the PDF (default: the extraction's page count). */
+  pageCount?: number;
+  /** The clock, for the deadline factor of the priority. */
+  now: Date;
+}
+
+/** The facts the transition guard and the review queue need. The decision itself is `transition()`'s. */
+export interface ValidationResult {
+  docType: DocType;
+  /** Overall confidence 0-100. */
+  confidence: number;
+  /**
+   * Every required field present, well-formed and unambiguous, and no business rule failed (a
+   * failed rule puts the fields it reads in doubt, and DESIGN.md §1 sends every validation
+   * failure to a human).
+   */
+  requiredFieldsValid: boolean;
+  /** Per-field confidence 0-1 after cross-checks (a known provider, totals that add up). */
+  fieldConfidence: Record<string, number>;
+  fieldIssues: FieldIssue[];
+  /** Why a human should look, in a stable order; empty when nothing is wrong. */
+  reasons: ReviewReason[];
+  /** Review priority 0-100 (higher first) and what it is made of. */
+  priority: number;
+  priorityFactors: PriorityFactors;
+  /** The Providers table row the provider/vendor matched, if any. */
+  provider?: Provider;
+}
+
+/** Confidence a field reaches when another source confirms it (the Providers table, a sum). */
+const CONFIRMED = 0.97;
+
+const DATE_FIELDS = new Set(['effectiveDate', 'expirationDate', 'signedDate', 'invoiceDate', 'dueDate']);
+
+/**
+ * The overall confidence, 0-100: the mean of the required fields' confidences, capped at the
+ * weakest one plus 0.1 so one doubtful required field is never averaged away. A missing or
+ * invalid required field counts as 0.
+ */
+export const overallConfidence = (requiredConfidences: readonly number[]): number => {
+  if (requiredConfidences.length === 0) return 0;
+  const mean = requiredConfidences.reduce((a, b) => a + b, 0) / requiredConfidences.length;
+  const capped = Math.min(mean, Math.min(...requiredConfidences) + 0.1);
+  return Math.round(Math.max(0, Math.min(1, capped)) * 1000) / 10;
+};
+
+const reasonOrder: readonly ReviewReasonCode[] = [
+  'uncertain_document_type',
+  'missing_required_field',
+  'invalid_field',
+  'ambiguous_date',
+  'unknown_provider',
+  'totals_mismatch',
+  'line_items_mismatch',
+  'dates_out_of_order',
+  'due_before_invoice_date',
+  'low_confidence',
+];
+
+const groupReasons = (issues: readonly FieldIssue[], rules: readonly RuleIssue[]): ReviewReason[] => {
+  const byCode = new Map<ReviewReasonCode, ReviewReason>();
+  const add = (code: ReviewReasonCode, message: string, fields: readonly string[]) => {
+    const existing = byCode.get(code);
+    if (existing) {
+      existing.message = `${existing.message} ${message}`;
+      existing.fields = [...new Set([...existing.fields, ...fields])];
+    } else byCode.set(code, { code, message, fields: [...fields] });
+  };
+  for (const issue of issues) add(issue.code, issue.message, [issue.field]);
+  for (const rule of rules) add(rule.code, rule.message, rule.fields);
+  return reasonOrder.flatMap((code) => {
+    const reason = byCode.get(code);
+    return reason ? [reason] : [];
+  });
+};
+
+/**
+ * Validates an extraction: required fields present and well-formed, dates unambiguous,
+ * cross-field rules, provider lookup, overall confidence, review reasons and priority. Pure
+ * apart from the injected lookup: a lookup that throws becomes `ProviderLookupFailed` (retryable).
+ * Does not decide auto-approval: pass `confidence` and `requiredFieldsValid` to `transition()`.
+ */
+export const validateDocument = async (
+  input: unknown,
+  options: ValidateOptions,
+): Promise<ValidationResult> => {
+  const parsed = ExtractionSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new InvalidExtraction(
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    );
+  }
+  const extraction: Extraction = parsed.data;
+  const threshold = options.confidenceThreshold ?? DEFAULT_CONFIDENCE_THRESHOLD;
+  const docType = extraction.docType;
+  const fields = extraction.fields as Record<string, ExtractedField<unknown> | undefined>;
+  const required = REQUIRED_FIELDS[docType] as readonly string[];
+  const fieldIssues: FieldIssue[] = [];
+  const fieldConfidence: Record<string, number> = {};
+  const doubtful = new Set<string>();
+
+  for (const [name, field] of Object.entries(fields)) {
+    if (!field) continue;
+    fieldConfidence[name] = field.confidence;
+    const check = fieldSchema(docType, name)?.safeParse(field.value);
+    if (check && !check.success) {
+      doubtful.add(name);
+      fieldIssues.push({
+        field: name,
+        code: 'invalid_field',
+        message: `${name} ${check.error.issues.map((i) => i.message).join('; ')}.`,
+      });
+    }
+    if (DATE_FIELDS.has(name) && field.alternatives && field.alternatives.length > 0 && !field.corrected) {
+      doubtful.add(name);
+      fieldIssues.push({
+        field: name,
+        code: 'ambiguous_date',
+        message: `${name} "${field.source?.text.trim() ?? field.value}" can be read as ${[field.value, ...field.alternatives].join(' or ')}.`,
+      });
+    }
+  }
+  for (const rejected of extraction.rejected) {
+    if (fields[rejected.field]) continue;
+    doubtful.add(rejected.field);
+    fieldIssues.push({
+      field: rejected.field,
+      code: 'invalid_field',
+      message: `${rejected.field} "${rejected.raw}" is not valid: ${rejected.reason}.`,
+    });
+  }
+  for (const name of required) {
+    if (!fields[name] && !doubtful.has(name)) {
+      fieldIssues.push({ field: name, code: 'missing_required_field', message: `${name} was not found.` });
+    }
+  }
+
+  const rules = docType === 'contract' ? contractRules(extraction.fields) : invoiceRules(extraction.fields);
+  for (const name of rules.confirmed) {
+    if (fieldConfidence[name] !== undefined)
+      fieldConfidence[name] = Math.max(fieldConfidence[name], CONFIRMED);
+  }
+
+  const partyField = docType === 'contract' ? 'provider' : 'vendor';
+  const partyName = fields[partyField]?.value;
+  let provider: Provider | undefined;
+  const ruleIssues: RuleIssue[] = [...rules.issues];
+  if (typeof partyName === 'string' && !doubtful.has(partyField)) {
+    try {
+      provider = await options.lookupProvider({ name: partyName });
+    } catch (error) {
+      throw new ProviderLookupFailed(partyName, { cause: error });
+    }
+    if (provider) fieldConfidence[partyField] = Math.max(fieldConfidence[partyField] ?? 0, CONFIRMED);
+    else {
+      ruleIssues.push({
+        code: 'unknown_provider',
+        fields: [partyField],
+        message: `"${partyName}" is not in the Providers table: check the ${partyField} or add it with \`docket providers import\`.`,
+      });
+    }
+  }
+
+  const requiredConfidences = required.map((name) =>
+    fields[name] && !doubtful.has(name) ? (fieldConfidence[name] ?? 0) : 0,
+  );
+  let confidence = overallConfidence(requiredConfidences);
+  const classificationIssue: RuleIssue[] = [];
+  if (extraction.classificationConfidence < MIN_CLASSIFICATION_CONFIDENCE) {
+    confidence = Math.min(confidence, Math.round(extraction.classificationConfidence * 1000) / 10);
+    classificationIssue.push({
+      code: 'uncertain_document_type',
+      fields: [],
+      message: `The document was classified as a ${docType} with only ${Math.round(extraction.classificationConfidence * 100)}% confidence.`,
+    });
+  }
+  const blocking = fieldIssues.length > 0 || ruleIssues.length > 0 || classificationIssue.length > 0;
+  const lowConfidence: RuleIssue[] = [];
+  if (confidence < threshold) {
+    const weakest = required
+      .map((name, i) => ({ name, c: requiredConfidences[i] ?? 0 }))
+      .filter((x) => x.c < threshold / 100)
+      .map((x) => `${x.name} (${Math.round(x.c * 100)}%)`);
+    lowConfidence.push({
+      code: 'low_confidence',
+      fields: required.filter((_, i) => (requiredConfidences[i] ?? 0) < threshold / 100),
+      message: `Overall confidence ${confidence} is below the threshold ${threshold}${weakest.length ? `; weakest: ${weakest.join(', ')}` : ''}.`,
+    });
+  }
+  const pageCount = options.pageCount ?? extraction.pageCount;
+  const factors = priorityFactors(extraction, confidence, pageCount, options.now);
+  return {
+    docType,
+    confidence,
+    requiredFieldsValid: !blocking,
+    fieldConfidence,
+    fieldIssues,
+    reasons: groupReasons(fieldIssues, [...classificationIssue, ...ruleIssues, ...lowConfidence]),
+    priority: reviewPriority(factors),
+    priorityFactors: factors,
+    ...(provider ? { provider } : {}),
+  };
+};

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { findAmounts, parseNumber } from '../../lambdas/extract/parseAmount.js';
+import { findDates, inferDayMonthOrder } from '../../lambdas/extract/parseDate.js';
+import { parseDays, parseMonths, parsePaymentTerms, wordsToNumber } from '../../lambdas/extract/values.js';
+
+describe('dates', () => {
+  it.each([
+    ['2025-03-05', '2025-03-05'],
+    ['March 5, 2025', '2025-03-05'],
+    ['Mar. 5, 2025', '2025-03-05'],
+    ['5 March 2025', '2025-03-05'],
+    ['5th day of March, 2025', '2025-03-05'],
+    ['05-Mar-2025', '2025-03-05'],
+    ['2025/03/05', '2025-03-05'],
+    ['05.03.2025', '2025-03-05'],
+    ['13/03/2025', '2025-03-13'],
+    ['03/13/2025', '2025-03-13'],
+  ])('read %s as %s', (text, iso) => {
+    // Act
+    const [found] = findDates(`due ${text} at latest`);
+
+    // Assess
+    expect(found?.iso).toBe(iso);
+    expect(found?.alternative).toBeUndefined();
+  });
+
+  it('keep both readings of 05/03/2025 when the order is unknown, and one when it is known', () => {
+    // Act
+    const unknown = findDates('05/03/2025');
+    const dayFirst = findDates('05/03/2025', 'dmy');
+
+    // Assess
+    expect(unknown[0]).toMatchObject({
+      iso: '2025-05-03',
+      alternative: '2025-03-05',
+      numericAmbiguous: true,
+    });
+    expect(dayFirst[0]).toMatchObject({ iso: '2025-03-05', numericAmbiguous: true });
+    expect(dayFirst[0]?.alternative).toBeUndefined();
+  });
+
+  it('refuse impossible dates', () => {
+    expect(findDates('2025-02-30 and 31/04/2025 and February 30, 2025')).toEqual([]);
+  });
+
+  it('settle the order from an unambiguous slash date, and not from conflicting ones', () => {
+    expect(inferDayMonthOrder('Issued 05/03/2025, due 20/03/2025')).toBe('dmy');
+    expect(inferDayMonthOrder('Issued 05/03/2025, due 03/20/2025')).toBe('mdy');
+    expect(inferDayMonthOrder('20/03/2025 and 03/20/2025')).toBe('unknown');
+    expect(inferDayMonthOrder('05/03/2025')).toBe('unknown');
+  });
+});
+
+describe('amounts', () => {
+  it.each([
+    ['$1,234.50', '1234.50', 'USD'],
+    ['1.234,50 EUR', '1234.50', 'EUR'],
+    ['USD 1234.50', '1234.50', 'USD'],
+    ['1 234,50 \u20ac', '1234.50', 'EUR'],
+    ["CHF 1'234.50", '1234.50', 'CHF'],
+    ['\u00a5120,000', '120000', 'JPY'],
+    ['\u00a3999.99', '999.99', 'GBP'],
+    ['GBP 12,000', '12000', 'GBP'],
+  ])('read %s as %s %s', (text, amount, currency) => {
+    // Act
+    const found = findAmounts(`pay ${text}.`);
+
+    // Assess
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ amount, currency });
+  });
+
+  it('read bare numbers and flag a lone "1.234" as uncertain', () => {
+    expect(parseNumber('1,234.50')).toEqual({ value: '1234.50', certain: true });
+    expect(parseNumber('1.234,50')).toEqual({ value: '1234.50', certain: true });
+    expect(parseNumber('1.234')).toEqual({ value: '1234', certain: false });
+    expect(parseNumber('12,5')).toEqual({ value: '12.5', certain: true });
+    expect(parseNumber('1,2,3')).toBeUndefined();
+  });
+});
+
+describe('durations and terms', () => {
+  it.each([
+    ['net 30', 'Net 30'],
+    ['30 days net', 'Net 30'],
+    ['Due upon receipt', 'Due on receipt'],
+    ['payable within forty-five (45) days', 'Net 45'],
+    ['within thirty days', 'Net 30'],
+  ])('normalise payment terms %s to %s', (text, terms) => {
+    expect(parsePaymentTerms(text)?.value).toBe(terms);
+  });
+
+  it('read days, months and number words', () => {
+    expect(parseDays('ninety (90) days written notice')?.value).toBe(90);
+    expect(parseDays('3 months')?.value).toBe(90);
+    expect(parseMonths('two (2) years')?.value).toBe(24);
+    expect(parseMonths('eighteen months')?.value).toBe(18);
+    expect(wordsToNumber('one hundred eighty')).toBe(180);
+    expect(wordsToNumber('banana')).toBeUndefined();
+  });
+});

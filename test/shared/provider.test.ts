@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  matchProvider,
+  normalizeCompanyName,
+  type Provider,
+  ProvidersFileSchema,
+  providerLookupFrom,
+} from '../../lambdas/shared/documents/index.js';
+
+const providers: Provider[] = [
+  { id: 'p1', name: 'Acme Logistics Inc', aliases: ['Acme Freight'], taxId: '94-3187220' },
+  { id: 'p2', name: 'Sakura Precision KK' },
+  { id: 'p3', name: 'Blackwater Print & Media Ltd' },
+];
+
+describe('providers', () => {
+  it.each([
+    ['Acme Logistics, Inc.', 'acme logistics'],
+    ['ACME LOGISTICS INCORPORATED', 'acme logistics'],
+    ['Sakura Precision K.K.', 'sakura precision'],
+    ['The Blackwater Print and Media Limited', 'blackwater print and media'],
+    ['Greenfield Energy Partners, L.P.', 'greenfield energy partners'],
+  ])('normalise %s to %s', (name, expected) => {
+    expect(normalizeCompanyName(name)).toBe(expected);
+  });
+
+  it('match by name, alias or tax id, and never by a near miss', () => {
+    // Act
+    const byName = matchProvider(providers, { name: 'Sakura Precision K.K.' });
+    const byAlias = matchProvider(providers, { name: 'Acme Freight LLC' });
+    const byTaxId = matchProvider(providers, { name: 'Something Else', taxId: '943187220' });
+    const nearMiss = matchProvider(providers, { name: 'Acme Logistic Inc' });
+
+    // Assess
+    expect(byName?.id).toBe('p2');
+    expect(byAlias?.id).toBe('p1');
+    expect(byTaxId?.id).toBe('p1');
+    expect(nearMiss).toBeUndefined();
+  });
+
+  it('look up through the async lookup an in-memory list provides', async () => {
+    // Prepare
+    const lookup = providerLookupFrom(providers);
+
+    // Act
+    const found = await lookup({ name: 'Blackwater Print & Media Ltd.' });
+
+    // Assess
+    expect(found?.id).toBe('p3');
+  });
+
+  it('refuse an import file with duplicate ids or unknown keys', () => {
+    // Act
+    const duplicate = ProvidersFileSchema.safeParse([providers[0], providers[0]]);
+    const extraKey = ProvidersFileSchema.safeParse([{ id: 'x', name: 'Xy Corp', colour: 'red' }]);
+    const good = ProvidersFileSchema.safeParse(providers);
+
+    // Assess
+    expect(duplicate.success).toBe(false);
+    expect(extraKey.success).toBe(false);
+    expect(good.success).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+import type {
+  ContractExtraction,
+  InvoiceExtraction,
+  Provider,
+} from '../../lambdas/shared/documents/index.js';
+
+const field = <V>(value: V, confidence = 0.95) => ({
+  value,
+  confidence,
+  source: { page: 1, line: 1, text: String(typeof value === 'object' ? JSON.stringify(value) : value) },
+});
+
+/** Known counterparties for the lookups of these tests. */
+export const PROVIDERS: Provider[] = [
+  { id: 'p1', name: 'Acme Logistics Inc' },
+  { id: 'p2', name: 'Brightline Software LLC' },
+];
+
+/** A clean invoice extraction (everything adds up); override fields per test. */
+export const invoiceExtraction = (
+  fields: Partial<InvoiceExtraction['fields']> = {},
+  pageCount = 1,
+): InvoiceExtraction => ({
+  schemaVersion: 1,
+  docType: 'invoice',
+  classificationConfidence: 0.95,
+  extractor: { name: 'heuristic', version: 'test' },
+  pageCount,
+  fields: {
+    invoiceNumber: field('INV-1'),
+    vendor: field('Brightline Software LLC', 0.84),
+    customer: field('Globex Corporation'),
+    invoiceDate: field('2025-03-05'),
+    dueDate: field('2025-04-04'),
+    currency: field('USD'),
+    subtotal: field('100.10'),
+    tax: field('20.20'),
+    total: field('120.30'),
+    lineItems: field([
+      { description: 'A', quantity: '2', unitPrice: '25.05', amount: '50.10' },
+      { description: 'B', amount: '50.00' },
+    ]),
+    ...fields,
+  },
+  rejected: [],
+});
+
+/** A clean contract extraction; override fields per test. */
+export const contractExtraction = (
+  fields: Partial<ContractExtraction['fields']> = {},
+): ContractExtraction => ({
+  schemaVersion: 1,
+  docType: 'contract',
+  classificationConfidence: 0.95,
+  extractor: { name: 'heuristic', version: 'test' },
+  pageCount: 4,
+  fields: {
+    contractNumber: field('MSA-1'),
+    provider: field('Acme Logistics, Inc.', 0.9),
+    customer: field('Globex Corporation'),
+    effectiveDate: field('2025-01-01'),
+    expirationDate: field('2025-12-31'),
+    totalValue: field({ amount: '50000.00', currency: 'USD' }),
+    ...fields,
+  },
+  rejected: [],
+});
+
+export { field };

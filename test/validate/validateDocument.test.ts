@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { providerLookupFrom } from '../../lambdas/shared/documents/index.js';
+import {
+  InvalidExtraction,
+  overallConfidence,
+  ProviderLookupFailed,
+  REVIEW_REASON_CODES,
+  type ReviewReasonCode,
+  validateDocument,
+} from '../../lambdas/validate/index.js';
+import { transition } from '../../statemachine/index.js';
+import { contractExtraction, field, invoiceExtraction, PROVIDERS } from './extractions.js';
+
+const now = new Date('2025-03-01T00:00:00Z');
+const options = { lookupProvider: providerLookupFrom(PROVIDERS), now };
+const codes = (reasons: readonly { code: ReviewReasonCode }[]) => reasons.map((r) => r.code);
+
+const decide = (result: { confidence: number; requiredFieldsValid: boolean }) =>
+  transition('validating', 'validation_completed', {
+    confidence: result.confidence,
+    confidenceThreshold: 80,
+    requiredFieldsValid: result.requiredFieldsValid,
+  });
+
+describe('validateDocument', () => {
+  it('passes a clean invoice: known vendor and sums confirm their fields, no reasons, auto-approved by the table', async () => {
+    // Act
+    const result = await validateDocument(invoiceExtraction(), options);
+
+    // Assess
+    expect(result.reasons).toEqual([]);
+    expect(result.requiredFieldsValid).toBe(true);
+    expect(result.provider?.id).toBe('p2');
+    expect(result.fieldConfidence.vendor).toBe(0.97);
+    expect(result.fieldConfidence.total).toBe(0.97);
+    expect(result.confidence).toBeGreaterThanOrEqual(80);
+    expect(decide(result)).toMatchObject({ ok: true, to: 'validated' });
+  });
+
+  it('reports a missing required field and routes to review', async () => {
+    // Prepare
+    const extraction = invoiceExtraction();
+    delete extraction.fields.invoiceDate;
+
+    // Act
+    const result = await validateDocument(extraction, options);
+
+    // Assess
+    expect(codes(result.reasons)).toContain('missing_required_field');
+    expect(result.reasons[0]).toMatchObject({ code: 'missing_required_field', fields: ['invoiceDate'] });
+    expect(result.requiredFieldsValid).toBe(false);
+    expect(decide(result)).toMatchObject({ ok: true, to: 'review_required' });
+  });
+
+  it('reports a value the extractor found but could not read as invalid_field', async () => {
+    // Prepare
+    const extraction = invoiceExtraction();
+    delete extraction.fields.total;
+    extraction.rejected.push({ field: 'total', raw: '"12,34,5"', reason: 'not a decimal' });
+
+    // Act
+    const result = await validateDocument(extraction, options);
+
+    // Assess
+    expect(codes(result.reasons)).toEqual(['invalid_field', 'low_confidence']);
+    expect(result.reasons[0]?.fields).toEqual(['total']);
+  });
+
+  it('reports totals that do not add up, exactly (no float drift)', async () => {
+    // Prepare
+    const drifting = invoiceExtraction({
+      subtotal: field('0.10'),
+      tax: field('0.20'),
+      total: field('0.30'),
+      lineItems: undefined,
+    });
+    const wrong = invoiceExtraction({ total: field('120.31') });
+
+    // Act
+    const ok = await validateDocument(drifting, options);
+    const bad = await validateDocument(wrong, options);
+
+    // Assess
+    expect(codes(ok.reasons)).toEqual([]);
+    expect(codes(bad.reasons)).toContain('totals_mismatch');
+    expect(bad.requiredFieldsValid).toBe(false);
+  });
+
+  it('reports line items that do not add up to the subtotal, or rows whose quantity x price is off', async () => {
+    // Prepare
+    const sum = invoiceExtraction({ lineItems: field([{ description: 'A', amount: '100.00' }]) });
+    const row = invoiceExtraction({
+      lineItems: field([
+        { description: 'A', quantity: '2', unitPrice: '25.00', amount: '50.10' },
+        { description: 'B', amount: '50.00' },
+      ]),
+    });
+
+    // Act
+    const bySum = await validateDocument(sum, options);
+    const byRow = await validateDocument(row, options);
+
+    // Assess
+    expect(codes(bySum.reasons)).toEqual(['line_items_mismatch']);
+    expect(bySum.reasons[0]?.message).toContain('add up to 100.00');
+    expect(codes(byRow.reasons)).toEqual(['line_items_mismatch']);
+    expect(byRow.reasons[0]?.message).toContain('row 1');
+  });
+
+  it('checks line items against the total when the invoice has no tax', async () => {
+    // Prepare
+    const extraction = invoiceExtraction({ subtotal: undefined, tax: undefined, total: field('100.10') });
+
+    // Act
+    const result = await validateDocument(extraction, options);
+
+    // Assess
+    expect(codes(result.reasons)).toEqual([]);
+    expect(result.fieldConfidence.total).toBe(0.97);
+  });
+
+  it('reports an invoice due before it was issued', async () => {
+    // Act
+    const result = await validateDocument(invoiceExtraction({ dueDate: field('2025-03-01') }), options);
+
+    // Assess
+    expect(codes(result.reasons)).toEqual(['due_before_invoice_date']);
+    expect(result.requiredFieldsValid).toBe(false);
+  });
+
+  it('reports a contract that ends before it starts', async () => {
+    // Act
+    const result = await validateDocument(
+      contractExtraction({ expirationDate: field('2024-12-31') }),
+      options,
+    );
+
+    // Assess
+    expect(codes(result.reasons)).toEqual(['dates_out_of_order']);
+    expect(result.reasons[0]?.fields).toEqual(['effectiveDate', 'expirationDate']);
+  });
+
+  it('reports an unknown provider, and a known one under another spelling is found', async () => {
+    // Act
+    const unknown = await validateDocument(
+      contractExtraction({ provider: field('Zenith Parts LLC') }),
+      options,
+    );
+    const known = await validateDocument(contractExtraction(), options);
+
+    // Assess
+    expect(codes(unknown.reasons)).toEqual(['unknown_provider']);
+    expect(unknown.provider).toBeUndefined();
+    expect(known.provider?.id).toBe('p1');
+    expect(codes(known.reasons)).toEqual([]);
+  });
+
+  it('reports an ambiguous date with both readings, unless a reviewer corrected it', async () => {
+    // Prepare
+    const ambiguous = { ...field('2025-05-03', 0.45), alternatives: ['2025-03-05'] };
+    const corrected = { value: '2025-05-03', confidence: 1, alternatives: ['2025-03-05'], corrected: true };
+
+    // Act
+    const result = await validateDocument(
+      invoiceExtraction({ invoiceDate: ambiguous, dueDate: undefined }),
+      options,
+    );
+    const afterReview = await validateDocument(
+      invoiceExtraction({ invoiceDate: corrected, dueDate: undefined }),
+      options,
+    );
+
+    // Assess
+    expect(codes(result.reasons)).toEqual(['ambiguous_date', 'low_confidence']);
+    expect(result.reasons[0]?.message).toContain('2025-05-03 or 2025-03-05');
+    expect(codes(afterReview.reasons)).toEqual([]);
+  });
+
+  it('reports low confidence alone when the fields are valid but unsure, naming the weakest', async () => {
+    // Act
+    const result = await validateDocument(invoiceExtraction({ invoiceNumber: field('INV-1', 0.5) }), options);
+
+    // Assess
+    expect(result.requiredFieldsValid).toBe(true);
+    expect(codes(result.reasons)).toEqual(['low_confidence']);
+    expect(result.reasons[0]?.message).toContain('invoiceNumber (50%)');
+    expect(decide(result)).toMatchObject({ ok: true, to: 'review_required' });
+  });
+
+  it('honours a custom threshold for the low_confidence reason', async () => {
+    // Act
+    const strict = await validateDocument(invoiceExtraction(), { ...options, confidenceThreshold: 99 });
+
+    // Assess
+    expect(codes(strict.reasons)).toEqual(['low_confidence']);
+  });
+
+  it('caps confidence and says so when the doc type itself is uncertain', async () => {
+    // Act
+    const result = await validateDocument({ ...invoiceExtraction(), classificationConfidence: 0.6 }, options);
+
+    // Assess
+    expect(codes(result.reasons)).toEqual(['uncertain_document_type', 'low_confidence']);
+    expect(result.confidence).toBe(60);
+  });
+
+  it('turns a failing provider lookup into the retryable ProviderLookupFailed, keeping the cause', async () => {
+    // Prepare
+    const cause = new Error('ResourceNotFoundException: table Providers');
+    const failing = { ...options, lookupProvider: async () => Promise.reject(cause) };
+
+    // Act
+    const attempt = validateDocument(contractExtraction(), failing);
+
+    // Assess
+    await expect(attempt).rejects.toBeInstanceOf(ProviderLookupFailed);
+    await expect(attempt).rejects.toMatchObject({ name: 'ProviderLookupFailed', retryable: true, cause });
+  });
+
+  it('refuses a record that is not an extraction with the permanent InvalidExtraction', async () => {
+    await expect(validateDocument({ docType: 'invoice' }, options)).rejects.toBeInstanceOf(InvalidExtraction);
+  });
+
+  it('covers every reason code in these tests', () => {
+    // Every code is asserted above; this keeps the list and the tests in step when a code is added.
+    expect(REVIEW_REASON_CODES).toEqual([
+      'low_confidence',
+      'missing_required_field',
+      'invalid_field',
+      'totals_mismatch',
+      'line_items_mismatch',
+      'dates_out_of_order',
+      'due_before_invoice_date',
+      'unknown_provider',
+      'ambiguous_date',
+      'uncertain_document_type',
+    ]);
+  });
+});
+
+describe('overallConfidence', () => {
+  it('is the mean of the required fields, capped at the weakest + 10 points', () => {
+    expect(overallConfidence([0.95, 0.95, 0.95])).toBe(95);
+    expect(overallConfidence([0.99, 0.99, 0.99, 0.6])).toBe(70);
+    expect(overallConfidence([0.9, 0.9, 0])).toBe(10);
+    expect(overallConfidence([])).toBe(0);
+  });
+});
