@@ -60,6 +60,10 @@ const STAGE_ACCESS: Record<Stage, StageAccess> = {
   'mark-timed-out': { description: 'review_required -> timed_out', memorySize: 256 },
 };
 
+/** Memory of a stage's function, MB (parse's comes from the context: it holds the parse guard). */
+export const stageMemoryMb = (stage: Stage, config: DocketConfig): number =>
+  stage === 'parse' ? config.parse.functionMemoryMb : STAGE_ACCESS[stage].memorySize;
+
 /** Settings of the stage functions. */
 export interface WorkflowFunctionsProps {
   readonly storage: DocumentStorage;
@@ -104,7 +108,7 @@ export class WorkflowFunctions extends Construct {
       const fn = new StageFunction(this, STAGES[stage].task, {
         name: stage,
         description: `Docket ${stage}: ${access.description}`,
-        memorySize: stage === 'parse' ? config.parse.functionMemoryMb : access.memorySize,
+        memorySize: stageMemoryMb(stage, config),
         timeout: Duration.seconds(config.policy.stageTimeoutSeconds),
         logLevel: config.logLevel,
         logRetention: config.logRetentionDays,
