@@ -356,6 +356,19 @@ describe('trigger', () => {
   });
 });
 
+describe('dead-letter queue', () => {
+  it('is encrypted and refuses requests without TLS', () => {
+    defaults.template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    defaults.template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+});
+
 describe('reviewer API', () => {
   it('puts the JWT authorizer on every review route, and has no other route', () => {
     // Prepare
