@@ -29,6 +29,7 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => {
   await env?.close();
+  synth?.remove();
 });
 
 const invoke = (name: string, event: unknown): Promise<BundleOutcome> => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import aslValidator from 'asl-validator';
 import { type CfnElement, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_TABLE_ACTIONS } from '../../infra/constructs/DocumentStorage.js';
 import { GROUPS, REVIEW_ROUTES } from '../../infra/constructs/ReviewerApi.js';
 import { StackOutput } from '../../infra/outputs.js';
@@ -35,6 +35,10 @@ beforeAll(() => {
   defaults = synthDocket();
   variant = synthDocket({ context: VARIANT_CONTEXT });
 }, 120_000);
+afterAll(() => {
+  defaults?.remove();
+  variant?.remove();
+});
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };

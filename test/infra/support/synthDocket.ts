@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -15,6 +15,8 @@ export interface SynthResult extends ReturnType<typeof createDocketApp> {
   template: Template;
   /** The cloud assembly directory (templates, bundled assets, validation report). */
   outdir: string;
+  /** Deletes the cloud assembly directory. */
+  remove: () => void;
 }
 
 /**
@@ -38,5 +40,10 @@ export const synthDocket = (
     { env: {} },
   );
   docket.app.synth();
-  return { ...docket, template: Template.fromStack(docket.stack), outdir };
+  return {
+    ...docket,
+    template: Template.fromStack(docket.stack),
+    outdir,
+    remove: () => rmSync(outdir, { recursive: true, force: true }),
+  };
 };
