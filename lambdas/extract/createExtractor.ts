@@ -1,5 +1,6 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { z } from 'zod';
+import { EnvVar } from '../shared/config.js';
 import { ConfigurationError } from '../shared/errors.js';
 import { BedrockExtractor } from './bedrockExtractor.js';
 import type { Extractor } from './extractor.js';
@@ -19,11 +20,9 @@ export type ExtractorConfig = z.infer<typeof ExtractorConfigSchema>;
  * `DOCKET_BEDROCK_MODEL_ID` (required for `bedrock`).
  */
 export const extractorConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): ExtractorConfig => {
-  const extractor = env.DOCKET_EXTRACTOR?.trim() || 'heuristic';
+  const extractor = env[EnvVar.extractor]?.trim() || 'heuristic';
   const parsed = ExtractorConfigSchema.safeParse(
-    extractor === 'bedrock'
-      ? { extractor, bedrockModelId: env.DOCKET_BEDROCK_MODEL_ID ?? '' }
-      : { extractor },
+    extractor === 'bedrock' ? { extractor, bedrockModelId: env[EnvVar.bedrockModelId] ?? '' } : { extractor },
   );
   if (parsed.success) return parsed.data;
   throw new ConfigurationError(

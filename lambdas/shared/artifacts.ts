@@ -1,8 +1,12 @@
 import { CopyObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { PermanentError, TransientError } from './errors.js';
 
-/** The artifacts a workflow writes (DESIGN.md §5: artifacts/{workflowId}/{name}.json). */
-export type ArtifactName = 'text' | 'extraction' | 'comparison';
+/**
+ * The artifacts a workflow writes (DESIGN.md §5: artifacts/{workflowId}/{name}.json). Each is
+ * written once: a reviewer's corrections go to `reviewed`, so the machine's `extraction` stays
+ * what the content-hash cache hands to later uploads.
+ */
+export type ArtifactName = 'text' | 'extraction' | 'reviewed' | 'comparison';
 
 /** S3 key of a workflow's artifact. */
 export const artifactKey = (workflowId: string, name: ArtifactName): string =>

@@ -33,6 +33,15 @@ export const PERMANENT_ERROR_NAMES: ReadonlySet<string> = new Set([
   'TooManyPages',
   'NoTextLayer',
   'PdfTooComplex',
+  // lambdas/extract, validate, compare: the document or the model request cannot succeed as is.
+  'UnclassifiableDocument',
+  'InvalidTextArtifact',
+  'BedrockRequestRejected',
+  'InvalidExtraction',
+  'InvalidExtractionForCompare',
+  'InvalidCorrections',
+  // lambdas/shared/documents: decimal arithmetic on a malformed amount.
+  'NotADecimal',
 ]);
 
 /** Whether an error of this name may succeed when the stage runs again. */

@@ -1,4 +1,5 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { parser } from '@aws-lambda-powertools/parser/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
@@ -31,6 +32,19 @@ const logStageError = ({ logger }: Observability): middy.MiddlewareObj => ({
 });
 
 /**
+ * Counts each invocation's outcome per stage (the `service` dimension): the dashboard's stage
+ * throughput and error rate. One job; it also means no invocation publishes an empty EMF record.
+ */
+const countOutcome = ({ metrics }: Observability): middy.MiddlewareObj => ({
+  after: () => {
+    metrics.addMetric('StageSucceeded', MetricUnit.Count, 1);
+  },
+  onError: () => {
+    metrics.addMetric('StageFailed', MetricUnit.Count, 1);
+  },
+});
+
+/**
  * Wraps a stage's logic as a Lambda handler: Powertools context, metrics and tracing, the zod
  * schema of the event (invalid input fails with Powertools' `ParseError`, a permanent error), the
  * workflow id on every log line. The logic itself stays a plain async function.
@@ -44,6 +58,7 @@ export const stageHandler = <Schema extends z.ZodType, Result>(
     .use(captureLambdaHandler(observability.tracer, { captureResponse: false }))
     .use(injectLambdaContext(observability.logger, { resetKeys: true }))
     .use(logMetrics(observability.metrics, { captureColdStartMetric: true }))
+    .use(countOutcome(observability))
     .use(parser({ schema }))
     .use(appendWorkflowId(observability) as middy.MiddlewareObj)
     .use(logStageError(observability));

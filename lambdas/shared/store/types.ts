@@ -42,7 +42,10 @@ export interface ReviewInfo {
 /** S3 keys of the artifacts a workflow has written. */
 export interface Artifacts {
   text?: string;
+  /** The machine's extraction (immutable: the content-hash cache hands it on). */
   extraction?: string;
+  /** The extraction with a reviewer's corrections applied. */
+  reviewed?: string;
   comparison?: string;
 }
 

@@ -1,0 +1,62 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { StagePolicy } from '../../statemachine/index.js';
+import { ArtifactMissingError, artifactKey, getJsonArtifact, putJsonArtifact } from '../shared/artifacts.js';
+import { documentSummary, summaryPatch } from '../shared/documentSummary.js';
+import { applyCorrections, type Extraction, validateCorrections } from '../shared/documents/index.js';
+import type { ReviewDecision } from '../shared/reviewDecision.js';
+import { type StageResult, StageRun } from '../shared/stageRunner.js';
+import type { ItemPatch } from '../shared/store/types.js';
+import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import { InvalidCorrectionsError } from './errors.js';
+
+/** What apply-review works with. */
+export interface ApplyReviewDeps {
+  store: WorkflowStore;
+  s3: S3Client;
+  bucket: string;
+}
+
+/**
+ * apply-review (DESIGN.md §2): `review_required` -> `validated` (approve, or correct with the
+ * reviewer's corrections written to `artifacts/{id}/reviewed.json`) or -> `rejected`, with the
+ * reviewer as the actor. The task token is forgotten either way.
+ */
+export const applyReview = async (
+  deps: ApplyReviewDeps,
+  input: { workflowId: string; review: ReviewDecision; policy: StagePolicy },
+): Promise<StageResult> => {
+  const run = await StageRun.load('apply-review', deps.store, input.workflowId, input.policy);
+  if (run.item.state !== 'review_required') return run.result(true);
+  const { item } = run;
+  const review = input.review;
+  if (review.decision === 'reject') {
+    await run.apply('reject', {
+      actor: review.reviewer,
+      patch: { reviewTaskToken: null },
+      metadata: { decision: 'reject', reason: review.reason },
+    });
+    return run.result();
+  }
+
+  const patch: ItemPatch = { reviewTaskToken: null };
+  if (review.decision === 'correct' && review.corrections) {
+    if (!item.artifacts?.extraction) throw new ArtifactMissingError(artifactKey(item.id, 'extraction'));
+    const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction);
+    const checked = validateCorrections(extraction.docType, review.corrections);
+    if (!checked.ok) throw new InvalidCorrectionsError(item.id, checked.issues);
+    const reviewed = applyCorrections(extraction, checked.corrections as never);
+    const key = artifactKey(item.id, 'reviewed');
+    await putJsonArtifact(deps.s3, deps.bucket, key, reviewed);
+    patch['artifacts.reviewed'] = key;
+    patch.summary = { ...item.summary, ...summaryPatch(documentSummary(reviewed)) };
+  }
+  await run.apply('approve', {
+    actor: review.reviewer,
+    patch,
+    metadata: {
+      decision: review.decision,
+      ...(review.corrections && { corrected: Object.keys(review.corrections) }),
+    },
+  });
+  return run.result();
+};

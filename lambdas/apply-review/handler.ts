@@ -1,0 +1,28 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { createDocumentClient, createS3Client } from '../shared/clients.js';
+import { EnvVar, once, storeTablesFromEnv } from '../shared/config.js';
+import { requireEnv } from '../shared/env.js';
+import { createObservability } from '../shared/observability.js';
+import { ReviewDecisionSchema } from '../shared/reviewDecision.js';
+import { stageHandler } from '../shared/stageHandler.js';
+import { StageInputSchema } from '../shared/stageInput.js';
+import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { applyReview } from './applyReview.js';
+
+const observability = createObservability('apply-review');
+const deps = once(() => ({
+  store: new WorkflowStore({ client: createDocumentClient(), tables: storeTablesFromEnv() }),
+  s3: createS3Client(),
+  bucket: requireEnv(EnvVar.bucket),
+}));
+
+/** apply-review's input: the stage input plus the decision the review Task returned. */
+const ApplyReviewInputSchema = StageInputSchema.extend({ review: ReviewDecisionSchema });
+
+/** apply-review Lambda: the reviewer's decision -> validated (approve/correct) or rejected. */
+export const handler = stageHandler(observability, ApplyReviewInputSchema, async (input) => {
+  const result = await applyReview(deps(), input);
+  observability.metrics.addDimension('decision', input.review.decision);
+  observability.metrics.addMetric('ReviewDecisions', MetricUnit.Count, result.alreadyDone ? 0 : 1);
+  return result;
+});

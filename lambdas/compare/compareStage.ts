@@ -1,0 +1,90 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import { ArtifactMissingError, artifactKey, getJsonArtifact, putJsonArtifact } from '../shared/artifacts.js';
+import {
+  type ContractFields,
+  completeFields,
+  type Extraction,
+  type InvoiceFields,
+} from '../shared/documents/index.js';
+import type { StageInput } from '../shared/stageInput.js';
+import { type StageResult, StageRun } from '../shared/stageRunner.js';
+import type { WorkflowItem } from '../shared/store/types.js';
+import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import { compareContract } from './compareContract.js';
+import { compareInvoice } from './compareInvoice.js';
+import { InvalidExtractionForCompare } from './errors.js';
+import { findInvoiceContract, findPreviousContract } from './findReference.js';
+import type { ComparisonReport } from './report.js';
+
+/** What the compare stage works with. */
+export interface CompareStageDeps {
+  store: WorkflowStore;
+  s3: S3Client;
+  bucket: string;
+}
+
+/** The validated fields of a workflow: its reviewed record when a reviewer corrected it. */
+const fieldsOf = async <T extends 'contract' | 'invoice'>(
+  deps: CompareStageDeps,
+  item: WorkflowItem,
+  docType: T,
+): Promise<T extends 'contract' ? ContractFields : InvoiceFields> => {
+  const key = item.artifacts?.reviewed ?? item.artifacts?.extraction;
+  if (!key) throw new ArtifactMissingError(artifactKey(item.id, 'extraction'));
+  const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, key);
+  if (extraction.docType !== docType) throw new InvalidExtractionForCompare(item.id, []);
+  const complete = completeFields(extraction as never);
+  if (!complete.ok) {
+    throw new InvalidExtractionForCompare(
+      item.id,
+      complete.issues.map((i) => `${i.field} ${i.message}`),
+    );
+  }
+  return complete.fields as T extends 'contract' ? ContractFields : InvoiceFields;
+};
+
+const compare = async (deps: CompareStageDeps, item: WorkflowItem): Promise<ComparisonReport> => {
+  if (item.docType === 'invoice') {
+    const invoice = await fieldsOf(deps, item, 'invoice');
+    const { contract, invoicedBefore } = await findInvoiceContract(deps.store, item);
+    return compareInvoice(invoice, contract && (await fieldsOf(deps, contract, 'contract')), {
+      invoicedBefore,
+      ...(contract && { contractId: contract.id }),
+    });
+  }
+  const current = await fieldsOf(deps, item, 'contract');
+  const previous = await findPreviousContract(deps.store, item);
+  return compareContract(current, previous && (await fieldsOf(deps, previous, 'contract')), {
+    ...(previous && { previousId: previous.id }),
+  });
+};
+
+/**
+ * The compare stage (DESIGN.md §2): `validated` -> `comparing` -> `completed`. A contract is
+ * compared with the previous one of the same provider and customer, an invoice with its
+ * provider's contract; the report goes to `artifacts/{id}/comparison.json`.
+ */
+export const compareStage = async (deps: CompareStageDeps, input: StageInput): Promise<StageResult> => {
+  const run = await StageRun.load('compare', deps.store, input.workflowId, input.policy);
+  if (!(await run.enter('comparing', { from: 'validated', event: 'start_compare' }))) return run.result(true);
+  const report = await compare(deps, run.item);
+  const key = artifactKey(run.item.id, 'comparison');
+  await putJsonArtifact(deps.s3, deps.bucket, key, report);
+  await run.apply('compared', {
+    patch: {
+      'artifacts.comparison': key,
+      'summary.comparison': {
+        status: report.summary.status,
+        critical: report.summary.critical,
+        warning: report.summary.warning,
+      },
+      ...(report.referenceId && { 'summary.referenceId': report.referenceId }),
+    },
+    metadata: {
+      status: report.summary.status,
+      findings: report.findings.length,
+      referenceId: report.referenceId,
+    },
+  });
+  return run.result();
+};

@@ -1,0 +1,35 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { createDocumentClient, createS3Client, createSfnClient } from '../shared/clients.js';
+import { EnvVar, once, storeTablesFromEnv } from '../shared/config.js';
+import { requireEnv } from '../shared/env.js';
+import { createObservability } from '../shared/observability.js';
+import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { createApp } from './app.js';
+
+const observability = createObservability('review-api');
+const app = once(() => {
+  const s3 = createS3Client();
+  return createApp({
+    store: new WorkflowStore({ client: createDocumentClient(), tables: storeTablesFromEnv() }),
+    s3,
+    sfn: createSfnClient(),
+    bucket: requireEnv(EnvVar.bucket),
+    stateMachineArn: process.env[EnvVar.stateMachineArn],
+    now: () => new Date(),
+    presign: (bucket, key, expiresIn) =>
+      getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn }),
+  });
+});
+
+/** review-api Lambda: the reviewer and admin routes behind the HTTP API's JWT authorizer. */
+export const handler = middy((event: APIGatewayProxyEventV2, context: Context) =>
+  app().resolve(event, context),
+)
+  .use(injectLambdaContext(observability.logger, { resetKeys: true }))
+  .use(logMetrics(observability.metrics));

@@ -1,0 +1,203 @@
+import { NotFoundError } from '@aws-lambda-powertools/event-handler/http';
+import { SendTaskHeartbeatCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
+import { z } from 'zod';
+import { getJsonArtifact } from '../shared/artifacts.js';
+import { type Extraction, validateCorrections } from '../shared/documents/index.js';
+import type { ReviewDecision } from '../shared/reviewDecision.js';
+import { StaleWorkflowError, WorkflowNotFoundError } from '../shared/store/errors.js';
+import type { WorkflowItem } from '../shared/store/types.js';
+import type { ApiDeps } from './apiDeps.js';
+import { ConflictError, GoneError, UnprocessableError } from './httpErrors.js';
+import type { Principal } from './principal.js';
+import { reviewSummary, workflowView } from './views.js';
+
+/** How long a PDF link given to a reviewer stays valid. */
+export const PDF_LINK_SECONDS = 300;
+
+/** The body of POST /reviews/{id}/decision. */
+export const DecisionBodySchema = z
+  .object({
+    decision: z.enum(['approve', 'correct', 'reject']),
+    corrections: z.record(z.string(), z.unknown()).optional(),
+    reason: z.string().trim().min(1).max(1000).optional(),
+  })
+  .strict();
+
+const TOKEN_GONE = new Set(['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist']);
+const tokenGone = (error: unknown) => error instanceof Error && TOKEN_GONE.has(error.name);
+
+const loadForTenant = async (deps: ApiDeps, principal: Principal, id: string): Promise<WorkflowItem> => {
+  try {
+    return await deps.store.get(id, { tenant: principal.tenant });
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError)
+      throw new NotFoundError(`No workflow ${id} in tenant ${principal.tenant}.`);
+    throw error;
+  }
+};
+
+/** Refuses a review that is decided (409) or whose time ran out (410). */
+const assertOpen = (item: WorkflowItem, now: Date): void => {
+  if (
+    item.state === 'timed_out' ||
+    (item.state === 'review_required' && item.review?.dueAt && Date.parse(item.review.dueAt) <= now.getTime())
+  ) {
+    throw new GoneError(`The review of ${item.id} timed out; nothing was changed.`, { state: item.state });
+  }
+  if (item.state !== 'review_required') {
+    throw new ConflictError(`Workflow ${item.id} is ${item.state}, not waiting for review.`, {
+      state: item.state,
+    });
+  }
+  const decision = item.review?.decision;
+  if (decision) {
+    throw new ConflictError(
+      `${decision.reviewer} already decided "${decision.decision}" at ${decision.at}.`,
+      { decision },
+    );
+  }
+  if (!item.reviewTaskToken) {
+    throw new ConflictError(`The review of ${item.id} is still being set up; try again in a moment.`);
+  }
+};
+
+/** The review queue of the caller's tenant, most urgent first. */
+export const listReviews = async (
+  deps: ApiDeps,
+  principal: Principal,
+  options: { limit?: number; cursor?: string } = {},
+) => {
+  const page = await deps.store.reviewQueue(principal.tenant, options);
+  return { items: page.items.map(reviewSummary), cursor: page.cursor };
+};
+
+/** One review: the workflow, the extracted fields with confidence and source, a PDF link. */
+export const getReview = async (deps: ApiDeps, principal: Principal, id: string) => {
+  const item = await loadForTenant(deps, principal, id);
+  const extractionKey = item.artifacts?.reviewed ?? item.artifacts?.extraction;
+  const extraction = extractionKey
+    ? await getJsonArtifact<Extraction>(deps.s3, deps.bucket, extractionKey)
+    : undefined;
+  const pdfUrl = item.source
+    ? await deps.presign(item.source.bucket, item.source.key, PDF_LINK_SECONDS)
+    : undefined;
+  return {
+    workflow: workflowView(item),
+    docType: extraction?.docType ?? item.docType,
+    fields: extraction?.fields ?? {},
+    rejected: extraction?.rejected ?? [],
+    pdfUrl,
+    pdfUrlExpiresInSeconds: PDF_LINK_SECONDS,
+  };
+};
+
+/**
+ * Claims a review: records who is on it and sends `SendTaskHeartbeat`, so human activity restarts
+ * the timeout window (DESIGN.md §3).
+ */
+export const claimReview = async (deps: ApiDeps, principal: Principal, id: string) => {
+  const item = await loadForTenant(deps, principal, id);
+  const now = deps.now();
+  assertOpen(item, now);
+  const dueAt = new Date(now.getTime() + (item.review?.timeoutSeconds ?? 86_400) * 1000).toISOString();
+  try {
+    await deps.sfn.send(new SendTaskHeartbeatCommand({ taskToken: item.reviewTaskToken }));
+  } catch (error) {
+    if (tokenGone(error)) throw new GoneError(`The review of ${id} timed out; nothing was changed.`);
+    throw error;
+  }
+  try {
+    const updated = await deps.store.update(
+      id,
+      { 'review.claimedBy': principal.user, 'review.claimedAt': now.toISOString(), 'review.dueAt': dueAt },
+      {
+        tenant: principal.tenant,
+        expectState: 'review_required',
+        condition: { expression: 'attribute_not_exists(review.decision)' },
+      },
+    );
+    return { workflowId: id, claimedBy: principal.user, dueAt: updated.review?.dueAt };
+  } catch (error) {
+    if (error instanceof StaleWorkflowError) assertOpen(await loadForTenant(deps, principal, id), deps.now());
+    throw error;
+  }
+};
+
+/**
+ * Records a decision; exactly one wins. The decision is claimed on the item with a conditional
+ * write before `SendTaskSuccess`: a second decision finds it and gets 409, a decision after the
+ * deadline gets 410, and if the state machine no longer takes the token the claim is undone.
+ */
+export const decideReview = async (deps: ApiDeps, principal: Principal, id: string, body: unknown) => {
+  const parsed = DecisionBodySchema.safeParse(body);
+  if (!parsed.success) {
+    throw new UnprocessableError('Send {decision: approve|correct|reject, corrections?, reason?}.', {
+      issues: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+    });
+  }
+  const { decision, corrections, reason } = parsed.data;
+  const item = await loadForTenant(deps, principal, id);
+  const now = deps.now();
+  assertOpen(item, now);
+
+  let validCorrections: Record<string, unknown> | undefined;
+  if (decision === 'correct') {
+    const checked = validateCorrections(item.docType ?? 'contract', corrections ?? {});
+    if (!checked.ok)
+      throw new UnprocessableError('Some corrections are invalid; nothing was recorded.', {
+        issues: checked.issues,
+      });
+    validCorrections = checked.corrections as Record<string, unknown>;
+  } else if (corrections && Object.keys(corrections).length > 0) {
+    throw new UnprocessableError(
+      `"${decision}" takes no corrections; send decision "correct" to change fields.`,
+    );
+  }
+  if (decision === 'reject' && !reason) throw new UnprocessableError('A rejection needs a reason.');
+
+  const record: ReviewDecision = {
+    decision,
+    reviewer: principal.user,
+    at: now.toISOString(),
+    ...(reason && { reason }),
+    ...(validCorrections && { corrections: validCorrections }),
+  };
+  try {
+    await deps.store.update(
+      id,
+      { 'review.decision': record },
+      {
+        tenant: principal.tenant,
+        expectState: 'review_required',
+        condition: {
+          expression: 'attribute_not_exists(review.decision) AND review.dueAt > :now',
+          values: { ':now': now.toISOString() },
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof StaleWorkflowError) assertOpen(await loadForTenant(deps, principal, id), deps.now());
+    throw error;
+  }
+  try {
+    await deps.sfn.send(
+      new SendTaskSuccessCommand({ taskToken: item.reviewTaskToken, output: JSON.stringify(record) }),
+    );
+  } catch (error) {
+    // The state machine did not take the decision: take the claim back so nothing changed.
+    await deps.store.update(
+      id,
+      { 'review.decision': null },
+      {
+        condition: {
+          expression: 'review.decision.#at = :at AND review.decision.reviewer = :reviewer',
+          names: { '#at': 'at' },
+          values: { ':at': record.at, ':reviewer': record.reviewer },
+        },
+      },
+    );
+    if (tokenGone(error)) throw new GoneError(`The review of ${id} timed out; nothing was changed.`);
+    throw error;
+  }
+  return { workflowId: id, decision: record };
+};

@@ -1,0 +1,60 @@
+import { BatchWriteCommand, type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { type Provider, type ProviderLookup, ProviderSchema, providerLookupFrom } from './documents/index.js';
+
+/** Every provider in the table (it holds hundreds, not millions: one paginated Scan). */
+export const loadProviders = async (client: DynamoDBDocumentClient, table: string): Promise<Provider[]> => {
+  const providers: Provider[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ TableName: table, ExclusiveStartKey: cursor }));
+    for (const item of page.Items ?? []) {
+      const parsed = ProviderSchema.safeParse(item);
+      if (parsed.success) providers.push(parsed.data);
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return providers;
+};
+
+/**
+ * A provider lookup over the Providers table, reloaded at most every `ttlMs` per container so a
+ * burst of validations costs one Scan. A read error rejects (validation makes it retryable).
+ */
+export const cachedProviderLookup = (
+  client: DynamoDBDocumentClient,
+  table: string,
+  options: { ttlMs?: number; now?: () => number } = {},
+): ProviderLookup => {
+  const ttl = options.ttlMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  let cache: { at: number; lookup: Promise<ProviderLookup> } | undefined;
+  return async (query) => {
+    if (!cache || now() - cache.at > ttl) {
+      const lookup = loadProviders(client, table).then(providerLookupFrom);
+      cache = { at: now(), lookup };
+      lookup.catch(() => {
+        cache = undefined;
+      });
+    }
+    return (await cache.lookup)(query);
+  };
+};
+
+/** Writes providers (upsert by id), 25 per batch, retrying what DynamoDB leaves unprocessed. */
+export const putProviders = async (
+  client: DynamoDBDocumentClient,
+  table: string,
+  providers: readonly Provider[],
+): Promise<number> => {
+  for (let i = 0; i < providers.length; i += 25) {
+    let requests = providers.slice(i, i + 25).map((p) => ({ PutRequest: { Item: p } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      const { UnprocessedItems } = await client.send(
+        new BatchWriteCommand({ RequestItems: { [table]: requests } }),
+      );
+      requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
+      if (requests.length > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+    }
+  }
+  return providers.length;
+};

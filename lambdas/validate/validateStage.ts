@@ -1,0 +1,59 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import { ArtifactMissingError, artifactKey, getJsonArtifact } from '../shared/artifacts.js';
+import type { ProviderLookup } from '../shared/documents/index.js';
+import type { StageInput } from '../shared/stageInput.js';
+import { type StageResult, StageRun } from '../shared/stageRunner.js';
+import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import { validateDocument } from './validateDocument.js';
+
+/** What the validate stage works with. */
+export interface ValidateStageDeps {
+  store: WorkflowStore;
+  s3: S3Client;
+  bucket: string;
+  lookupProvider: ProviderLookup;
+  now: () => Date;
+}
+
+/**
+ * The validate stage (DESIGN.md §2): `validating` -> `validated` or `review_required`. Validation
+ * computes the facts (confidence, required fields valid, reasons, priority); the transition
+ * table's guards decide between auto-approval and a human, so the rule lives in one place.
+ */
+export const validateStage = async (deps: ValidateStageDeps, input: StageInput): Promise<StageResult> => {
+  const run = await StageRun.load('validate', deps.store, input.workflowId, input.policy);
+  if (!(await run.enter('validating'))) return run.result(true);
+  const { item } = run;
+  if (!item.artifacts?.extraction) throw new ArtifactMissingError(artifactKey(item.id, 'extraction'));
+  const extraction = await getJsonArtifact(deps.s3, deps.bucket, item.artifacts.extraction);
+  const result = await validateDocument(extraction, {
+    lookupProvider: deps.lookupProvider,
+    confidenceThreshold: input.policy.confidenceThreshold,
+    pageCount: item.pageCount,
+    now: deps.now(),
+  });
+  await run.apply('validation_completed', {
+    context: {
+      confidence: result.confidence,
+      confidenceThreshold: input.policy.confidenceThreshold,
+      requiredFieldsValid: result.requiredFieldsValid,
+    },
+    patch: {
+      confidence: result.confidence,
+      ...(result.provider && { 'summary.providerId': result.provider.id }),
+      // Kept whatever the outcome: the queue needs it on review, and it explains an auto-approval.
+      review: {
+        priority: result.priority,
+        reasons: result.reasons.map((r) => ({ code: r.code, message: r.message })),
+      },
+    },
+    metadata: {
+      confidence: result.confidence,
+      requiredFieldsValid: result.requiredFieldsValid,
+      reasons: result.reasons.map((r) => r.code),
+      priority: result.priority,
+      ...(result.provider && { providerId: result.provider.id }),
+    },
+  });
+  return run.result();
+};

@@ -1,0 +1,85 @@
+/**
+ * Process entry of the local runtime (`npm start`, `docket start`). Runs with
+ * `--openssl-legacy-provider` (s3rver's listing cipher needs it on Node 20), which is why it is a
+ * process of its own rather than a function the CLI calls.
+ */
+// The AWS SDK's notice about Node 20 is noise for a local runtime: DESIGN.md targets Node 20 here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+import { fileURLToPath } from 'node:url';
+import { Command, Option } from 'commander';
+import { CONFIG_ENV, configFromEnv, LocalConfigError, resolveLocalConfig } from './config.js';
+import { type LocalRuntime, startLocalRuntime } from './runtime.js';
+import { startupBanner } from './startupBanner.js';
+
+const program = new Command('docket start')
+  .description('Run Docket on this machine: DynamoDB, S3 and Step Functions emulated, the stages in-process.')
+  .option('--data-dir <dir>', 'where the stack keeps its data', undefined)
+  .option('--ports <ports>', '"auto" for free ports, or api,sfn,dynamodb,s3 (default 4680,4681,4682,4683)')
+  .option('--review-timeout <seconds>', 'review heartbeat timeout (default 86400)', Number)
+  .option('--threshold <percent>', 'auto-approve confidence threshold (default 80)', Number)
+  .option('--max-retries <n>', 'retries of a failed stage (default 3)', Number)
+  .option('--backoff-base <seconds>', 'first retry backoff, doubled each retry (default 10)', Number)
+  .addOption(
+    new Option('--time-scale <factor>', 'scale Wait and retry delays (tests)').argParser(Number).hideHelp(),
+  )
+  .option('--json', 'print the endpoints as JSON instead of the banner')
+  .addHelpText('after', `\nEnvironment overrides: ${Object.keys(CONFIG_ENV).join(', ')}`);
+
+const main = async () => {
+  program.parse();
+  const flags = program.opts();
+  const fromEnv = configFromEnv();
+  const policy = {
+    ...(fromEnv.policy as object | undefined),
+    ...(flags.reviewTimeout !== undefined && { reviewTimeoutSeconds: flags.reviewTimeout }),
+    ...(flags.threshold !== undefined && { confidenceThreshold: flags.threshold }),
+    ...(flags.maxRetries !== undefined && { maxRetries: flags.maxRetries }),
+    ...(flags.backoffBase !== undefined && { backoffBaseSeconds: flags.backoffBase }),
+  };
+  const config = resolveLocalConfig({
+    ...fromEnv,
+    ...(flags.dataDir && { dataDir: flags.dataDir }),
+    ...(flags.ports && {
+      ports: flags.ports === 'auto' ? { api: 0, sfn: 0, dynamodb: 0, s3: 0 } : portsOf(flags.ports),
+    }),
+    ...(Object.keys(policy).length > 0 && { policy }),
+    ...(flags.timeScale !== undefined && { timeScale: flags.timeScale }),
+  });
+  const consoleDir = fileURLToPath(new URL('../console/dist/', import.meta.url));
+  let runtime: LocalRuntime;
+  try {
+    runtime = await startLocalRuntime(config, { consoleDir, log: (line) => console.error(line) });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      console.error(
+        `docket start: a port is already in use (${(error as Error).message}). Is another stack running? ` +
+          'Stop it, or start with --ports auto.',
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
+  console.log(flags.json ? JSON.stringify(runtime.endpoints) : startupBanner(runtime, config.dataDir));
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping (running workflows resume on the next start)...`);
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+};
+
+const portsOf = (value: string) => {
+  const [api, sfn, dynamodb, s3] = value.split(',').map(Number);
+  return { api, sfn, dynamodb, s3 };
+};
+
+main().catch((error) => {
+  console.error(error instanceof LocalConfigError ? `docket start: ${error.message}` : error);
+  process.exit(1);
+});

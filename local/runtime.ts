@@ -1,0 +1,163 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createDocumentClient, createS3Client, createSfnClient } from '../lambdas/shared/clients.js';
+import { WorkflowStore } from '../lambdas/shared/store/workflowStore.js';
+import { buildDefinition, STAGES, type Stage, type StageArns } from '../statemachine/index.js';
+import { type LocalApi, startApiServer } from './api/apiServer.js';
+import { loadSigningKey } from './auth/localTokens.js';
+import type { LocalConfig } from './config.js';
+import { startLocalDynamo } from './emulators/dynamo.js';
+import { startLocalS3 } from './emulators/s3.js';
+import { type Endpoints, writeEndpoints } from './endpoints.js';
+import { bridgeUploads } from './events/uploadBridge.js';
+import { lambdaEnvironment } from './lambdas/lambdaEnvironment.js';
+import { loadHandler, stageFunction } from './lambdas/registry.js';
+import { type RecoveryReport, recoverAfterRestart } from './recovery.js';
+import { LocalStepFunctions, startSfnHttpServer } from './sfn/index.js';
+
+/** The name of the state machine on the local Step Functions. */
+export const STATE_MACHINE_NAME = 'docket';
+const ACCOUNT = '000000000000';
+/** Lambda timeouts as the CDK stack sets them; parse needs the longest (60 s parse + S3). */
+const FUNCTION_TIMEOUT_SECONDS: Partial<Record<Stage, number>> = { parse: 120 };
+
+/** A running local stack. */
+export interface LocalRuntime {
+  endpoints: Endpoints;
+  store: WorkflowStore;
+  sfn: LocalStepFunctions;
+  recovery: RecoveryReport;
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the whole of Docket on 127.0.0.1 (DESIGN.md §6): dynalite and s3rver persisted under the
+ * data directory, the state machine from statemachine/ on the local Step Functions with the real
+ * handlers in-process, the review API and console, and the S3 upload bridge. Then it recovers what
+ * a previous run left unfinished and writes `<data-dir>/endpoints.json`.
+ */
+export const startLocalRuntime = async (
+  config: LocalConfig,
+  options: { consoleDir?: string; log?: (line: string) => void } = {},
+): Promise<LocalRuntime> => {
+  const log = options.log ?? (() => undefined);
+  await mkdir(config.dataDir, { recursive: true });
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch(() => undefined);
+  };
+  try {
+    const dynamo = await startLocalDynamo({
+      port: config.ports.dynamodb,
+      path: join(config.dataDir, 'dynamodb'),
+    });
+    closers.push(dynamo.close);
+    const s3 = await startLocalS3({
+      directory: join(config.dataDir, 's3'),
+      port: config.ports.s3,
+      bucket: config.bucket,
+    });
+    closers.push(s3.close);
+
+    const clientConfig = {
+      region: config.region,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    };
+    const store = new WorkflowStore({
+      client: createDocumentClient({ ...clientConfig, endpoint: dynamo.endpoint }),
+      tables: dynamo.tables,
+    });
+    const sfn = await LocalStepFunctions.open({
+      region: config.region,
+      accountId: ACCOUNT,
+      dataDir: join(config.dataDir, 'sfn'),
+      timeScale: config.timeScale,
+      // A review resumed after a restart waits only for what was left of it.
+      initialHeartbeatDeadline: async ({ input }) => {
+        const workflowId = (input as { Payload?: { workflowId?: string } })?.Payload?.workflowId;
+        const dueAt = workflowId ? (await store.find(workflowId))?.review?.dueAt : undefined;
+        return dueAt ? Date.parse(dueAt) : undefined;
+      },
+    });
+    closers.push(() => sfn.close());
+    const sfnServer = await startSfnHttpServer(sfn, { port: config.ports.sfn });
+    closers.push(sfnServer.close);
+
+    const arns = Object.fromEntries(
+      (Object.keys(STAGES) as Stage[]).map((stage) => [
+        stage,
+        sfn.registerFunction(`docket-${stage}`, stageFunction(stage, config.faults), {
+          timeoutSeconds: FUNCTION_TIMEOUT_SECONDS[stage] ?? config.policy.stageTimeoutSeconds,
+          memorySizeMb: stage === 'parse' ? 1536 : 512,
+        }),
+      ]),
+    ) as StageArns;
+    const stateMachineArn = sfn.registerStateMachine({
+      name: STATE_MACHINE_NAME,
+      definition: buildDefinition(arns, config.policy),
+    });
+
+    // The in-process Lambdas see only standard variables, as on AWS.
+    Object.assign(
+      process.env,
+      lambdaEnvironment({
+        region: config.region,
+        endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sfn: sfnServer.endpoint },
+        tables: dynamo.tables,
+        bucket: s3.bucket,
+        stateMachineArn,
+        extra: config.stageEnv,
+      }),
+    );
+
+    const api: LocalApi = await startApiServer({
+      port: config.ports.api,
+      signingKey: await loadSigningKey(join(config.dataDir, 'jwt.key')),
+      handler: await loadHandler('review-api'),
+      staticDir: options.consoleDir,
+    });
+    closers.push(api.close);
+
+    const sfnClient = createSfnClient({ ...clientConfig, endpoint: sfnServer.endpoint });
+    const s3Client = createS3Client({ ...clientConfig, endpoint: s3.endpoint });
+    closers.push(async () => {
+      sfnClient.destroy();
+      s3Client.destroy();
+    });
+    const recovery = await recoverAfterRestart({
+      store,
+      s3: s3Client,
+      sfn: sfnClient,
+      bucket: s3.bucket,
+      stateMachineArn,
+      region: config.region,
+    });
+    s3.onObjectCreated(
+      bridgeUploads({
+        sfn: sfnClient,
+        stateMachineArn,
+        region: config.region,
+        onError: (key, error) =>
+          log(`could not start ${key} (it will be started on the next start): ${error}`),
+      }),
+    );
+
+    const endpoints: Endpoints = {
+      s3: s3.endpoint,
+      dynamodb: dynamo.endpoint,
+      sfn: sfnServer.endpoint,
+      api: api.url,
+      console: `http://127.0.0.1:${api.port}/`,
+      bucket: s3.bucket,
+      tables: dynamo.tables,
+      stateMachineArn,
+      region: config.region,
+      pid: process.pid,
+    };
+    await writeEndpoints(config.dataDir, endpoints);
+    return { endpoints, store, sfn, recovery, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+};
