@@ -53,7 +53,6 @@ const STAGE_ACCESS: Record<Stage, StageAccess> = {
     description: 'Compares against the reference document and writes the report',
     memorySize: 512,
     documents: { read: [Prefix.artifacts], write: [Prefix.artifacts] },
-    providers: true,
   },
   'mark-failed': { description: 'Records a stage error and decides retry or reject', memorySize: 256 },
   'mark-rejected': { description: 'failed -> rejected', memorySize: 256 },

@@ -115,7 +115,3 @@ export const invokeBundle = (
         );
     });
   });
-
-/** Errors that mean the bundle itself is broken, not that the handler refused its input. */
-export const BUNDLING_BREAKAGE =
-  /Dynamic require|Cannot find (module|package)|is not a function|is not defined|is not a constructor|worker|Unexpected token|ERR_/i;
