@@ -38,6 +38,7 @@ const lambdaError = (name: string, message: string) => ({
 
 describe('bundled functions in cdk.out', () => {
   it('are single ESM files with source maps, one per function', () => {
+    // Prepare: the bundles synthesized in beforeAll; Act and Assess below.
     expect(Object.keys(bundles).sort()).toEqual(
       [
         'apply-review',

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
   });
 
   it('accepts the cdk.json context as is', () => {
+    // Prepare: inputs inline; Act and Assess below.
     expect(loadConfig(from(CDK_JSON_CONTEXT)).policy.reviewTimeoutSeconds).toBe(86_400);
   });
 
@@ -53,6 +54,7 @@ describe('loadConfig', () => {
   });
 
   it('takes account and region from context first, then from CDK_DEFAULT_*', () => {
+    // Prepare: inputs inline; Act and Assess below.
     const env = { CDK_DEFAULT_ACCOUNT: '111111111111', CDK_DEFAULT_REGION: 'eu-west-1' };
     expect(loadConfig(from({}), env).env).toEqual({ account: '111111111111', region: 'eu-west-1' });
     expect(loadConfig(from({ region: 'us-east-2' }), env).env).toEqual({
@@ -82,6 +84,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses a review cap below the heartbeat, naming reviewCap', () => {
+    // Prepare: inputs inline; Act and Assess below.
     expect(issuesOf({ reviewTimeout: 7200, reviewCap: 3600 })).toEqual([
       expect.stringMatching(/^reviewCap: reviewMaxSeconds must be greater/),
     ]);
@@ -99,6 +102,7 @@ describe('loadConfig', () => {
   });
 
   it('keeps the parse bounds inside the function: memory and time', () => {
+    // Prepare: inputs inline; Act and Assess below.
     expect(issuesOf({ parseMemoryMb: 1024, parseFunctionMemoryMb: 1024 })).toEqual([
       expect.stringMatching(/^parseFunctionMemoryMb: must be at least parseMemoryMb \+ 256/),
     ]);
@@ -108,6 +112,7 @@ describe('loadConfig', () => {
   });
 
   it('throws a permanent, named error whose message says how to fix it', () => {
+    // Prepare: inputs inline; Act and Assess below.
     expect(() => loadConfig(from({ threshold: 101 }))).toThrow(
       expect.objectContaining({
         name: 'InvalidContext',

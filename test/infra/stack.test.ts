@@ -119,6 +119,7 @@ describe('cdk-nag', () => {
 
 describe('storage', () => {
   it('locks the documents bucket down: no public access, SSE, versioning, access logs, EventBridge', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -143,6 +144,7 @@ describe('storage', () => {
   });
 
   it('denies every request without TLS on both buckets', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     const policies = resources(defaults, 'AWS::S3::BucketPolicy');
     expect(Object.keys(policies)).toHaveLength(2);
     for (const policy of Object.values(policies)) {
@@ -240,6 +242,7 @@ describe('functions', () => {
   });
 
   it('binds one function per stage with its table and bucket variables', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     const byService = functionsByService(defaults);
     for (const stage of Object.keys(STAGES)) {
       expect(byService[stage]?.Properties.Environment, stage).toMatchObject({
@@ -274,6 +277,7 @@ describe('functions', () => {
   });
 
   it('reserves concurrency for parse only when configured', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     expect(functionsByService(defaults).parse?.Properties.ReservedConcurrentExecutions).toBeUndefined();
     expect(functionsByService(variant).parse?.Properties.ReservedConcurrentExecutions).toBe(5);
   });
@@ -281,6 +285,7 @@ describe('functions', () => {
 
 describe('state machine', () => {
   it('is Standard, logs ALL with execution data and traces', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
       StateMachineType: 'STANDARD',
       LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: true },
@@ -323,6 +328,7 @@ describe('state machine', () => {
   });
 
   it('may invoke exactly the stage functions', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     const byService = functionsByService(defaults);
     const role = getAttTarget(single(defaults, 'AWS::StepFunctions::StateMachine').Properties.RoleArn);
     const invoke = roleStatements(defaults, role).find((s) => s.Action === 'lambda:InvokeFunction');
@@ -340,6 +346,7 @@ describe('state machine', () => {
 
 describe('trigger', () => {
   it('starts an execution for S3 Object Created under incoming/ of the documents bucket, with DLQ and retries', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: {
         source: ['aws.s3'],
@@ -362,6 +369,7 @@ describe('trigger', () => {
 
 describe('dead-letter queue', () => {
   it('is encrypted and refuses requests without TLS', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
     defaults.template.hasResourceProperties('AWS::SQS::QueuePolicy', {
       PolicyDocument: {
@@ -400,6 +408,7 @@ describe('reviewer API', () => {
   });
 
   it('throttles the stage and writes access logs', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
@@ -408,6 +417,7 @@ describe('reviewer API', () => {
   });
 
   it('has a user pool with strong passwords, optional MFA, Plus tier, a tenant attribute and the groups', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       Policies: {
@@ -448,6 +458,7 @@ describe('operations', () => {
   });
 
   it('counts outcomes from the state machine log and publishes every output the CLI reads', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::Logs::MetricFilter', {
       LogGroupName: { Ref: logicalId(defaults, defaults.stack.workflow.logGroup) },
       MetricTransformations: [

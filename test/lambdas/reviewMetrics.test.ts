@@ -18,6 +18,7 @@ const stats = () =>
 
 describe('reviewQueueStats', () => {
   it('reports an empty queue as depth 0, age 0', async () => {
+    // Prepare: an empty review queue; Act and Assess below.
     expect(await stats()).toEqual({ depth: 0, oldestAgeSeconds: 0 });
   });
 
