@@ -27,6 +27,11 @@ type Source = 'pdf' | 'layout';
 type PdfTextReader = (bytes: Uint8Array, options?: { maxPages?: number }) => Promise<PdfText>;
 
 /** The parse module is built on another branch; load it by path so this file compiles without it. */
+/** The parse module is missing: say how to run without it instead of a stack trace. */
+class PdfSourceUnavailable extends Error {
+  override readonly name = 'PdfSourceUnavailable';
+}
+
 const loadPdfReader = async (): Promise<PdfTextReader> => {
   const path = '../lambdas/parse/pdfText.js';
   try {
@@ -34,7 +39,7 @@ const loadPdfReader = async (): Promise<PdfTextReader> => {
     if (typeof mod.extractPdfText !== 'function') throw new Error('it does not export extractPdfText');
     return mod.extractPdfText;
   } catch (error) {
-    throw new Error(
+    throw new PdfSourceUnavailable(
       `--source pdf needs extractPdfText from lambdas/parse/pdfText.ts (${(error as Error).message}). ` +
         'Run with --source layout to read the generator’s own lines instead.',
     );
@@ -264,4 +269,8 @@ const main = async (): Promise<void> => {
   }
 };
 
-await main();
+await main().catch((error: unknown) => {
+  if (!(error instanceof PdfSourceUnavailable)) throw error;
+  console.error(error.message);
+  process.exitCode = 2;
+});

@@ -73,7 +73,7 @@ class DefinitionBuilder {
       [task('validate')]: this.stage('validate', 'ValidationOutcome'),
       ValidationOutcome: this.validationOutcome(),
       [task('request-review')]: this.requestReview(),
-      [task('apply-review')]: this.stage('apply-review', 'ReviewOutcome'),
+      [task('apply-review')]: this.stage('apply-review', 'ReviewOutcome', { 'review.$': '$.review' }),
       ReviewOutcome: this.reviewOutcome(),
       [task('compare')]: this.stage('compare', Outcome.completed),
       [task('mark-failed')]: this.markFailed(),
@@ -168,11 +168,11 @@ class DefinitionBuilder {
   }
 
   /** A processing stage: Lambda service faults retried in place, any error to mark-failed. */
-  private stage(name: Stage, next: string): AslTaskState {
+  private stage(name: Stage, next: string, extraParameters: Record<string, unknown> = {}): AslTaskState {
     return {
       Type: 'Task',
       Resource: this.arns[name],
-      Parameters: this.stageParameters(),
+      Parameters: { ...this.stageParameters(), ...extraParameters },
       ResultPath: '$.result',
       TimeoutSeconds: this.policy.stageTimeoutSeconds,
       Retry: [serviceRetry],

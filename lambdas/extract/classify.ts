@@ -25,7 +25,8 @@ const SIGNALS: Readonly<Record<DocType, readonly Signal[]>> = {
     { re: /\b(?:grand\s+)?total\b/gi, weight: 1, cap: 2 },
     { re: /\b(?:vat|sales\s+tax|gst)\b/gi, weight: 1, cap: 1 },
     { re: /^(?:\S+\s{2,})?(?:description|item)\s{2,}.*(?:amount|total)\s*$/gim, weight: 2, cap: 1 },
-    { re: /\binvoice\s*(?:no\.?|number|#|date)/gi, weight: 3, cap: 2 },
+    // As a label ("Invoice No.", "Invoice Date" starting a line or a column); contracts say "invoice date" in prose.
+    { re: /(?:^|\s{2})invoice\s*(?:no\.?|number|#|date)/gim, weight: 3, cap: 2 },
     { re: /\b(?:bill(?:ed)?|invoice|sold)\s+to\b/gi, weight: 2, cap: 1 },
     { re: /\b(?:amount|balance|total)\s+due\b/gi, weight: 2, cap: 1 },
     { re: /\bsub-?\s?total\b/gi, weight: 2, cap: 1 },
@@ -36,7 +37,15 @@ const SIGNALS: Readonly<Record<DocType, readonly Signal[]>> = {
     { re: /\b(?:agreement|contract)\b/gi, weight: 0.5, cap: 8 },
     { re: /\bby and between\b|\bis made between\b|\bentered into\b/gi, weight: 4, cap: 1 },
     { re: /\bwhereas\b|\bin witness whereof\b/gi, weight: 2, cap: 2 },
-    { re: /\bgoverned by\b|\bgoverning law\b/gi, weight: 2, cap: 1 },
+    {
+      re: /\bgoverned by\b|\b(?:governing|applicable)\s+law\b|\bconstrued\s+(?:under|in accordance)\b/gi,
+      weight: 2,
+      cap: 1,
+    },
+    { re: /\bbetween\b[^.]{0,300}?\band\b[^.]{0,300}?\((?:the\s+|hereinafter[^)]*)?"/gi, weight: 2, cap: 1 },
+    { re: /\bterminat\w*|\brenew\w*/gi, weight: 1, cap: 2 },
+    // Numbered clause headings: "1. Term."
+    { re: /^\d{1,2}\.\s+[A-Z][a-z]+(?:\s+[A-Za-z]+){0,3}\.\s/gm, weight: 1, cap: 3 },
     { re: /\bthe parties\b|\beither party\b/gi, weight: 1, cap: 3 },
     { re: /\beffective date\b|\bcommencement date\b/gi, weight: 1.5, cap: 1 },
     { re: /^(?:[A-Z ]+\s)?(?:AGREEMENT|CONTRACT)\b/gm, weight: 3, cap: 1 },

@@ -1,14 +1,21 @@
 import type { ContractFields, FieldName } from '../shared/documents/index.js';
 import type { Candidate } from './candidates.js';
 import type { FinderContext } from './context.js';
+import {
+  CUSTOMER_LABELS,
+  DATE_CUE,
+  dateRange,
+  definedParties,
+  feeSentences,
+  lastDateIn,
+  PROVIDER_LABELS,
+  TERM_RANGE_LABELS,
+} from './contractCues.js';
 import { findLabelled, type Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
 import { afterCue, beforeCue, fromSentence, sentences } from './prose.js';
 import {
-  cleanPartyName,
-  dateValue,
-  hasLegalForm,
   NUMBER_PHRASE,
   numberFromGroups,
   parseAmountAt,
@@ -26,115 +33,6 @@ import {
 type Finder<K extends FieldName<'contract'>> = (
   ctx: FinderContext,
 ) => Candidate<NonNullable<ContractFields[K]>>[];
-
-/** Words contracts use for each party's role. */
-export const ROLE_WORDS = {
-  provider: /^(?:service provider|provider|supplier|vendor|contractor|consultant|licensor|seller|agency)$/i,
-  customer: /^(?:customer|client|buyer|purchaser|licensee|company)$/i,
-} as const;
-
-const PROVIDER_LABELS = 'service\\s+provider|provider|supplier|vendor|contractor|consultant|licensor|seller';
-const CUSTOMER_LABELS = 'customer|client|buyer|purchaser|licensee|company';
-
-/** The latest party boundary ("between", "and", ";", "(2)") before a defined term. */
-const PARTY_START = /(?:\bbetween\s+|\band\s+|;\s*|:\s*|\(\d\)\s*)(?!.*(?:\bbetween\s|\band\s|;|:|\(\d\)))/is;
-
-/**
- * Parties introduced with a defined role in running text:
- * `... between Acme Corp., with offices at ... ("Provider"), and Globex Inc. ("Customer")`.
- */
-const definedParties = (ctx: FinderContext, role: keyof typeof ROLE_WORDS): Candidate<string>[] => {
-  const found: Candidate<string>[] = [];
-  const re =
-    /\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?"([A-Za-z][A-Za-z ]{1,30})"\)/g;
-  const { flat } = ctx.doc;
-  for (let m = re.exec(flat); m; m = re.exec(flat)) {
-    if (!ROLE_WORDS[role].test((m[1] as string).trim())) continue;
-    const from = Math.max(0, m.index - 300);
-    const before = flat.slice(from, m.index).replace(/\n/g, ' ');
-    const boundary = PARTY_START.exec(before);
-    if (!boundary) continue;
-    const segmentStart = boundary.index + boundary[0].length;
-    const name = cleanPartyName(before.slice(segmentStart));
-    if (!name) continue;
-    found.push(
-      ...beforeCueAt(
-        ctx,
-        from + segmentStart,
-        { value: name, certainty: hasLegalForm(name) ? 1 : 0.9 },
-        0.92,
-        'prose:defined-party',
-      ),
-    );
-  }
-  return found;
-};
-
-const beforeCueAt = (
-  ctx: FinderContext,
-  offset: number,
-  parsed: Parsed<string>,
-  confidence: number,
-  via: string,
-) => [fromSentence(ctx.doc, { start: offset }, parsed, confidence, via)];
-
-const lastDateIn = (text: string, ctx: FinderContext) => {
-  const dates = findDates(text, ctx.order);
-  const last = dates[dates.length - 1];
-  if (!last || text.slice(last.end).trim().length > 2) return undefined;
-  return { parsed: dateValue(last), start: last.start };
-};
-
-const DATE_CUE = (name: string) =>
-  new RegExp(`\\(\\s*(?:the\\s+)?"${name.replace(/ /g, '\\s+')}"\\s*\\)`, 'i');
-
-/** Labels of a term written as a range ("Term: 1 March 2025 to 28 February 2027"). */
-const TERM_RANGE_LABELS = 'term|contract\\s+period|period|duration|contract\\s+term|initial\\s+term';
-
-/** Two dates joined by "to", "-", "through" or "until": the start and end of a period. */
-const dateRange = (
-  text: string,
-  ctx: FinderContext,
-): { start: Parsed<string>; end: Parsed<string> } | undefined => {
-  const [first, second] = findDates(text, ctx.order);
-  if (!first || !second || first.start > 6) return undefined;
-  if (!/^\s*(?:-|to|through|until|till)\s*$/i.test(text.slice(first.end, second.start))) return undefined;
-  return { start: dateValue(first), end: dateValue(second) };
-};
-
-/**
- * Sentences about the fees or price that state exactly one amount with a currency ("The fees
- * payable for the Services shall be EUR 54,700.00 in total."). Sentences about insurance,
- * liability or service credits name amounts that are not the contract value.
- */
-const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; currency: string }>[] => {
-  const found: Candidate<{ amount: string; currency: string }>[] = [];
-  for (const s of sentences(ctx.doc)) {
-    if (!/\b(?:fees?|price|contract\s+sum|contract\s+value|consideration|compensation)\b/i.test(s.text))
-      continue;
-    if (
-      /\b(?:insurance|insured|liabilit\w*|per\s+occurrence|indemn\w*|penalt\w*|service\s+credits?)\b/i.test(
-        s.text,
-      )
-    )
-      continue;
-    const amounts = findMoney(s.text, findDates(s.text)).filter(
-      (a) => a.currency && !a.amount.startsWith('-'),
-    );
-    const [only] = amounts;
-    if (amounts.length !== 1 || !only?.currency) continue;
-    found.push(
-      fromSentence(
-        ctx.doc,
-        { start: s.start + only.start },
-        { value: { amount: only.amount, currency: only.currency }, certainty: only.certain ? 1 : 0.85 },
-        0.86,
-        'prose:fee-sentence',
-      ),
-    );
-  }
-  return found;
-};
 
 const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
   contractNumber: (ctx) => [

@@ -67,6 +67,14 @@ const splitCells = (text: string): LineCell[] => {
 
 const PAGE_NUMBER = /^(?:page\s+)?-?\s*\d{1,4}\s*(?:(?:of|\/)\s*\d{1,4})?\s*-?$/i;
 
+/**
+ * What a repeated header or footer has in common across pages: its text with the digits masked
+ * (page numbers change), except for lines carrying amounts, which must repeat exactly (two table
+ * rows that differ only in their amounts are not a running footer).
+ */
+const furnitureKey = (text: string): string =>
+  /\d[.,]\d{2}(?!\d)/.test(text) ? text.trim() : text.replace(/\d+/g, '#').trim();
+
 const markFurniture = (lines: DocLine[], pageCount: number): void => {
   const edges = new Map<string, Set<number>>();
   const byPage = new Map<number, DocLine[]>();
@@ -76,7 +84,7 @@ const markFurniture = (lines: DocLine[], pageCount: number): void => {
     for (const line of edge) {
       if (PAGE_NUMBER.test(line.text.trim())) line.furniture = true;
       if (line.page > 1 && line.line <= 2 && /\(?continued\)?\s*$/i.test(line.text)) line.furniture = true;
-      const key = line.text.replace(/\d+/g, '#').trim();
+      const key = furnitureKey(line.text);
       edges.set(key, (edges.get(key) ?? new Set()).add(line.page));
     }
   }
@@ -84,7 +92,7 @@ const markFurniture = (lines: DocLine[], pageCount: number): void => {
   // A line at the top or bottom of several pages (digits ignored) is a running header or footer.
   for (const pageLines of byPage.values()) {
     for (const line of [...pageLines.slice(0, 2), ...pageLines.slice(-2)]) {
-      const pages = edges.get(line.text.replace(/\d+/g, '#').trim());
+      const pages = edges.get(furnitureKey(line.text));
       if (pages && pages.size >= Math.max(2, Math.ceil(pageCount / 2))) line.furniture = true;
     }
   }

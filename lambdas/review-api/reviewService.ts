@@ -2,7 +2,12 @@ import { NotFoundError } from '@aws-lambda-powertools/event-handler/http';
 import { SendTaskHeartbeatCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import { z } from 'zod';
 import { getJsonArtifact } from '../shared/artifacts.js';
-import { type Extraction, validateCorrections } from '../shared/documents/index.js';
+import {
+  applyCorrections,
+  completeFields,
+  type Extraction,
+  validateCorrections,
+} from '../shared/documents/index.js';
 import type { ReviewDecision } from '../shared/reviewDecision.js';
 import { StaleWorkflowError, WorkflowNotFoundError } from '../shared/store/errors.js';
 import type { WorkflowItem } from '../shared/store/types.js';
@@ -124,6 +129,25 @@ export const claimReview = async (deps: ApiDeps, principal: Principal, id: strin
 };
 
 /**
+ * An approved record must be complete: compare needs every required field, and a document
+ * approved without one would fail there. So approve/correct is refused (422) until the
+ * corrections fill what the machine could not read.
+ */
+const assertComplete = async (deps: ApiDeps, item: WorkflowItem, corrections?: Record<string, unknown>) => {
+  if (!item.artifacts?.extraction) return;
+  const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction);
+  const complete = completeFields(
+    corrections ? applyCorrections(extraction, corrections as never) : extraction,
+  );
+  if (!complete.ok) {
+    throw new UnprocessableError(
+      'The record is incomplete; send decision "correct" with the missing or invalid fields, or reject it.',
+      { issues: complete.issues },
+    );
+  }
+};
+
+/**
  * Records a decision; exactly one wins. The decision is claimed on the item with a conditional
  * write before `SendTaskSuccess`: a second decision finds it and gets 409, a decision after the
  * deadline gets 410, and if the state machine no longer takes the token the claim is undone.
@@ -154,6 +178,7 @@ export const decideReview = async (deps: ApiDeps, principal: Principal, id: stri
     );
   }
   if (decision === 'reject' && !reason) throw new UnprocessableError('A rejection needs a reason.');
+  if (decision !== 'reject') await assertComplete(deps, item, validCorrections);
 
   const record: ReviewDecision = {
     decision,

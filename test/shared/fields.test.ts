@@ -7,6 +7,7 @@ import {
   ExtractionSchema,
   FIELD_NAMES,
   fieldSchema,
+  fieldValues,
   InvoiceFieldsSchema,
   REQUIRED_FIELDS,
   validateCorrections,
@@ -171,6 +172,15 @@ describe('reviewer corrections', () => {
     });
     expect(corrected.rejected).toEqual([]);
     expect(original.fields.effectiveDate?.value).toBe('2025-03-05');
+  });
+
+  it('give just the values of an extraction, typed by its doc type', () => {
+    // Act
+    const values = fieldValues(extraction());
+
+    // Assess
+    expect(values).toEqual({ ...contract, effectiveDate: '2025-03-05' });
+    expect(values.totalValue?.currency).toBe('USD');
   });
 
   it('give complete fields only when every required field is there', () => {

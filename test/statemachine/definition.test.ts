@@ -80,6 +80,11 @@ describe('buildDefinition', () => {
     }
   });
 
+  it('hands apply-review the decision the review Task returned', () => {
+    const apply = buildDefinition(arns).States[STAGES['apply-review'].task] as AslTaskState;
+    expect(apply.Parameters).toMatchObject({ 'review.$': '$.review', 'workflowId.$': '$.workflowId' });
+  });
+
   it('passes the policy to the stages so AWS and local decide alike', () => {
     const definition = buildDefinition(arns, {
       confidenceThreshold: 65,

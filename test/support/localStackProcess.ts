@@ -60,6 +60,7 @@ export const startLocalStack = async (options: StackOptions = {}) => {
   return {
     dataDir,
     endpoints,
+    documentClient,
     store,
     s3,
     sfn,

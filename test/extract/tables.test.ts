@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { classify } from '../../lambdas/extract/classify.js';
+import { InvalidTextArtifact } from '../../lambdas/extract/errors.js';
+import { HeuristicExtractor } from '../../lambdas/extract/heuristicExtractor.js';
+import { parsePdfText } from '../../lambdas/extract/pdfTextSchema.js';
+import { indexText } from '../../lambdas/extract/textIndex.js';
+import type { InvoiceExtraction } from '../../lambdas/shared/documents/index.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+const twoPageInvoice = pdfTextOf(
+  [
+    'Orion Security Group Inc.    INVOICE',
+    'Invoice #    OS-5512',
+    'Invoice Date    2025-02-14',
+    'Pos.    Description    Quantity    Unit price    Total',
+    '1    Night patrol    10    45.00    450.00',
+    '2    Alarm response call-out, including travel to    2    60.00    120.00',
+    'and from site',
+    'Page 1 of 2',
+  ],
+  [
+    'Orion Security Group Inc. - Invoice OS-5512 (continued)',
+    'Pos.    Description    Quantity    Unit price    Total',
+    '3    Key holding    1    120.00    120.00',
+    'Net amount    690.00',
+    'VAT 20%    138.00',
+    'Invoice Total    USD 828.00',
+    'Page 2 of 2',
+  ],
+);
+
+describe('item tables', () => {
+  it('read a table across a page break: repeated header and furniture skipped, wrapped description joined', async () => {
+    // Act
+    const extraction = (await new HeuristicExtractor().extract(twoPageInvoice)) as InvoiceExtraction;
+
+    // Assess
+    expect(extraction.fields.lineItems?.value).toEqual([
+      { description: 'Night patrol', quantity: '10', unitPrice: '45.00', amount: '450.00' },
+      {
+        description: 'Alarm response call-out, including travel to and from site',
+        quantity: '2',
+        unitPrice: '60.00',
+        amount: '120.00',
+      },
+      { description: 'Key holding', quantity: '1', unitPrice: '120.00', amount: '120.00' },
+    ]);
+    expect(extraction.fields).toMatchObject({
+      invoiceNumber: { value: 'OS-5512' },
+      vendor: { value: 'Orion Security Group Inc.' },
+      subtotal: { value: '690.00' },
+      tax: { value: '138.00' },
+      total: { value: '828.00' },
+      currency: { value: 'USD' },
+    });
+  });
+});
+
+describe('text index', () => {
+  it('marks page numbers and running headers as furniture, and keeps content lines', () => {
+    // Act
+    const doc = indexText(twoPageInvoice);
+
+    // Assess
+    expect(doc.lines.filter((l) => l.furniture).map((l) => l.text)).toEqual([
+      'Page 1 of 2',
+      'Orion Security Group Inc. - Invoice OS-5512 (continued)',
+      'Page 2 of 2',
+    ]);
+    expect(doc.flat).not.toContain('Page 1 of 2');
+    expect(doc.lines[0]?.cells.map((c) => c.text)).toEqual(['Orion Security Group Inc.', 'INVOICE']);
+  });
+});
+
+describe('classification', () => {
+  it('tells an invoice from a contract with a margin-based confidence', () => {
+    // Prepare
+    const contract = pdfTextOf([
+      'SUPPLY AGREEMENT',
+      'This Supply Agreement is entered into by and between Acme Corp ("Supplier") and Globex Inc ("Buyer").',
+      '1. Term. The parties agree that either party may terminate on notice.',
+      '2. Governing Law. This Agreement is governed by the laws of Delaware.',
+    ]);
+
+    // Act
+    const asInvoice = classify(indexText(twoPageInvoice));
+    const asContract = classify(indexText(contract));
+
+    // Assess
+    expect(asInvoice?.docType).toBe('invoice');
+    expect(asContract?.docType).toBe('contract');
+    expect(asInvoice?.confidence).toBeGreaterThan(0.8);
+    expect(asContract?.confidence).toBeGreaterThan(0.8);
+  });
+});
+
+describe('text artifact', () => {
+  it('parses a valid PdfText and refuses a malformed one with the permanent InvalidTextArtifact', () => {
+    // Act
+    const good = parsePdfText(twoPageInvoice);
+    const bad = () => parsePdfText({ pageCount: 1, pages: [{ page: 0, lines: 'x' }] });
+
+    // Assess
+    expect(good.pages).toHaveLength(2);
+    expect(bad).toThrow(InvalidTextArtifact);
+  });
+});

@@ -1,0 +1,71 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { putProviders } from '../../lambdas/shared/providersStore.js';
+import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import { isTerminal, type WorkflowState } from '../../statemachine/index.js';
+import { CORPUS_PROVIDERS, type CorpusDocument, generateCorpus } from '../fixtures/corpus/corpus.js';
+import type { LocalStack } from './localStackProcess.js';
+
+/** Puts a PDF under incoming/{tenant}/ the way any S3 client would. */
+export const upload = async (stack: LocalStack, tenant: string, name: string, body: Uint8Array | string) => {
+  const key = `incoming/${tenant}/${name}`;
+  await stack.s3.send(new PutObjectCommand({ Bucket: stack.endpoints.bucket, Key: key, Body: body }));
+  return key;
+};
+
+/** Polls until `check` returns a value, or fails naming what it waited for. */
+export const eventually = async <T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  { timeoutMs = 30_000, intervalMs = 100 } = {},
+): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+};
+
+/** The workflows created for an uploaded key (normally one). */
+export const workflowsForKey = async (
+  stack: LocalStack,
+  tenant: string,
+  key: string,
+): Promise<WorkflowItem[]> => {
+  const found: WorkflowItem[] = [];
+  for await (const item of stack.store.listAll({ tenant })) if (item.source?.key === key) found.push(item);
+  return found;
+};
+
+/** Waits for the workflow of `key` to reach one of `states` (default: any terminal state). */
+export const waitForWorkflow = async (
+  stack: LocalStack,
+  tenant: string,
+  key: string,
+  states?: readonly WorkflowState[],
+  timeoutMs = 60_000,
+): Promise<WorkflowItem> =>
+  eventually(
+    `${key} to reach ${states?.join('|') ?? 'a terminal state'}`,
+    async () => {
+      const [item] = await workflowsForKey(stack, tenant, key);
+      if (!item) return undefined;
+      return (states ? states.includes(item.state) : isTerminal(item.state)) ? item : undefined;
+    },
+    { timeoutMs },
+  );
+
+/** Loads the corpus counterparties into the Providers table (what `docket providers import` does). */
+export const importCorpusProviders = (stack: LocalStack) =>
+  putProviders(stack.documentClient, stack.endpoints.tables.providers, CORPUS_PROVIDERS);
+
+let corpus: Promise<CorpusDocument[]> | undefined;
+
+/** A corpus document by id (e.g. "contract-0000"), from the default seed. */
+export const corpusDocument = async (id: string): Promise<CorpusDocument> => {
+  corpus ??= generateCorpus({ count: 40 });
+  const doc = (await corpus).find((d) => d.truth.id === id);
+  if (!doc) throw new Error(`no corpus document ${id} among the first 40`);
+  return doc;
+};
