@@ -1,6 +1,7 @@
 /**
  * AWS list prices used by `npm run cost`: us-east-1, on-demand, no free tier, as published on the
- * pricing pages below (read 2025-06). Update the constants and the date together.
+ * pricing pages below as of 2025 (DynamoDB after its 2024-11 on-demand price cut). Update the
+ * constants and this date together.
  */
 
 /** Step Functions Standard: $0.025 per 1,000 state transitions. https://aws.amazon.com/step-functions/pricing/ */
