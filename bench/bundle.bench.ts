@@ -38,6 +38,7 @@ const median = (xs: number[]) => {
 log('Synthesizing with bundling ...');
 const started = performance.now();
 const synth = synthDocket({ bundle: true });
+process.once('exit', () => synth.remove());
 const synthSeconds = (performance.now() - started) / 1000;
 const bundles = Object.values(functionBundles(synth.template, synth.outdir)).sort((a, b) =>
   a.name.localeCompare(b.name),
@@ -65,7 +66,6 @@ const rows = bundles.map((bundle) => {
   };
 });
 
-synth.remove();
 if (values.json) {
   console.log(JSON.stringify({ node: process.version, runs: RUNS, synthSeconds, rows }, null, 2));
 } else {

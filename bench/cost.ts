@@ -85,6 +85,7 @@ const loadHandlers = async (module: (stage: Stage) => string): Promise<Handlers>
 // request counts from the source handlers, whose SDK clients the meter can see.
 log('Synthesizing with bundling ...');
 const synth = synthDocket({ bundle: true });
+process.once('exit', () => synth.remove());
 const bundles = functionBundles(synth.template, synth.outdir);
 const bundled = await loadHandlers((stage) => pathToFileURL(bundles[stage]?.file ?? stage).href);
 const source = await loadHandlers((stage) => `../lambdas/${stage}/handler.js`);
@@ -186,7 +187,6 @@ for (const [pass, seed] of [
   meter?.uninstall();
 }
 await env.close();
-synth.remove();
 
 // --- per path: figures and cost --------------------------------------------------------------
 const mean = (xs: number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
