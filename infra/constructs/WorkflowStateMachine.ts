@@ -1,4 +1,4 @@
-import { type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
@@ -34,7 +34,7 @@ export interface WorkflowStateMachineProps {
  * The Standard state machine that runs one execution per document. Its definition is the output
  * of `buildDefinition` (statemachine/), deployed as is with `${<Task>Arn}` placeholders that
  * CloudFormation fills from `DefinitionSubstitutions`: no second copy of the ASL exists. Logs ALL
- * events with execution data to CloudWatch; X-Ray tracing on.
+ * events (without execution data, which holds the task token) to CloudWatch; X-Ray tracing on.
  */
 export class WorkflowStateMachine extends Construct {
   readonly stateMachine: StateMachine;
@@ -54,14 +54,20 @@ export class WorkflowStateMachine extends Construct {
       removalPolicy: props.logRemovalPolicy,
     });
 
+    // A fixed name lets request-review be granted SendTaskSuccess on this ARN without the
+    // reference cycle a token would make (the state machine already refers to the function).
+    const stateMachineName = `${Stack.of(this).stackName}-workflow`;
     this.stateMachine = new StateMachine(this, 'StateMachine', {
+      stateMachineName,
       stateMachineType: StateMachineType.STANDARD,
       comment: 'Docket: one execution per document',
       definitionBody: DefinitionBody.fromString(JSON.stringify(this.definition)),
       definitionSubstitutions: Object.fromEntries(
         stages.map((s) => [substitutionKey(s), props.functions[s].function.functionArn]),
       ),
-      logs: { destination: this.logGroup, level: LogLevel.ALL, includeExecutionData: true },
+      // ALL events, but without execution data: the review Task's parameters carry the task token,
+      // and DESIGN.md §3 rules that the token is never logged (it outranks the issue's wording).
+      logs: { destination: this.logGroup, level: LogLevel.ALL, includeExecutionData: false },
       tracingEnabled: true,
     });
     // Task Resources are the unqualified function ARNs (and FunctionName in the review Task), so
@@ -70,6 +76,20 @@ export class WorkflowStateMachine extends Construct {
       new PolicyStatement({
         actions: ['lambda:InvokeFunction'],
         resources: stages.map((s) => props.functions[s].function.functionArn),
+      }),
+    );
+    // request-review hands a decision recorded before a failure straight to the new task.
+    props.functions['request-review'].function.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['states:SendTaskSuccess'],
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'states',
+            resource: 'stateMachine',
+            resourceName: stateMachineName,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ],
       }),
     );
     Validations.of(this.stateMachine).acknowledge({

@@ -288,7 +288,8 @@ describe('state machine', () => {
     // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
       StateMachineType: 'STANDARD',
-      LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: true },
+      // Never the execution data: it would put the review task token in the logs (DESIGN.md §3).
+      LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false },
       TracingConfiguration: { Enabled: true },
     });
   });
