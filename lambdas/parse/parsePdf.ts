@@ -4,6 +4,7 @@ import type { PdfText } from '../shared/pdfText.js';
 import { checkPdfBytes } from './checkPdfBytes.js';
 import { type ParseError, ParseWorkerFailed, PdfTooComplex, reviveParseError, TooLarge } from './errors.js';
 import {
+  isParseChild,
   PARSE_CHILD_ENV,
   type ParseChildMessage,
   type ParseJob,
@@ -179,6 +180,13 @@ export const parsePdf = async (
   limits: ParseLimitsInput = {},
   options: ParseRunOptions = {},
 ): Promise<PdfText> => {
+  if (isParseChild()) {
+    // The child runs every top-level statement of the file it was forked on; a caller there that
+    // parses again would fork without end.
+    throw new Error(
+      'parsePdf was called inside the parse child: keep top-level code free of work (see isParseChild).',
+    );
+  }
   const resolved = resolveParseLimits(limits);
   checkPdfSize(bytes.byteLength, resolved.maxBytes);
   checkPdfBytes(bytes);
