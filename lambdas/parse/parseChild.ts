@@ -63,7 +63,7 @@ const runJob = async (job: ParseJob): Promise<void> => {
 };
 
 /**
- * Serves one parse job when this process is the guard's child, and does nothing otherwise. Called
+ * Serves parse jobs when this process is the guard's child, and does nothing otherwise. Called
  * at the top level of `parsePdf.ts`, the file the guard forks.
  */
 export const runParseChildIfSpawned = (): void => {
@@ -71,8 +71,10 @@ export const runParseChildIfSpawned = (): void => {
   // The guard's bounds live in the parent: a child whose parent has gone must not run on unbounded.
   process.once('disconnect', () => process.exit(1));
   setInterval(() => void send({ kind: 'rss', bytes: process.memoryUsage.rss() }), SELF_REPORT_MS).unref();
-  process.once('message', (job: ParseJob) => {
-    void runJob(job).finally(() => process.exit(0));
+  // Jobs come one at a time: the guard sends the next only after this one's verdict, and keeps
+  // the child between documents only when the verdict was text.
+  process.on('message', (job: ParseJob) => {
+    void runJob(job);
   });
   void send({ kind: 'ready' });
 };

@@ -1,4 +1,3 @@
-import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { PdfText } from '../shared/pdfText.js';
 import { checkPdfBytes } from './checkPdfBytes.js';
@@ -10,6 +9,7 @@ import {
   type ParseJob,
   runParseChildIfSpawned,
 } from './parseChild.js';
+import { forkParseChild, type ParseChild, ParseChildPool } from './parseChildPool.js';
 import {
   DEFAULT_PARSE_LIMITS,
   type ParseLimits,
@@ -78,30 +78,66 @@ const childCommand = (limits: ParseLimits): { modulePath: string; execArgv: stri
   };
 };
 
+/**
+ * Warm children, one pool per child command line (the heap cap follows the memory bound). Two
+ * idle children cover a Lambda (one document at a time) and keep the local runtime's burst of
+ * parses from paying a start-up each.
+ */
+const pools = new Map<string, ParseChildPool>();
+const poolFor = (limits: ParseLimits): ParseChildPool => {
+  const { modulePath, execArgv } = childCommand(limits);
+  const key = `${modulePath} ${execArgv.join(' ')}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = new ParseChildPool(
+      () => forkParseChild(modulePath, execArgv, { ...process.env, [PARSE_CHILD_ENV]: '1' }),
+      {
+        maxIdle: 2,
+        maxJobsPerChild: 200,
+        keepBelowRssBytes: limits.maxRssBytes / 2,
+      },
+    );
+    pools.set(key, pool);
+  }
+  return pool;
+};
+
 /** Runs `extractPdfText` in a child process and kills it at the first bound it crosses. */
-const runGuarded = (bytes: Uint8Array, limits: ParseLimits, options: ParseRunOptions): Promise<PdfText> =>
-  new Promise<PdfText>((resolve, reject) => {
-    const started = performance.now();
-    const { modulePath, execArgv } = childCommand(limits);
+const runGuarded = async (
+  bytes: Uint8Array,
+  limits: ParseLimits,
+  options: ParseRunOptions,
+): Promise<PdfText> => {
+  const started = performance.now();
+  const pool = poolFor(limits);
+  let child: ParseChild;
+  try {
+    child = await pool.acquire();
+  } catch (error) {
+    throw new ParseWorkerFailed({ reason: (error as Error).message }, { cause: error });
+  }
+  const proc = child.process;
+  const fresh = child.jobs === 0;
+  return new Promise<PdfText>((resolve, reject) => {
     const job: ParseJob = { kind: 'job', bytes, maxPages: limits.maxPages };
-    const child = fork(modulePath, [], {
-      execArgv,
-      env: { ...process.env, [PARSE_CHILD_ENV]: '1' },
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-    });
     let progress: ParseProgress | undefined;
     let selfReportedRss = 0;
     let peakRssBytes = 0;
     let stderrTail = '';
     let settled = false;
 
-    // Settles once, after the child is gone, so its memory is back before the caller goes on.
+    // Settles once. A child that hit a bound or failed is killed, and the verdict waits until it
+    // is gone so its memory is back before the caller goes on; one that produced text goes back
+    // to the pool.
     const settle = (outcome: { text: PdfText } | { error: ParseError }): void => {
       if (settled) return;
       settled = true;
       clearInterval(sampler);
       clearTimeout(timer);
+      proc.off('message', onMessage);
+      proc.off('error', onError);
+      proc.off('close', onClose);
+      proc.stderr?.off('data', onStderr);
       const deliver = (): void => {
         options.onStats?.({
           durationMs: performance.now() - started,
@@ -111,10 +147,13 @@ const runGuarded = (bytes: Uint8Array, limits: ParseLimits, options: ParseRunOpt
         if ('text' in outcome) resolve(outcome.text);
         else reject(outcome.error);
       };
-      if (child.exitCode !== null || child.signalCode !== null) deliver();
+      if ('text' in outcome) {
+        pool.release(child);
+        deliver();
+      } else if (proc.exitCode !== null || proc.signalCode !== null) deliver();
       else {
-        child.once('exit', deliver);
-        child.kill('SIGKILL');
+        proc.once('exit', deliver);
+        proc.kill('SIGKILL');
       }
     };
     const tooComplex = (bound: 'time' | 'memory'): { error: ParseError } => ({
@@ -128,29 +167,28 @@ const runGuarded = (bytes: Uint8Array, limits: ParseLimits, options: ParseRunOpt
 
     const killAtRss = limits.maxRssBytes - rssHeadroom(limits.maxRssBytes);
     const sampler = setInterval(() => {
-      const measured = child.pid === undefined ? undefined : readProcessMemory(child.pid);
+      const measured = proc.pid === undefined ? undefined : readProcessMemory(proc.pid);
       const rss = measured?.rssBytes ?? selfReportedRss;
-      peakRssBytes = Math.max(peakRssBytes, measured?.peakRssBytes ?? rss);
+      // The kernel's high-water mark spans the child's life: only a fresh child's is this job's.
+      peakRssBytes = Math.max(peakRssBytes, (fresh ? measured?.peakRssBytes : undefined) ?? rss);
       if (rss > killAtRss) settle(tooComplex('memory'));
     }, RSS_SAMPLE_MS);
     const timer = setTimeout(() => settle(tooComplex('time')), limits.timeoutMs);
 
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
+    const onStderr = (chunk: string) => {
       process.stderr.write(chunk);
       stderrTail = (stderrTail + chunk).slice(-STDERR_TAIL);
-    });
-    child.on('message', (message: ParseChildMessage) => {
-      if (message.kind === 'ready') child.send(job);
-      else if (message.kind === 'progress') progress = message.progress;
+    };
+    const onMessage = (message: ParseChildMessage) => {
+      if (message.kind === 'progress') progress = message.progress;
       else if (message.kind === 'rss') selfReportedRss = message.bytes;
       else if (message.kind === 'result') settle({ text: message.text });
-      else settle({ error: reviveParseError(message.error) });
-    });
-    child.on('error', (error) => {
+      else if (message.kind === 'failure') settle({ error: reviveParseError(message.error) });
+    };
+    const onError = (error: Error) => {
       settle({ error: new ParseWorkerFailed({ reason: error.message }, { cause: error }) });
-    });
-    child.on('close', (code, signal) => {
+    };
+    const onClose = (code: number | null, signal: NodeJS.Signals | null) => {
       // V8 aborts the process when its heap cap is hit: that is the document's doing.
       if (/heap out of memory|Reached heap limit/i.test(stderrTail)) settle(tooComplex('memory'));
       else {
@@ -159,8 +197,15 @@ const runGuarded = (bytes: Uint8Array, limits: ParseLimits, options: ParseRunOpt
           error: new ParseWorkerFailed({ reason: `the parse process ended with ${how} before a verdict` }),
         });
       }
-    });
+    };
+    proc.stderr?.setEncoding('utf8');
+    proc.stderr?.on('data', onStderr);
+    proc.on('message', onMessage);
+    proc.on('error', onError);
+    proc.on('close', onClose);
+    proc.send(job);
   });
+};
 
 /**
  * Parses an untrusted PDF under guard: size and leading bytes are checked first, then
