@@ -3,8 +3,8 @@
  *
  *   npx tsx bench/pipeline.bench.ts [--count N] [--load M] [--concurrency C] [--json]
  *
- * 1. Bare work: parse (the guarded parser) + extract of the N documents in this process, C at a
- *    time: the floor any pipeline around them has to stand on.
+ * 1. Bare work: parse (the guarded parser) + extract of the N documents in this process, one per
+ *    core at a time: the floor any pipeline around them has to stand on.
  * 2. Pipeline: the same N documents uploaded to the local stack (C uploads in flight) on the
  *    auto-approve path; documents/s, end-to-end latency p50/p95 (upload to `completed`), and the
  *    overhead ratio = pipeline wall time / bare wall time (goal <= 1.25).
@@ -14,7 +14,7 @@
  * to compare 1 vs 2 workers of.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { Command } from 'commander';
@@ -47,7 +47,11 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** Runs `work` over `items` with at most `limit` in flight. */
-const pool = async <T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>) => {
+const pool = async <T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+) => {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -111,7 +115,8 @@ log(`${pdfs.length} clean documents generated`);
 // 1. Bare parse + extract, in this process.
 const extractor = new HeuristicExtractor();
 const bareStarted = performance.now();
-await pool(pdfs, options.concurrency, async (pdf) => {
+// As many parses at once as the pipeline runs (one per core), so both keep their children warm.
+await pool(pdfs, availableParallelism(), async (pdf) => {
   await extractor.extract(await parsePdf(pdf));
 });
 const bareSeconds = (performance.now() - bareStarted) / 1000;
@@ -145,7 +150,9 @@ if (options.load > 0) {
     workflows: loadRun.items.length,
     lost: [...loadRun.uploadedAt.keys()].filter((k) => !keys.includes(k)).length,
     duplicated: keys.length - new Set(keys).size,
-    seconds: Number(((Math.max(...loadRun.items.map((i) => Date.parse(i.updatedAt))) - loadRun.started) / 1000).toFixed(1)),
+    seconds: Number(
+      ((Math.max(...loadRun.items.map((i) => Date.parse(i.updatedAt))) - loadRun.started) / 1000).toFixed(1),
+    ),
     ledger: { checked: ledger.checked, broken: ledger.broken.length },
   };
   await loadStack.runtime.close();
@@ -155,7 +162,10 @@ if (options.load > 0) {
 const result = {
   documents: pdfs.length,
   concurrency: options.concurrency,
-  bare: { seconds: Number(bareSeconds.toFixed(1)), documentsPerSecond: Number((pdfs.length / bareSeconds).toFixed(2)) },
+  bare: {
+    seconds: Number(bareSeconds.toFixed(1)),
+    documentsPerSecond: Number((pdfs.length / bareSeconds).toFixed(2)),
+  },
   pipeline: {
     seconds: Number(pipelineSeconds.toFixed(1)),
     documentsPerSecond: Number((pdfs.length / pipelineSeconds).toFixed(2)),

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createDocumentClient, createS3Client, createSfnClient } from '../lambdas/shared/clients.js';
 import { WorkflowStore } from '../lambdas/shared/store/workflowStore.js';
@@ -86,10 +87,19 @@ export const startLocalRuntime = async (
     const arns = Object.fromEntries(
       (Object.keys(STAGES) as Stage[]).map((stage) => [
         stage,
-        sfn.registerFunction(`docket-${stage}`, stageFunction(stage, config.faults), {
-          timeoutSeconds: FUNCTION_TIMEOUT_SECONDS[stage] ?? config.policy.stageTimeoutSeconds,
-          memorySizeMb: stage === 'parse' ? 1536 : 512,
-        }),
+        sfn.registerFunction(
+          `docket-${stage}`,
+          // Parse forks a process per document: run as many at once as there are cores.
+          stageFunction(
+            stage,
+            config.faults,
+            stage === 'parse' ? { concurrency: availableParallelism() } : {},
+          ),
+          {
+            timeoutSeconds: FUNCTION_TIMEOUT_SECONDS[stage] ?? config.policy.stageTimeoutSeconds,
+            memorySizeMb: stage === 'parse' ? 1536 : 512,
+          },
+        ),
       ]),
     ) as StageArns;
     const stateMachineArn = sfn.registerStateMachine({

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { PdfText } from '../shared/pdfText.js';
 import { checkPdfBytes } from './checkPdfBytes.js';
@@ -79,9 +80,9 @@ const childCommand = (limits: ParseLimits): { modulePath: string; execArgv: stri
 };
 
 /**
- * Warm children, one pool per child command line (the heap cap follows the memory bound). Two
- * idle children cover a Lambda (one document at a time) and keep the local runtime's burst of
- * parses from paying a start-up each.
+ * Warm children, one pool per child command line (the heap cap follows the memory bound), as
+ * many idle as there are cores: one covers a Lambda (one document at a time), and a burst of
+ * parses in the local runtime does not pay a start-up each.
  */
 const pools = new Map<string, ParseChildPool>();
 const poolFor = (limits: ParseLimits): ParseChildPool => {
@@ -92,7 +93,7 @@ const poolFor = (limits: ParseLimits): ParseChildPool => {
     pool = new ParseChildPool(
       () => forkParseChild(modulePath, execArgv, { ...process.env, [PARSE_CHILD_ENV]: '1' }),
       {
-        maxIdle: 2,
+        maxIdle: availableParallelism(),
         maxJobsPerChild: 200,
         keepBelowRssBytes: limits.maxRssBytes / 2,
       },
