@@ -34,10 +34,7 @@ export const extractStage = async (deps: ExtractStageDeps, input: StageInput): P
   const { item } = run;
   const extractionKey = artifactKey(item.id, 'extraction');
 
-  const cached =
-    item.cachedFrom && item.source?.sha256
-      ? await deps.store.findExtractionCache(item.tenant, item.source.sha256)
-      : undefined;
+  const cached = await deps.store.cachedExtractionFor(item);
   let extraction: Extraction;
   if (cached) {
     await copyArtifact(deps.s3, deps.bucket, cached.artifacts.extraction, extractionKey);

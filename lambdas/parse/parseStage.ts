@@ -53,10 +53,7 @@ export const parseStage = async (deps: ParseStageDeps, input: StageInput): Promi
   const { item } = run;
   const textKey = artifactKey(item.id, 'text');
 
-  const cached =
-    item.cachedFrom && item.source?.sha256
-      ? await deps.store.findExtractionCache(item.tenant, item.source.sha256)
-      : undefined;
+  const cached = await deps.store.cachedExtractionFor(item);
   if (cached) {
     await copyArtifact(deps.s3, deps.bucket, cached.artifacts.text, textKey);
     await run.apply('parsed', {

@@ -1,4 +1,3 @@
-import { NotFoundError } from '@aws-lambda-powertools/event-handler/http';
 import { SendTaskHeartbeatCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
 import { z } from 'zod';
 import { getJsonArtifact } from '../shared/artifacts.js';
@@ -9,10 +8,11 @@ import {
   validateCorrections,
 } from '../shared/documents/index.js';
 import type { ReviewDecision } from '../shared/reviewDecision.js';
-import { StaleWorkflowError, WorkflowNotFoundError } from '../shared/store/errors.js';
+import { StaleWorkflowError } from '../shared/store/errors.js';
 import type { WorkflowItem } from '../shared/store/types.js';
 import type { ApiDeps } from './apiDeps.js';
 import { ConflictError, GoneError, UnprocessableError } from './httpErrors.js';
+import { loadForTenant } from './loadForTenant.js';
 import type { Principal } from './principal.js';
 import { reviewSummary, workflowView } from './views.js';
 
@@ -30,16 +30,6 @@ export const DecisionBodySchema = z
 
 const TOKEN_GONE = new Set(['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist']);
 const tokenGone = (error: unknown) => error instanceof Error && TOKEN_GONE.has(error.name);
-
-const loadForTenant = async (deps: ApiDeps, principal: Principal, id: string): Promise<WorkflowItem> => {
-  try {
-    return await deps.store.get(id, { tenant: principal.tenant });
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError)
-      throw new NotFoundError(`No workflow ${id} in tenant ${principal.tenant}.`);
-    throw error;
-  }
-};
 
 /** Refuses a review that is decided (409) or whose time ran out (410). */
 const assertOpen = (item: WorkflowItem, now: Date): void => {

@@ -1,22 +1,11 @@
-import { NotFoundError } from '@aws-lambda-powertools/event-handler/http';
 import { isWorkflowState } from '../../statemachine/index.js';
 import { CannotResumeError, resumeWorkflow, stopExecution } from '../shared/resumeWorkflow.js';
-import { TransitionConflictError, WorkflowNotFoundError } from '../shared/store/errors.js';
-import type { WorkflowItem } from '../shared/store/types.js';
+import { TransitionConflictError } from '../shared/store/errors.js';
 import type { ApiDeps } from './apiDeps.js';
 import { ConflictError, UnprocessableError } from './httpErrors.js';
+import { loadForTenant } from './loadForTenant.js';
 import type { Principal } from './principal.js';
 import { historyEntryView, workflowView } from './views.js';
-
-const load = async (deps: ApiDeps, principal: Principal, id: string): Promise<WorkflowItem> => {
-  try {
-    return await deps.store.get(id, { tenant: principal.tenant });
-  } catch (error) {
-    if (error instanceof WorkflowNotFoundError)
-      throw new NotFoundError(`No workflow ${id} in tenant ${principal.tenant}.`);
-    throw error;
-  }
-};
 
 /** Workflows of the caller's tenant, optionally in one state. */
 export const listWorkflows = async (
@@ -38,17 +27,17 @@ export const listWorkflows = async (
 
 /** One workflow. */
 export const getWorkflow = async (deps: ApiDeps, principal: Principal, id: string) =>
-  workflowView(await load(deps, principal, id));
+  workflowView(await loadForTenant(deps, principal, id));
 
 /** The transition log of one workflow, oldest first. */
 export const getHistory = async (deps: ApiDeps, principal: Principal, id: string) => {
-  await load(deps, principal, id);
+  await loadForTenant(deps, principal, id);
   return { workflowId: id, entries: (await deps.store.history(id)).map(historyEntryView) };
 };
 
 /** Resumes a workflow at its stage (admin). */
 export const retryWorkflow = async (deps: ApiDeps, principal: Principal, id: string) => {
-  const item = await load(deps, principal, id);
+  const item = await loadForTenant(deps, principal, id);
   if (!deps.stateMachineArn) throw new Error('STATE_MACHINE_ARN is not configured for the review API.');
   try {
     const started = await resumeWorkflow(
@@ -64,7 +53,7 @@ export const retryWorkflow = async (deps: ApiDeps, principal: Principal, id: str
 
 /** Cancels a workflow (admin): the `cancel` transition, then its execution is stopped. */
 export const cancelWorkflow = async (deps: ApiDeps, principal: Principal, id: string, reason?: string) => {
-  const item = await load(deps, principal, id);
+  const item = await loadForTenant(deps, principal, id);
   try {
     const { workflow } = await deps.store.transition(item.id, {
       event: 'cancel',
@@ -81,7 +70,7 @@ export const cancelWorkflow = async (deps: ApiDeps, principal: Principal, id: st
       (error.name === 'IllegalTransition' || error instanceof TransitionConflictError)
     ) {
       throw new ConflictError(
-        `Workflow ${id} is ${(await load(deps, principal, id)).state} and cannot be cancelled.`,
+        `Workflow ${id} is ${(await loadForTenant(deps, principal, id)).state} and cannot be cancelled.`,
       );
     }
     throw error;

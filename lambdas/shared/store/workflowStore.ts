@@ -435,6 +435,12 @@ export class WorkflowStore {
     }
   }
 
+  /** The cached extraction a workflow was marked (at ingest) to reuse, if there is one. */
+  async cachedExtractionFor(item: WorkflowItem): Promise<ExtractionCacheRecord | undefined> {
+    if (!item.cachedFrom || !item.source?.sha256) return undefined;
+    return this.findExtractionCache(item.tenant, item.source.sha256);
+  }
+
   /** The cached extraction for this tenant's content hash, if any. */
   async findExtractionCache(tenant: string, sha256: string): Promise<ExtractionCacheRecord | undefined> {
     const { Item } = await this.client.send(

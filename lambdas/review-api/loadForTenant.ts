@@ -1,0 +1,20 @@
+import { NotFoundError } from '@aws-lambda-powertools/event-handler/http';
+import { WorkflowNotFoundError } from '../shared/store/errors.js';
+import type { WorkflowItem } from '../shared/store/types.js';
+import type { ApiDeps } from './apiDeps.js';
+import type { Principal } from './principal.js';
+
+/** The caller's tenant's workflow, or 404: another tenant's answers exactly like a missing one (seed 003). */
+export const loadForTenant = async (
+  deps: ApiDeps,
+  principal: Principal,
+  id: string,
+): Promise<WorkflowItem> => {
+  try {
+    return await deps.store.get(id, { tenant: principal.tenant });
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError)
+      throw new NotFoundError(`No workflow ${id} in tenant ${principal.tenant}.`);
+    throw error;
+  }
+};
