@@ -67,7 +67,7 @@ export const collectUploads = async (
     const info = await stat(absolute).catch((error: NodeJS.ErrnoException) => error);
     if (info instanceof Error) {
       plan.unreadable.push({
-        file: path,
+        file: absolute,
         error: info.code === 'ENOENT' ? 'no such file or directory' : String(info.code),
       });
     } else if (info.isDirectory()) {
