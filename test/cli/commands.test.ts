@@ -95,7 +95,13 @@ describe('docket against a running local stack', () => {
   it('writes samples and imports their providers; a bad providers file imports nothing', async () => {
     // Prepare
     const bad = join(work, 'bad-providers.json');
-    await writeFile(bad, JSON.stringify([{ id: 'p1', name: 'Acme Corp' }, { id: 'p1', name: 'X' }]));
+    await writeFile(
+      bad,
+      JSON.stringify([
+        { id: 'p1', name: 'Acme Corp' },
+        { id: 'p1', name: 'X' },
+      ]),
+    );
 
     // Act
     const samples = await run('samples', '--out', 'samples', '--count', '8');
@@ -113,12 +119,23 @@ describe('docket against a running local stack', () => {
     const providers = listed.json<{ id: string; name: string }[]>();
     expect(providers).toHaveLength(30);
     expect(providers.some((p) => p.id === 'p1')).toBe(false);
-    expect(providers[0]).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String) }));
+    expect(providers[0]).toEqual(
+      expect.objectContaining({ id: expect.any(String), name: expect.any(String) }),
+    );
   });
 
   it('uploads PDFs with bounded concurrency, skips the rest, and reports what failed', async () => {
     // Act
-    const upload = await run('upload', 'samples', 'missing.pdf', '--tenant', 'acme', '--concurrency', '3', '--json');
+    const upload = await run(
+      'upload',
+      'samples',
+      'missing.pdf',
+      '--tenant',
+      'acme',
+      '--concurrency',
+      '3',
+      '--json',
+    );
 
     // Assess
     expect(upload.code).toBe(1);
@@ -130,7 +147,9 @@ describe('docket against a running local stack', () => {
       failed: { file: string; error: string }[];
     }>();
     expect(summary.uploaded.map((u) => u.key).sort()).toEqual(
-      [0, 1, 2, 3, 4, 5, 6, 7].map((i) => `incoming/acme/${i % 2 ? 'invoice' : 'contract'}-000${i}.pdf`).sort(),
+      [0, 1, 2, 3, 4, 5, 6, 7]
+        .map((i) => `incoming/acme/${i % 2 ? 'invoice' : 'contract'}-000${i}.pdf`)
+        .sort(),
     );
     expect(summary.skipped).toHaveLength(10);
     expect(summary.skipped.every((s) => s.reason === 'not a PDF')).toBe(true);
@@ -146,9 +165,16 @@ describe('docket against a running local stack', () => {
 
     // Assess
     expect(watch.code).toBe(0);
-    const changes = watch.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; to: string });
+    const changes = watch.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; to: string });
     const finals = new Map(changes.map((c) => [c.id, c.to]));
-    expect([...finals.values()].sort()).toEqual([...Array(6).fill('completed'), 'review_required', 'review_required']);
+    expect([...finals.values()].sort()).toEqual([
+      ...Array(6).fill('completed'),
+      'review_required',
+      'review_required',
+    ]);
     const items = all.json<WorkflowView[]>();
     expect(items).toHaveLength(8);
     expect(items[0]).toEqual(expect.objectContaining({ id: expect.stringMatching(/^wf-/), tenant: 'acme' }));
@@ -171,9 +197,14 @@ describe('docket against a running local stack', () => {
       fields: Record<string, { value: unknown; confidence: number; source?: { page: number } }>;
       comparison?: { summary: { status: string } };
     }>();
-    expect(details.workflow).toEqual(expect.objectContaining({ id: item.id, state: 'completed', docType: 'contract' }));
+    expect(details.workflow).toEqual(
+      expect.objectContaining({ id: item.id, state: 'completed', docType: 'contract' }),
+    );
     expect(details.fields.contractNumber).toEqual(
-      expect.objectContaining({ confidence: expect.any(Number), source: expect.objectContaining({ page: 1 }) }),
+      expect.objectContaining({
+        confidence: expect.any(Number),
+        source: expect.objectContaining({ page: 1 }),
+      }),
     );
     expect(details.comparison?.summary.status).toMatch(/no_reference|consistent|changed|attention/);
     expect(text.stdout).toMatch(new RegExp(`^${item.id}  contract  completed`));
@@ -190,7 +221,8 @@ describe('docket against a running local stack', () => {
     const approve = await run('review', contract.id, 'approve');
 
     // Assess
-    const items = queue.json<{ id: string; priority: number; dueAt: string; reasons: { code: string }[] }[]>();
+    const items =
+      queue.json<{ id: string; priority: number; dueAt: string; reasons: { code: string }[] }[]>();
     expect(items.map((i) => i.id)).toContain(contract.id);
     expect(items.map((i) => i.priority)).toEqual([...items.map((i) => i.priority)].sort((a, b) => b - a));
     expect(items.every((i) => Date.parse(i.dueAt) > Date.now())).toBe(true);
@@ -242,8 +274,16 @@ describe('docket against a running local stack', () => {
     const text = await run('history', invoice.id);
 
     // Assess
-    const history = json.json<{ entries: { seq: number; to: string }[]; execution: { events: { type: string }[] } }>();
-    expect(history.entries.map((e) => e.to)).toEqual(['parsing_pdf', 'extracting', 'validating', 'review_required']);
+    const history = json.json<{
+      entries: { seq: number; to: string }[];
+      execution: { events: { type: string }[] };
+    }>();
+    expect(history.entries.map((e) => e.to)).toEqual([
+      'parsing_pdf',
+      'extracting',
+      'validating',
+      'review_required',
+    ]);
     expect(history.execution.events.map((e) => e.type)).toContain('TaskSubmitted');
     expect(json.stdout).not.toContain(invoice.reviewTaskToken);
     expect(json.stdout).toContain('[redacted]');
@@ -260,17 +300,30 @@ describe('docket against a running local stack', () => {
     const retry = await run('retry', invoice.id, '--json');
     await reviewReady(invoice.id, invoice.reviewTaskToken);
     const noReason = await run('review', invoice.id, 'reject');
-    const reject = await run('review', invoice.id, 'reject', '--reason', 'duplicate of INV-2023-18901', '--json');
+    const reject = await run(
+      'review',
+      invoice.id,
+      'reject',
+      '--reason',
+      'duplicate of INV-2023-18901',
+      '--json',
+    );
     const done = await reachState(invoice.id, ['rejected']);
 
     // Assess
     expect(retry.json()).toEqual(
-      expect.objectContaining({ workflowId: invoice.id, resumeAt: 'review_required', executionArn: expect.any(String) }),
+      expect.objectContaining({
+        workflowId: invoice.id,
+        resumeAt: 'review_required',
+        executionArn: expect.any(String),
+      }),
     );
     expect(noReason.code).toBe(2);
     oneLine(noReason.stderr);
     expect(reject.json()).toEqual(
-      expect.objectContaining({ decision: expect.objectContaining({ decision: 'reject', reviewer: 'operator' }) }),
+      expect.objectContaining({
+        decision: expect.objectContaining({ decision: 'reject', reviewer: 'operator' }),
+      }),
     );
     expect(done.review?.decision?.reason).toBe('duplicate of INV-2023-18901');
   });
@@ -300,8 +353,8 @@ describe('docket against a running local stack', () => {
   it('answers an unknown id with one line and a non-zero exit, for every command that takes one', async () => {
     // Act
     const runs = await Promise.all(
-      [['show'], ['history'], ['retry'], ['cancel'], ['review', undefined, 'approve']].map(([cmd, , ...rest]) =>
-        run(cmd as string, 'wf-doesnotexist', ...(rest as string[])),
+      [['show'], ['history'], ['retry'], ['cancel'], ['review', undefined, 'approve']].map(
+        ([cmd, , ...rest]) => run(cmd as string, 'wf-doesnotexist', ...(rest as string[])),
       ),
     );
 
@@ -316,7 +369,10 @@ describe('docket against a running local stack', () => {
 
   it('verifies, summarises and exports the ledger; verify names a broken workflow and fails', async () => {
     // Prepare: a log entry no writer could have made (pending straight to completed).
-    const { workflow } = await stack.store.create({ tenant: 'broken', idempotencyKey: `broken-${Date.now()}` });
+    const { workflow } = await stack.store.create({
+      tenant: 'broken',
+      idempotencyKey: `broken-${Date.now()}`,
+    });
     await stack.documentClient.send(
       new PutCommand({
         TableName: stack.endpoints.tables.transitions,
@@ -366,14 +422,29 @@ describe('docket against a running local stack', () => {
   it('mints a token the review API accepts', async () => {
     // Act
     const plain = await run('token', 'create', '--user', 'carol', '--role', 'reviewer', '--tenant', 'acme');
-    const json = await run('token', 'create', '--user', 'dave', '--role', 'admin', '--tenant', 'acme', '--json');
+    const json = await run(
+      'token',
+      'create',
+      '--user',
+      'dave',
+      '--role',
+      'admin',
+      '--tenant',
+      'acme',
+      '--json',
+    );
     const badRole = await run('token', 'create', '--user', 'eve', '--role', 'owner', '--tenant', 'acme');
 
     // Assess
     const queue = await stack.api(plain.stdout.trim(), 'GET', '/reviews');
     expect(queue.status).toBe(200);
     expect(json.json()).toEqual(
-      expect.objectContaining({ user: 'dave', roles: ['admin'], tenant: 'acme', expiresAt: expect.any(String) }),
+      expect.objectContaining({
+        user: 'dave',
+        roles: ['admin'],
+        tenant: 'acme',
+        expiresAt: expect.any(String),
+      }),
     );
     expect(badRole.code).toBe(2);
     oneLine(badRole.stderr);
@@ -399,7 +470,18 @@ describe('docket without a running stack', () => {
     const none = await docket(['ls', '--data-dir', never]);
     const gone = await docket(['reviews', '--data-dir', stopped]);
     const refused = await docket(['ls', '--data-dir', unreachable, '--json']);
-    const token = await docket(['token', 'create', '--user', 'a', '--role', 'reviewer', '--tenant', 't', '--data-dir', never]);
+    const token = await docket([
+      'token',
+      'create',
+      '--user',
+      'a',
+      '--role',
+      'reviewer',
+      '--tenant',
+      't',
+      '--data-dir',
+      never,
+    ]);
 
     // Assess
     for (const result of [none, gone, refused, token]) {

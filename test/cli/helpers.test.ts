@@ -18,7 +18,13 @@ describe('--set field=value corrections', () => {
     // Act
     const corrections = parseCorrections(
       'contract',
-      ['contractNumber=12345', 'termMonths=24', 'autoRenewal=false', 'totalValue.amount=98000.50', 'signedDate=null'],
+      [
+        'contractNumber=12345',
+        'termMonths=24',
+        'autoRenewal=false',
+        'totalValue.amount=98000.50',
+        'signedDate=null',
+      ],
       current,
     );
 
