@@ -2,7 +2,7 @@ import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import type { Principal } from '../lambdas/review-api/principal.js';
 import type { Io } from './io.js';
-import { resolveTarget, type Target } from './target.js';
+import type { Target } from './target.js';
 
 /** Options every command takes (declared on the root program). */
 export interface GlobalOptions {
@@ -42,7 +42,11 @@ export class CliContext {
 
   /** The stack this invocation works against (resolved once). */
   stack(): Promise<Target> {
-    this.target ??= resolveTarget({ ...this.globals, dataDir: this.dataDir });
+    // Loaded on first use: the AWS SDK clients are most of the CLI's start-up time, and help,
+    // start, samples and local tokens need none of them.
+    this.target ??= import('./target.js').then(({ resolveTarget }) =>
+      resolveTarget({ ...this.globals, dataDir: this.dataDir }),
+    );
     return this.target;
   }
 

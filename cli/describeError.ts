@@ -1,5 +1,3 @@
-import { HttpError } from '@aws-lambda-powertools/event-handler/http';
-
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'ETIMEDOUT']);
 
 /** The errno code of a network failure, looked for through `cause` chains (fetch wraps them). */
@@ -12,6 +10,17 @@ export const networkCode = (error: unknown): string | undefined => {
   }
   return undefined;
 };
+
+/**
+ * A review-API error (Powertools `HttpError`: status, type and details), recognised by shape so
+ * the CLI does not load the HTTP router to print an error.
+ */
+const isHttpError = (
+  error: unknown,
+): error is Error & { statusCode: number; errorType: string; details?: Record<string, unknown> } =>
+  error instanceof Error &&
+  typeof (error as { statusCode?: unknown }).statusCode === 'number' &&
+  typeof (error as { errorType?: unknown }).errorType === 'string';
 
 const issuesOf = (details: Record<string, unknown> | undefined): string => {
   const issues = details?.issues;
@@ -33,7 +42,7 @@ const issuesOf = (details: Record<string, unknown> | undefined): string => {
  * network or credentials failure instead of an SDK dump.
  */
 export const describeError = (error: unknown): string => {
-  if (error instanceof HttpError) {
+  if (isHttpError(error)) {
     return `${error.message}${issuesOf(error.details)} [${error.statusCode}]`;
   }
   if (!(error instanceof Error)) return String(error);

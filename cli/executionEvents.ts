@@ -1,4 +1,4 @@
-import { GetExecutionHistoryCommand, type HistoryEvent, type SFNClient } from '@aws-sdk/client-sfn';
+import type { HistoryEvent, SFNClient } from '@aws-sdk/client-sfn';
 
 /** What replaces a task token wherever it appears in printed events. */
 export const REDACTED = '[redacted]';
@@ -52,6 +52,7 @@ export const redactTaskTokens = <T>(events: T): T => {
 
 /** Every event of an execution, oldest first, task tokens redacted. */
 export const executionEvents = async (sfn: SFNClient, executionArn: string): Promise<HistoryEvent[]> => {
+  const { GetExecutionHistoryCommand } = await import('@aws-sdk/client-sfn');
   const events: HistoryEvent[] = [];
   let nextToken: string | undefined;
   do {

@@ -3,13 +3,7 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
-import {
-  exportLedger,
-  ledgerStats,
-  verifyLedger,
-  verifyWorkflowLog,
-} from '../../lambdas/shared/store/ledger.js';
-import { ALL_STATES } from '../../statemachine/index.js';
+import { ALL_STATES } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError } from '../errors.js';
 import { formatDuration, renderTable } from '../format.js';
@@ -18,6 +12,7 @@ import type { Target } from '../target.js';
 
 /** Verifies the ledger; with `repair`, first rolls forward items a crashed writer left behind. */
 export const verify = async (target: Target, options: { tenant?: string; repair?: boolean }) => {
+  const { verifyLedger, verifyWorkflowLog } = await import('../../lambdas/shared/store/ledger.js');
   const result = await verifyLedger(target.store, { tenant: options.tenant });
   if (!options.repair) return { ...result, repaired: [] as string[] };
   const repaired: string[] = [];
@@ -78,6 +73,7 @@ export const registerLedgerCommands = (program: Command, ctx: CliContext): void 
     .option('--tenant <tenant>', 'only this tenant')
     .option('--json', 'print JSON')
     .action(async (options: { tenant?: string; json?: boolean }) => {
+      const { ledgerStats } = await import('../../lambdas/shared/store/ledger.js');
       const stats = await ledgerStats((await ctx.stack()).store, options);
       if (options.json) return printJson(ctx.io, stats);
       const states = ALL_STATES.filter(
@@ -131,6 +127,7 @@ export const registerLedgerCommands = (program: Command, ctx: CliContext): void 
     .option('--tenant <tenant>', 'only this tenant')
     .action(async (options: { out?: string; tenant?: string }) => {
       const target = await ctx.stack();
+      const { exportLedger } = await import('../../lambdas/shared/store/ledger.js');
       let lines = 0;
       const counted = async function* () {
         for await (const line of exportLedger(target.store, { tenant: options.tenant })) {

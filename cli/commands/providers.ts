@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { ProvidersFileSchema } from '../../lambdas/shared/documents/index.js';
-import { loadProviders, putProviders } from '../../lambdas/shared/providersStore.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import { renderTable } from '../format.js';
@@ -30,6 +28,7 @@ export const readProvidersFile = async (path: string) => {
       cause: error,
     });
   }
+  const { ProvidersFileSchema } = await import('../../lambdas/shared/documents/index.js');
   const parsed = ProvidersFileSchema.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues;
@@ -58,6 +57,7 @@ export const registerProviderCommands = (program: Command, ctx: CliContext): voi
     .action(async (file: string, options: { json?: boolean }) => {
       const list = await readProvidersFile(resolve(ctx.io.cwd, file));
       const target = await ctx.stack();
+      const { putProviders } = await import('../../lambdas/shared/providersStore.js');
       const imported = await putProviders(target.documents, target.tables.providers, list);
       if (options.json) printJson(ctx.io, { imported, table: target.tables.providers });
       else println(ctx.io, `Imported ${imported} provider(s) into ${target.tables.providers}.`);
@@ -69,6 +69,7 @@ export const registerProviderCommands = (program: Command, ctx: CliContext): voi
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
       const target = await ctx.stack();
+      const { loadProviders } = await import('../../lambdas/shared/providersStore.js');
       const list = (await loadProviders(target.documents, target.tables.providers)).sort((a, b) =>
         a.name.localeCompare(b.name),
       );

@@ -1,11 +1,8 @@
 import { Argument, type Command } from 'commander';
-import { decideReview } from '../../lambdas/review-api/reviewService.js';
 import { reviewSummary } from '../../lambdas/review-api/views.js';
-import { getJsonArtifact } from '../../lambdas/shared/artifacts.js';
-import { type DocType, type Extraction, fieldValues } from '../../lambdas/shared/documents/index.js';
+import type { DocType, Extraction } from '../../lambdas/shared/documents/index.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
 import type { CliContext } from '../context.js';
-import { parseCorrections } from '../corrections.js';
 import { UsageError } from '../errors.js';
 import { baseName, formatRelative, renderTable } from '../format.js';
 import { printJson, println } from '../io.js';
@@ -99,6 +96,13 @@ Examples:
         }
         const target = await ctx.stack();
         const item = await target.store.get(id);
+        const [{ decideReview }, { getJsonArtifact }, { fieldValues }, { parseCorrections }] =
+          await Promise.all([
+            import('../../lambdas/review-api/reviewService.js'),
+            import('../../lambdas/shared/artifacts.js'),
+            import('../../lambdas/shared/documents/index.js'),
+            import('../corrections.js'),
+          ]);
         let corrections: Record<string, unknown> | undefined;
         if (decision === 'correct') {
           const docType: DocType = item.docType ?? 'contract';

@@ -1,13 +1,10 @@
 import { join } from 'node:path';
 import { type Command, Option } from 'commander';
-import { decodeJwt } from 'jose';
-import { loadSigningKey, mintToken } from '../../local/auth/localTokens.js';
 import { readEndpoints } from '../../local/endpoints.js';
 import { cognitoSignIn } from '../cognitoSignIn.js';
 import type { CliContext } from '../context.js';
 import { NoLocalStackError, UsageError } from '../errors.js';
 import { printJson, println } from '../io.js';
-import { resolveTarget } from '../target.js';
 import { checkTenant } from './upload.js';
 
 interface TokenOptions {
@@ -52,8 +49,7 @@ AWS:     echo "$PASSWORD" | docket --stack Docket token create --user alice --pa
     .action(async (options: TokenOptions) => {
       let value: string;
       if (ctx.stackName) {
-        const target = await resolveTarget({ dataDir: ctx.dataDir, stack: ctx.stackName });
-        target.close();
+        const target = await ctx.stack();
         if (!target.userPool) throw new UsageError(`Stack ${ctx.stackName} has no UserPoolClientId output.`);
         const password = options.passwordStdin ? await readStdin(process.stdin) : ctx.io.env.DOCKET_PASSWORD;
         if (!password)
@@ -74,15 +70,17 @@ AWS:     echo "$PASSWORD" | docket --stack Docket token create --user alice --pa
         }
         // A token only means something to a stack that was started here: refuse a mistyped --data-dir.
         if (!(await readEndpoints(ctx.dataDir))) throw new NoLocalStackError(ctx.dataDir);
+        const { loadSigningKey, mintToken } = await import('../../local/auth/localTokens.js');
         const key = await loadSigningKey(join(ctx.dataDir, 'jwt.key'));
         value = await mintToken(key, {
           user: options.user,
           role: options.role,
-          tenant: checkTenant(options.tenant),
+          tenant: await checkTenant(options.tenant),
           expiresIn: options.expiresIn,
         });
       }
       if (!options.json) return println(ctx.io, value);
+      const { decodeJwt } = await import('jose');
       const claims = decodeJwt(value);
       printJson(ctx.io, {
         token: value,

@@ -1,12 +1,10 @@
 import { relative } from 'node:path';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { tenantOf } from '../../lambdas/ingest/ingestObject.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';
 import { printJson, println } from '../io.js';
 import { collectUploads } from '../upload/collectUploads.js';
-import { type UploadOutcome, uploadFiles } from '../upload/uploadFiles.js';
+import type { UploadOutcome } from '../upload/uploadFiles.js';
 
 const SKIPS_SHOWN = 3;
 
@@ -18,7 +16,8 @@ const positiveInt = (name: string, max: number) => (value: string) => {
 };
 
 /** The tenant segment of upload keys, checked with ingest's own rule so no upload is refused later. */
-export const checkTenant = (tenant: string): string => {
+export const checkTenant = async (tenant: string): Promise<string> => {
+  const { tenantOf } = await import('../../lambdas/ingest/ingestObject.js');
   try {
     return tenantOf(`incoming/${tenant}/x.pdf`);
   } catch {
@@ -38,7 +37,11 @@ export const registerUploadCommand = (program: Command, ctx: CliContext): void =
     .option('--concurrency <n>', 'uploads in flight (1-64)', positiveInt('--concurrency', 64), 4)
     .option('--json', 'print JSON')
     .action(async (paths: string[], options: { tenant: string; concurrency: number; json?: boolean }) => {
-      const tenant = checkTenant(options.tenant);
+      const tenant = await checkTenant(options.tenant);
+      const [{ default: cliProgress }, { uploadFiles }] = await Promise.all([
+        import('cli-progress'),
+        import('../upload/uploadFiles.js'),
+      ]);
       const target = await ctx.stack();
       const plan = await collectUploads(paths, tenant, ctx.io.cwd);
       const showBar = Boolean(ctx.io.stderr.isTTY) && !options.json && plan.uploads.length > 0;

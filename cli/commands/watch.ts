@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
-import { ALL_STATES, isTerminal, type WorkflowState } from '../../statemachine/index.js';
+import { ALL_STATES, isTerminal, type WorkflowState } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import { baseName } from '../format.js';

@@ -2,11 +2,9 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { ComparisonReport } from '../../lambdas/compare/report.js';
 import { historyEntryView, workflowView } from '../../lambdas/review-api/views.js';
-import { cancelWorkflow, retryWorkflow } from '../../lambdas/review-api/workflowService.js';
-import { getJsonArtifact } from '../../lambdas/shared/artifacts.js';
 import type { Extraction } from '../../lambdas/shared/documents/index.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
-import { ALL_STATES, isWorkflowState, type WorkflowState } from '../../statemachine/index.js';
+import { ALL_STATES, isWorkflowState, type WorkflowState } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import { describeEvent, executionEvents } from '../executionEvents.js';
@@ -57,6 +55,7 @@ export const workflowTable = (items: readonly WorkflowItem[], now: Date): string
 
 /** Everything `show` knows about one workflow. */
 export const workflowDetails = async (target: Target, item: WorkflowItem) => {
+  const { getJsonArtifact } = await import('../../lambdas/shared/artifacts.js');
   const extractionKey = item.artifacts?.reviewed ?? item.artifacts?.extraction;
   const extraction = extractionKey
     ? await getJsonArtifact<Extraction>(target.s3, target.bucket, extractionKey)
@@ -253,6 +252,7 @@ export const registerWorkflowCommands = (program: Command, ctx: CliContext): voi
     .action(async (id: string, options: { as?: string; json?: boolean }) => {
       const target = await ctx.stack();
       const item = await target.store.get(id);
+      const { retryWorkflow } = await import('../../lambdas/review-api/workflowService.js');
       const result = await retryWorkflow(target.api, ctx.principal(item.tenant, options.as), id);
       if (options.json) printJson(ctx.io, result);
       else
@@ -272,6 +272,7 @@ export const registerWorkflowCommands = (program: Command, ctx: CliContext): voi
     .action(async (id: string, options: { reason?: string; as?: string; json?: boolean }) => {
       const target = await ctx.stack();
       const item = await target.store.get(id);
+      const { cancelWorkflow } = await import('../../lambdas/review-api/workflowService.js');
       const result = await cancelWorkflow(
         target.api,
         ctx.principal(item.tenant, options.as),
