@@ -90,7 +90,7 @@ const showText = (details: Awaited<ReturnType<typeof workflowDetails>>, now: Dat
     const r = w.review;
     lines.push(
       '',
-      `Review: priority ${r.priority}, due ${formatRelative(r.dueAt, now)}${r.claimedBy ? `, claimed by ${r.claimedBy}` : ''}`,
+      `Review: priority ${r.priority}${w.state === 'review_required' ? `, due ${formatRelative(r.dueAt, now)}` : ''}${r.claimedBy ? `, claimed by ${r.claimedBy}` : ''}`,
     );
     for (const reason of r.reasons) lines.push(`  - ${reason.code}: ${reason.message}`);
     if (r.decision) {

@@ -47,12 +47,14 @@ export class Api {
   constructor(
     private readonly base: string,
     private readonly token: () => string | undefined,
+    /** Called when the API refuses the token (expired, or for another stack). */
+    private readonly unauthorized: (message: string) => void = () => undefined,
   ) {}
 
   /** Reads `config.json` if the deployment has one; the local runtime serves none. */
   static async discoverBase(): Promise<string> {
     try {
-      const response = await fetch('config.json', { cache: 'no-store' });
+      const response = await fetch('config.json', { headers: { 'cache-control': 'no-cache' } });
       const config = (await response.json()) as { apiBase?: unknown };
       if (typeof config.apiBase === 'string' && config.apiBase) return config.apiBase.replace(/\/$/, '');
     } catch {
@@ -84,6 +86,7 @@ export class Api {
     }
     if (!response.ok) {
       const error = json as { message?: string; details?: { issues?: FieldIssue[] } };
+      if (response.status === 401) this.unauthorized(error.message ?? 'Unauthorized');
       throw new ApiError(response.status, error.message ?? response.statusText, error.details?.issues ?? []);
     }
     return json as T;

@@ -14,7 +14,14 @@ const start = async () => {
   const root = document.getElementById('app') as HTMLElement;
   let session = loadSession();
   // The sign-in screen keeps a token before `session` is set, to try it: read it from storage then.
-  const api = new Api(await Api.discoverBase(), () => (session ?? loadSession())?.token);
+  const api = new Api(
+    await Api.discoverBase(),
+    () => (session ?? loadSession())?.token,
+    (message) => {
+      // Signed in, and the API no longer takes the token (expired): back to sign-in, saying why.
+      if (session) logout(`Please sign in again: ${message}`);
+    },
+  );
   let current: View | undefined;
   let notice: string | undefined;
 
