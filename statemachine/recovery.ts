@@ -1,4 +1,5 @@
 import type { WorkflowEvent } from './events.js';
+import { GUARDS, type GuardContext } from './guards.js';
 import { type Outcome, terminalOutcome } from './outcomes.js';
 import { backoffSeconds, type StagePolicy } from './policy.js';
 import { RESUME_STAGE, type ResumableState } from './stages.js';
@@ -23,9 +24,43 @@ export interface FailureFacts {
   readonly retryCount: number;
   /** Event of the last transition, which tells a reviewer's reject from a give-up. */
   readonly lastEvent?: WorkflowEvent;
+  /**
+   * Failures in a row in a state that has no `fail` row (a stage erred before its first write,
+   * e.g. compare while still `validated`). They change no state, so they are counted on the item.
+   */
+  readonly entryFailures?: number;
 }
 
 const isResumable = (state: WorkflowState): state is ResumableState => Object.hasOwn(RESUME_STAGE, state);
+
+/**
+ * A stage that failed before its first write left the workflow where it was: there is no
+ * transition to make, so the stage is simply tried again from that state, under the same
+ * `retriesLeft` guard the table uses for `retry`, counting these failures on the item. When they
+ * run out, the execution halts and the workflow keeps its state, resumable by an operator.
+ */
+const retryInPlace = (facts: FailureFacts, policy: StagePolicy): Recovery => {
+  const attempts = facts.entryFailures ?? 1;
+  const context: GuardContext = {
+    retryable: facts.retryable,
+    retryCount: attempts - 1,
+    maxRetries: policy.maxRetries,
+  };
+  const retriesLeft = GUARDS.retriesLeft.test(context as Required<GuardContext>);
+  if (retriesLeft && isResumable(facts.state)) {
+    return {
+      decision: 'retry',
+      resumeAt: facts.state,
+      waitSeconds: backoffSeconds(policy.backoffBaseSeconds, attempts - 1),
+    };
+  }
+  return {
+    decision: 'halt',
+    reason:
+      `the stage failed ${attempts} time(s) while the workflow was "${facts.state}" (before its first write); ` +
+      'it keeps that state and can be resumed with `docket retry`',
+  };
+};
 
 /**
  * Decides between another try, rejection and halting, by asking the transition table which of
@@ -38,14 +73,7 @@ export const decideRecovery = (facts: FailureFacts, policy: StagePolicy): Recove
   if (settled) {
     return { decision: 'settled', outcome: settled, reason: `the workflow is already ${facts.state}` };
   }
-  if (facts.state !== 'failed') {
-    return {
-      decision: 'halt',
-      reason:
-        `the stage failed while the workflow was "${facts.state}", which cannot fail; ` +
-        'it keeps that state and can be resumed',
-    };
-  }
+  if (facts.state !== 'failed') return retryInPlace(facts, policy);
   const context = {
     retryable: facts.retryable,
     retryCount: facts.retryCount,

@@ -55,7 +55,7 @@ export const STAGES = {
     task: 'MarkFailed',
     // Any state: a stage can err before its first write or after its last.
     entry: ALL_STATES,
-    events: ['fail'],
+    events: ['fail', 'retry'],
   },
   'mark-rejected': { task: 'MarkRejected', entry: ['failed'], events: ['give_up'] },
   'mark-timed-out': { task: 'MarkTimedOut', entry: ['review_required'], events: ['review_timeout'] },

@@ -1,6 +1,6 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { z } from 'zod';
-import { createDocumentClient } from '../shared/clients.js';
+import { createDocumentClient, createSfnClient } from '../shared/clients.js';
 import { once, storeTablesFromEnv } from '../shared/config.js';
 import { createObservability } from '../shared/observability.js';
 import { stageHandler } from '../shared/stageHandler.js';
@@ -9,14 +9,18 @@ import { WorkflowStore } from '../shared/store/workflowStore.js';
 import { requestReview } from './requestReview.js';
 
 const observability = createObservability('request-review');
-const store = once(() => new WorkflowStore({ client: createDocumentClient(), tables: storeTablesFromEnv() }));
+const deps = once(() => ({
+  store: new WorkflowStore({ client: createDocumentClient(), tables: storeTablesFromEnv() }),
+  sfn: createSfnClient(),
+  now: () => new Date(),
+}));
 
 /** The review Task's payload: the stage input plus the task token (never logged). */
 const RequestReviewInputSchema = StageInputSchema.extend({ taskToken: z.string().min(1) });
 
 /** request-review Lambda: called by the waitForTaskToken Task; keeps the token server-side. */
 export const handler = stageHandler(observability, RequestReviewInputSchema, async (input) => {
-  const result = await requestReview({ store: store(), now: () => new Date() }, input);
+  const result = await requestReview(deps(), input);
   observability.metrics.addMetric('ReviewsRequested', MetricUnit.Count, 1);
   observability.logger.info('review requested', { dueAt: result.dueAt });
   return result;

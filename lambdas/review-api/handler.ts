@@ -28,8 +28,9 @@ const app = once(() => {
 });
 
 /** review-api Lambda: the reviewer and admin routes behind the HTTP API's JWT authorizer. */
-export const handler = middy((event: APIGatewayProxyEventV2, context: Context) =>
-  app().resolve(event, context),
-)
+export const handler = middy((event: APIGatewayProxyEventV2, context: Context) => {
+  observability.metrics.addMetric('ApiRequests', MetricUnit.Count, 1);
+  return app().resolve(event, context);
+})
   .use(injectLambdaContext(observability.logger, { resetKeys: true }))
   .use(logMetrics(observability.metrics));

@@ -32,6 +32,19 @@ const logStageError = ({ logger }: Observability): middy.MiddlewareObj => ({
 });
 
 /**
+ * Ends a stage error's message with the Lambda request id: it ties the error Step Functions hands
+ * to mark-failed to one invocation (so a repeated mark-failed recognises it) and to its log lines.
+ */
+const tagRequestId = (): middy.MiddlewareObj<unknown, unknown, Error, Context> => ({
+  onError: (request) => {
+    const error = request.error;
+    if (error instanceof Error && !error.message.includes('(request ')) {
+      error.message = `${error.message} (request ${request.context.awsRequestId})`;
+    }
+  },
+});
+
+/**
  * Counts each invocation's outcome per stage (the `service` dimension): the dashboard's stage
  * throughput and error rate. One job; it also means no invocation publishes an empty EMF record.
  */
@@ -61,4 +74,5 @@ export const stageHandler = <Schema extends z.ZodType, Result>(
     .use(countOutcome(observability))
     .use(parser({ schema }))
     .use(appendWorkflowId(observability) as middy.MiddlewareObj)
-    .use(logStageError(observability));
+    .use(logStageError(observability))
+    .use(tagRequestId() as middy.MiddlewareObj);

@@ -20,9 +20,11 @@ afterAll(async () => {
 
 const invoke = (stage: string, event: Record<string, unknown>) =>
   invokeInProcess<Record<string, unknown>>(handlers[stage], stage, { policy, ...event });
-const lambdaError = (name: string, message: string) => ({
+let requests = 0;
+/** A stage error as Step Functions hands it over: the message ends with its Lambda request id. */
+const lambdaError = (name: string, message: string, requestId = `req-${++requests}`) => ({
   Error: name,
-  Cause: JSON.stringify({ errorType: name, errorMessage: message, trace: [] }),
+  Cause: JSON.stringify({ errorType: name, errorMessage: `${message} (request ${requestId})`, trace: [] }),
 });
 
 describe('mark-failed', () => {
@@ -31,7 +33,7 @@ describe('mark-failed', () => {
     const wf = await workflowIn(env.store, 'extracting');
     const waits: unknown[] = [];
 
-    // Act: fail, retry (as the stage would), three times over.
+    // Act: the stage fails four times; mark-failed moves it back to extracting after each.
     for (let i = 0; i < 3; i++) {
       const recovery = await invoke('mark-failed', {
         workflowId: wf.id,
@@ -39,16 +41,7 @@ describe('mark-failed', () => {
       });
       waits.push(recovery.waitSeconds);
       expect(recovery).toMatchObject({ decision: 'retry', resumeAt: 'extracting' });
-      const item = await env.store.get(wf.id);
-      await env.store.transition(item, {
-        event: 'retry',
-        context: {
-          retryable: true,
-          retryCount: item.retryCount,
-          maxRetries: 3,
-          failedAtStep: item.failedAtStep,
-        },
-      });
+      expect((await env.store.get(wf.id)).state).toBe('extracting');
     }
     const last = await invoke('mark-failed', {
       workflowId: wf.id,
@@ -62,7 +55,7 @@ describe('mark-failed', () => {
     expect(item).toMatchObject({
       state: 'failed',
       failedAtStep: 'extracting',
-      lastError: { type: 'BedrockThrottled', message: 'slow down', retryable: true },
+      lastError: { type: 'BedrockThrottled', message: 'slow down (request req-4)', retryable: true },
     });
   });
 
@@ -79,12 +72,32 @@ describe('mark-failed', () => {
     });
   });
 
-  it('is idempotent: a repeated call makes no second transition', async () => {
+  it('is idempotent: the same failure handed over twice makes one fail and one retry', async () => {
+    // Prepare
     const wf = await workflowIn(env.store, 'comparing');
-    const first = await invoke('mark-failed', { workflowId: wf.id, error: lambdaError('S3Down', 'x') });
-    const second = await invoke('mark-failed', { workflowId: wf.id, error: lambdaError('S3Down', 'x') });
+    const failure = lambdaError('S3Down', 'x', 'request-a');
+
+    // Act
+    const first = await invoke('mark-failed', { workflowId: wf.id, error: failure });
+    const second = await invoke('mark-failed', { workflowId: wf.id, error: failure });
+    const another = await invoke('mark-failed', {
+      workflowId: wf.id,
+      error: lambdaError('S3Down', 'x', 'request-b'),
+    });
+
+    // Assess
     expect(second).toEqual(first);
-    expect((await env.store.history(wf.id)).filter((e) => e.event === 'fail')).toHaveLength(1);
+    expect(another).toMatchObject({ decision: 'retry', waitSeconds: 20, retryCount: 2 });
+    const events = (await env.store.history(wf.id)).map((e) => e.event);
+    expect(events.slice(-4)).toEqual(['fail', 'retry', 'fail', 'retry']);
+  });
+
+  it('counts every timeout: a cause without a request id is never taken for a repeat', async () => {
+    const wf = await workflowIn(env.store, 'comparing');
+    const timeout = { Error: 'States.Timeout', Cause: 'Task timed out' };
+    await invoke('mark-failed', { workflowId: wf.id, error: timeout });
+    const second = await invoke('mark-failed', { workflowId: wf.id, error: timeout });
+    expect(second).toMatchObject({ retryCount: 2 });
   });
 
   it('keeps plain-text causes (States.Timeout) as the message', async () => {
@@ -100,20 +113,61 @@ describe('mark-failed', () => {
     });
   });
 
-  it('halts when the stage failed before its first write, and settles a terminal workflow', async () => {
+  it('retries a stage that failed before its first write in place, then halts; nothing is logged', async () => {
+    // Prepare
     const pending = await workflowIn(env.store, 'pending');
+
+    // Act: the parse stage fails four times before it could move the workflow.
+    const decisions = [];
+    for (let i = 0; i < 4; i++) {
+      decisions.push(
+        await invoke('mark-failed', {
+          workflowId: pending.id,
+          error: lambdaError('ThrottlingException', 'x'),
+        }),
+      );
+    }
+
+    // Assess
+    expect(decisions.slice(0, 3)).toEqual([
+      expect.objectContaining({ decision: 'retry', resumeAt: 'pending', waitSeconds: 10 }),
+      expect.objectContaining({ decision: 'retry', resumeAt: 'pending', waitSeconds: 20 }),
+      expect.objectContaining({ decision: 'retry', resumeAt: 'pending', waitSeconds: 40 }),
+    ]);
+    expect(decisions[3]).toMatchObject({ decision: 'halt' });
+    const item = await env.store.get(pending.id);
+    expect(item).toMatchObject({
+      state: 'pending',
+      entryFailures: 4,
+      lastError: { type: 'ThrottlingException' },
+    });
+    expect(await env.store.history(pending.id)).toEqual([]);
+  });
+
+  it('halts at once on a permanent error before the first write', async () => {
+    const validated = await workflowIn(env.store, 'validated');
+    const decision = await invoke('mark-failed', {
+      workflowId: validated.id,
+      error: lambdaError('ConfigurationError', 'x'),
+    });
+    expect(decision).toMatchObject({ decision: 'halt' });
+  });
+
+  it('settles a workflow that is already terminal in the outcome its ledger shows', async () => {
     const cancelled = await workflowIn(env.store, 'validated');
     await env.store.transition(cancelled.id, { event: 'cancel', actor: 'ops' });
-
-    const halted = await invoke('mark-failed', { workflowId: pending.id, error: lambdaError('Boom', 'x') });
     const settled = await invoke('mark-failed', {
       workflowId: cancelled.id,
       error: lambdaError('IllegalTransition', 'x'),
     });
-
-    expect(halted).toMatchObject({ decision: 'halt' });
-    expect((await env.store.get(pending.id)).state).toBe('pending');
     expect(settled).toMatchObject({ decision: 'settled', outcome: 'Cancelled' });
+  });
+
+  it('forgets entry failures once the stage gets through', async () => {
+    const wf = await workflowIn(env.store, 'validated');
+    await invoke('mark-failed', { workflowId: wf.id, error: lambdaError('ThrottlingException', 'x') });
+    await env.store.transition(wf.id, { event: 'start_compare' });
+    expect((await env.store.get(wf.id)).entryFailures).toBeUndefined();
   });
 });
 

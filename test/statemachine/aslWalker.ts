@@ -137,29 +137,39 @@ export const walkDefinition = (definition: AslDefinition, arns: StageArns, start
           ? { ...c, state: 'failed', failedAt: c.state ?? undefined, lastEvent: 'fail' }
           : c;
       const decisions = [true, false].flatMap((retryable) =>
-        [0, 3].map((retryCount) =>
-          decideRecovery(
-            {
-              state: after.state as WorkflowState,
-              failedAtStep: after.failedAt,
-              retryable,
-              retryCount,
-              lastEvent: after.lastEvent,
-            },
-            { maxRetries: 3, backoffBaseSeconds: 10, confidenceThreshold: 80, reviewTimeoutSeconds: 60 },
+        [0, 3].flatMap((retryCount) =>
+          [1, 4].map((entryFailures) =>
+            decideRecovery(
+              {
+                state: after.state as WorkflowState,
+                failedAtStep: after.failedAt,
+                retryable,
+                retryCount,
+                lastEvent: after.lastEvent,
+                entryFailures,
+              },
+              { maxRetries: 3, backoffBaseSeconds: 10, confidenceThreshold: 80, reviewTimeoutSeconds: 60 },
+            ),
           ),
         ),
       );
-      const outcomes = decisions.map((d) => ({
-        ...after,
-        at: t.Next,
-        payload: {
-          ...after.payload,
-          recoveryDecision: d.decision,
-          recoveryResumeAt: d.decision === 'retry' ? d.resumeAt : undefined,
-          recoveryOutcome: d.decision === 'settled' ? d.outcome : undefined,
-        },
-      }));
+      const retryRow = TRANSITIONS.find((r) => r.from === 'failed' && r.event === 'retry') as TransitionRow;
+      const outcomes = decisions.map((d) => {
+        // A retry decided in state failed is applied by mark-failed itself, before the backoff.
+        const retried = d.decision === 'retry' && after.state === 'failed';
+        if (retried) usedRows.add(retryRow);
+        return {
+          ...after,
+          ...(retried ? { state: d.resumeAt, lastEvent: 'retry' as const } : {}),
+          at: t.Next,
+          payload: {
+            ...after.payload,
+            recoveryDecision: d.decision,
+            recoveryResumeAt: d.decision === 'retry' ? d.resumeAt : undefined,
+            recoveryOutcome: d.decision === 'settled' ? d.outcome : undefined,
+          },
+        };
+      });
       return [...outcomes, ...onError(c), ...cancelled];
     }
     if (stage === 'request-review') {

@@ -59,6 +59,10 @@ export interface WorkflowAttributes {
   retryCount?: number;
   failedAtStep?: WorkflowState;
   lastError?: RecordedError;
+  /** Identity of the last failure mark-failed recorded, to recognise it when handed over again. */
+  lastFailureKey?: string;
+  /** Failures in a row before a stage's first write (no state change to log); reset by the next transition. */
+  entryFailures?: number;
   review?: ReviewInfo;
   artifacts?: Artifacts;
   executionArn?: string;

@@ -140,6 +140,7 @@ const derivedPatch = (
     gsiStateKey: `${to}#${at}`,
     reviewTenant: inReview ? item.tenant : null,
     reviewRank: inReview ? reviewRank(review?.priority ?? 0, at) : null,
+    entryFailures: null,
     ...(event === 'retry' && { retryCount: item.retryCount + 1 }),
     ...(event === 'fail' && { failedAtStep: item.state }),
   };

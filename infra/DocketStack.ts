@@ -1,0 +1,89 @@
+import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Construct } from 'constructs';
+import type { Stage } from '../statemachine/index.js';
+import type { DocketConfig } from './config.js';
+import { DocumentStorage } from './constructs/DocumentStorage.js';
+import { Operations } from './constructs/Operations.js';
+import { ReviewerApi } from './constructs/ReviewerApi.js';
+import { UploadTrigger } from './constructs/UploadTrigger.js';
+import { WorkflowFunctions } from './constructs/WorkflowFunctions.js';
+import { WorkflowStateMachine } from './constructs/WorkflowStateMachine.js';
+import { StackOutput, type StackOutputName } from './outputs.js';
+
+/** Settings of the stack. */
+export interface DocketStackProps extends StackProps {
+  readonly config: DocketConfig;
+  /** Per-stage esbuild overrides, passed to the stage functions. */
+  readonly bundling?: Partial<Record<Stage, Partial<BundlingOptions>>>;
+}
+
+/** The Docket stack: composes the constructs and publishes the outputs the CLI reads. */
+export class DocketStack extends Stack {
+  readonly storage: DocumentStorage;
+  readonly functions: WorkflowFunctions;
+  readonly workflow: WorkflowStateMachine;
+  readonly trigger: UploadTrigger;
+  readonly reviewerApi: ReviewerApi;
+  readonly operations: Operations;
+
+  constructor(scope: Construct, id: string, props: DocketStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const logRemovalPolicy = config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.storage = new DocumentStorage(this, 'Storage', {
+      artifactExpirationDays: config.artifactExpirationDays,
+      retainData: config.retainData,
+    });
+    this.functions = new WorkflowFunctions(this, 'Stages', {
+      storage: this.storage,
+      config,
+      ...(props.bundling && { bundling: props.bundling }),
+    });
+    this.workflow = new WorkflowStateMachine(this, 'Workflow', {
+      functions: this.functions.stages,
+      policy: config.policy,
+      logRetention: config.logRetentionDays,
+      logRemovalPolicy,
+    });
+    this.trigger = new UploadTrigger(this, 'Trigger', {
+      bucket: this.storage.bucket,
+      stateMachine: this.workflow.stateMachine,
+    });
+    this.reviewerApi = new ReviewerApi(this, 'Reviewers', {
+      storage: this.storage,
+      stateMachine: this.workflow.stateMachine,
+      config,
+    });
+    this.operations = new Operations(this, 'Operations', {
+      config,
+      storage: this.storage,
+      stateMachine: this.workflow.stateMachine,
+      stateMachineLogs: this.workflow.logGroup,
+      functions: { ...this.functions.stages, 'review-api': this.reviewerApi.handler },
+      parse: this.functions.stages.parse,
+      deadLetterQueue: this.trigger.deadLetterQueue,
+    });
+
+    const values: Record<StackOutputName, string> = {
+      region: Aws.REGION,
+      bucket: this.storage.bucket.bucketName,
+      workflowsTable: this.storage.workflows.tableName,
+      transitionsTable: this.storage.transitions.tableName,
+      providersTable: this.storage.providers.tableName,
+      stateMachineArn: this.workflow.stateMachine.stateMachineArn,
+      apiUrl: this.reviewerApi.url,
+      userPoolId: this.reviewerApi.userPool.userPoolId,
+      userPoolClientId: this.reviewerApi.client.userPoolClientId,
+      alarmTopicArn: this.operations.topic.topicArn,
+      dashboardName: this.operations.dashboard.dashboardName,
+    };
+    for (const [name, output] of Object.entries(StackOutput)) {
+      new CfnOutput(this, output.key, {
+        value: values[name as StackOutputName],
+        description: output.description,
+      });
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { EnvVar } from '../../lambdas/shared/config.js';
+import {
+  Index,
+  PROVIDERS_TABLE,
+  type TableSpec,
+  TRANSITIONS_TABLE,
+  tableEnvVar,
+  WORKFLOWS_TABLE,
+} from '../../lambdas/shared/store/tables.js';
+import { wildcardResourceFinding } from '../nagFindings.js';
+import { tableFromSpec } from '../tableFromSpec.js';
+import type { StageFunction } from './StageFunction.js';
+
+/** Key prefixes of the documents bucket (DESIGN.md §5). */
+export const Prefix = { incoming: 'incoming/', artifacts: 'artifacts/' } as const;
+/** One of the bucket's key prefixes. */
+export type Prefix = (typeof Prefix)[keyof typeof Prefix];
+
+/**
+ * What a Lambda may do with the transition log: append and read. No UpdateItem, DeleteItem or
+ * BatchWriteItem: the log is append-only by IAM, not by convention (DESIGN.md §5).
+ */
+export const LOG_TABLE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query'] as const;
+/** The workflow item: read, create, conditional update (the commit protocol), list by index. */
+export const WORKFLOW_TABLE_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:Query',
+] as const;
+/** Providers are read-only for the functions; `docket providers import` writes them. */
+export const PROVIDER_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan'] as const;
+
+/** Settings of the storage. */
+export interface DocumentStorageProps {
+  /** Days before `artifacts/` objects expire. */
+  readonly artifactExpirationDays: number;
+  /** Keep bucket and tables when the stack is deleted (and protect the tables from deletion). */
+  readonly retainData: boolean;
+}
+
+/**
+ * The documents bucket (with its access-log bucket) and the three tables, plus the one place
+ * functions get access to them: each `bind*` method sets the environment variable a function reads
+ * and grants exactly the actions that go with it.
+ */
+export class DocumentStorage extends Construct {
+  readonly bucket: Bucket;
+  readonly accessLogs: Bucket;
+  readonly workflows: TableV2;
+  readonly transitions: TableV2;
+  readonly providers: TableV2;
+
+  constructor(scope: Construct, id: string, props: DocumentStorageProps) {
+    super(scope, id);
+    const removalPolicy = props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const secureBucket = {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      removalPolicy,
+    };
+
+    this.accessLogs = new Bucket(this, 'AccessLogs', {
+      ...secureBucket,
+      lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(365) }],
+    });
+    Validations.of(this.accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the server access log bucket of the documents bucket; logging it would log itself.',
+    });
+
+    this.bucket = new Bucket(this, 'Documents', {
+      ...secureBucket,
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: 'documents/',
+      lifecycleRules: [
+        {
+          id: 'expire-artifacts',
+          prefix: Prefix.artifacts,
+          expiration: Duration.days(props.artifactExpirationDays),
+          noncurrentVersionExpiration: Duration.days(30),
+        },
+        {
+          id: 'expire-replaced-uploads',
+          prefix: Prefix.incoming,
+          noncurrentVersionExpiration: Duration.days(90),
+        },
+        { id: 'abort-multipart', abortIncompleteMultipartUploadAfter: Duration.days(7) },
+      ],
+    });
+    // EventBridge notifications straight on the bucket resource: the L2 `eventBridgeEnabled`
+    // would add a custom-resource Lambda to set what CloudFormation can set itself.
+    (this.bucket.node.defaultChild as CfnBucket).notificationConfiguration = {
+      eventBridgeConfiguration: { eventBridgeEnabled: true },
+    };
+
+    const table = (tableId: string, spec: TableSpec) =>
+      tableFromSpec(this, tableId, spec, { removalPolicy, deletionProtection: props.retainData });
+    this.workflows = table('Workflows', WORKFLOWS_TABLE);
+    this.transitions = table('Transitions', TRANSITIONS_TABLE);
+    this.providers = table('Providers', PROVIDERS_TABLE);
+  }
+
+  /**
+   * The workflow store (lambdas/shared/store): the workflows table, its indexes, and the
+   * transition log as append-only.
+   */
+  bindStore(fn: StageFunction): void {
+    fn.addEnvironment(tableEnvVar(WORKFLOWS_TABLE), this.workflows.tableName);
+    fn.addEnvironment(tableEnvVar(TRANSITIONS_TABLE), this.transitions.tableName);
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [...WORKFLOW_TABLE_ACTIONS],
+        resources: [
+          this.workflows.tableArn,
+          ...WORKFLOWS_TABLE.indexes.map((i) => `${this.workflows.tableArn}/index/${i.indexName}`),
+        ],
+      }),
+    );
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: [...LOG_TABLE_ACTIONS], resources: [this.transitions.tableArn] }),
+    );
+  }
+
+  /** Read access to the providers (counterparties) validation and compare look up. */
+  bindProviders(fn: StageFunction): void {
+    fn.addEnvironment(tableEnvVar(PROVIDERS_TABLE), this.providers.tableName);
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: [...PROVIDER_TABLE_ACTIONS], resources: [this.providers.tableArn] }),
+    );
+  }
+
+  /**
+   * Reading (object and object version) under `read` prefixes and writing under `write` ones.
+   * `s3:ListBucket` makes a missing key a 404 (`NoSuchKey`, which the stages treat as a missing
+   * artifact) rather than a 403.
+   */
+  bindDocuments(fn: StageFunction, access: { read: Prefix[]; write?: Prefix[] }): void {
+    fn.addEnvironment(EnvVar.bucket, this.bucket.bucketName);
+    const objects = (prefixes: Prefix[]) => prefixes.map((p) => `${this.bucket.bucketArn}/${p}*`);
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.bucket.bucketArn] }),
+    );
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject', 's3:GetObjectVersion'],
+        resources: objects(access.read),
+      }),
+    );
+    if (access.write?.length) {
+      fn.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['s3:PutObject'], resources: objects(access.write) }),
+      );
+    }
+    for (const resource of new Set(objects([...access.read, ...(access.write ?? [])]))) {
+      Validations.of(fn.role).acknowledge({
+        id: wildcardResourceFinding(this, resource),
+        reason: 'Objects are per document; access is scoped to one key prefix of the documents bucket.',
+      });
+    }
+  }
+
+  /** Scanning the sparse review-queue index (every tenant's open reviews) for queue metrics. */
+  bindReviewQueueReader(fn: StageFunction): void {
+    fn.addEnvironment(tableEnvVar(WORKFLOWS_TABLE), this.workflows.tableName);
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Scan'],
+        resources: [`${this.workflows.tableArn}/index/${Index.reviewQueue}`],
+      }),
+    );
+  }
+}

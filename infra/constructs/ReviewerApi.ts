@@ -1,0 +1,216 @@
+import { ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import {
+  AccountRecovery,
+  ClientAttributes,
+  FeaturePlan,
+  Mfa,
+  StandardThreatProtectionMode,
+  StringAttribute,
+  UserPool,
+  type UserPoolClient,
+  UserPoolGroup,
+} from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import type { Role } from '../../lambdas/review-api/principal.js';
+import { EnvVar } from '../../lambdas/shared/config.js';
+import type { DocketConfig } from '../config.js';
+import { wildcardResourceFinding } from '../nagFindings.js';
+import { type DocumentStorage, Prefix } from './DocumentStorage.js';
+import { StageFunction } from './StageFunction.js';
+
+/** The routes of the review API (lambdas/review-api), every one behind the JWT authorizer. */
+export const REVIEW_ROUTES = [
+  ['GET', '/reviews'],
+  ['GET', '/reviews/{id}'],
+  ['POST', '/reviews/{id}/claim'],
+  ['POST', '/reviews/{id}/decision'],
+  ['GET', '/workflows'],
+  ['GET', '/workflows/{id}'],
+  ['GET', '/workflows/{id}/history'],
+  ['POST', '/workflows/{id}/retry'],
+  ['POST', '/workflows/{id}/cancel'],
+] as const satisfies readonly (readonly [keyof typeof HttpMethod, string])[];
+
+/** Cognito groups; their names are the roles the review API checks. */
+export const GROUPS: readonly Role[] = ['reviewer', 'admin'];
+
+/** Custom attribute holding the tenant; it reaches the API as the `custom:tenant` claim of the ID token. */
+export const TENANT_ATTRIBUTE = 'tenant';
+
+/** Settings of the reviewer endpoint. */
+export interface ReviewerApiProps {
+  readonly storage: DocumentStorage;
+  readonly stateMachine: StateMachine;
+  readonly config: DocketConfig;
+}
+
+/**
+ * The reviewer endpoint: a Cognito user pool (groups reviewer and admin, tenant as a custom
+ * attribute, strong passwords, optional TOTP MFA, Plus-tier threat protection), an HTTP API whose
+ * every route goes through a JWT authorizer on that pool to the review-api function, stage
+ * throttling and JSON access logs.
+ */
+export class ReviewerApi extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  readonly api: HttpApi;
+  readonly stage: HttpStage;
+  readonly handler: StageFunction;
+  readonly accessLogs: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ReviewerApiProps) {
+    super(scope, id);
+    const { config } = props;
+    const removalPolicy = config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.userPool = new UserPool(this, 'Users', {
+      selfSignUpEnabled: false,
+      signInAliases: { username: true, email: true },
+      autoVerify: { email: true },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Mutable so an admin can move a user; no app client may write it (see writeAttributes).
+      customAttributes: { [TENANT_ATTRIBUTE]: new StringAttribute({ minLen: 1, maxLen: 64, mutable: true }) },
+      featurePlan: FeaturePlan.PLUS,
+      standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
+      deletionProtection: config.retainData,
+      removalPolicy,
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason:
+        'MFA is optional by design (issue #4): reviewers may enrol TOTP; Plus-tier threat protection covers risky sign-ins.',
+    });
+    for (const groupName of GROUPS) {
+      new UserPoolGroup(this, `Group-${groupName}`, {
+        userPool: this.userPool,
+        groupName,
+        description: `Docket ${groupName}s`,
+      });
+    }
+    this.client = this.userPool.addClient('ReviewClient', {
+      // SRP for the console, USER_PASSWORD_AUTH for `aws cognito-idp initiate-auth` (over TLS).
+      authFlows: { userSrp: true, userPassword: true },
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(1),
+      readAttributes: new ClientAttributes()
+        .withStandardAttributes({ email: true, emailVerified: true })
+        .withCustomAttributes(TENANT_ATTRIBUTE),
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true }),
+    });
+
+    this.handler = new StageFunction(this, 'Handler', {
+      name: 'review-api',
+      description: 'Docket review API: queue, review, claim, decide; workflows for operators',
+      memorySize: 512,
+      // API Gateway gives up on an integration after 30 s.
+      timeout: Duration.seconds(29),
+      logLevel: config.logLevel,
+      logRetention: config.logRetentionDays,
+      logRemovalPolicy: removalPolicy,
+    });
+    props.storage.bindStore(this.handler);
+    props.storage.bindDocuments(this.handler, { read: [Prefix.incoming, Prefix.artifacts] });
+    this.bindStateMachine(props.stateMachine);
+
+    this.api = new HttpApi(this, 'Api', {
+      description: 'Docket reviewer API',
+      createDefaultStage: false,
+    });
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: config.logRetentionDays,
+      removalPolicy,
+    });
+    this.stage = new HttpStage(this, 'Stage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: config.api.throttleRate, burstLimit: config.api.throttleBurst },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            user: '$context.authorizer.claims.sub',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+          }),
+        ),
+      },
+    });
+
+    const authorizer = new HttpUserPoolAuthorizer('Cognito', this.userPool, {
+      userPoolClients: [this.client],
+      identitySource: ['$request.header.Authorization'],
+    });
+    const integration = new HttpLambdaIntegration('ReviewApi', this.handler.function);
+    for (const [method, path] of REVIEW_ROUTES) {
+      this.api.addRoutes({ path, methods: [HttpMethod[method]], integration, authorizer });
+    }
+  }
+
+  /** The base URL of the API (the `$default` stage). */
+  get url(): string {
+    return this.stage.url;
+  }
+
+  /**
+   * Task responses (decisions, heartbeats on claim) and starting, describing and stopping
+   * executions (retry and cancel for operators), on this state machine and its executions only.
+   */
+  private bindStateMachine(stateMachine: StateMachine): void {
+    const fn = this.handler;
+    fn.addEnvironment(EnvVar.stateMachineArn, stateMachine.stateMachineArn);
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [
+          'states:SendTaskSuccess',
+          'states:SendTaskFailure',
+          'states:SendTaskHeartbeat',
+          'states:StartExecution',
+        ],
+        resources: [stateMachine.stateMachineArn],
+      }),
+    );
+    const executions = Stack.of(this).formatArn({
+      service: 'states',
+      resource: 'execution',
+      resourceName: `${stateMachine.stateMachineName}:*`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['states:DescribeExecution', 'states:StopExecution'],
+        resources: [executions],
+      }),
+    );
+    Validations.of(fn.role).acknowledge({
+      id: wildcardResourceFinding(this, executions),
+      reason:
+        'Execution names are per document; access is limited to executions of the Docket state machine.',
+    });
+  }
+}

@@ -1,0 +1,157 @@
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Construct } from 'constructs';
+import { EnvVar } from '../../lambdas/shared/config.js';
+import { STAGES, type Stage } from '../../statemachine/index.js';
+import type { DocketConfig, ExtractorConfig } from '../config.js';
+import { wildcardResourceFinding } from '../nagFindings.js';
+import { type DocumentStorage, Prefix } from './DocumentStorage.js';
+import { StageFunction } from './StageFunction.js';
+
+/** What one stage touches besides the workflow store, which every stage uses. */
+interface StageAccess {
+  readonly description: string;
+  readonly memorySize: number;
+  readonly documents?: { read: Prefix[]; write?: Prefix[] };
+  readonly providers?: boolean;
+}
+
+/**
+ * Per-stage access, from DESIGN.md §2. Parse reads artifacts too: a content-hash hit copies the
+ * cached text artifact instead of parsing again.
+ */
+const STAGE_ACCESS: Record<Stage, StageAccess> = {
+  ingest: {
+    description: 'S3 Object Created -> workflow at pending (dedupe, SHA-256 of the content)',
+    memorySize: 512,
+    documents: { read: [Prefix.incoming] },
+  },
+  parse: {
+    description: 'PDF -> text artifact, under size, page, time and memory bounds',
+    memorySize: 1024,
+    documents: { read: [Prefix.incoming, Prefix.artifacts], write: [Prefix.artifacts] },
+  },
+  extract: {
+    description: 'Text -> document type and fields with confidence',
+    memorySize: 512,
+    documents: { read: [Prefix.artifacts], write: [Prefix.artifacts] },
+  },
+  validate: {
+    description: 'Schema and business rules, provider lookup, confidence, review reasons',
+    memorySize: 512,
+    documents: { read: [Prefix.artifacts], write: [Prefix.artifacts] },
+    providers: true,
+  },
+  'request-review': { description: 'Stores the review task token server-side', memorySize: 256 },
+  'apply-review': {
+    description: "Applies the reviewer's decision and corrections",
+    memorySize: 256,
+    documents: { read: [Prefix.artifacts], write: [Prefix.artifacts] },
+  },
+  compare: {
+    description: 'Compares against the reference document and writes the report',
+    memorySize: 512,
+    documents: { read: [Prefix.artifacts], write: [Prefix.artifacts] },
+  },
+  'mark-failed': { description: 'Records a stage error and decides retry or reject', memorySize: 256 },
+  'mark-rejected': { description: 'failed -> rejected', memorySize: 256 },
+  'mark-timed-out': { description: 'review_required -> timed_out', memorySize: 256 },
+};
+
+/** Memory of a stage's function, MB (parse's comes from the context: it holds the parse guard). */
+export const stageMemoryMb = (stage: Stage, config: DocketConfig): number =>
+  stage === 'parse' ? config.parse.functionMemoryMb : STAGE_ACCESS[stage].memorySize;
+
+/** Settings of the stage functions. */
+export interface WorkflowFunctionsProps {
+  readonly storage: DocumentStorage;
+  readonly config: DocketConfig;
+  /** Per-stage esbuild overrides (e.g. for parse's PDF engine), merged over the defaults. */
+  readonly bundling?: Partial<Record<Stage, Partial<BundlingOptions>>>;
+}
+
+/** The Bedrock resources the extract function may invoke: the model, or a cross-region profile. */
+const bedrockResources = (stack: Stack, modelId: string): string[] => {
+  const profile = /^(us|eu|apac|us-gov|global)\.(.+)$/.exec(modelId);
+  if (!profile)
+    return [
+      stack.formatArn({
+        service: 'bedrock',
+        account: '',
+        resource: 'foundation-model',
+        resourceName: modelId,
+      }),
+    ];
+  // An inference profile routes to the model in any region of its geography.
+  return [
+    stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId }),
+    `arn:${stack.partition}:bedrock:*::foundation-model/${profile[2]}`,
+  ];
+};
+
+/**
+ * One function per stage of the state machine, each bound to exactly the storage it needs; the
+ * extractor's settings (and Bedrock permissions only when Bedrock is chosen) on extract, the PDF
+ * limits on parse.
+ */
+export class WorkflowFunctions extends Construct {
+  readonly stages: Readonly<Record<Stage, StageFunction>>;
+
+  constructor(scope: Construct, id: string, props: WorkflowFunctionsProps) {
+    super(scope, id);
+    const { storage, config } = props;
+    const stages = {} as Record<Stage, StageFunction>;
+    for (const stage of Object.keys(STAGES) as Stage[]) {
+      const access = STAGE_ACCESS[stage];
+      const fn = new StageFunction(this, STAGES[stage].task, {
+        name: stage,
+        description: `Docket ${stage}: ${access.description}`,
+        memorySize: stageMemoryMb(stage, config),
+        timeout: Duration.seconds(config.policy.stageTimeoutSeconds),
+        logLevel: config.logLevel,
+        logRetention: config.logRetentionDays,
+        logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        ...(stage === 'parse' &&
+          config.parse.reservedConcurrency !== undefined && {
+            reservedConcurrency: config.parse.reservedConcurrency,
+          }),
+        ...(props.bundling?.[stage] && { bundling: props.bundling[stage] }),
+      });
+      storage.bindStore(fn);
+      if (access.documents) storage.bindDocuments(fn, access.documents);
+      if (access.providers) storage.bindProviders(fn);
+      stages[stage] = fn;
+    }
+    this.bindParseLimits(stages.parse, config.parse);
+    this.bindExtractor(stages.extract, config.extractor);
+    this.stages = stages;
+  }
+
+  private bindParseLimits(fn: StageFunction, parse: DocketConfig['parse']): void {
+    fn.addEnvironment(EnvVar.maxPdfBytes, String(parse.maxPdfBytes));
+    fn.addEnvironment(EnvVar.maxPdfPages, String(parse.maxPdfPages));
+    fn.addEnvironment(EnvVar.parseTimeoutMs, String(parse.timeoutMs));
+    fn.addEnvironment(EnvVar.parseMemoryMb, String(parse.memoryMb));
+  }
+
+  private bindExtractor(fn: StageFunction, extractor: ExtractorConfig): void {
+    fn.addEnvironment(EnvVar.extractor, extractor.kind);
+    if (extractor.kind !== 'bedrock') return;
+    fn.addEnvironment(EnvVar.bedrockModelId, extractor.modelId);
+    const resources = bedrockResources(Stack.of(this), extractor.modelId);
+    fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources }));
+    for (const resource of resources.filter((r) => r.includes('*'))) {
+      Validations.of(fn.role).acknowledge({
+        id: wildcardResourceFinding(this, resource),
+        reason:
+          'A cross-region inference profile invokes its one model in whichever region of the geography serves it.',
+      });
+    }
+  }
+
+  /** Every stage function, for dashboards and alarms. */
+  all(): StageFunction[] {
+    return Object.values(this.stages);
+  }
+}

@@ -1,0 +1,101 @@
+import { ArnFormat, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import {
+  type AslDefinition,
+  buildDefinition,
+  STAGES,
+  type Stage,
+  type StageArns,
+  type WorkflowPolicy,
+} from '../../statemachine/index.js';
+import type { StageFunction } from './StageFunction.js';
+
+/** The `DefinitionSubstitutions` key that carries a stage's function ARN, e.g. `ParseArn`. */
+export const substitutionKey = (stage: Stage): string => `${STAGES[stage].task}Arn`;
+
+/** `${ParseArn}`-style placeholders in place of the ARNs: CloudFormation substitutes them. */
+export const placeholderArns = (): StageArns =>
+  Object.fromEntries(
+    (Object.keys(STAGES) as Stage[]).map((s) => [s, `\${${substitutionKey(s)}}`]),
+  ) as StageArns;
+
+/** Settings of the state machine. */
+export interface WorkflowStateMachineProps {
+  readonly functions: Readonly<Record<Stage, StageFunction>>;
+  readonly policy: WorkflowPolicy;
+  readonly logRetention: RetentionDays;
+  readonly logRemovalPolicy: RemovalPolicy;
+}
+
+/**
+ * The Standard state machine that runs one execution per document. Its definition is the output
+ * of `buildDefinition` (statemachine/), deployed as is with `${<Task>Arn}` placeholders that
+ * CloudFormation fills from `DefinitionSubstitutions`: no second copy of the ASL exists. Logs ALL
+ * events (without execution data, which holds the task token) to CloudWatch; X-Ray tracing on.
+ */
+export class WorkflowStateMachine extends Construct {
+  readonly stateMachine: StateMachine;
+  readonly logGroup: LogGroup;
+  /** The definition as deployed, placeholders and all. */
+  readonly definition: AslDefinition;
+
+  constructor(scope: Construct, id: string, props: WorkflowStateMachineProps) {
+    super(scope, id);
+    const stages = Object.keys(STAGES) as Stage[];
+    this.definition = buildDefinition(placeholderArns(), props.policy);
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      // The vendedlogs prefix keeps Step Functions from growing the account's log resource policy.
+      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-workflow`,
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy,
+    });
+
+    // A fixed name lets request-review be granted SendTaskSuccess on this ARN without the
+    // reference cycle a token would make (the state machine already refers to the function).
+    const stateMachineName = `${Stack.of(this).stackName}-workflow`;
+    this.stateMachine = new StateMachine(this, 'StateMachine', {
+      stateMachineName,
+      stateMachineType: StateMachineType.STANDARD,
+      comment: 'Docket: one execution per document',
+      definitionBody: DefinitionBody.fromString(JSON.stringify(this.definition)),
+      definitionSubstitutions: Object.fromEntries(
+        stages.map((s) => [substitutionKey(s), props.functions[s].function.functionArn]),
+      ),
+      // ALL events, but without execution data: the review Task's parameters carry the task token,
+      // and DESIGN.md §3 rules that the token is never logged (it outranks the issue's wording).
+      logs: { destination: this.logGroup, level: LogLevel.ALL, includeExecutionData: false },
+      tracingEnabled: true,
+    });
+    // Task Resources are the unqualified function ARNs (and FunctionName in the review Task), so
+    // exactly those: no `:*` for versions or aliases.
+    this.stateMachine.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: stages.map((s) => props.functions[s].function.functionArn),
+      }),
+    );
+    // request-review hands a decision recorded before a failure straight to the new task.
+    props.functions['request-review'].function.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['states:SendTaskSuccess'],
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'states',
+            resource: 'stateMachine',
+            resourceName: stateMachineName,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    );
+    Validations.of(this.stateMachine).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'CloudWatch Logs delivery (logs:*LogDelivery, Describe*) and X-Ray trace APIs have no resource-level permissions.',
+    });
+  }
+}

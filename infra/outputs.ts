@@ -1,0 +1,39 @@
+import { EnvVar } from '../lambdas/shared/config.js';
+
+/**
+ * The stack outputs, by key. The `docket` CLI reads them (CloudFormation DescribeStacks) to work
+ * against a deployed stack; `env` names the environment variable each one feeds, the same ones the
+ * Lambda functions and the local runtime use.
+ */
+export const StackOutput = {
+  region: { key: 'Region', description: 'Region of the stack' },
+  bucket: { key: 'DocumentsBucket', description: 'Upload PDFs under incoming/{tenant}/', env: EnvVar.bucket },
+  workflowsTable: {
+    key: 'WorkflowsTable',
+    description: 'Workflow items (one per document)',
+    env: EnvVar.workflowsTable,
+  },
+  transitionsTable: {
+    key: 'TransitionsTable',
+    description: 'Append-only transition log',
+    env: EnvVar.transitionsTable,
+  },
+  providersTable: {
+    key: 'ProvidersTable',
+    description: 'Providers / counterparties (docket providers import)',
+    env: EnvVar.providersTable,
+  },
+  stateMachineArn: {
+    key: 'StateMachineArn',
+    description: 'The Docket state machine',
+    env: EnvVar.stateMachineArn,
+  },
+  apiUrl: { key: 'ApiUrl', description: 'Reviewer API base URL' },
+  userPoolId: { key: 'UserPoolId', description: 'Cognito user pool of reviewers and admins' },
+  userPoolClientId: { key: 'UserPoolClientId', description: 'App client for reviewer sign-in' },
+  alarmTopicArn: { key: 'AlarmTopicArn', description: 'SNS topic the alarms publish to' },
+  dashboardName: { key: 'DashboardName', description: 'CloudWatch dashboard' },
+} as const satisfies Record<string, { key: string; description: string; env?: string }>;
+
+/** One of the outputs. */
+export type StackOutputName = keyof typeof StackOutput;

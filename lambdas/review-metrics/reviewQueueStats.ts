@@ -1,0 +1,42 @@
+import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { Index } from '../shared/store/tables.js';
+
+/** The review queue across tenants at one moment. */
+export interface ReviewQueueStats {
+  /** Workflows waiting in `review_required`. */
+  depth: number;
+  /** How long the oldest of them has waited, in seconds (0 when the queue is empty). */
+  oldestAgeSeconds: number;
+}
+
+/**
+ * Counts the open reviews and the age of the oldest by scanning the sparse review-queue index:
+ * only workflows in `review_required` carry its key, so the scan reads the queue and nothing else.
+ */
+export const reviewQueueStats = async (deps: {
+  client: DynamoDBDocumentClient;
+  table: string;
+  now: () => Date;
+}): Promise<ReviewQueueStats> => {
+  const now = deps.now().getTime();
+  let depth = 0;
+  let oldest = now;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.client.send(
+      new ScanCommand({
+        TableName: deps.table,
+        IndexName: Index.reviewQueue,
+        ProjectionExpression: 'stateEnteredAt',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      depth += 1;
+      const entered = Date.parse(String(item.stateEnteredAt));
+      if (Number.isFinite(entered)) oldest = Math.min(oldest, entered);
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return { depth, oldestAgeSeconds: Math.max(0, Math.round((now - oldest) / 1000)) };
+};

@@ -1,0 +1,202 @@
+import { existsSync } from 'node:fs';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextSequencer, objectCreatedEvent } from '../../local/events/objectCreatedEvent.js';
+import { resolvePolicy, stagePolicy } from '../../statemachine/index.js';
+import { workflowIn } from '../support/driveWorkflow.js';
+import { startStageEnvironment } from '../support/stageEnvironment.js';
+import { type BundleOutcome, type FunctionBundle, functionBundles, invokeBundle } from './support/bundles.js';
+import { invoicePdf } from './support/invoicePdf.js';
+import { type SynthResult, synthDocket } from './support/synthDocket.js';
+
+// One full synth with esbuild bundling: the functions run from cdk.out exactly as Lambda gets them.
+let synth: SynthResult;
+let bundles: Record<string, FunctionBundle>;
+let env: Awaited<ReturnType<typeof startStageEnvironment>>;
+const policy = stagePolicy(resolvePolicy({}));
+
+beforeAll(async () => {
+  synth = synthDocket({ bundle: true });
+  bundles = functionBundles(synth.template, synth.outdir);
+  env = await startStageEnvironment();
+}, 240_000);
+afterAll(async () => {
+  await env?.close();
+  synth?.remove();
+});
+
+const invoke = (name: string, event: unknown): Promise<BundleOutcome> => {
+  const bundle = bundles[name];
+  if (!bundle) throw new Error(`no bundle for ${name}`);
+  return invokeBundle(bundle, event);
+};
+const stateOf = async (id: string) => (await env.store.get(id)).state;
+const lambdaError = (name: string, message: string) => ({
+  Error: name,
+  Cause: JSON.stringify({ errorType: name, errorMessage: message, trace: [] }),
+});
+
+describe('bundled functions in cdk.out', () => {
+  it('are single ESM files with source maps, one per function', () => {
+    // Prepare: the bundles synthesized in beforeAll; Act and Assess below.
+    expect(Object.keys(bundles).sort()).toEqual(
+      [
+        'apply-review',
+        'compare',
+        'extract',
+        'ingest',
+        'mark-failed',
+        'mark-rejected',
+        'mark-timed-out',
+        'parse',
+        'request-review',
+        'review-api',
+        'review-metrics',
+        'validate',
+      ].sort(),
+    );
+    for (const bundle of Object.values(bundles)) {
+      expect(existsSync(bundle.file), bundle.name).toBe(true);
+      expect(existsSync(`${bundle.file}.map`), bundle.name).toBe(true);
+    }
+  });
+
+  it('take a real PDF from upload to completed: ingest, parse, extract, validate, (review), compare', async () => {
+    // Prepare
+    const key = 'incoming/acme/smoke-invoice.pdf';
+    const body = await invoicePdf();
+    const put = await env.s3.send(new PutObjectCommand({ Bucket: env.bucket, Key: key, Body: body }));
+    const event = objectCreatedEvent({
+      bucket: env.bucket,
+      key,
+      size: body.byteLength,
+      etag: put.ETag,
+      sequencer: nextSequencer(),
+    });
+    const step = async (stage: string, input: Record<string, unknown>) => {
+      const outcome = await invoke(stage, input);
+      if (!outcome.ok) throw new Error(`${stage}: ${outcome.name}: ${outcome.message}`);
+      return outcome.result as Record<string, unknown>;
+    };
+
+    // Act: the stages in the order the definition calls them.
+    const { workflowId } = (await step('ingest', {
+      event,
+      executionArn: 'arn:aws:states:us-east-1:000000000000:execution:docket:smoke',
+    })) as { workflowId: string };
+    const states: Record<string, string> = { ingest: await stateOf(workflowId) };
+    for (const stage of ['parse', 'extract', 'validate']) {
+      await step(stage, { workflowId, policy });
+      states[stage] = await stateOf(workflowId);
+    }
+    if (states.validate === 'review_required') {
+      await step('request-review', { workflowId, policy, taskToken: 'smoke-chain-token' });
+      const review = { decision: 'approve', reviewer: 'rita', at: new Date().toISOString() };
+      await step('apply-review', { workflowId, policy, review });
+    }
+    await step('compare', { workflowId, policy });
+    states.compare = await stateOf(workflowId);
+
+    // Assess
+    expect(states).toEqual({
+      ingest: 'pending',
+      parse: 'extracting',
+      extract: 'validating',
+      validate: expect.stringMatching(/^(validated|review_required)$/),
+      compare: 'completed',
+    });
+    const { artifacts } = await env.store.get(workflowId);
+    expect(Object.keys(artifacts ?? {})).toEqual(
+      expect.arrayContaining(['text', 'extraction', 'comparison']),
+    );
+  });
+
+  it('run the review pair: request-review keeps the token, apply-review answers', async () => {
+    // Prepare
+    const workflow = await workflowIn(env.store, 'review_required');
+    // Act
+    const requested = await invoke('request-review', {
+      workflowId: workflow.id,
+      policy,
+      taskToken: 'smoke-token',
+    });
+    const tokenKept = (await env.store.get(workflow.id)).reviewTaskToken;
+    // The decision the review Task returns (what the reviewer API sent with SendTaskSuccess).
+    const review = { decision: 'approve', reviewer: 'rita', at: new Date().toISOString() };
+    const applied = await invoke('apply-review', { workflowId: workflow.id, policy, review });
+    // Assess
+    expect(requested).toMatchObject({ ok: true });
+    expect(tokenKept).toBe('smoke-token');
+    expect(applied).toMatchObject({ ok: true });
+    expect(await stateOf(workflow.id)).toBe('validated');
+  });
+
+  it('run the bookkeeping stages: mark-failed, mark-rejected, mark-timed-out', async () => {
+    // Prepare
+    const failing = await workflowIn(env.store, 'parsing_pdf');
+    const waiting = await workflowIn(env.store, 'review_required');
+    // Act
+    const failed = await invoke('mark-failed', {
+      workflowId: failing.id,
+      policy,
+      error: lambdaError('ArtifactMissing', 'gone'),
+    });
+    const rejected = await invoke('mark-rejected', { workflowId: failing.id, policy });
+    const timedOut = await invoke('mark-timed-out', {
+      workflowId: waiting.id,
+      policy,
+      error: { Error: 'States.HeartbeatTimeout', Cause: 'no heartbeat' },
+    });
+    // Assess
+    expect(failed).toMatchObject({ ok: true, result: { decision: 'reject' } });
+    expect(rejected).toMatchObject({ ok: true });
+    expect(timedOut).toMatchObject({ ok: true });
+    expect(await stateOf(failing.id)).toBe('rejected');
+    expect(await stateOf(waiting.id)).toBe('timed_out');
+  });
+
+  it('serve the review API and publish the queue metrics', async () => {
+    // Prepare: the HTTP API payload 2.0 event API Gateway sends after the JWT authorizer.
+    const request = {
+      version: '2.0',
+      routeKey: 'GET /reviews',
+      rawPath: '/reviews',
+      rawQueryString: '',
+      headers: { accept: 'application/json' },
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'smoke',
+        domainName: 'smoke.execute-api.us-east-1.amazonaws.com',
+        domainPrefix: 'smoke',
+        http: {
+          method: 'GET',
+          path: '/reviews',
+          protocol: 'HTTP/1.1',
+          sourceIp: '127.0.0.1',
+          userAgent: 'smoke',
+        },
+        requestId: 'smoke',
+        routeKey: 'GET /reviews',
+        stage: '$default',
+        time: new Date().toUTCString(),
+        timeEpoch: Date.now(),
+        authorizer: {
+          jwt: {
+            claims: { 'cognito:username': 'rita', 'cognito:groups': '[reviewer]', 'custom:tenant': 'acme' },
+            scopes: null,
+          },
+        },
+      },
+      isBase64Encoded: false,
+    };
+    // Act
+    const api = await invoke('review-api', request);
+    const metrics = await invoke('review-metrics', {
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+    });
+    // Assess
+    expect(api).toMatchObject({ ok: true, result: { statusCode: 200 } });
+    expect(metrics).toMatchObject({ ok: true, result: { depth: expect.any(Number) } });
+  });
+});

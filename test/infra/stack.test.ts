@@ -1,0 +1,476 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import aslValidator from 'asl-validator';
+import { type CfnElement, Validations } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_TABLE_ACTIONS } from '../../infra/constructs/DocumentStorage.js';
+import { GROUPS, REVIEW_ROUTES } from '../../infra/constructs/ReviewerApi.js';
+import { StackOutput } from '../../infra/outputs.js';
+import { EnvVar } from '../../lambdas/shared/config.js';
+import { TABLES } from '../../lambdas/shared/store/tables.js';
+import {
+  buildDefinition,
+  exampleStageArns,
+  STAGES,
+  type Stage,
+  WAIT_FOR_TASK_TOKEN,
+} from '../../statemachine/index.js';
+import { type SynthResult, synthDocket } from './support/synthDocket.js';
+
+// Two synths for the whole file: the defaults of cdk.json, and a variant whose context is given
+// as `-c` strings (review timeout, Bedrock extractor, reserved concurrency, alarm e-mail).
+let defaults: SynthResult;
+let variant: SynthResult;
+const VARIANT_CONTEXT = {
+  reviewTimeout: '3600',
+  extractor: 'bedrock',
+  bedrockModelId: 'eu.anthropic.claude-3-5-haiku-20241022-v1:0',
+  parseReservedConcurrency: '5',
+  alarmEmail: 'ops@example.com',
+  retainData: 'false',
+};
+
+beforeAll(() => {
+  defaults = synthDocket();
+  variant = synthDocket({ context: VARIANT_CONTEXT });
+}, 120_000);
+afterAll(() => {
+  defaults?.remove();
+  variant?.remove();
+});
+
+type Resource = { Type: string; Properties: Record<string, unknown> };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+const resources = (s: SynthResult, type: string) =>
+  s.template.findResources(type) as Record<string, Resource>;
+const logicalId = (s: SynthResult, construct: { node: { defaultChild?: unknown } }) =>
+  s.stack.getLogicalId(construct.node.defaultChild as CfnElement);
+const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
+
+/** Every statement of every IAM policy in the template (inline role policies included). */
+const statements = (s: SynthResult): Statement[] => {
+  const docs = [
+    ...Object.values(resources(s, 'AWS::IAM::Policy')).map((r) => r.Properties.PolicyDocument),
+    ...Object.values(resources(s, 'AWS::IAM::ManagedPolicy')).map((r) => r.Properties.PolicyDocument),
+    ...Object.values(resources(s, 'AWS::IAM::Role')).flatMap((r) =>
+      ((r.Properties.Policies as { PolicyDocument: unknown }[] | undefined) ?? []).map(
+        (p) => p.PolicyDocument,
+      ),
+    ),
+  ] as { Statement: Statement[] }[];
+  return docs.flatMap((d) => d.Statement);
+};
+/** The logical id a `Fn::GetAtt` points at. */
+const getAttTarget = (value: unknown): string => {
+  const target = (value as { 'Fn::GetAtt'?: string[] })['Fn::GetAtt']?.[0];
+  if (!target) throw new Error(`not a Fn::GetAtt: ${JSON.stringify(value)}`);
+  return target;
+};
+/** The one resource of a type. */
+const single = (s: SynthResult, type: string): Resource => {
+  const [only, ...rest] = Object.values(resources(s, type));
+  if (!only || rest.length > 0) throw new Error(`expected exactly one ${type}`);
+  return only;
+};
+interface FunctionResource extends Resource {
+  id: string;
+}
+/** Functions by their Powertools service name (= lambdas/ folder). */
+const functionsByService = (s: SynthResult): Record<string, FunctionResource> =>
+  Object.fromEntries(
+    Object.entries(resources(s, 'AWS::Lambda::Function')).map(([id, r]) => [
+      (r.Properties.Environment as { Variables: Record<string, string> }).Variables.POWERTOOLS_SERVICE_NAME,
+      { id, ...r },
+    ]),
+  );
+const roleStatements = (s: SynthResult, roleLogicalId: string): Statement[] =>
+  Object.values(resources(s, 'AWS::IAM::Policy'))
+    .filter((p) => JSON.stringify(p.Properties.Roles).includes(roleLogicalId))
+    .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+const deployedDefinition = (s: SynthResult) =>
+  JSON.parse(single(s, 'AWS::StepFunctions::StateMachine').Properties.DefinitionString as string);
+
+describe('cdk-nag', () => {
+  it('synthesizes with no unacknowledged AwsSolutions finding', () => {
+    // Prepare: synth already ran with the AwsSolutions pack as a validation plugin (it throws on a finding).
+    // Act
+    const report = JSON.parse(readFileSync(join(defaults.outdir, 'validation-report.json'), 'utf8'));
+    // Assess
+    expect(report.pluginReports.flatMap((r: { violations?: unknown[] }) => r.violations ?? [])).toEqual([]);
+  });
+
+  it('gives every acknowledgement a one-line reason', () => {
+    // Prepare
+    const acknowledged = defaults.stack.node
+      .findAll()
+      .flatMap((c) => c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY))
+      .flatMap((m) => Object.entries(m.data as Record<string, string>));
+    // Assess
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const [id, reason] of acknowledged) {
+      expect(id).toMatch(/AwsSolutions-/);
+      expect(reason.length, id).toBeGreaterThan(20);
+      expect(reason, id).not.toContain('\n');
+    }
+  });
+});
+
+describe('storage', () => {
+  it('locks the documents bucket down: no public access, SSE, versioning, access logs, EventBridge', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
+    defaults.template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      NotificationConfiguration: { EventBridgeConfiguration: { EventBridgeEnabled: true } },
+      LoggingConfiguration: {
+        DestinationBucketName: { Ref: logicalId(defaults, defaults.stack.storage.accessLogs) },
+      },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Prefix: 'artifacts/', ExpirationInDays: 365, Status: 'Enabled' }),
+        ]),
+      },
+    });
+  });
+
+  it('denies every request without TLS on both buckets', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
+    const policies = resources(defaults, 'AWS::S3::BucketPolicy');
+    expect(Object.keys(policies)).toHaveLength(2);
+    for (const policy of Object.values(policies)) {
+      expect(policy.Properties.PolicyDocument).toMatchObject({
+        Statement: expect.arrayContaining([
+          expect.objectContaining({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      });
+    }
+  });
+
+  it('builds each table from its shared spec: keys, indexes, on-demand, PITR, encryption', () => {
+    // Prepare
+    const tables = [
+      defaults.stack.storage.workflows,
+      defaults.stack.storage.transitions,
+      defaults.stack.storage.providers,
+    ];
+    for (const [i, spec] of TABLES.entries()) {
+      const table = resources(defaults, 'AWS::DynamoDB::GlobalTable')[
+        logicalId(defaults, tables[i] as never)
+      ];
+      const keySchema = [
+        { AttributeName: spec.partitionKey.name, KeyType: 'HASH' },
+        ...(spec.sortKey ? [{ AttributeName: spec.sortKey.name, KeyType: 'RANGE' }] : []),
+      ];
+      // Assess
+      expect(table?.Properties).toMatchObject({
+        KeySchema: keySchema,
+        BillingMode: 'PAY_PER_REQUEST',
+        SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+        Replicas: [
+          expect.objectContaining({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }),
+        ],
+      });
+      const indexes = (table?.Properties.GlobalSecondaryIndexes as { IndexName: string }[] | undefined) ?? [];
+      expect(indexes.map((x) => x.IndexName)).toEqual(spec.indexes.map((x) => x.indexName));
+    }
+  });
+
+  it('lets no role update, delete or batch-write the transition log (append-only by IAM)', () => {
+    // Prepare
+    const log = logicalId(defaults, defaults.stack.storage.transitions);
+    const all = statements(defaults).filter((s) => s.Effect === 'Allow');
+    // Act
+    const onLog = all.filter((s) => JSON.stringify(s.Resource).includes(`"${log}"`));
+    const onEverything = all.filter((s) => asArray(s.Resource).includes('*'));
+    // Assess
+    expect(onLog.length).toBeGreaterThan(0);
+    for (const s of onLog) {
+      expect(
+        asArray(s.Action).every((a) => (LOG_TABLE_ACTIONS as readonly string[]).includes(a)),
+        String(s.Action),
+      ).toBe(true);
+      expect(asArray(s.Action)).not.toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^dynamodb:(UpdateItem|DeleteItem|BatchWriteItem|\*)$/),
+        ]),
+      );
+    }
+    for (const s of onEverything)
+      expect(asArray(s.Action).filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+  });
+});
+
+describe('functions', () => {
+  it('runs every function on nodejs22.x ARM64 with tracing, Powertools env, source maps and log retention', () => {
+    // Prepare
+    const functions = resources(defaults, 'AWS::Lambda::Function');
+    const logGroups = resources(defaults, 'AWS::Logs::LogGroup');
+    // Assess: ten stages, the review API and review-metrics.
+    expect(Object.keys(functions)).toHaveLength(Object.keys(STAGES).length + 2);
+    for (const fn of Object.values(functions)) {
+      const p = fn.Properties as {
+        Environment: { Variables: Record<string, string> };
+        LoggingConfig: { LogGroup: { Ref: string } };
+      };
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+        Handler: 'index.handler',
+      });
+      expect(p.Environment.Variables).toMatchObject({
+        POWERTOOLS_METRICS_NAMESPACE: 'Docket',
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      expect(logGroups[p.LoggingConfig.LogGroup.Ref]?.Properties.RetentionInDays).toBe(30);
+    }
+  });
+
+  it('binds one function per stage with its table and bucket variables', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
+    const byService = functionsByService(defaults);
+    for (const stage of Object.keys(STAGES)) {
+      expect(byService[stage]?.Properties.Environment, stage).toMatchObject({
+        Variables: {
+          [EnvVar.workflowsTable]: expect.anything(),
+          [EnvVar.transitionsTable]: expect.anything(),
+        },
+      });
+    }
+    expect(byService.parse?.Properties.Environment).toMatchObject({
+      Variables: { [EnvVar.bucket]: expect.anything(), [EnvVar.maxPdfPages]: '500' },
+    });
+    expect(byService['review-api']?.Properties.Environment).toMatchObject({
+      Variables: { [EnvVar.stateMachineArn]: expect.anything() },
+    });
+  });
+
+  it('grants Bedrock only when the Bedrock extractor is chosen, and only to extract', () => {
+    // Prepare
+    const bedrockIn = (s: SynthResult) =>
+      statements(s).filter((st) => asArray(st.Action).some((a) => a.startsWith('bedrock:')));
+    const extractRole = getAttTarget(functionsByService(variant).extract?.Properties.Role);
+    // Assess
+    expect(bedrockIn(defaults)).toEqual([]);
+    expect(bedrockIn(variant)).toHaveLength(1);
+    expect(roleStatements(variant, extractRole)).toContainEqual(
+      expect.objectContaining({ Action: 'bedrock:InvokeModel' }),
+    );
+    expect(functionsByService(variant).extract?.Properties.Environment).toMatchObject({
+      Variables: { [EnvVar.extractor]: 'bedrock', [EnvVar.bedrockModelId]: VARIANT_CONTEXT.bedrockModelId },
+    });
+  });
+
+  it('reserves concurrency for parse only when configured', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
+    expect(functionsByService(defaults).parse?.Properties.ReservedConcurrentExecutions).toBeUndefined();
+    expect(functionsByService(variant).parse?.Properties.ReservedConcurrentExecutions).toBe(5);
+  });
+});
+
+describe('state machine', () => {
+  it('is Standard, logs ALL with execution data and traces', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
+    defaults.template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+      StateMachineType: 'STANDARD',
+      // Never the execution data: it would put the review task token in the logs (DESIGN.md §3).
+      LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false },
+      TracingConfiguration: { Enabled: true },
+    });
+  });
+
+  it('deploys the builder output itself: placeholders filled with each stage ARN give buildDefinition', () => {
+    // Prepare
+    const machine = single(defaults, 'AWS::StepFunctions::StateMachine');
+    const substitutions = machine.Properties.DefinitionSubstitutions as Record<string, unknown>;
+    const stageOf = Object.fromEntries(
+      Object.entries(functionsByService(defaults)).map(([svc, f]) => [f.id, svc]),
+    );
+    const arns = exampleStageArns();
+    // Act: what CloudFormation does, with example ARNs for the functions the substitutions point at.
+    let text = machine.Properties.DefinitionString as string;
+    for (const [key, ref] of Object.entries(substitutions)) {
+      text = text.replaceAll(`\${${key}}`, arns[stageOf[getAttTarget(ref)] as Stage]);
+    }
+    const definition = JSON.parse(text);
+    // Assess
+    expect(Object.keys(substitutions)).toHaveLength(Object.keys(STAGES).length);
+    expect(text).not.toContain('${');
+    expect(definition).toEqual(buildDefinition(arns, defaults.config.policy));
+    const { isValid, errorsText } = aslValidator(definition);
+    expect(errorsText('\n')).toBe('');
+    expect(isValid).toBe(true);
+  });
+
+  it('sets the review heartbeat from the reviewTimeout context value', () => {
+    // Act
+    const heartbeat = (s: SynthResult) =>
+      Object.values(
+        deployedDefinition(s).States as Record<string, { Resource?: string; HeartbeatSeconds?: number }>,
+      ).find((st) => st.Resource === WAIT_FOR_TASK_TOKEN)?.HeartbeatSeconds;
+    // Assess
+    expect(heartbeat(defaults)).toBe(86_400);
+    expect(heartbeat(variant)).toBe(3_600);
+  });
+
+  it('may invoke exactly the stage functions', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
+    const byService = functionsByService(defaults);
+    const role = getAttTarget(single(defaults, 'AWS::StepFunctions::StateMachine').Properties.RoleArn);
+    const invoke = roleStatements(defaults, role).find((s) => s.Action === 'lambda:InvokeFunction');
+    expect(
+      asArray(invoke?.Resource as unknown[])
+        .map(getAttTarget)
+        .sort(),
+    ).toEqual(
+      Object.keys(STAGES)
+        .map((stage) => byService[stage]?.id)
+        .sort(),
+    );
+  });
+});
+
+describe('trigger', () => {
+  it('starts an execution for S3 Object Created under incoming/ of the documents bucket, with DLQ and retries', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
+    defaults.template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.s3'],
+        'detail-type': ['Object Created'],
+        detail: {
+          bucket: { name: [{ Ref: logicalId(defaults, defaults.stack.storage.bucket) }] },
+          object: { key: [{ prefix: 'incoming/' }] },
+        },
+      },
+      Targets: [
+        Match.objectLike({
+          Arn: { Ref: logicalId(defaults, defaults.stack.workflow.stateMachine) },
+          DeadLetterConfig: { Arn: Match.anyValue() },
+          RetryPolicy: { MaximumRetryAttempts: Match.anyValue(), MaximumEventAgeInSeconds: Match.anyValue() },
+        }),
+      ],
+    });
+  });
+});
+
+describe('dead-letter queue', () => {
+  it('is encrypted and refuses requests without TLS', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
+    defaults.template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    defaults.template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('reviewer API', () => {
+  it('puts the JWT authorizer on every review route, and has no other route', () => {
+    // Prepare
+    const authorizers = resources(defaults, 'AWS::ApiGatewayV2::Authorizer');
+    const [authorizerId] = Object.keys(authorizers);
+    const routes = Object.values(resources(defaults, 'AWS::ApiGatewayV2::Route'));
+    // Assess
+    expect(Object.values(authorizers)[0]?.Properties).toMatchObject({
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: logicalId(defaults, defaults.stack.reviewerApi.client) }],
+        Issuer: expect.anything(),
+      },
+    });
+    expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(
+      REVIEW_ROUTES.map(([m, p]) => `${m} ${p}`).sort(),
+    );
+    for (const route of routes) {
+      expect(route.Properties).toMatchObject({
+        AuthorizationType: 'JWT',
+        AuthorizerId: { Ref: authorizerId },
+      });
+    }
+  });
+
+  it('throttles the stage and writes access logs', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
+    defaults.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+
+  it('has a user pool with strong passwords, optional MFA, Plus tier, a tenant attribute and the groups', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
+    defaults.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 12,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        },
+      },
+      MfaConfiguration: 'OPTIONAL',
+      UserPoolTier: 'PLUS',
+      Schema: Match.arrayWith([Match.objectLike({ Name: 'tenant', AttributeDataType: 'String' })]),
+    });
+    const groups = Object.values(resources(defaults, 'AWS::Cognito::UserPoolGroup')).map(
+      (g) => g.Properties.GroupName,
+    );
+    expect(groups.sort()).toEqual([...GROUPS].sort());
+  });
+});
+
+describe('operations', () => {
+  it('alarms on execution failures, review timeouts, DLQ messages and parse errors to the SNS topic', () => {
+    // Prepare
+    const topic = logicalId(defaults, defaults.stack.operations.topic);
+    const alarms = Object.values(resources(defaults, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+    // Assess
+    expect(alarms.map((a) => a.MetricName).sort()).toEqual(
+      ['ApproximateNumberOfMessagesVisible', 'Errors', 'ExecutionOutcomes', 'ExecutionsFailed'].sort(),
+    );
+    for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: topic }]);
+    defaults.template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    variant.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+    });
+  });
+
+  it('counts outcomes from the state machine log and publishes every output the CLI reads', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
+    defaults.template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: { Ref: logicalId(defaults, defaults.stack.workflow.logGroup) },
+      MetricTransformations: [
+        Match.objectLike({ Dimensions: [{ Key: 'outcome', Value: '$.details.name' }] }),
+      ],
+    });
+    defaults.template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    expect(Object.keys(defaults.template.findOutputs('*')).sort()).toEqual(
+      Object.values(StackOutput)
+        .map((o) => o.key)
+        .sort(),
+    );
+  });
+});

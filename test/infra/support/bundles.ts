@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Template } from 'aws-cdk-lib/assertions';
+
+/** One bundled function in a cloud assembly. */
+export interface FunctionBundle {
+  /** The Powertools service name, i.e. the lambdas/ folder. */
+  name: string;
+  /** Absolute path of the bundle's `index.mjs`. */
+  file: string;
+  /** The function's environment variables that are literal values (CloudFormation refs left out). */
+  staticEnv: Record<string, string>;
+  memoryMb: number;
+}
+
+/** Every function of a synthesized template, mapped to its bundle in `outdir` (asset.<hash>/). */
+export const functionBundles = (template: Template, outdir: string): Record<string, FunctionBundle> => {
+  const functions = template.findResources('AWS::Lambda::Function') as Record<
+    string,
+    {
+      Properties: {
+        Code: { S3Key: string };
+        Environment: { Variables: Record<string, unknown> };
+        MemorySize: number;
+      };
+    }
+  >;
+  return Object.fromEntries(
+    Object.values(functions).map(({ Properties: p }) => {
+      const hash = p.Code.S3Key.replace(/\.zip$/, '');
+      const staticEnv = Object.fromEntries(
+        Object.entries(p.Environment.Variables).filter(
+          (e): e is [string, string] => typeof e[1] === 'string',
+        ),
+      );
+      const name = staticEnv.POWERTOOLS_SERVICE_NAME ?? hash;
+      return [
+        name,
+        { name, file: join(outdir, `asset.${hash}`, 'index.mjs'), staticEnv, memoryMb: p.MemorySize },
+      ];
+    }),
+  );
+};
+
+/** How one invocation ended: the handler's result, or the error it threw (name and message). */
+export type BundleOutcome =
+  | { ok: true; result: unknown; durationMs: number }
+  | { ok: false; name: string; message: string; durationMs: number };
+
+const MARKER = '@@docket-bundle-outcome ';
+
+/*
+ * Runs in a fresh `node`: imports the bundle the way the Lambda runtime does (an ES module, no
+ * loader, no transform), calls `handler(event, context)` once and prints the outcome on one marked
+ * line. Exits explicitly: SDK keep-alive sockets would hold the process open.
+ */
+const RUNNER = `
+const { randomUUID } = await import('node:crypto');
+const write = (o) => new Promise((r) => process.stdout.write('\\n${MARKER}' + JSON.stringify(o) + '\\n', r));
+const started = performance.now();
+const name = process.env.POWERTOOLS_SERVICE_NAME ?? 'bundle';
+const context = {
+  callbackWaitsForEmptyEventLoop: false, functionName: name, functionVersion: '$LATEST',
+  invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:' + name,
+  memoryLimitInMB: process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE ?? '256', awsRequestId: randomUUID(),
+  logGroupName: '/aws/lambda/' + name, logStreamName: 'smoke', getRemainingTimeInMillis: () => 60000,
+};
+try {
+  const { handler } = await import(process.env.DOCKET_BUNDLE_FILE);
+  const result = await handler(JSON.parse(process.env.DOCKET_BUNDLE_EVENT), context);
+  await write({ ok: true, result: result ?? null, durationMs: performance.now() - started });
+} catch (error) {
+  await write({ ok: false, name: error?.name ?? typeof error, message: String(error?.message ?? error),
+    durationMs: performance.now() - started });
+}
+process.exit(0);
+`;
+
+/**
+ * Invokes a bundle once in a child `node` process with the function's literal environment plus
+ * `env` (endpoints, table names, bucket: what the local runtime sets and CloudFormation would).
+ */
+export const invokeBundle = (
+  bundle: FunctionBundle,
+  event: unknown,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BundleOutcome> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', RUNNER], {
+      env: {
+        ...bundle.staticEnv,
+        ...env,
+        POWERTOOLS_SERVICE_NAME: bundle.name,
+        AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(bundle.memoryMb),
+        DOCKET_BUNDLE_FILE: bundle.file,
+        DOCKET_BUNDLE_EVENT: JSON.stringify(event),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = stdout.split('\n').findLast((l) => l.startsWith(MARKER));
+      if (line) resolve(JSON.parse(line.slice(MARKER.length)) as BundleOutcome);
+      else
+        reject(
+          new Error(`${bundle.name} bundle exited with code ${code} and no outcome:\n${stderr.slice(-4000)}`),
+        );
+    });
+  });

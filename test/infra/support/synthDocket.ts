@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { PROJECT_ROOT } from '../../../infra/constructs/StageFunction.js';
+import { createDocketApp } from '../../../infra/docketApp.js';
+
+/** The context in cdk.json: tests synthesize what `npx cdk synth` would, plus their overrides. */
+export const CDK_JSON_CONTEXT: Record<string, unknown> = JSON.parse(
+  readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8'),
+).context;
+
+/** What a finished synth left behind. */
+export interface SynthResult extends ReturnType<typeof createDocketApp> {
+  template: Template;
+  /** The cloud assembly directory (templates, bundled assets, validation report). */
+  outdir: string;
+  /** Deletes the cloud assembly directory. */
+  remove: () => void;
+}
+
+/**
+ * Synthesizes the Docket app into a temp directory with cdk-nag on. Without `bundle`, CDK's own
+ * `aws:cdk:bundling-stacks` switch skips esbuild (the template is identical but for asset hashes),
+ * which keeps template tests at a few seconds. The environment is empty: no CDK_DEFAULT_* leaks in.
+ */
+export const synthDocket = (
+  options: { context?: Record<string, unknown>; bundle?: boolean } = {},
+): SynthResult => {
+  const outdir = mkdtempSync(join(tmpdir(), 'docket-cdk-'));
+  const docket = createDocketApp(
+    {
+      outdir,
+      context: {
+        ...CDK_JSON_CONTEXT,
+        ...(!options.bundle && { 'aws:cdk:bundling-stacks': [] }),
+        ...options.context,
+      },
+    },
+    { env: {} },
+  );
+  docket.app.synth();
+  return {
+    ...docket,
+    template: Template.fromStack(docket.stack),
+    outdir,
+    remove: () => rmSync(outdir, { recursive: true, force: true }),
+  };
+};
