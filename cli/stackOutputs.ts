@@ -1,26 +1,11 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { StackOutput, type StackOutputName } from '../infra/outputs.js';
 import { StackOutputsError } from './errors.js';
 
-/**
- * Output keys of the deployed Docket stack (infra/outputs.ts `StackOutput`). Repeated here rather
- * than imported so the CLI does not load aws-cdk-lib to read eight strings.
- */
-export const OUTPUT_KEYS = {
-  region: 'Region',
-  bucket: 'DocumentsBucket',
-  workflowsTable: 'WorkflowsTable',
-  transitionsTable: 'TransitionsTable',
-  providersTable: 'ProvidersTable',
-  stateMachineArn: 'StateMachineArn',
-  apiUrl: 'ApiUrl',
-  userPoolId: 'UserPoolId',
-  userPoolClientId: 'UserPoolClientId',
-} as const;
+/** The outputs the CLI works with, by name (`StackOutput` in infra/outputs.ts gives their keys). */
+export type StackOutputs = Record<StackOutputName, string>;
 
-/** The outputs the CLI works with. */
-export type StackOutputs = Record<keyof typeof OUTPUT_KEYS, string>;
-
-const REQUIRED: readonly (keyof typeof OUTPUT_KEYS)[] = [
+const REQUIRED: readonly StackOutputName[] = [
   'bucket',
   'workflowsTable',
   'transitionsTable',
@@ -48,12 +33,12 @@ export const readStackOutputs = async (stackName: string, region?: string): Prom
       });
     const byKey = new Map((Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
     const outputs = Object.fromEntries(
-      Object.entries(OUTPUT_KEYS).map(([name, key]) => [name, byKey.get(key) ?? '']),
+      Object.entries(StackOutput).map(([name, output]) => [name, byKey.get(output.key) ?? '']),
     ) as StackOutputs;
     const missing = REQUIRED.filter((name) => outputs[name] === '');
     if (missing.length > 0) {
       throw new StackOutputsError(
-        `Stack ${stackName} has no output ${missing.map((m) => OUTPUT_KEYS[m]).join(', ')}; is it a Docket stack? Deploy it with \`npx cdk deploy\`.`,
+        `Stack ${stackName} has no output ${missing.map((m) => StackOutput[m].key).join(', ')}; is it a Docket stack? Deploy it with \`npx cdk deploy\`.`,
       );
     }
     outputs.region ||= (await client.config.region()) ?? '';

@@ -9,6 +9,7 @@ import type { WorkflowView } from '../../lambdas/review-api/views.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
 import { eventually } from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
+import { startCloudFormationStandIn } from './support/cloudFormationStandIn.js';
 import { type DocketRun, docket } from './support/runDocket.js';
 
 let stack: LocalStack;
@@ -182,6 +183,17 @@ describe('docket against a running local stack', () => {
     expect(completed.json<WorkflowView[]>().map((w) => w.state)).toEqual(Array(6).fill('completed'));
     expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+TENANT\s+STATE\s+TYPE\s+CONF\s+IN STATE\s+FILE$/);
   }, 120_000);
+
+  it('redraws a live table on a terminal', async () => {
+    // Act
+    const live = await docket(['--data-dir', stack.dataDir, 'watch', '--until-settled'], { tty: true });
+
+    // Assess
+    expect(live.code).toBe(0);
+    expect(live.stdout.startsWith('\x1b[H\x1b[2J')).toBe(true);
+    expect(live.stdout).toMatch(/workflow\(s\) {2}review_required 2 \| completed 6 {2}\(Ctrl-C to stop\)/);
+    expect(live.stdout).toMatch(/\nSettled: review_required 2 \| completed 6\.\n$/);
+  });
 
   it('shows a completed document: fields with confidence and source, comparison summary', async () => {
     // Prepare
@@ -448,6 +460,71 @@ describe('docket against a running local stack', () => {
     );
     expect(badRole.code).toBe(2);
     oneLine(badRole.stderr);
+  });
+});
+
+describe('docket --stack NAME (CloudFormation stood in, every other service the local emulators)', () => {
+  const saved = { ...process.env };
+  let cloudFormation: Awaited<ReturnType<typeof startCloudFormationStandIn>>;
+
+  beforeAll(async () => {
+    const e = stack.endpoints;
+    cloudFormation = await startCloudFormationStandIn('Docket', {
+      Region: e.region,
+      DocumentsBucket: e.bucket,
+      WorkflowsTable: e.tables.workflows,
+      TransitionsTable: e.tables.transitions,
+      ProvidersTable: e.tables.providers,
+      StateMachineArn: e.stateMachineArn,
+      ApiUrl: e.api,
+    });
+    // What a LocalStack user sets: the standard endpoint and credential variables.
+    Object.assign(process.env, {
+      AWS_ENDPOINT_URL_CLOUDFORMATION: cloudFormation.endpoint,
+      AWS_ENDPOINT_URL_DYNAMODB: e.dynamodb,
+      AWS_ENDPOINT_URL_S3: e.s3,
+      AWS_ENDPOINT_URL_SFN: e.sfn,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_REGION: e.region,
+    });
+  });
+
+  afterAll(async () => {
+    process.env = saved;
+    await cloudFormation?.close();
+  });
+
+  it('reads the stack outputs and works against the services they name', async () => {
+    // Act
+    const local = await run('ls', '--json');
+    const viaStack = await docket(['--stack', 'Docket', 'ls', '--json']);
+    const show = await docket([
+      '--stack',
+      'Docket',
+      'show',
+      (await workflowOf('contract-0000.pdf')).id,
+      '--json',
+    ]);
+
+    // Assess
+    expect(viaStack.code).toBe(0);
+    expect(viaStack.json<WorkflowView[]>().map((w) => w.id)).toEqual(
+      local.json<WorkflowView[]>().map((w) => w.id),
+    );
+    expect(show.json<{ workflow: WorkflowView }>().workflow.state).toBe('completed');
+    const request = new URLSearchParams(cloudFormation.requests[0]);
+    expect([request.get('Action'), request.get('StackName')]).toEqual(['DescribeStacks', 'Docket']);
+  });
+
+  it('names a stack that does not exist in one line', async () => {
+    // Act
+    const result = await docket(['--stack', 'Nope', 'reviews']);
+
+    // Assess
+    expect(result.code).toBe(1);
+    oneLine(result.stderr);
+    expect(result.stderr).toContain('Stack Nope does not exist');
   });
 });
 
