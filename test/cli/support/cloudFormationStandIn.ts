@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Answers CloudFormation `DescribeStacks` (AWS query protocol) for one stack: the only AWS API
@@ -19,14 +19,14 @@ export const startCloudFormationStandIn = async (stackName: string, outputs: Rec
     if (params.get('Action') !== 'DescribeStacks' || params.get('StackName') !== stackName) {
       res.statusCode = 400;
       res.end(
-        `<ErrorResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/"><Error><Type>Sender</Type><Code>ValidationError</Code><Message>Stack with id ${escape(params.get('StackName') ?? '')} does not exist</Message></Error><RequestId>stand-in</RequestId></ErrorResponse>`,
+        `<ErrorResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/"><Error><Type>Sender</Type><Code>ValidationError</Code><Message>Stack with id ${xmlText(params.get('StackName') ?? '')} does not exist</Message></Error><RequestId>stand-in</RequestId></ErrorResponse>`,
       );
       return;
     }
     const members = Object.entries(outputs)
       .map(
         ([key, value]) =>
-          `<member><OutputKey>${key}</OutputKey><OutputValue>${escape(value)}</OutputValue></member>`,
+          `<member><OutputKey>${key}</OutputKey><OutputValue>${xmlText(value)}</OutputValue></member>`,
       )
       .join('');
     res.end(
