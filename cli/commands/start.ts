@@ -1,15 +1,20 @@
 import { spawn } from 'node:child_process';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 
 /** The runtime's entry; it runs in a process of its own (see `startArgs`). */
 const ENTRY = fileURLToPath(new URL('../../local/main.ts', import.meta.url));
+/** The project root. */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
 /**
- * The project root. The runtime runs there: the parse stage forks its worker with
+ * Where the runtime runs: the caller's directory when it is inside the project (paths in the
+ * banner stay short), else the project root, because the parse stage forks its worker with
  * `--import tsx`, which Node resolves from the working directory.
  */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const runtimeCwd = (cwd: string): string => (relative(ROOT, cwd).startsWith('..') ? ROOT : cwd);
 
 /**
  * Node arguments of the local runtime. `--openssl-legacy-provider` is set for this process only:
@@ -38,7 +43,7 @@ export const registerStartCommand = (program: Command, ctx: CliContext): void =>
     .allowExcessArguments()
     .action(async (_options: unknown, command: Command) => {
       const child = spawn(process.execPath, startArgs(command.args, ctx.dataDir), {
-        cwd: ROOT,
+        cwd: runtimeCwd(ctx.io.cwd),
         env: ctx.io.env,
         stdio: 'inherit',
       });

@@ -56,7 +56,8 @@ export class Api {
     try {
       const response = await fetch('config.json', { headers: { 'cache-control': 'no-cache' } });
       const config = (await response.json()) as { apiBase?: unknown };
-      if (typeof config.apiBase === 'string' && config.apiBase) return config.apiBase.replace(/\/$/, '');
+      // "" is the API at the root of this origin (the console served by the API itself).
+      if (typeof config.apiBase === 'string') return config.apiBase.replace(/\/$/, '');
     } catch {
       // No config (the local server answers index.html): same-origin /api.
     }
