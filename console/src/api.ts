@@ -93,13 +93,17 @@ export class Api {
     return json as T;
   }
 
+  /** The caller's tenant's queue, most urgent first. */
   reviews = () => this.call<{ items: ReviewSummary[] }>('GET', '/reviews?limit=200');
+  /** One review: workflow, fields, a short-lived PDF link. */
   review = (id: string) => this.call<ReviewDetail>('GET', `/reviews/${encodeURIComponent(id)}`);
+  /** Claims the review (and restarts its timeout). */
   claim = (id: string) =>
     this.call<{ workflowId: string; claimedBy: string; dueAt?: string }>(
       'POST',
       `/reviews/${encodeURIComponent(id)}/claim`,
     );
+  /** Approve, correct or reject; 409 if someone decided first, 410 if it expired. */
   decide = (
     id: string,
     body: {
@@ -108,6 +112,7 @@ export class Api {
       reason?: string;
     },
   ) => this.call<{ workflowId: string }>('POST', `/reviews/${encodeURIComponent(id)}/decision`, body);
+  /** The transition log. */
   history = (id: string) =>
     this.call<{ workflowId: string; entries: HistoryEntry[] }>(
       'GET',
