@@ -29,11 +29,6 @@ export class LocalStackStoppedError extends TransientError {
   }
 }
 
-/** An endpoint of the stack refused or dropped the connection. */
-export class StackUnreachableError extends TransientError {
-  override readonly name = 'StackUnreachable';
-}
-
 /** The CloudFormation stack does not exist or lacks an output the CLI needs. */
 export class StackOutputsError extends PermanentError {
   override readonly name = 'StackOutputsError';
