@@ -12,6 +12,24 @@ export interface LocalS3 {
 }
 
 /**
+ * Lets the review console (served by the local API on another port of 127.0.0.1 or localhost)
+ * fetch a presigned PDF link: pdf.js reads the bytes with fetch, which needs CORS. Read-only.
+ */
+const CONSOLE_CORS = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>http://127.0.0.1:*</AllowedOrigin>
+    <AllowedOrigin>http://localhost:*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>Content-Length</ExposeHeader>
+    <ExposeHeader>Content-Range</ExposeHeader>
+    <ExposeHeader>Accept-Ranges</ExposeHeader>
+    <MaxAgeSeconds>600</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+/**
  * Starts s3rver on 127.0.0.1 with its files under `directory` and the bucket created. Objects
  * survive a restart when the same directory is used.
  */
@@ -27,7 +45,7 @@ export const startLocalS3 = async (options: {
     port: options.port ?? 0,
     silent: true,
     directory: options.directory,
-    configureBuckets: [{ name: bucket }],
+    configureBuckets: [{ name: bucket, configs: [CONSOLE_CORS] }],
     // Path-style only: a bucket name must not be read from the Host header of 127.0.0.1.
     vhostBuckets: false,
   });

@@ -1,0 +1,130 @@
+import { Argument, type Command } from 'commander';
+import { reviewSummary } from '../../lambdas/review-api/views.js';
+import type { DocType, Extraction } from '../../lambdas/shared/documents/index.js';
+import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import type { CliContext } from '../context.js';
+import { UsageError } from '../errors.js';
+import { baseName, formatRelative, renderTable } from '../format.js';
+import { printJson, println } from '../io.js';
+import type { Target } from '../target.js';
+
+/** The review queue (one tenant or all), most urgent first: priority, then longest waiting. */
+export const reviewQueue = async (target: Target, tenant?: string) => {
+  const items: WorkflowItem[] = [];
+  for await (const item of target.store.listAll({ tenant, state: 'review_required' })) items.push(item);
+  return items
+    .sort(
+      (a, b) =>
+        (b.review?.priority ?? 0) - (a.review?.priority ?? 0) ||
+        a.stateEnteredAt.localeCompare(b.stateEnteredAt),
+    )
+    .map((item) => ({ ...reviewSummary(item), tenant: item.tenant }));
+};
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+const DONE: Record<string, string> = {
+  approve: 'Approved',
+  correct: 'Corrected and approved',
+  reject: 'Rejected',
+};
+
+/** `reviews` and `review ID approve|reject|correct`. */
+export const registerReviewCommands = (program: Command, ctx: CliContext): void => {
+  program
+    .command('reviews')
+    .description('the review queue, most urgent first, with due times')
+    .option('--tenant <tenant>', 'only this tenant (default: all)')
+    .option('--json', 'print JSON')
+    .action(async (options: { tenant?: string; json?: boolean }) => {
+      const queue = await reviewQueue(await ctx.stack(), options.tenant);
+      if (options.json) return printJson(ctx.io, queue);
+      const now = ctx.io.now();
+      println(
+        ctx.io,
+        renderTable(
+          queue,
+          [
+            { header: 'ID', value: (r) => r.id },
+            { header: 'TENANT', value: (r) => r.tenant, max: 16 },
+            { header: 'PRIORITY', value: (r) => r.priority, align: 'right' },
+            { header: 'CONF', value: (r) => r.confidence, align: 'right' },
+            { header: 'DUE', value: (r) => formatRelative(r.dueAt, now) },
+            { header: 'CLAIMED BY', value: (r) => r.claimedBy },
+            { header: 'FILE', value: (r) => baseName(r.sourceKey), max: 32 },
+            { header: 'REASONS', value: (r) => r.reasons.map((x) => x.code).join(', '), max: 48 },
+          ],
+          'No documents waiting for review.',
+        ),
+      );
+    });
+
+  program
+    .command('review')
+    .description('decide a review: approve, reject --reason R, or correct --set field=value...')
+    .argument('<id>', 'workflow id (see `docket reviews`)')
+    .addArgument(new Argument('<decision>', 'what to do').choices(['approve', 'reject', 'correct']))
+    .option('--reason <reason>', 'why (required to reject)')
+    .option(
+      '--set <field=value>',
+      'a corrected field value (repeat for several); field.part=value edits part of a value',
+      collect,
+    )
+    .option('--as <user>', 'reviewer recorded in the log (default $DOCKET_USER or your login)')
+    .option('--json', 'print JSON')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  docket review wf-abc approve
+  docket review wf-abc reject --reason "not our supplier"
+  docket review wf-abc correct --set invoiceNumber=INV-0042 --set total=1250.00
+  docket review wf-abc correct --set totalValue.amount=98000.00 --set autoRenewal=false`,
+    )
+    .action(
+      async (
+        id: string,
+        decision: 'approve' | 'reject' | 'correct',
+        options: { reason?: string; set?: string[]; as?: string; json?: boolean },
+      ) => {
+        if (decision === 'reject' && !options.reason) throw new UsageError('reject needs --reason "why".');
+        if (decision === 'correct' && !options.set?.length) {
+          throw new UsageError('correct needs at least one --set field=value.');
+        }
+        if (decision !== 'correct' && options.set?.length) {
+          throw new UsageError(`--set goes with "correct", not "${decision}".`);
+        }
+        const target = await ctx.stack();
+        const item = await target.store.get(id);
+        const [{ decideReview }, { getJsonArtifact }, { fieldValues }, { parseCorrections }] =
+          await Promise.all([
+            import('../../lambdas/review-api/reviewService.js'),
+            import('../../lambdas/shared/artifacts.js'),
+            import('../../lambdas/shared/documents/index.js'),
+            import('../corrections.js'),
+          ]);
+        let corrections: Record<string, unknown> | undefined;
+        if (decision === 'correct') {
+          const docType: DocType = item.docType ?? 'contract';
+          const key = item.artifacts?.reviewed ?? item.artifacts?.extraction;
+          const current = key
+            ? (fieldValues(await getJsonArtifact<Extraction>(target.s3, target.bucket, key)) as Record<
+                string,
+                unknown
+              >)
+            : {};
+          corrections = parseCorrections(docType, options.set ?? [], current);
+        }
+        const result = await decideReview(target.api, ctx.principal(item.tenant, options.as), id, {
+          decision,
+          ...(corrections && { corrections }),
+          ...(options.reason && { reason: options.reason }),
+        });
+        if (options.json) return printJson(ctx.io, result);
+        println(
+          ctx.io,
+          `${DONE[decision]} ${id} as ${result.decision.reviewer}; the workflow moves on (docket show ${id}).`,
+        );
+      },
+    );
+};

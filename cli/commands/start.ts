@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import type { CliContext } from '../context.js';
+
+/** The runtime's entry; it runs in a process of its own (see `startArgs`). */
+const ENTRY = fileURLToPath(new URL('../../local/main.ts', import.meta.url));
+/** The project root. */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Where the runtime runs: the caller's directory when it is inside the project (paths in the
+ * banner stay short), else the project root, because the parse stage forks its worker with
+ * `--import tsx`, which Node resolves from the working directory.
+ */
+export const runtimeCwd = (cwd: string): string => (relative(ROOT, cwd).startsWith('..') ? ROOT : cwd);
+
+/**
+ * Node arguments of the local runtime. `--openssl-legacy-provider` is set for this process only:
+ * s3rver's listings need it on Node 20, and nothing else should run with legacy ciphers. tsx is
+ * loaded by absolute URL so `docket start` works from any directory.
+ */
+export const startArgs = (args: readonly string[], dataDir: string): string[] => [
+  '--openssl-legacy-provider',
+  '--import',
+  import.meta.resolve('tsx'),
+  ENTRY,
+  '--data-dir',
+  dataDir,
+  ...args,
+];
+
+/** `start`: runs the local stack in the foreground until Ctrl-C; every option goes to the runtime. */
+export const registerStartCommand = (program: Command, ctx: CliContext): void => {
+  program
+    .command('start')
+    .description(
+      'run Docket on this machine (S3, DynamoDB, Step Functions emulated); `docket start --help` for options',
+    )
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async (_options: unknown, command: Command) => {
+      const child = spawn(process.execPath, startArgs(command.args, ctx.dataDir), {
+        cwd: runtimeCwd(ctx.io.cwd),
+        env: ctx.io.env,
+        stdio: 'inherit',
+      });
+      // Ctrl-C reaches the child from the terminal too; a signal sent to this process only
+      // (kill, a supervisor) is passed on so the runtime always stops cleanly.
+      const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+      const onInt = forward('SIGINT');
+      const onTerm = forward('SIGTERM');
+      process.on('SIGINT', onInt);
+      process.on('SIGTERM', onTerm);
+      const code = await new Promise<number>((resolve, reject) => {
+        child.once('error', reject);
+        child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+      }).finally(() => {
+        process.off('SIGINT', onInt);
+        process.off('SIGTERM', onTerm);
+      });
+      ctx.exitCode = code;
+    });
+};

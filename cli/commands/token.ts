@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import { type Command, Option } from 'commander';
+import { readEndpoints } from '../../local/endpoints.js';
+import { cognitoSignIn } from '../cognitoSignIn.js';
+import type { CliContext } from '../context.js';
+import { NoLocalStackError, UsageError } from '../errors.js';
+import { printJson, println } from '../io.js';
+import { checkTenant } from './upload.js';
+
+interface TokenOptions {
+  user: string;
+  role?: 'reviewer' | 'admin';
+  tenant?: string;
+  expiresIn: string;
+  passwordStdin?: boolean;
+  json?: boolean;
+}
+
+const readStdin = async (stream: NodeJS.ReadableStream): Promise<string> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+};
+
+/**
+ * `token create`: locally, a bearer token signed with the stack's key (`<data-dir>/jwt.key`); with
+ * `--stack`, a Cognito ID token for an existing user (role and tenant come from the user pool).
+ */
+export const registerTokenCommands = (program: Command, ctx: CliContext): void => {
+  const token = program.command('token').description('bearer tokens for the review API and console');
+  token
+    .command('create')
+    .description('print a token for a reviewer or admin (paste it into the review console)')
+    .requiredOption('--user <user>', 'who the token is for')
+    .addOption(new Option('--role <role>', 'local: reviewer or admin').choices(['reviewer', 'admin']))
+    .option('--tenant <tenant>', 'local: the tenant whose documents the user sees')
+    .option('--expires-in <duration>', 'local: lifetime, e.g. 30m, 12h, 7d', '12h')
+    .option('--password-stdin', 'with --stack: read the Cognito password from stdin (else $DOCKET_PASSWORD)')
+    .option('--json', 'print JSON')
+    .addHelpText(
+      'after',
+      `
+Local:   docket token create --user alice --role reviewer --tenant acme
+AWS:     echo "$PASSWORD" | docket --stack Docket token create --user alice --password-stdin
+         (the user must exist in the stack's user pool, in group reviewer or admin, with custom:tenant set)`,
+    )
+    .action(async (options: TokenOptions) => {
+      let value: string;
+      if (ctx.stackName) {
+        const target = await ctx.stack();
+        if (!target.userPool) throw new UsageError(`Stack ${ctx.stackName} has no UserPoolClientId output.`);
+        const password = options.passwordStdin ? await readStdin(process.stdin) : ctx.io.env.DOCKET_PASSWORD;
+        if (!password)
+          throw new UsageError('Give the password on stdin with --password-stdin, or in $DOCKET_PASSWORD.');
+        value = await cognitoSignIn({
+          region: target.region,
+          clientId: target.userPool.clientId,
+          username: options.user,
+          password,
+        });
+      } else {
+        if (!options.role || !options.tenant)
+          throw new UsageError('A local token needs --role reviewer|admin and --tenant T.');
+        if (!/^\d+[smhd]$/.test(options.expiresIn)) {
+          throw new UsageError(
+            `--expires-in takes a number and s, m, h or d (e.g. 12h); got "${options.expiresIn}".`,
+          );
+        }
+        // A token only means something to a stack that was started here: refuse a mistyped --data-dir.
+        if (!(await readEndpoints(ctx.dataDir))) throw new NoLocalStackError(ctx.dataDir);
+        const { loadSigningKey, mintToken } = await import('../../local/auth/localTokens.js');
+        const key = await loadSigningKey(join(ctx.dataDir, 'jwt.key'));
+        value = await mintToken(key, {
+          user: options.user,
+          role: options.role,
+          tenant: await checkTenant(options.tenant),
+          expiresIn: options.expiresIn,
+        });
+      }
+      if (!options.json) return println(ctx.io, value);
+      const { decodeJwt } = await import('jose');
+      const claims = decodeJwt(value);
+      printJson(ctx.io, {
+        token: value,
+        user: options.user,
+        roles: claims['cognito:groups'] ?? [],
+        tenant: claims['custom:tenant'],
+        expiresAt: claims.exp ? new Date(claims.exp * 1000).toISOString() : undefined,
+      });
+    });
+};

@@ -1,0 +1,103 @@
+import { relative } from 'node:path';
+import type { Command } from 'commander';
+import type { CliContext } from '../context.js';
+import { CheckFailedError, UsageError } from '../errors.js';
+import { printJson, println } from '../io.js';
+import { collectUploads } from '../upload/collectUploads.js';
+import type { UploadOutcome } from '../upload/uploadFiles.js';
+
+const SKIPS_SHOWN = 3;
+
+const positiveInt = (name: string, max: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new UsageError(`${name} must be an integer from 1 to ${max}; got "${value}".`);
+  return n;
+};
+
+/** The tenant segment of upload keys, checked with ingest's own rule so no upload is refused later. */
+export const checkTenant = async (tenant: string): Promise<string> => {
+  const { tenantOf } = await import('../../lambdas/ingest/ingestObject.js');
+  try {
+    return tenantOf(`incoming/${tenant}/x.pdf`);
+  } catch {
+    throw new UsageError(
+      `--tenant must be 1-63 letters, digits, _ or -, starting with a letter or digit; got "${tenant}".`,
+    );
+  }
+};
+
+/** `upload FILE|DIR...`: each PDF goes to `incoming/{tenant}/` and becomes a workflow. */
+export const registerUploadCommand = (program: Command, ctx: CliContext): void => {
+  program
+    .command('upload')
+    .description('upload PDFs (files or directories) under incoming/{tenant}/; each becomes a workflow')
+    .argument('<paths...>', 'PDF files or directories (searched recursively; non-PDFs are skipped)')
+    .option('--tenant <tenant>', 'tenant the documents belong to', 'default')
+    .option('--concurrency <n>', 'uploads in flight (1-64)', positiveInt('--concurrency', 64), 4)
+    .option('--json', 'print JSON')
+    .action(async (paths: string[], options: { tenant: string; concurrency: number; json?: boolean }) => {
+      const tenant = await checkTenant(options.tenant);
+      const [{ default: cliProgress }, { uploadFiles }] = await Promise.all([
+        import('cli-progress'),
+        import('../upload/uploadFiles.js'),
+      ]);
+      const target = await ctx.stack();
+      const plan = await collectUploads(paths, tenant, ctx.io.cwd);
+      const showBar = Boolean(ctx.io.stderr.isTTY) && !options.json && plan.uploads.length > 0;
+      const bar = showBar
+        ? new cliProgress.SingleBar(
+            {
+              stream: ctx.io.stderr,
+              format:
+                'Uploading [{bar}] {value}/{total} {percentage}% | {failed} failed | {eta_formatted} left',
+              hideCursor: true,
+              clearOnComplete: true,
+            },
+            cliProgress.Presets.shades_classic,
+          )
+        : undefined;
+      let failedSoFar = 0;
+      bar?.start(plan.uploads.length, 0, { failed: 0 });
+      const outcomes = await uploadFiles({ s3: target.s3, bucket: target.bucket }, plan.uploads, {
+        concurrency: options.concurrency,
+        onDone: (outcome) => {
+          if (!outcome.ok) failedSoFar += 1;
+          bar?.increment({ failed: failedSoFar });
+        },
+      });
+      bar?.stop();
+
+      const uploaded = outcomes.filter((o): o is Extract<UploadOutcome, { ok: true }> => o.ok);
+      const failed = [
+        ...plan.unreadable,
+        ...outcomes.filter((o): o is Extract<UploadOutcome, { ok: false }> => !o.ok),
+      ];
+      const show = (file: string) => relative(ctx.io.cwd, file) || file;
+      if (options.json) {
+        printJson(ctx.io, {
+          bucket: target.bucket,
+          tenant,
+          uploaded: uploaded.map((u) => ({ ...u, file: show(u.file) })),
+          skipped: plan.skipped.map((s) => ({ ...s, file: show(s.file) })),
+          failed: failed.map((f) => ({ ...f, file: show(f.file) })),
+        });
+      } else {
+        // A directory of samples holds more JSON than PDFs: name a few skips, count the rest.
+        for (const s of plan.skipped.slice(0, SKIPS_SHOWN))
+          println(ctx.io, `skipped ${show(s.file)}: ${s.reason}`);
+        if (plan.skipped.length > SKIPS_SHOWN) {
+          println(
+            ctx.io,
+            `skipped ${plan.skipped.length - SKIPS_SHOWN} more non-PDF file(s) (--json lists them)`,
+          );
+        }
+        for (const f of failed) println(ctx.io, `failed  ${show(f.file)}: ${f.error}`);
+        println(
+          ctx.io,
+          `Uploaded ${uploaded.length} to s3://${target.bucket}/incoming/${tenant}/, skipped ${plan.skipped.length} (not PDF), failed ${failed.length}.`,
+        );
+      }
+      if (failed.length > 0) throw new CheckFailedError(`${failed.length} file(s) could not be uploaded.`);
+    });
+};

@@ -1,0 +1,144 @@
+import { resolve } from 'node:path';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { SFNClient } from '@aws-sdk/client-sfn';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ApiDeps } from '../lambdas/review-api/apiDeps.js';
+import { createDocumentClient, createS3Client, createSfnClient } from '../lambdas/shared/clients.js';
+import { WorkflowStore } from '../lambdas/shared/store/workflowStore.js';
+import { readEndpoints } from '../local/endpoints.js';
+import { LocalStackStoppedError, NoLocalStackError } from './errors.js';
+import { readStackOutputs } from './stackOutputs.js';
+
+/** Where the CLI works: the local stack of a data directory, or a deployed stack. */
+export interface TargetOptions {
+  dataDir: string;
+  stack?: string;
+  region?: string;
+}
+
+/** A resolved stack with clients on it. */
+export interface Target {
+  kind: 'local' | 'aws';
+  /** The data directory or the stack name, for messages. */
+  name: string;
+  region: string;
+  bucket: string;
+  tables: { workflows: string; transitions: string; providers: string };
+  stateMachineArn: string;
+  /** The review API base URL. */
+  apiUrl?: string;
+  /** Where reviewers open the console (local only; on AWS wherever it was deployed). */
+  consoleUrl?: string;
+  /** Local only: the stack's data directory (its token signing key lives there). */
+  dataDir?: string;
+  /** AWS only: the Cognito app client reviewers sign in with. */
+  userPool?: { id: string; clientId: string };
+  documents: DynamoDBDocumentClient;
+  s3: S3Client;
+  sfn: SFNClient;
+  store: WorkflowStore;
+  /** What the review API's services need, so the CLI calls them in-process. */
+  api: ApiDeps;
+  close: () => void;
+}
+
+/** The emulators accept any key; these are the ones s3rver knows (never real credentials). */
+const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else, which still means it runs.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+const withClients = (
+  base: Omit<Target, 'documents' | 's3' | 'sfn' | 'store' | 'api' | 'close'>,
+  endpoints: { dynamodb?: string; s3?: string; sfn?: string },
+  credentials?: typeof LOCAL_CREDENTIALS,
+): Target => {
+  const config = { region: base.region, ...(credentials && { credentials }) };
+  const documents = createDocumentClient({
+    ...config,
+    ...(endpoints.dynamodb && { endpoint: endpoints.dynamodb }),
+  });
+  const s3 = createS3Client({ ...config, ...(endpoints.s3 && { endpoint: endpoints.s3 }) });
+  const sfn = createSfnClient({ ...config, ...(endpoints.sfn && { endpoint: endpoints.sfn }) });
+  const store = new WorkflowStore({ client: documents, tables: base.tables });
+  return {
+    ...base,
+    documents,
+    s3,
+    sfn,
+    store,
+    api: {
+      store,
+      s3,
+      sfn,
+      bucket: base.bucket,
+      stateMachineArn: base.stateMachineArn,
+      now: () => new Date(),
+      presign: (bucket, key, expiresIn) =>
+        getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn }),
+    },
+    close: () => {
+      documents.destroy();
+      s3.destroy();
+      sfn.destroy();
+    },
+  };
+};
+
+/**
+ * Finds the stack to talk to: `--stack NAME` reads a deployed stack's outputs (standard AWS
+ * credentials); otherwise `<data-dir>/endpoints.json` of a running local stack.
+ */
+export const resolveTarget = async (options: TargetOptions): Promise<Target> => {
+  if (options.stack) {
+    const outputs = await readStackOutputs(options.stack, options.region);
+    return withClients(
+      {
+        kind: 'aws',
+        name: options.stack,
+        region: outputs.region,
+        bucket: outputs.bucket,
+        tables: {
+          workflows: outputs.workflowsTable,
+          transitions: outputs.transitionsTable,
+          providers: outputs.providersTable,
+        },
+        stateMachineArn: outputs.stateMachineArn,
+        ...(outputs.apiUrl && { apiUrl: outputs.apiUrl }),
+        ...(outputs.userPoolId &&
+          outputs.userPoolClientId && {
+            userPool: { id: outputs.userPoolId, clientId: outputs.userPoolClientId },
+          }),
+      },
+      // Endpoints from the standard variables (AWS_ENDPOINT_URL_*), e.g. for LocalStack.
+      {},
+    );
+  }
+  const dataDir = resolve(options.dataDir);
+  const endpoints = await readEndpoints(dataDir);
+  if (!endpoints) throw new NoLocalStackError(options.dataDir);
+  if (!isAlive(endpoints.pid)) throw new LocalStackStoppedError(options.dataDir, endpoints.pid);
+  return withClients(
+    {
+      kind: 'local',
+      name: options.dataDir,
+      region: endpoints.region,
+      bucket: endpoints.bucket,
+      tables: endpoints.tables,
+      stateMachineArn: endpoints.stateMachineArn,
+      apiUrl: endpoints.api,
+      consoleUrl: endpoints.console,
+      dataDir,
+    },
+    endpoints,
+    LOCAL_CREDENTIALS,
+  );
+};

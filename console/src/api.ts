@@ -1,0 +1,121 @@
+import type { ReviewSummary, WorkflowView } from '../../lambdas/review-api/views.js';
+import type {
+  ExtractedField,
+  FieldSource,
+  RejectedValue,
+} from '../../lambdas/shared/documents/extraction.js';
+import type { LogEntry } from '../../lambdas/shared/store/types.js';
+
+export type { FieldSource, ReviewSummary, WorkflowView };
+
+/** GET /reviews/{id}. */
+export interface ReviewDetail {
+  workflow: WorkflowView;
+  docType?: 'contract' | 'invoice';
+  fields: Record<string, ExtractedField<unknown>>;
+  rejected: RejectedValue[];
+  pdfUrl?: string;
+  pdfUrlExpiresInSeconds: number;
+}
+
+/** One entry of GET /workflows/{id}/history. */
+export type HistoryEntry = Omit<LogEntry, 'patch'>;
+
+/** A problem with one field, as a 422 lists it. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/** A non-2xx answer of the review API. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The review API client. Locally the API is same-origin under `/api`; a deployment elsewhere sets
+ * `apiBase` in `config.json` next to index.html (see README, "The review console on AWS").
+ */
+export class Api {
+  constructor(
+    private readonly base: string,
+    private readonly token: () => string | undefined,
+    /** Called when the API refuses the token (expired, or for another stack). */
+    private readonly unauthorized: (message: string) => void = () => undefined,
+  ) {}
+
+  /** Reads `config.json` if the deployment has one; the local runtime serves none. */
+  static async discoverBase(): Promise<string> {
+    try {
+      const response = await fetch('config.json', { headers: { 'cache-control': 'no-cache' } });
+      const config = (await response.json()) as { apiBase?: unknown };
+      // "" is the API at the root of this origin (the console served by the API itself).
+      if (typeof config.apiBase === 'string') return config.apiBase.replace(/\/$/, '');
+    } catch {
+      // No config (the local server answers index.html): same-origin /api.
+    }
+    return '/api';
+  }
+
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.token() ?? ''}`,
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+    } catch {
+      throw new ApiError(0, 'The review API cannot be reached. Is the stack running?');
+    }
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : {};
+    } catch {
+      json = { message: text };
+    }
+    if (!response.ok) {
+      const error = json as { message?: string; details?: { issues?: FieldIssue[] } };
+      if (response.status === 401) this.unauthorized(error.message ?? 'Unauthorized');
+      throw new ApiError(response.status, error.message ?? response.statusText, error.details?.issues ?? []);
+    }
+    return json as T;
+  }
+
+  /** The caller's tenant's queue, most urgent first. */
+  reviews = () => this.call<{ items: ReviewSummary[] }>('GET', '/reviews?limit=200');
+  /** One review: workflow, fields, a short-lived PDF link. */
+  review = (id: string) => this.call<ReviewDetail>('GET', `/reviews/${encodeURIComponent(id)}`);
+  /** Claims the review (and restarts its timeout). */
+  claim = (id: string) =>
+    this.call<{ workflowId: string; claimedBy: string; dueAt?: string }>(
+      'POST',
+      `/reviews/${encodeURIComponent(id)}/claim`,
+    );
+  /** Approve, correct or reject; 409 if someone decided first, 410 if it expired. */
+  decide = (
+    id: string,
+    body: {
+      decision: 'approve' | 'correct' | 'reject';
+      corrections?: Record<string, unknown>;
+      reason?: string;
+    },
+  ) => this.call<{ workflowId: string }>('POST', `/reviews/${encodeURIComponent(id)}/decision`, body);
+  /** The transition log. */
+  history = (id: string) =>
+    this.call<{ workflowId: string; entries: HistoryEntry[] }>(
+      'GET',
+      `/workflows/${encodeURIComponent(id)}/history`,
+    );
+}

@@ -1,0 +1,271 @@
+import { type Api, ApiError, type ReviewDetail } from './api.js';
+import { h, isTyping } from './dom.js';
+import { fieldsPanel } from './fieldsPanel.js';
+import { countdown, fileName, percent } from './format.js';
+import { PdfView } from './pdfView.js';
+import { refusal } from './refusal.js';
+import { timeline } from './timeline.js';
+import type { View } from './view.js';
+
+/** What happened to a review, for the next screen to say. */
+export type Outcome = { id: string; message: string };
+
+/**
+ * One review: the PDF beside the extracted fields, reasons at the top, history at the bottom.
+ * Opening it claims it (which also restarts the review's timeout). Approve sends the edits as a
+ * correction when there are any; reject asks for a reason.
+ */
+export const documentView = (
+  api: Api,
+  id: string,
+  nav: { back: () => void; next: (outcome?: Outcome) => void },
+): View => {
+  const banner = h('div', { class: 'banner', role: 'alert', hidden: true });
+  const say = (text: string, kind: 'error' | 'info' | 'warn', status?: number) => {
+    banner.textContent = text;
+    banner.className = `banner ${kind}`;
+    banner.hidden = false;
+    if (status !== undefined) banner.dataset.status = String(status);
+    else delete banner.dataset.status;
+  };
+  const title = h('h1', { class: 'doc-title' }, 'Loading…');
+  const facts = h('div', { class: 'doc-facts' });
+  const due = h('span', { class: 'due' });
+  const claimed = h('span', { class: 'claimed' });
+  const reasons = h('ul', { class: 'reasons', 'aria-label': 'reasons for review' });
+  const pdfPane = h('div', { class: 'pdf-pane', 'aria-label': 'document' });
+  const side = h('div', { class: 'side-fields' });
+  const history = h('footer', { class: 'doc-history' }, h('span', { class: 'muted' }, 'Loading history…'));
+  const reason = h('input', {
+    type: 'text',
+    class: 'reason',
+    placeholder: 'Why is it rejected?',
+    'aria-label': 'rejection reason',
+    maxlength: 1000,
+  });
+  const approveButton = h(
+    'button',
+    { type: 'button', class: 'primary', 'data-action': 'approve', title: 'a, or Ctrl+Enter' },
+    'Approve',
+  );
+  const rejectButton = h(
+    'button',
+    { type: 'button', class: 'danger', 'data-action': 'reject', title: 'r' },
+    'Reject…',
+  );
+  const confirmReject = h(
+    'button',
+    { type: 'button', class: 'danger', 'data-action': 'confirm-reject' },
+    'Reject',
+  );
+  const rejectForm = h(
+    'div',
+    { class: 'reject-form', hidden: true },
+    reason,
+    confirmReject,
+    h('button', { type: 'button', onclick: () => (rejectForm.hidden = true) }, 'Cancel'),
+  );
+  const nextButton = h(
+    'button',
+    { type: 'button', 'data-action': 'next', title: 'n', onclick: () => nav.next() },
+    'Next ›',
+  );
+  const actions = h('div', { class: 'actions' }, approveButton, rejectButton, nextButton, rejectForm);
+
+  let detail: ReviewDetail | undefined;
+  let panel: ReturnType<typeof fieldsPanel> | undefined;
+  let dueAt: string | undefined;
+  let busy = false;
+  let closed = false;
+  const pdf = new PdfView(pdfPane);
+
+  const close = () => {
+    closed = true;
+    for (const b of [approveButton, rejectButton, confirmReject]) b.disabled = true;
+    rejectForm.hidden = true;
+    panel?.disable();
+  };
+
+  const tick = () => {
+    const left = countdown(dueAt);
+    due.textContent = dueAt ? `due in ${left.text}` : '';
+    due.className = `due due-${left.level}`;
+  };
+  const ticker = window.setInterval(tick, 1000);
+
+  /** After a 409, names the decision that won (the API's message may only say the new state). */
+  const sayWhoDecided = async () => {
+    const decision = await api
+      .review(id)
+      .then((d) => d.workflow.review?.decision)
+      .catch(() => undefined);
+    if (!decision) return;
+    say(
+      `Someone else got here first: ${decision.reviewer} decided "${decision.decision}" at ${new Date(decision.at).toLocaleTimeString()}. Nothing you entered was saved.`,
+      'error',
+      409,
+    );
+  };
+
+  const decide = async (decision: 'approve' | 'reject') => {
+    if (busy || closed || !panel || !detail) return;
+    let body: Parameters<Api['decide']>[1];
+    if (decision === 'reject') {
+      if (rejectForm.hidden) {
+        rejectForm.hidden = false;
+        reason.focus();
+        return;
+      }
+      if (!reason.value.trim()) {
+        say('A rejection needs a reason.', 'warn');
+        reason.focus();
+        return;
+      }
+      body = { decision: 'reject', reason: reason.value.trim() };
+    } else {
+      const { corrections, invalid } = panel.corrections();
+      if (invalid > 0) {
+        say(`Fix the ${invalid} marked field(s) first.`, 'warn');
+        return;
+      }
+      body =
+        Object.keys(corrections).length > 0 ? { decision: 'correct', corrections } : { decision: 'approve' };
+    }
+    busy = true;
+    actions.classList.add('busy');
+    try {
+      await api.decide(id, body);
+      const name = fileName(detail.workflow.source?.key);
+      const done =
+        body.decision === 'reject'
+          ? 'Rejected'
+          : body.decision === 'correct'
+            ? `Corrected (${Object.keys(body.corrections ?? {}).join(', ')}) and approved`
+            : 'Approved';
+      close();
+      nav.next({ id, message: `${done} ${name}.` });
+    } catch (error) {
+      const { text, final } = refusal(error);
+      say(text, final ? 'error' : 'warn', error instanceof ApiError ? error.status : undefined);
+      if (error instanceof ApiError && error.status === 422) panel.showIssues(error.issues);
+      if (final) close();
+      if (error instanceof ApiError && error.status === 409) await sayWhoDecided();
+    } finally {
+      busy = false;
+      actions.classList.remove('busy');
+    }
+  };
+  approveButton.addEventListener('click', () => void decide('approve'));
+  rejectButton.addEventListener('click', () => void decide('reject'));
+  confirmReject.addEventListener('click', () => void decide('reject'));
+  reason.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') void decide('reject');
+    if (event.key === 'Escape') rejectForm.hidden = true;
+  });
+
+  const load = async () => {
+    try {
+      detail = await api.review(id);
+    } catch (error) {
+      title.textContent = id;
+      say(refusal(error).text, 'error', error instanceof ApiError ? error.status : undefined);
+      close();
+      return;
+    }
+    const w = detail.workflow;
+    title.textContent = fileName(w.source?.key);
+    facts.replaceChildren(
+      h('span', {}, `${detail.docType ?? 'document'} · ${w.id}`),
+      h('span', {}, `confidence ${percent(w.confidence)}`),
+      h('span', {}, `priority ${w.review?.priority ?? '—'}`),
+      h('span', {}, `${w.pageCount ?? '?'} page(s)`),
+      due,
+      claimed,
+    );
+    reasons.replaceChildren(
+      ...(w.review?.reasons ?? []).map((r) =>
+        h('li', { class: `reason-${r.code}` }, h('strong', {}, r.code.replace(/_/g, ' ')), ' ', r.message),
+      ),
+    );
+    dueAt = w.review?.dueAt;
+    claimed.textContent = w.review?.claimedBy ? `claimed by ${w.review.claimedBy}` : '';
+    tick();
+    panel = fieldsPanel(detail, (source) => void pdf.highlight(source));
+    side.replaceChildren(panel.element);
+    if (w.state !== 'review_required' || w.review?.decision) {
+      const d = w.review?.decision;
+      say(
+        d
+          ? `${d.reviewer} already decided "${d.decision}" at ${new Date(d.at).toLocaleString()}.`
+          : `This document is ${w.state}; there is nothing to review.`,
+        'info',
+        409,
+      );
+      close();
+    } else {
+      try {
+        const claim = await api.claim(id);
+        dueAt = claim.dueAt ?? dueAt;
+        claimed.textContent = `claimed by ${claim.claimedBy} (you)`;
+        tick();
+      } catch (error) {
+        const { text, final } = refusal(error);
+        say(text, final ? 'error' : 'warn', error instanceof ApiError ? error.status : undefined);
+        if (final) close();
+      }
+    }
+    if (detail.pdfUrl) {
+      pdf
+        .load(detail.pdfUrl)
+        .catch((error: Error) => pdfPane.replaceChildren(h('p', { class: 'muted' }, error.message)));
+    } else pdfPane.replaceChildren(h('p', { class: 'muted' }, 'No PDF is stored for this workflow.'));
+    api
+      .history(id)
+      .then((h2) => history.replaceChildren(timeline(h2.entries)))
+      .catch((error: Error) => history.replaceChildren(h('span', { class: 'muted' }, error.message)));
+  };
+  void load();
+
+  const element = h(
+    'section',
+    { class: 'document', 'data-id': id },
+    h(
+      'header',
+      { class: 'doc-head' },
+      h('button', { type: 'button', class: 'back', title: 'Esc', onclick: () => nav.back() }, '‹ Queue'),
+      title,
+      facts,
+    ),
+    banner,
+    reasons,
+    h('div', { class: 'doc-body' }, pdfPane, h('aside', { class: 'side' }, side, actions)),
+    history,
+    h(
+      'footer',
+      { class: 'keys' },
+      'a approve · r reject · n next · Esc queue · Ctrl+Enter approve while editing',
+    ),
+  );
+
+  return {
+    element,
+    onKey: (event) => {
+      if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+        event.preventDefault();
+        void decide('approve');
+        return;
+      }
+      if (isTyping(event) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === 'a') void decide('approve');
+      else if (event.key === 'r') void decide('reject');
+      else if (event.key === 'n') nav.next();
+      else if (event.key === 'Escape') nav.back();
+      else return;
+      event.preventDefault();
+    },
+    dispose: () => {
+      window.clearInterval(ticker);
+      pdf.destroy();
+    },
+  };
+};

@@ -1,0 +1,129 @@
+import type { Api, ReviewSummary } from './api.js';
+import { h, isTyping } from './dom.js';
+import { countdown, fileName, percent } from './format.js';
+import type { View } from './view.js';
+
+/**
+ * The review queue, most urgent first (the API's order: priority, then longest waiting): file,
+ * confidence, reasons, the due time counting down and who has claimed it. Arrows or j/k move,
+ * Enter opens.
+ */
+export const queueView = (api: Api, open: (id: string) => void, notice?: string): View => {
+  let items: ReviewSummary[] = [];
+  let selected = 0;
+  const body = h('tbody');
+  const status = h('p', { class: 'queue-status', role: 'status' }, 'Loading the queue…');
+  const element = h(
+    'section',
+    { class: 'queue' },
+    h('header', { class: 'view-head' }, h('h1', {}, 'Review queue'), status),
+    notice ? h('div', { class: 'banner info', role: 'status' }, notice) : null,
+    h(
+      'div',
+      { class: 'table-wrap' },
+      h(
+        'table',
+        { class: 'queue-table' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ...['Priority', 'Document', 'Confidence', 'Reasons', 'Due in', 'Claimed by'].map((t) =>
+              h('th', { scope: 'col' }, t),
+            ),
+          ),
+        ),
+        body,
+      ),
+    ),
+    h('footer', { class: 'keys' }, '↑/↓ or j/k move · Enter open · r refresh'),
+  );
+
+  const select = (index: number) => {
+    selected = Math.max(0, Math.min(items.length - 1, index));
+    body.querySelectorAll('tr').forEach((tr, i) => {
+      tr.classList.toggle('selected', i === selected);
+      if (i === selected) tr.scrollIntoView({ block: 'nearest' });
+    });
+  };
+
+  const render = () => {
+    body.replaceChildren(
+      ...items.map((item, index) => {
+        const due = countdown(item.dueAt);
+        return h(
+          'tr',
+          { 'data-id': item.id, tabindex: 0, onclick: () => open(item.id), onfocus: () => select(index) },
+          h('td', { class: 'num' }, item.priority),
+          h(
+            'td',
+            { class: 'doc' },
+            h('span', { class: 'doc-name' }, fileName(item.sourceKey)),
+            h('span', { class: 'doc-type' }, `${item.docType ?? 'document'} · ${item.id}`),
+          ),
+          h(
+            'td',
+            { class: 'num' },
+            h(
+              'span',
+              { class: `conf conf-bar`, style: `--conf:${item.confidence ?? 0}` },
+              percent(item.confidence),
+            ),
+          ),
+          h(
+            'td',
+            { class: 'reason-chips' },
+            ...item.reasons.map((r) =>
+              h('span', { class: 'chip', title: r.message }, r.code.replace(/_/g, ' ')),
+            ),
+          ),
+          h('td', { class: `due due-${due.level}`, 'data-due': item.dueAt ?? '' }, due.text),
+          h('td', {}, item.claimedBy ?? '—'),
+        );
+      }),
+    );
+    status.textContent =
+      items.length === 0
+        ? 'Nothing to review. New documents appear here.'
+        : `${items.length} document(s) waiting`;
+    if (items.length > 0) select(selected);
+  };
+
+  const load = async () => {
+    try {
+      items = (await api.reviews()).items;
+      render();
+    } catch (error) {
+      status.textContent = (error as Error).message;
+    }
+  };
+
+  const ticker = window.setInterval(() => {
+    for (const cell of body.querySelectorAll<HTMLElement>('[data-due]')) {
+      const due = countdown(cell.dataset.due || undefined);
+      cell.textContent = due.text;
+      cell.className = `due due-${due.level}`;
+    }
+  }, 1000);
+  const refresher = window.setInterval(() => void load(), 15_000);
+  void load();
+
+  return {
+    element,
+    onKey: (event) => {
+      if (isTyping(event) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === 'ArrowDown' || event.key === 'j') select(selected + 1);
+      else if (event.key === 'ArrowUp' || event.key === 'k') select(selected - 1);
+      else if (event.key === 'Enter' && items[selected]) open((items[selected] as ReviewSummary).id);
+      else if (event.key === 'r') void load();
+      else return;
+      event.preventDefault();
+    },
+    dispose: () => {
+      window.clearInterval(ticker);
+      window.clearInterval(refresher);
+    },
+  };
+};

@@ -1,0 +1,587 @@
+import { spawnSync } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkflowView } from '../../lambdas/review-api/views.js';
+import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import { eventually } from '../support/e2e.js';
+import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
+import { startCloudFormationStandIn } from './support/cloudFormationStandIn.js';
+import { type DocketRun, docket } from './support/runDocket.js';
+
+let stack: LocalStack;
+let work: string;
+let run: (...args: string[]) => Promise<DocketRun>;
+
+/** The workflow of an uploaded file name, from the store. */
+const workflowOf = async (file: string): Promise<WorkflowItem> =>
+  eventually(`a workflow for ${file}`, async () => {
+    for await (const item of stack.store.listAll({ tenant: 'acme' })) {
+      if (item.source?.key === `incoming/acme/${file}`) return item;
+    }
+    return undefined;
+  });
+
+const reachState = (id: string, states: string[], timeoutMs = 30_000) =>
+  eventually(
+    `${id} to reach ${states.join('|')}`,
+    async () => {
+      const item = await stack.store.get(id);
+      return states.includes(item.state) ? item : undefined;
+    },
+    { timeoutMs },
+  );
+
+/** A review becomes decidable once request-review has stored its token. */
+const reviewReady = (id: string, notToken?: string) =>
+  eventually(`${id} to wait for a reviewer`, async () => {
+    const item = await stack.store.get(id);
+    return item.state === 'review_required' && item.reviewTaskToken && item.reviewTaskToken !== notToken
+      ? item
+      : undefined;
+  });
+
+const oneLine = (text: string) => {
+  expect(text.trim().split('\n')).toHaveLength(1);
+  expect(text.startsWith('docket: ')).toBe(true);
+};
+
+beforeAll(async () => {
+  stack = await startLocalStack();
+  work = await mkdtemp(join(tmpdir(), 'docket-cli-'));
+  run = (...args) => docket(['--data-dir', stack.dataDir, ...args], { cwd: work });
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await stack?.remove();
+});
+
+describe('docket against a running local stack', () => {
+  it('has --help on every command', async () => {
+    // Prepare
+    const commands = [
+      [],
+      ['samples'],
+      ['token', 'create'],
+      ['upload'],
+      ['ls'],
+      ['show'],
+      ['history'],
+      ['reviews'],
+      ['review'],
+      ['retry'],
+      ['cancel'],
+      ['providers', 'import'],
+      ['providers', 'ls'],
+      ['ledger', 'verify'],
+      ['ledger', 'stats'],
+      ['ledger', 'export'],
+      ['watch'],
+    ];
+
+    // Act
+    const runs = await Promise.all(commands.map((c) => docket([...c, '--help'])));
+
+    // Assess
+    for (const [i, result] of runs.entries()) {
+      expect(result.code, commands[i]?.join(' ')).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: docket/);
+    }
+  });
+
+  it('writes samples and imports their providers; a bad providers file imports nothing', async () => {
+    // Prepare
+    const bad = join(work, 'bad-providers.json');
+    await writeFile(
+      bad,
+      JSON.stringify([
+        { id: 'p1', name: 'Acme Corp' },
+        { id: 'p1', name: 'X' },
+      ]),
+    );
+
+    // Act
+    const samples = await run('samples', '--out', 'samples', '--count', '8');
+    const refused = await run('providers', 'import', bad);
+    const imported = await run('providers', 'import', 'samples/providers.json', '--json');
+    const listed = await run('providers', 'ls', '--json');
+
+    // Assess
+    expect(samples.code).toBe(0);
+    expect(samples.stdout).toContain('Wrote 8 PDFs and providers.json to samples/.');
+    expect(refused.code).toBe(2);
+    oneLine(refused.stderr);
+    expect(refused.stderr).toMatch(/\[1\]\.name: .*provider ids must be unique.*Nothing was imported/);
+    expect(imported.json()).toEqual({ imported: 30, table: stack.endpoints.tables.providers });
+    const providers = listed.json<{ id: string; name: string }[]>();
+    expect(providers).toHaveLength(30);
+    expect(providers.some((p) => p.id === 'p1')).toBe(false);
+    expect(providers[0]).toEqual(
+      expect.objectContaining({ id: expect.any(String), name: expect.any(String) }),
+    );
+  });
+
+  it('uploads PDFs with bounded concurrency, skips the rest, and reports what failed', async () => {
+    // Act
+    const upload = await run(
+      'upload',
+      'samples',
+      'missing.pdf',
+      '--tenant',
+      'acme',
+      '--concurrency',
+      '3',
+      '--json',
+    );
+
+    // Assess
+    expect(upload.code).toBe(1);
+    oneLine(upload.stderr);
+    expect(upload.stderr).toContain('1 file(s) could not be uploaded');
+    const summary = upload.json<{
+      uploaded: { file: string; key: string }[];
+      skipped: { file: string; reason: string }[];
+      failed: { file: string; error: string }[];
+    }>();
+    expect(summary.uploaded.map((u) => u.key).sort()).toEqual(
+      [0, 1, 2, 3, 4, 5, 6, 7]
+        .map((i) => `incoming/acme/${i % 2 ? 'invoice' : 'contract'}-000${i}.pdf`)
+        .sort(),
+    );
+    expect(summary.skipped).toHaveLength(10);
+    expect(summary.skipped.every((s) => s.reason === 'not a PDF')).toBe(true);
+    expect(summary.failed).toEqual([{ file: 'missing.pdf', error: 'no such file or directory' }]);
+  });
+
+  it('watches the documents move until nothing moves, and lists them by state', async () => {
+    // Act
+    const watch = await run('watch', '--until-settled', '--expect', '8', '--interval', '250', '--json');
+    const all = await run('ls', '--json');
+    const completed = await run('ls', '--state', 'completed', '--tenant', 'acme', '--json');
+    const table = await run('ls');
+
+    // Assess
+    expect(watch.code).toBe(0);
+    const changes = watch.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; to: string });
+    const finals = new Map(changes.map((c) => [c.id, c.to]));
+    expect([...finals.values()].sort()).toEqual([
+      ...Array(6).fill('completed'),
+      'review_required',
+      'review_required',
+    ]);
+    const items = all.json<WorkflowView[]>();
+    expect(items).toHaveLength(8);
+    expect(items[0]).toEqual(expect.objectContaining({ id: expect.stringMatching(/^wf-/), tenant: 'acme' }));
+    expect(JSON.stringify(items)).not.toMatch(/reviewTaskToken|taskToken/);
+    expect(completed.json<WorkflowView[]>().map((w) => w.state)).toEqual(Array(6).fill('completed'));
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+TENANT\s+STATE\s+TYPE\s+CONF\s+IN STATE\s+FILE$/);
+  }, 120_000);
+
+  it('redraws a live table on a terminal', async () => {
+    // Act
+    const live = await docket(['--data-dir', stack.dataDir, 'watch', '--until-settled'], { tty: true });
+
+    // Assess
+    expect(live.code).toBe(0);
+    expect(live.stdout.startsWith('\x1b[H\x1b[2J')).toBe(true);
+    expect(live.stdout).toMatch(/workflow\(s\) {2}review_required 2 \| completed 6 {2}\(Ctrl-C to stop\)/);
+    expect(live.stdout).toMatch(/\nSettled: review_required 2 \| completed 6\.\n$/);
+  });
+
+  it('shows a completed document: fields with confidence and source, comparison summary', async () => {
+    // Prepare
+    const item = await workflowOf('contract-0000.pdf');
+
+    // Act
+    const json = await run('show', item.id, '--json');
+    const text = await run('show', item.id);
+
+    // Assess
+    const details = json.json<{
+      workflow: WorkflowView;
+      fields: Record<string, { value: unknown; confidence: number; source?: { page: number } }>;
+      comparison?: { summary: { status: string } };
+    }>();
+    expect(details.workflow).toEqual(
+      expect.objectContaining({ id: item.id, state: 'completed', docType: 'contract' }),
+    );
+    expect(details.fields.contractNumber).toEqual(
+      expect.objectContaining({
+        confidence: expect.any(Number),
+        source: expect.objectContaining({ page: 1 }),
+      }),
+    );
+    expect(details.comparison?.summary.status).toMatch(/no_reference|consistent|changed|attention/);
+    expect(text.stdout).toMatch(new RegExp(`^${item.id}  contract  completed`));
+    expect(text.stdout).toMatch(/\n {2}contractNumber +\S+/);
+    expect(text.stdout).toMatch(/\nComparison: /);
+  });
+
+  it('lists the review queue by priority and refuses to approve an incomplete record', async () => {
+    // Prepare
+    const contract = await reviewReady((await workflowOf('contract-0006.pdf')).id);
+
+    // Act
+    const queue = await run('reviews', '--json');
+    const approve = await run('review', contract.id, 'approve');
+
+    // Assess
+    const items =
+      queue.json<{ id: string; priority: number; dueAt: string; reasons: { code: string }[] }[]>();
+    expect(items.map((i) => i.id)).toContain(contract.id);
+    expect(items.map((i) => i.priority)).toEqual([...items.map((i) => i.priority)].sort((a, b) => b - a));
+    expect(items.every((i) => Date.parse(i.dueAt) > Date.now())).toBe(true);
+    expect(approve.code).toBe(1);
+    oneLine(approve.stderr);
+    expect(approve.stderr).toMatch(/record is incomplete.*totalValue.*\[422\]$/m);
+    expect((await stack.store.get(contract.id)).state).toBe('review_required');
+  });
+
+  it('corrects a field: the workflow completes with the value, the reviewer is the actor', async () => {
+    // Prepare
+    const { id } = await workflowOf('contract-0006.pdf');
+
+    // Act
+    const corrected = await run(
+      'review',
+      id,
+      'correct',
+      '--set',
+      'totalValue.amount=125000.00',
+      '--set',
+      'totalValue.currency=EUR',
+      '--as',
+      'rita',
+    );
+    const done = await reachState(id, ['completed']);
+    const again = await run('review', id, 'approve');
+    const history = await run('history', id, '--json');
+
+    // Assess
+    expect(corrected.code).toBe(0);
+    expect(corrected.stdout).toContain(`Corrected and approved ${id} as rita`);
+    expect(done.summary).toEqual(expect.objectContaining({ amount: '125000.00', currency: 'EUR' }));
+    expect(again.code).toBe(1);
+    oneLine(again.stderr);
+    expect(again.stderr).toMatch(/is completed, not waiting for review\. \[409\]$/m);
+    const log = history.json<{ entries: { event: string; actor: string; durationMs: number }[] }>();
+    expect(log.entries.find((e) => e.event === 'approve')).toEqual(
+      expect.objectContaining({ actor: 'rita', durationMs: expect.any(Number) }),
+    );
+  });
+
+  it('prints the history with the execution events and never the task token', async () => {
+    // Prepare
+    const invoice = await reviewReady((await workflowOf('invoice-0007.pdf')).id);
+
+    // Act
+    const json = await run('history', invoice.id, '--json');
+    const text = await run('history', invoice.id);
+
+    // Assess
+    const history = json.json<{
+      entries: { seq: number; to: string }[];
+      execution: { events: { type: string }[] };
+    }>();
+    expect(history.entries.map((e) => e.to)).toEqual([
+      'parsing_pdf',
+      'extracting',
+      'validating',
+      'review_required',
+    ]);
+    expect(history.execution.events.map((e) => e.type)).toContain('TaskSubmitted');
+    expect(json.stdout).not.toContain(invoice.reviewTaskToken);
+    expect(json.stdout).toContain('[redacted]');
+    expect(text.stdout).toMatch(/validating -> review_required\s+validation_completed\s+system/);
+    expect(text.stdout).toMatch(/\nExecution \S+ \(\d+ events\)/);
+  });
+
+  it('retries a workflow whose execution was stopped: it resumes at its stage and can be rejected', async () => {
+    // Prepare: someone stopped the execution in the Step Functions console.
+    const invoice = await reviewReady((await workflowOf('invoice-0007.pdf')).id);
+    await stack.sfn.send(new StopExecutionCommand({ executionArn: invoice.executionArn }));
+
+    // Act
+    const retry = await run('retry', invoice.id, '--json');
+    await reviewReady(invoice.id, invoice.reviewTaskToken);
+    const noReason = await run('review', invoice.id, 'reject');
+    const reject = await run(
+      'review',
+      invoice.id,
+      'reject',
+      '--reason',
+      'duplicate of INV-2023-18901',
+      '--json',
+    );
+    const done = await reachState(invoice.id, ['rejected']);
+
+    // Assess
+    expect(retry.json()).toEqual(
+      expect.objectContaining({
+        workflowId: invoice.id,
+        resumeAt: 'review_required',
+        executionArn: expect.any(String),
+      }),
+    );
+    expect(noReason.code).toBe(2);
+    oneLine(noReason.stderr);
+    expect(reject.json()).toEqual(
+      expect.objectContaining({
+        decision: expect.objectContaining({ decision: 'reject', reviewer: 'operator' }),
+      }),
+    );
+    expect(done.review?.decision?.reason).toBe('duplicate of INV-2023-18901');
+  });
+
+  it('cancels a waiting workflow once; a second cancel and a retry of it are refused', async () => {
+    // Prepare: same content, new name: the cached extraction takes it to review at once.
+    await copyFile(join(work, 'samples', 'contract-0006.pdf'), join(work, 'again.pdf'));
+    await run('upload', 'again.pdf', '--tenant', 'acme');
+    const item = await reviewReady((await workflowOf('again.pdf')).id);
+
+    // Act
+    const cancel = await run('cancel', item.id, '--reason', 'uploaded twice');
+    const twice = await run('cancel', item.id);
+    const retry = await run('retry', item.id);
+
+    // Assess
+    expect(cancel.code).toBe(0);
+    expect(cancel.stdout).toContain(`Cancelled ${item.id} (was review_required)`);
+    expect((await stack.store.get(item.id)).state).toBe('cancelled');
+    for (const refused of [twice, retry]) {
+      expect(refused.code).toBe(1);
+      oneLine(refused.stderr);
+      expect(refused.stderr).toMatch(/is cancelled.*\[409\]$/m);
+    }
+  });
+
+  it('answers an unknown id with one line and a non-zero exit, for every command that takes one', async () => {
+    // Act
+    const runs = await Promise.all(
+      [['show'], ['history'], ['retry'], ['cancel'], ['review', undefined, 'approve']].map(
+        ([cmd, , ...rest]) => run(cmd as string, 'wf-doesnotexist', ...(rest as string[])),
+      ),
+    );
+
+    // Assess
+    for (const result of runs) {
+      expect(result.code).toBe(1);
+      oneLine(result.stderr);
+      expect(result.stderr).toContain('Workflow wf-doesnotexist does not exist');
+      expect(result.stdout).toBe('');
+    }
+  });
+
+  it('verifies, summarises and exports the ledger; verify names a broken workflow and fails', async () => {
+    // Prepare: a log entry no writer could have made (pending straight to completed).
+    const { workflow } = await stack.store.create({
+      tenant: 'broken',
+      idempotencyKey: `broken-${Date.now()}`,
+    });
+    await stack.documentClient.send(
+      new PutCommand({
+        TableName: stack.endpoints.tables.transitions,
+        Item: {
+          workflowId: workflow.id,
+          seq: 1,
+          tenant: 'broken',
+          from: 'pending',
+          to: 'completed',
+          event: 'compared',
+          actor: 'system',
+          at: new Date().toISOString(),
+          durationMs: 0,
+          retryCount: 0,
+          patch: {},
+        },
+      }),
+    );
+
+    // Act
+    const healthy = await run('ledger', 'verify', '--tenant', 'acme');
+    const broken = await run('ledger', 'verify', '--tenant', 'broken', '--json');
+    const stats = await run('ledger', 'stats', '--tenant', 'acme', '--json');
+    const exported = await run('ledger', 'export', '--tenant', 'acme', '--out', 'ledger.jsonl');
+
+    // Assess
+    expect(healthy.code).toBe(0);
+    expect(healthy.stdout).toMatch(/Checked 9 workflow\(s\), \d+ log entries: every log is consistent\./);
+    expect(broken.code).toBe(1);
+    oneLine(broken.stderr);
+    expect(broken.stderr).toContain(workflow.id);
+    expect(broken.json<{ broken: { workflowId: string; problems: string[] }[] }>().broken).toEqual([
+      expect.objectContaining({
+        workflowId: workflow.id,
+        problems: expect.arrayContaining([expect.stringContaining('not a row of the transition table')]),
+      }),
+    ]);
+    const summary = stats.json<{ workflows: number; transitions: number; byState: Record<string, number> }>();
+    expect(summary.workflows).toBe(9);
+    expect(summary.byState).toEqual(expect.objectContaining({ completed: 7, rejected: 1, cancelled: 1 }));
+    expect(exported.code).toBe(0);
+    const lines = (await readFile(join(work, 'ledger.jsonl'), 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(summary.transitions);
+    expect(JSON.parse(lines[0] as string)).not.toHaveProperty('patch');
+  });
+
+  it('mints a token the review API accepts', async () => {
+    // Act
+    const plain = await run('token', 'create', '--user', 'carol', '--role', 'reviewer', '--tenant', 'acme');
+    const json = await run(
+      'token',
+      'create',
+      '--user',
+      'dave',
+      '--role',
+      'admin',
+      '--tenant',
+      'acme',
+      '--json',
+    );
+    const badRole = await run('token', 'create', '--user', 'eve', '--role', 'owner', '--tenant', 'acme');
+
+    // Assess
+    const queue = await stack.api(plain.stdout.trim(), 'GET', '/reviews');
+    expect(queue.status).toBe(200);
+    expect(json.json()).toEqual(
+      expect.objectContaining({
+        user: 'dave',
+        roles: ['admin'],
+        tenant: 'acme',
+        expiresAt: expect.any(String),
+      }),
+    );
+    expect(badRole.code).toBe(2);
+    oneLine(badRole.stderr);
+  });
+});
+
+describe('docket --stack NAME (CloudFormation stood in, every other service the local emulators)', () => {
+  const saved = { ...process.env };
+  let cloudFormation: Awaited<ReturnType<typeof startCloudFormationStandIn>>;
+
+  beforeAll(async () => {
+    const e = stack.endpoints;
+    cloudFormation = await startCloudFormationStandIn('Docket', {
+      Region: e.region,
+      DocumentsBucket: e.bucket,
+      WorkflowsTable: e.tables.workflows,
+      TransitionsTable: e.tables.transitions,
+      ProvidersTable: e.tables.providers,
+      StateMachineArn: e.stateMachineArn,
+      ApiUrl: e.api,
+    });
+    // What a LocalStack user sets: the standard endpoint and credential variables.
+    Object.assign(process.env, {
+      AWS_ENDPOINT_URL_CLOUDFORMATION: cloudFormation.endpoint,
+      AWS_ENDPOINT_URL_DYNAMODB: e.dynamodb,
+      AWS_ENDPOINT_URL_S3: e.s3,
+      AWS_ENDPOINT_URL_SFN: e.sfn,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_REGION: e.region,
+    });
+  });
+
+  afterAll(async () => {
+    process.env = saved;
+    await cloudFormation?.close();
+  });
+
+  it('reads the stack outputs and works against the services they name', async () => {
+    // Act
+    const local = await run('ls', '--json');
+    const viaStack = await docket(['--stack', 'Docket', 'ls', '--json']);
+    const show = await docket([
+      '--stack',
+      'Docket',
+      'show',
+      (await workflowOf('contract-0000.pdf')).id,
+      '--json',
+    ]);
+
+    // Assess
+    expect(viaStack.code).toBe(0);
+    expect(viaStack.json<WorkflowView[]>().map((w) => w.id)).toEqual(
+      local.json<WorkflowView[]>().map((w) => w.id),
+    );
+    expect(show.json<{ workflow: WorkflowView }>().workflow.state).toBe('completed');
+    const request = new URLSearchParams(cloudFormation.requests[0]);
+    expect([request.get('Action'), request.get('StackName')]).toEqual(['DescribeStacks', 'Docket']);
+  });
+
+  it('names a stack that does not exist in one line', async () => {
+    // Act
+    const result = await docket(['--stack', 'Nope', 'reviews']);
+
+    // Assess
+    expect(result.code).toBe(1);
+    oneLine(result.stderr);
+    expect(result.stderr).toContain('Stack Nope does not exist');
+  });
+});
+
+describe('docket without a running stack', () => {
+  it('says there is no stack, or that it stopped, or that it cannot be reached', async () => {
+    // Prepare
+    const never = await mkdtemp(join(tmpdir(), 'docket-none-'));
+    const stopped = await mkdtemp(join(tmpdir(), 'docket-stopped-'));
+    const { pid: deadPid } = spawnSync(process.execPath, ['-e', '']);
+    await writeFile(join(stopped, 'endpoints.json'), JSON.stringify({ ...stack.endpoints, pid: deadPid }));
+    const unreachable = await mkdtemp(join(tmpdir(), 'docket-unreachable-'));
+    await mkdir(unreachable, { recursive: true });
+    const closedPort = 'http://127.0.0.1:9';
+    await writeFile(
+      join(unreachable, 'endpoints.json'),
+      JSON.stringify({ ...stack.endpoints, dynamodb: closedPort, pid: process.pid }),
+    );
+
+    // Act
+    const none = await docket(['ls', '--data-dir', never]);
+    const gone = await docket(['reviews', '--data-dir', stopped]);
+    const refused = await docket(['ls', '--data-dir', unreachable, '--json']);
+    const token = await docket([
+      'token',
+      'create',
+      '--user',
+      'a',
+      '--role',
+      'reviewer',
+      '--tenant',
+      't',
+      '--data-dir',
+      never,
+    ]);
+
+    // Assess
+    for (const result of [none, gone, refused, token]) {
+      expect(result.code).toBe(1);
+      oneLine(result.stderr);
+      expect(result.stdout).toBe('');
+    }
+    expect(none.stderr).toContain(`No local stack in ${never}`);
+    expect(token.stderr).toContain(`No local stack in ${never}`);
+    expect(gone.stderr).toContain(`is not running (process ${deadPid} has exited)`);
+    expect(refused.stderr).toMatch(/cannot reach the stack \(ECONNREFUSED\)/);
+  });
+
+  it('answers a usage error with one line and exit status 2', async () => {
+    // Act
+    const unknown = await docket(['frobnicate']);
+    const badState = await docket(['ls', '--state', 'sleeping']);
+
+    // Assess
+    for (const result of [unknown, badState]) {
+      expect(result.code).toBe(2);
+      oneLine(result.stderr);
+    }
+    expect(badState.stderr).toContain("'sleeping' is invalid");
+  });
+});

@@ -1,0 +1,135 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCorrections } from '../../cli/corrections.js';
+import { describeError } from '../../cli/describeError.js';
+import { UsageError } from '../../cli/errors.js';
+import { REDACTED, redactTaskTokens } from '../../cli/executionEvents.js';
+import { formatDuration, formatRelative, renderTable } from '../../cli/format.js';
+import { collectUploads } from '../../cli/upload/collectUploads.js';
+import { ConflictError } from '../../lambdas/review-api/httpErrors.js';
+
+describe('--set field=value corrections', () => {
+  it('takes text as written, numbers and booleans as JSON, and edits one part of a value', () => {
+    // Prepare
+    const current = { totalValue: { amount: '100.00', currency: 'USD' } };
+
+    // Act
+    const corrections = parseCorrections(
+      'contract',
+      [
+        'contractNumber=12345',
+        'termMonths=24',
+        'autoRenewal=false',
+        'totalValue.amount=98000.50',
+        'signedDate=null',
+      ],
+      current,
+    );
+
+    // Assess: a number-like contract number stays text; the money keeps its currency.
+    expect(corrections).toEqual({
+      contractNumber: '12345',
+      termMonths: 24,
+      autoRenewal: false,
+      totalValue: { amount: '98000.50', currency: 'USD' },
+      signedDate: null,
+    });
+  });
+
+  it('refuses an unknown field and a flag without "="', () => {
+    // Act / Assess
+    expect(() => parseCorrections('invoice', ['nope=1'])).toThrow(/"nope" is not a field of invoices/);
+    expect(() => parseCorrections('invoice', ['total'])).toThrow(UsageError);
+  });
+});
+
+describe('task token redaction', () => {
+  it('removes the token under any taskToken key, inside JSON strings, and wherever it was copied', () => {
+    // Prepare: the shapes execution events carry (parameters as a JSON string, a copied value).
+    const token = 'AAAA-secret-token-value-ZZZZ';
+    const events = [
+      { parameters: JSON.stringify({ Payload: { workflowId: 'wf-1', taskToken: token } }) },
+      { output: `{"note":"token was ${token}"}`, TaskToken: token },
+    ];
+
+    // Act
+    const redacted = redactTaskTokens(events);
+
+    // Assess
+    expect(JSON.stringify(redacted)).not.toContain(token);
+    expect(JSON.stringify(redacted)).toContain(REDACTED);
+    expect(JSON.parse(redacted[0]?.parameters as string).Payload.workflowId).toBe('wf-1');
+  });
+});
+
+describe('output helpers', () => {
+  it('formats durations and relative times for people', () => {
+    // Act / Assess
+    expect([850, 12_000, 184_000, 7_500_000, 2 * 86_400_000 + 3_600_000].map(formatDuration)).toEqual([
+      '850ms',
+      '12s',
+      '3m 04s',
+      '2h 05m',
+      '2d 01h',
+    ]);
+    const now = new Date('2025-01-01T00:00:00Z');
+    expect(formatRelative('2025-01-01T01:00:00Z', now)).toBe('in 1h 00m');
+    expect(formatRelative('2024-12-31T23:59:30Z', now)).toBe('30s ago');
+  });
+
+  it('aligns table columns and cuts long cells to one line', () => {
+    // Act
+    const table = renderTable(
+      [
+        { id: 'a', n: 5, text: 'short' },
+        { id: 'bbbb', n: 120, text: `very long\nvalue ${'x'.repeat(50)}` },
+      ],
+      [
+        { header: 'ID', value: (r) => r.id },
+        { header: 'N', value: (r) => r.n, align: 'right' },
+        { header: 'TEXT', value: (r) => r.text, max: 20 },
+      ],
+      'empty',
+    );
+
+    // Assess
+    const lines = table.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toBe('a       5  short');
+    expect(lines[2]).toBe('bbbb  120  very long value xxx…');
+    expect(renderTable([], [], 'No rows.')).toBe('No rows.');
+  });
+
+  it('says what a review-API refusal means in one line', () => {
+    // Act
+    const line = describeError(new ConflictError('bob already decided "approve".', { issues: [] }));
+
+    // Assess
+    expect(line).toBe('bob already decided "approve". [409]');
+    const refused = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4682'), { code: 'ECONNREFUSED' }),
+    });
+    expect(describeError(refused)).toMatch(/^cannot reach the stack \(ECONNREFUSED\): is it running\?/);
+  });
+});
+
+describe('collecting uploads', () => {
+  it('tells PDFs by content, keeps paths below a directory, and reports what cannot be read', async () => {
+    // Prepare
+    const dir = await mkdtemp(join(tmpdir(), 'docket-upload-'));
+    await mkdir(join(dir, 'sub'));
+    await writeFile(join(dir, 'a.pdf'), '%PDF-1.7\n...');
+    await writeFile(join(dir, 'sub', 'b.bin'), 'junk\n%PDF-1.4 after a preamble');
+    await writeFile(join(dir, 'notes.pdf'), 'not a pdf at all');
+
+    // Act
+    const plan = await collectUploads([dir, join(dir, 'missing.pdf')], 'acme', '/');
+
+    // Assess
+    expect(plan.uploads.map((u) => u.key)).toEqual(['incoming/acme/a.pdf', 'incoming/acme/sub/b.bin']);
+    expect(plan.skipped.map((s) => s.file)).toEqual([join(dir, 'notes.pdf')]);
+    expect(plan.unreadable).toEqual([{ file: join(dir, 'missing.pdf'), error: 'no such file or directory' }]);
+  });
+});

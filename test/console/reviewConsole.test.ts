@@ -1,0 +1,228 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConsole } from '../../console/build.js';
+import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import {
+  corpusDocument,
+  eventually,
+  importCorpusProviders,
+  upload,
+  waitForWorkflow,
+} from '../support/e2e.js';
+import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
+
+/** Debian's chromium (`.ci/run` installs it); never a browser a tool downloads. */
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'console');
+
+/** The little of the DOM the layout check reads (the tests compile without the DOM library). */
+interface BrowserDocument {
+  documentElement: { scrollWidth: number; scrollHeight: number };
+  querySelector: (
+    selector: string,
+  ) => { getBoundingClientRect: () => { right: number; bottom: number } } | null;
+}
+
+let stack: LocalStack;
+let browser: Browser;
+let alice: Page;
+let bob: Page;
+const docs: { id: string; key: string }[] = [];
+
+/** Uploads a must-review corpus document and waits until a reviewer can decide it. */
+const inReview = async (corpusId: string, name: string) => {
+  const key = await upload(stack, 'acme', name, await (await corpusDocument(corpusId)).pdf());
+  const item = await waitForWorkflow(stack, 'acme', key, ['review_required', 'completed', 'rejected']);
+  expect(item.state).toBe('review_required');
+  await eventually(`${name} to have its review token`, async () =>
+    (await stack.store.get(item.id)).reviewTaskToken ? true : undefined,
+  );
+  return { id: item.id, key };
+};
+
+const signIn = async (user: string) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(stack.endpoints.console);
+  await page.fill('#token', await stack.token(user, 'reviewer', 'acme'));
+  await page.click('button[type=submit]');
+  await page.waitForSelector('.queue-table tbody tr');
+  return page;
+};
+
+const stateOf = (id: string, states: string[]) =>
+  eventually(`${id} to reach ${states.join('|')}`, async () => {
+    const item = await stack.store.get(id);
+    return states.includes(item.state) ? item : undefined;
+  });
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  await mkdir(ARTIFACTS, { recursive: true });
+  await buildConsole();
+  stack = await startLocalStack();
+  await importCorpusProviders(stack);
+  docs.push(
+    await inReview('contract-0006', 'msa-kestrel.pdf'),
+    await inReview('invoice-0007', 'inv-alpenblick.pdf'),
+  );
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await stack?.remove();
+});
+
+describe('the review console in a real browser', () => {
+  it('shows the queue by priority with confidence, reasons, a running countdown and who claimed it', async () => {
+    // Prepare
+    const queue = (await stack.api(await stack.token('x', 'reviewer', 'acme'), 'GET', '/reviews')).body
+      .items as { id: string; priority: number }[];
+
+    // Act
+    alice = await signIn('alice');
+    const rows = alice.locator('.queue-table tbody tr');
+    const firstDue = await rows.first().locator('.due').textContent();
+    await alice.waitForTimeout(1100);
+    await alice.screenshot({ path: join(ARTIFACTS, 'queue.png') });
+
+    // Assess
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')))).toEqual(
+      [...queue].sort((a, b) => b.priority - a.priority).map((q) => q.id),
+    );
+    await expect.poll(() => rows.first().locator('.due').textContent()).not.toBe(firstDue);
+    expect(firstDue).toMatch(/^23:59:\d\d$/);
+    expect(await rows.first().locator('.conf').textContent()).toMatch(/^\d+%$/);
+    expect(await rows.first().locator('.chip').allTextContents()).toContain('missing required field');
+    expect(await rows.first().locator('td').last().textContent()).toBe('—');
+  });
+
+  it('opens the top review, corrects the missing field, approves, and the workflow completes', async () => {
+    // Prepare: Enter opens the selected (top) row; opening claims it.
+    await alice.keyboard.press('Enter');
+    await alice.waitForSelector('.pdf-page canvas');
+    const id = (await alice.locator('section.document').getAttribute('data-id')) as string;
+    const missing = alice.locator('.field.conf-missing');
+    const field = (await missing.first().getAttribute('data-field')) as string;
+    const value = field === 'totalValue' ? { amount: '125000.00', currency: 'EUR' } : '677652.31';
+    await alice
+      .locator('.field[data-field="vendor"], .field[data-field="provider"]')
+      .locator('button.source')
+      .click();
+    await alice.waitForSelector('.pdf-mark');
+    await alice.screenshot({ path: join(ARTIFACTS, 'document.png') });
+
+    // Act: fill the field, then Ctrl+Enter approves without leaving it.
+    if (typeof value === 'string') await alice.fill(`.field[data-field="${field}"] input`, value);
+    else {
+      await alice.fill(`[name="${field}.amount"]`, value.amount);
+      await alice.fill(`[name="${field}.currency"]`, value.currency);
+    }
+    await alice.keyboard.press('Control+Enter');
+    const done: WorkflowItem = await stateOf(id, ['completed']);
+
+    // Assess
+    expect(await stack.store.get(id).then((w) => w.review?.claimedBy)).toBe('alice');
+    expect(done.summary?.amount).toBe(typeof value === 'string' ? value : value.amount);
+    const approve = (await stack.store.history(id)).find((e) => e.event === 'approve');
+    expect(approve).toEqual(
+      expect.objectContaining({ actor: 'alice', from: 'review_required', to: 'validated' }),
+    );
+    // The console went on to the next review and said what happened.
+    await alice.waitForSelector(`section.document[data-id="${docs.find((d) => d.id !== id)?.id}"]`);
+    expect(await alice.locator('.toast').textContent()).toMatch(
+      new RegExp(`^Corrected \\(${field}\\) and approved `),
+    );
+  });
+
+  it('tells a second reviewer whose approve comes too late that someone else decided (409)', async () => {
+    // Prepare: bob opens the review alice is on; alice rejects it first, from the keyboard.
+    const id = (await alice.locator('section.document').getAttribute('data-id')) as string;
+    bob = await signIn('bob');
+    await bob.goto(`${stack.endpoints.console}#/review/${id}`);
+    await bob.waitForSelector('.field');
+    await alice.locator('.pdf-pane').click();
+    await alice.keyboard.press('r');
+    await alice.keyboard.type('Vendor is not under contract');
+    await alice.keyboard.press('Enter');
+    await stateOf(id, ['rejected']);
+
+    // Act
+    await bob.click('button[data-action="approve"]');
+    const banner = bob.locator('.banner[data-status="409"]', { hasText: 'alice decided "reject"' });
+    await banner.waitFor();
+
+    // Assess
+    expect(await banner.textContent()).toMatch(
+      /^Someone else got here first: alice decided "reject" at .+\. Nothing you entered was saved\.$/,
+    );
+    expect(await bob.locator('button[data-action="approve"]').isDisabled()).toBe(true);
+    expect((await stack.store.get(id)).review?.decision).toEqual(
+      expect.objectContaining({
+        decision: 'reject',
+        reviewer: 'alice',
+        reason: 'Vendor is not under contract',
+      }),
+    );
+  });
+
+  it('keeps the layout inside 1280x800 with a very long field value', async () => {
+    // Prepare: same content under a new name: the cached extraction sends it straight to review.
+    docs.push(await inReview('contract-0006', 'msa-kestrel-copy.pdf'));
+    const id = docs[2]?.id as string;
+    await bob.goto(`${stack.endpoints.console}#/review/${id}`);
+    await bob.waitForSelector('.field[data-field="customer"] input');
+
+    // Act
+    await bob.fill(
+      '.field[data-field="customer"] input',
+      `Initech ${'Holdings and Subsidiaries '.repeat(20)}`,
+    );
+    const layout = await bob.evaluate(() => {
+      const doc = (globalThis as unknown as { document: BrowserDocument }).document;
+      const box = (selector: string) => doc.querySelector(selector)?.getBoundingClientRect();
+      return {
+        scrollWidth: doc.documentElement.scrollWidth,
+        scrollHeight: doc.documentElement.scrollHeight,
+        side: box('.side'),
+        field: box('.field[data-field="customer"]'),
+        approve: box('button[data-action="approve"]'),
+      };
+    });
+
+    // Assess
+    expect(layout.scrollWidth).toBeLessThanOrEqual(1280);
+    expect(layout.scrollHeight).toBeLessThanOrEqual(800);
+    expect(layout.side?.right).toBeLessThanOrEqual(1280);
+    expect(layout.field?.right).toBeLessThanOrEqual(layout.side?.right ?? 0);
+    expect(layout.approve?.bottom).toBeLessThanOrEqual(800);
+  });
+
+  it('tells the reviewer the review expired (410) and changes nothing', async () => {
+    // Prepare: bob has it open; its deadline passes (set in the store, as time would).
+    const id = docs[2]?.id as string;
+    await stack.store.update(id, { 'review.dueAt': new Date(Date.now() - 1000).toISOString() });
+
+    // Act
+    await bob.locator('.pdf-pane').click();
+    await bob.keyboard.press('a');
+    const banner = bob.locator('.banner[data-status="410"]');
+    await banner.waitFor();
+
+    // Assess
+    expect(await banner.textContent()).toMatch(
+      /^This review has expired: The review of .* timed out; nothing was changed\./,
+    );
+    const item = await stack.store.get(id);
+    expect(item.state).toBe('review_required');
+    expect(item.review?.decision).toBeUndefined();
+  });
+});
