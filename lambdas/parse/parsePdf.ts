@@ -75,7 +75,8 @@ const childCommand = (limits: ParseLimits): { modulePath: string; execArgv: stri
   const heapCap = `--max-old-space-size=${Math.floor(limits.maxRssBytes / MIB)}`;
   return {
     modulePath,
-    execArgv: modulePath.endsWith('.ts') ? ['--import', 'tsx', heapCap] : [heapCap],
+    // tsx resolved from here, not from the working directory the process happens to run in.
+    execArgv: modulePath.endsWith('.ts') ? ['--import', import.meta.resolve('tsx'), heapCap] : [heapCap],
   };
 };
 
