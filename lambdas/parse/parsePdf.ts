@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PdfText } from '../shared/pdfText.js';
 import { checkPdfBytes } from './checkPdfBytes.js';
 import { type ParseError, ParseWorkerFailed, PdfTooComplex, reviveParseError, TooLarge } from './errors.js';
@@ -76,7 +77,9 @@ const childCommand = (limits: ParseLimits): { modulePath: string; execArgv: stri
   return {
     modulePath,
     // tsx resolved from here, not from the working directory the process happens to run in.
-    execArgv: modulePath.endsWith('.ts') ? ['--import', import.meta.resolve('tsx'), heapCap] : [heapCap],
+    execArgv: modulePath.endsWith('.ts')
+      ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href, heapCap]
+      : [heapCap],
   };
 };
 
