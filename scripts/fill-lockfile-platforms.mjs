@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// The registry this project installs from carries only this platform's builds of some native
+// packages (biome, rollup). npm then leaves their other-platform optional dependencies out of
+// package-lock.json, and `npm ci` refuses the lock ("Missing: ... from lock file"). This adds an
+// entry for each such package, with the os/cpu/libc its name states, so `npm ci` validates and
+// skips them on this platform without fetching. Run it after `npm install` changes the lock.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const CPUS = new Set(['arm64', 'x64', 'arm', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x']);
+const platformOf = (name) => {
+  const [os, cpu, ...abi] = name
+    .split('/')
+    .at(-1)
+    .replace(/^(cli|rollup)-/, '')
+    .split('-');
+  if (!CPUS.has(cpu)) throw new Error(`cannot tell the platform of ${name}`);
+  const libc = abi.join('-').includes('musl') ? 'musl' : os === 'linux' ? 'glibc' : undefined;
+  return { os, cpu, libc };
+};
+
+const path = new URL('../package-lock.json', import.meta.url);
+const lock = JSON.parse(readFileSync(path, 'utf8'));
+let added = 0;
+for (const [parent, meta] of Object.entries(lock.packages)) {
+  for (const [name, version] of Object.entries(meta.optionalDependencies ?? {})) {
+    const key = `node_modules/${name}`;
+    if (lock.packages[key] || lock.packages[`${parent}/node_modules/${name}`]) continue;
+    const { os, cpu, libc } = platformOf(name);
+    lock.packages[key] = {
+      version,
+      cpu: [cpu],
+      ...(meta.dev && { dev: true }),
+      ...(libc && { libc: [libc] }),
+      optional: true,
+      os: [os],
+    };
+    added += 1;
+  }
+}
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) =>
+    a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  ),
+);
+writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
+console.log(`package-lock.json: ${added} optional platform entr${added === 1 ? 'y' : 'ies'} added`);
