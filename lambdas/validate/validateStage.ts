@@ -44,7 +44,7 @@ export const validateStage = async (deps: ValidateStageDeps, input: StageInput):
       // Kept whatever the outcome: the queue needs it on review, and it explains an auto-approval.
       review: {
         priority: result.priority,
-        reasons: result.reasons.map((r) => ({ code: r.code, message: r.message })),
+        reasons: result.reasons.map((r) => ({ code: r.code, message: r.message, fields: r.fields })),
       },
     },
     metadata: {

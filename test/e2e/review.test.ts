@@ -78,6 +78,7 @@ describe('reviews through the API', () => {
     const totalValue = { amount: '125000.00', currency: 'USD' };
 
     // Act
+    const before = await stack.api(alice, 'GET', `/reviews/${id}`);
     const approveIncomplete = await stack.api(alice, 'POST', `/reviews/${id}/decision`, {
       decision: 'approve',
     });
@@ -88,6 +89,9 @@ describe('reviews through the API', () => {
     const done = await waitForWorkflow(stack, 'acme', key);
 
     // Assess
+    expect((before.body.workflow as { review: { reasons: unknown[] } }).review.reasons).toContainEqual(
+      expect.objectContaining({ code: 'missing_required_field', fields: ['totalValue'] }),
+    );
     expect(approveIncomplete.status).toBe(422);
     expect(decision.status).toBe(200);
     expect(done).toMatchObject({ state: 'completed', summary: { amount: '125000.00', currency: 'USD' } });

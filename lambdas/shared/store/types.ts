@@ -22,8 +22,8 @@ export interface RecordedError {
 export interface ReviewInfo {
   /** 0-100, higher is more urgent. */
   priority: number;
-  /** Review reason codes and messages from validation. */
-  reasons: { code: string; message: string }[];
+  /** Review reason codes and messages from validation, with the fields each is about. */
+  reasons: { code: string; message: string; fields?: string[] }[];
   /** ISO time the review times out unless someone claims it. */
   dueAt?: string;
   /** The heartbeat window: a claim moves `dueAt` this far ahead. */
