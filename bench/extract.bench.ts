@@ -11,8 +11,8 @@
  */
 import { Command, Option } from 'commander';
 import { HeuristicExtractor } from '../lambdas/extract/heuristicExtractor.js';
+import { extractPdfText } from '../lambdas/parse/pdfText.js';
 import { type Extraction, providerLookupFrom } from '../lambdas/shared/documents/index.js';
-import type { PdfText } from '../lambdas/shared/pdfText.js';
 import { DEFAULT_CONFIDENCE_THRESHOLD, validateDocument } from '../lambdas/validate/index.js';
 import { transition } from '../statemachine/index.js';
 import {
@@ -24,28 +24,6 @@ import {
 import { type FieldOutcome, requiredFieldsRight, scoreFields } from '../test/fixtures/corpus/scoring.js';
 
 type Source = 'pdf' | 'layout';
-type PdfTextReader = (bytes: Uint8Array, options?: { maxPages?: number }) => Promise<PdfText>;
-
-/** The parse module is built on another branch; load it by path so this file compiles without it. */
-/** The parse module is missing: say how to run without it instead of a stack trace. */
-class PdfSourceUnavailable extends Error {
-  override readonly name = 'PdfSourceUnavailable';
-}
-
-const loadPdfReader = async (): Promise<PdfTextReader> => {
-  const path = '../lambdas/parse/pdfText.js';
-  try {
-    const mod = (await import(path)) as { extractPdfText?: PdfTextReader };
-    if (typeof mod.extractPdfText !== 'function') throw new Error('it does not export extractPdfText');
-    return mod.extractPdfText;
-  } catch (error) {
-    throw new PdfSourceUnavailable(
-      `--source pdf needs extractPdfText from lambdas/parse/pdfText.ts (${(error as Error).message}). ` +
-        'Run with --source layout to read the generator’s own lines instead.',
-    );
-  }
-};
-
 interface DocResult {
   id: string;
   docType: string;
@@ -149,7 +127,7 @@ const main = async (): Promise<void> => {
     verbose?: boolean;
   }>();
   const threshold = Number(opts.threshold);
-  const readPdf = opts.source === 'pdf' ? await loadPdfReader() : undefined;
+  const readPdf = opts.source === 'pdf' ? extractPdfText : undefined;
   const docs = await generateCorpus({ seed: Number(opts.seed), count: Number(opts.count) });
   const extractor = new HeuristicExtractor();
   const lookupProvider = providerLookupFrom(CORPUS_PROVIDERS);
@@ -269,8 +247,4 @@ const main = async (): Promise<void> => {
   }
 };
 
-await main().catch((error: unknown) => {
-  if (!(error instanceof PdfSourceUnavailable)) throw error;
-  console.error(error.message);
-  process.exitCode = 2;
-});
+await main();

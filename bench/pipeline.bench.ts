@@ -94,6 +94,8 @@ const runThrough = async (runtime: LocalRuntime, pdfs: Uint8Array[], concurrency
   });
   log(`  uploaded ${pdfs.length} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   let items: WorkflowItem[] = [];
+  // Stop waiting once nothing has moved for two minutes: what is missing then counts as lost.
+  let lastProgress = { done: -1, at: Date.now() };
   for (;;) {
     items = [];
     for await (const item of runtime.store.listAll({ tenant: 'bench' })) {
@@ -102,6 +104,11 @@ const runThrough = async (runtime: LocalRuntime, pdfs: Uint8Array[], concurrency
     const done = items.filter((i) => isTerminal(i.state)).length;
     log(`  ${done}/${pdfs.length} finished`);
     if (done >= pdfs.length) break;
+    if (done !== lastProgress.done) lastProgress = { done, at: Date.now() };
+    else if (Date.now() - lastProgress.at > 120_000) {
+      log(`  no progress for 2 minutes: ${pdfs.length - done} not finished`);
+      break;
+    }
     await new Promise((r) => setTimeout(r, 2000));
   }
   s3.destroy();
@@ -133,18 +140,15 @@ const latencies = run.items
 const outcomes = Object.fromEntries(
   [...new Set(run.items.map((i) => i.state))].map((s) => [s, run.items.filter((i) => i.state === s).length]),
 );
-await stack.runtime.close();
-await rm(stack.dataDir, { recursive: true, force: true });
-
-// 3. Load: everything at once.
+// 3. Load: everything at once, on the same stack (the handlers bind their endpoints once per
+// process, as on Lambda, so a second stack in this process would not be theirs).
 let load: Record<string, unknown> | undefined;
 if (options.load > 0) {
   log(`load run: ${options.load} uploads at once`);
   const loadPdfs = Array.from({ length: options.load }, (_, i) => pdfs[i % pdfs.length] as Uint8Array);
-  const loadStack = await startStack();
-  const loadRun = await runThrough(loadStack.runtime, loadPdfs, options.load, 'load');
+  const loadRun = await runThrough(stack.runtime, loadPdfs, options.load, 'load');
   const keys = loadRun.items.map((i) => i.source?.key);
-  const ledger = await verifyLedger(loadStack.runtime.store, { tenant: 'bench' });
+  const ledger = await verifyLedger(stack.runtime.store, { tenant: 'bench' });
   load = {
     uploads: options.load,
     workflows: loadRun.items.length,
@@ -155,9 +159,9 @@ if (options.load > 0) {
     ),
     ledger: { checked: ledger.checked, broken: ledger.broken.length },
   };
-  await loadStack.runtime.close();
-  await rm(loadStack.dataDir, { recursive: true, force: true });
 }
+await stack.runtime.close();
+await rm(stack.dataDir, { recursive: true, force: true });
 
 const result = {
   documents: pdfs.length,

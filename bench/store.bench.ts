@@ -5,6 +5,9 @@
  * Flags: --json, --workflows N (default 400), --history N (default 10000).
  */
 import { parseArgs } from 'node:util';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 import type { WorkflowEvent } from '../statemachine/index.js';
 import { countCalls } from '../test/support/callCounter.js';
 import { startStoreFixture } from '../test/support/localDynamo.js';

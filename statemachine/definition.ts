@@ -32,6 +32,12 @@ export const LAMBDA_SERVICE_ERRORS = [
   'Lambda.TooManyRequestsException',
 ];
 
+/**
+ * Errors ingest throws for an event that can never become a workflow (lambdas/ingest/errors.ts,
+ * and the parser's for a malformed event); a test keeps this list in step with the error catalog.
+ */
+export const INGEST_PERMANENT_ERRORS = ['NotAnIncomingObject', 'SourceObjectMissing', 'ParseError'] as const;
+
 const serviceRetry: AslRetrier = {
   ErrorEquals: LAMBDA_SERVICE_ERRORS,
   IntervalSeconds: 1,
@@ -149,7 +155,19 @@ class DefinitionBuilder {
       Parameters: { 'event.$': '$', 'executionArn.$': '$$.Execution.Id' },
       ResultPath: '$',
       TimeoutSeconds: this.policy.stageTimeoutSeconds,
-      Retry: [serviceRetry],
+      // Before a workflow exists there is no mark-failed to count retries: ingest's own transient
+      // faults (S3 or DynamoDB unreachable) are retried here, its permanent ones not at all.
+      Retry: [
+        serviceRetry,
+        { ErrorEquals: [...INGEST_PERMANENT_ERRORS], MaxAttempts: 0 },
+        {
+          ErrorEquals: ['States.ALL'],
+          IntervalSeconds: 2,
+          MaxAttempts: 4,
+          BackoffRate: 2,
+          JitterStrategy: 'FULL',
+        },
+      ],
       Catch: [catchAll(Outcome.ingestFailed)],
       Next: 'AfterIngest',
     };

@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { lambdaContext } from './lambdaContext.js';
+import { lambdaContext } from '../sfn/lambdaFunctions.js';
 
 /** A Lambda handler as the in-process runtime sees it: any event in, a promise out. */
 export type InProcessHandler = (event: unknown, context: Context) => Promise<unknown>;
@@ -12,5 +12,16 @@ export const invokeInProcess = async <T = unknown>(
   handler: unknown,
   functionName: string,
   event: unknown,
-  options: { timeoutMs?: number } = {},
-): Promise<T> => (handler as InProcessHandler)(event, lambdaContext(functionName, options)) as Promise<T>;
+  options: { timeoutMs?: number; memorySizeMb?: number } = {},
+): Promise<T> => {
+  const context = lambdaContext(
+    {
+      name: functionName,
+      arn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+      logStreamName: 'local',
+      options: { memorySizeMb: options.memorySizeMb ?? 1024 },
+    },
+    Date.now() + (options.timeoutMs ?? 300_000),
+  );
+  return (handler as InProcessHandler)(event, context) as Promise<T>;
+};

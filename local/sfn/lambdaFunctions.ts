@@ -76,7 +76,16 @@ const failure = (errorType: string, error: unknown): InvokeResult => {
   return { ok: false, error: errorType, cause: JSON.stringify({ ...payload, errorType }) };
 };
 
-const lambdaContext = (fn: LambdaFunction, deadline: number): Context => {
+/**
+ * The `context` a handler gets, with the fields Powertools reads (request id, function name and
+ * ARN, memory, remaining time until `deadline`, epoch ms).
+ */
+export const lambdaContext = (
+  fn: Pick<LambdaFunction, 'name' | 'arn' | 'logStreamName'> & {
+    options: Pick<FunctionOptions, 'memorySizeMb'>;
+  },
+  deadline: number,
+): Context => {
   const unsupported = (): never => {
     throw new Error('done/fail/succeed are not supported by the local runtime: return a promise.');
   };

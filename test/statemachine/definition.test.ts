@@ -1,9 +1,11 @@
 import aslValidator from 'asl-validator';
 import { describe, expect, it } from 'vitest';
+import { isRetryableErrorName } from '../../lambdas/shared/errorCatalog.js';
 import {
   type AslTaskState,
   buildDefinition,
   exampleStageArns,
+  INGEST_PERMANENT_ERRORS,
   LAMBDA_SERVICE_ERRORS,
   Outcome,
   RESUME_STAGE,
@@ -83,6 +85,16 @@ describe('buildDefinition', () => {
   it('hands apply-review the decision the review Task returned', () => {
     const apply = buildDefinition(arns).States[STAGES['apply-review'].task] as AslTaskState;
     expect(apply.Parameters).toMatchObject({ 'review.$': '$.review', 'workflowId.$': '$.workflowId' });
+  });
+
+  it('retries ingest on transient faults only: there is no workflow yet to record a failure on', () => {
+    const ingest = buildDefinition(arns).States[STAGES.ingest.task] as AslTaskState;
+    expect(ingest.Retry?.map((r) => [r.ErrorEquals, r.MaxAttempts])).toEqual([
+      [LAMBDA_SERVICE_ERRORS, 3],
+      [[...INGEST_PERMANENT_ERRORS], 0],
+      [['States.ALL'], 4],
+    ]);
+    for (const name of INGEST_PERMANENT_ERRORS) expect(isRetryableErrorName(name), name).toBe(false);
   });
 
   it('passes the policy to the stages so AWS and local decide alike', () => {
