@@ -6,28 +6,23 @@ import type { WorkflowStore } from '../shared/store/workflowStore.js';
 /** A completed workflow with a summary. */
 type Summarised = WorkflowItem & { summary: DocumentSummary & { referenceId?: string } };
 
-const completedOf = async (
+/** Completed documents of this type and counterparty, newest first (the counterparty index). */
+const completedLike = async (
   store: WorkflowStore,
-  tenant: string,
-  excludeId: string,
+  item: WorkflowItem,
+  docType: DocumentSummary['docType'],
+  counterpartyKey: string,
 ): Promise<Summarised[]> => {
-  const items: Summarised[] = [];
-  for await (const item of store.listAll({ tenant, state: 'completed' })) {
-    if (item.id !== excludeId && item.summary?.docType) items.push(item as Summarised);
+  const found: Summarised[] = [];
+  for await (const other of store.completedByCounterparty(item.tenant, docType, counterpartyKey)) {
+    if (other.id !== item.id && other.summary?.docType) found.push(other as Summarised);
   }
-  return items;
+  return found;
 };
-
-const latest = (items: Summarised[]) =>
-  items.sort(
-    (a, b) =>
-      (b.summary.date ?? '').localeCompare(a.summary.date ?? '') || b.updatedAt.localeCompare(a.updatedAt),
-  )[0];
 
 /**
  * The previous completed contract of the same provider and customer (DESIGN.md §2 compare):
- * the most recent by effective date. Reads the tenant's completed workflows (their summaries),
- * not their artifacts.
+ * the most recent by effective date.
  */
 export const findPreviousContract = async (
   store: WorkflowStore,
@@ -35,13 +30,8 @@ export const findPreviousContract = async (
 ): Promise<Summarised | undefined> => {
   const summary = item.summary as DocumentSummary | undefined;
   if (!summary?.counterpartyKey) return undefined;
-  const candidates = (await completedOf(store, item.tenant, item.id)).filter(
-    (c) =>
-      c.summary.docType === 'contract' &&
-      c.summary.counterpartyKey === summary.counterpartyKey &&
-      c.summary.customerKey === summary.customerKey,
-  );
-  return latest(candidates);
+  const contracts = await completedLike(store, item, 'contract', summary.counterpartyKey);
+  return contracts.find((c) => c.summary.customerKey === summary.customerKey);
 };
 
 /**
@@ -55,19 +45,14 @@ export const findInvoiceContract = async (
 ): Promise<{ contract?: Summarised; invoicedBefore: string }> => {
   const summary = item.summary as DocumentSummary | undefined;
   if (!summary?.counterpartyKey) return { invoicedBefore: '0' };
-  const completed = await completedOf(store, item.tenant, item.id);
-  const contracts = completed.filter(
-    (c) => c.summary.docType === 'contract' && c.summary.counterpartyKey === summary.counterpartyKey,
-  );
-  const cited = summary.contractReference
-    ? contracts.filter((c) => c.summary.number === summary.contractReference)
-    : [];
-  const contract = latest(cited.length > 0 ? cited : contracts);
+  const contracts = await completedLike(store, item, 'contract', summary.counterpartyKey);
+  const contract =
+    (summary.contractReference && contracts.find((c) => c.summary.number === summary.contractReference)) ||
+    contracts[0];
   if (!contract) return { invoicedBefore: '0' };
-  const billed = completed
+  const billed = (await completedLike(store, item, 'invoice', summary.counterpartyKey))
     .filter(
       (c) =>
-        c.summary.docType === 'invoice' &&
         c.summary.referenceId === contract.id &&
         c.summary.currency === contract.summary.currency &&
         c.summary.amount !== undefined,

@@ -29,6 +29,7 @@ export interface TableSpec {
 export const Index = {
   byTenantState: 'byTenantState',
   reviewQueue: 'reviewQueue',
+  byCounterparty: 'byCounterparty',
 } as const;
 
 /**
@@ -51,6 +52,13 @@ export const WORKFLOWS_TABLE: TableSpec = {
       indexName: Index.reviewQueue,
       partitionKey: { name: 'reviewTenant', type: 'S' },
       sortKey: { name: 'reviewRank', type: 'S' },
+    },
+    {
+      // Sparse: completed documents by tenant, type and counterparty, newest first: the
+      // references compare looks up, without reading every completed workflow of the tenant.
+      indexName: Index.byCounterparty,
+      partitionKey: { name: 'refKey', type: 'S' },
+      sortKey: { name: 'refSort', type: 'S' },
     },
   ],
 };

@@ -118,6 +118,10 @@ export const workflowIdFor = (idempotencyKey: string): string =>
 
 const cacheId = (tenant: string, sha256: string) => `cache#${tenant}#${sha256}`;
 
+/** Partition key of the counterparty index: completed documents of one type and counterparty. */
+const counterpartyKey = (tenant: string, docType: string, counterparty: string) =>
+  `${tenant}#${docType}#${counterparty}`;
+
 const encodeCursor = (key: Record<string, unknown> | undefined): string | undefined =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
 
@@ -136,10 +140,20 @@ const derivedPatch = (
 ): ItemPatch => {
   const review = (request.review ?? item.review) as WorkflowItem['review'];
   const inReview = to === 'review_required';
+  const summary = (request.summary ?? item.summary) as {
+    docType?: string;
+    counterpartyKey?: string;
+    date?: string;
+  };
+  const reference = to === 'completed' && summary?.docType && summary.counterpartyKey;
   return {
     gsiStateKey: `${to}#${at}`,
     reviewTenant: inReview ? item.tenant : null,
     reviewRank: inReview ? reviewRank(review?.priority ?? 0, at) : null,
+    ...(reference && {
+      refKey: counterpartyKey(item.tenant, summary.docType as string, summary.counterpartyKey as string),
+      refSort: `${summary.date ?? ''}#${at}`,
+    }),
     entryFailures: null,
     ...(event === 'retry' && { retryCount: item.retryCount + 1 }),
     ...(event === 'fail' && { failedAtStep: item.state }),
@@ -416,6 +430,32 @@ export class WorkflowStore {
       }),
     );
     return { items: (page.Items ?? []) as WorkflowItem[], cursor: encodeCursor(page.LastEvaluatedKey) };
+  }
+
+  /**
+   * Completed documents of a tenant with this type and counterparty (normalised name), newest
+   * first by document date: what compare needs, read from the sparse counterparty index.
+   */
+  async *completedByCounterparty(
+    tenant: string,
+    docType: string,
+    counterparty: string,
+  ): AsyncGenerator<WorkflowItem> {
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.tables.workflows,
+          IndexName: Index.byCounterparty,
+          KeyConditionExpression: 'refKey = :k',
+          ExpressionAttributeValues: { ':k': counterpartyKey(tenant, docType, counterparty) },
+          ScanIndexForward: false,
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      yield* (page.Items ?? []) as WorkflowItem[];
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
   }
 
   /** Records a finished extraction for reuse; the first writer for a content hash wins. */
