@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Stage, WorkflowPolicySchema } from '../statemachine/index.js';
 
 /** `{stage: n}`: the first n invocations of that stage fail (`-1`: every one). A test hook. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The workflow policy: the knobs that shape the state machine and the decisions its stages make.

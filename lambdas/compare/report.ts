@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DecimalSchema } from '../shared/documents/index.js';
 
 /** How much a finding matters: `critical` needs action before paying or signing. */

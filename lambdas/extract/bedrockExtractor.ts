@@ -5,7 +5,7 @@ import {
   type ConverseCommandOutput,
   type Message,
 } from '@aws-sdk/client-bedrock-runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   type DocType,
   DocTypeSchema,

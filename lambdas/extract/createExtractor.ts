@@ -1,5 +1,5 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 import { EnvVar } from '../shared/config.js';
 import { ConfigurationError } from '../shared/errors.js';
 import { BedrockExtractor } from './bedrockExtractor.js';

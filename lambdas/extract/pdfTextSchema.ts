@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PdfText } from '../shared/pdfText.js';
 import { InvalidTextArtifact } from './errors.js';
 

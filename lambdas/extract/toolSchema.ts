@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type DocType, FIELD_SCHEMAS } from '../shared/documents/index.js';
 
 /** The tool the model calls for each doc type: calling it is the classification. */

@@ -1,5 +1,5 @@
 import { S3EventNotificationEventBridgeSchema } from '@aws-lambda-powertools/parser/schemas/s3';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Ingest's input: the EventBridge "Object Created" event and the execution that carries it. */
 export const IngestInputSchema = z.object({

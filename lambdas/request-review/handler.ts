@@ -1,5 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createDocumentClient, createSfnClient } from '../shared/clients.js';
 import { once, storeTablesFromEnv } from '../shared/config.js';
 import { createObservability } from '../shared/observability.js';

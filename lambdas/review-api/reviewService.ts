@@ -1,5 +1,5 @@
 import { SendTaskHeartbeatCommand, SendTaskSuccessCommand } from '@aws-sdk/client-sfn';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getJsonArtifact } from '../shared/artifacts.js';
 import {
   applyCorrections,

@@ -1,5 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createDocumentClient } from '../shared/clients.js';
 import { once } from '../shared/config.js';
 import { requireEnv } from '../shared/env.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { StagePolicySchema } from '../../statemachine/index.js';
 
 /** What every stage Task passes: the workflow id and the policy baked into the definition. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationError } from './errors.js';
 import type { LocalStepFunctions } from './localStepFunctions.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ContractFields, ContractFieldsSchema } from './contractFields.js';
 import { type InvoiceFields, InvoiceFieldsSchema } from './invoiceFields.js';
 

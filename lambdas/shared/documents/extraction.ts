@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ContractFields } from './contractFields.js';
 import { type DocType, FIELD_SCHEMAS, type FieldsOf } from './docTypes.js';
 import type { InvoiceFields } from './invoiceFields.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A known counterparty (a row of the Providers table). The same schema is the import file format
