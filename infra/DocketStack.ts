@@ -35,6 +35,7 @@ export class DocketStack extends Stack {
     this.storage = new DocumentStorage(this, 'Storage', {
       artifactExpirationDays: config.artifactExpirationDays,
       retainData: config.retainData,
+      consoleOrigins: config.consoleOrigins,
     });
     this.functions = new WorkflowFunctions(this, 'Stages', {
       storage: this.storage,

@@ -78,6 +78,30 @@ const ContextSchema = z
     alarmEmail: z.email().optional(),
     apiThrottleRate: num(1, 10_000).default(20),
     apiThrottleBurst: int(1, 5_000).default(40),
+    /**
+     * Origins a review console is served from (`https://review.example.com`), comma-separated or
+     * a list: the HTTP API answers their CORS preflights and the bucket lets them read the
+     * presigned PDF link. Unset: no CORS (console served from the API's own origin, or none).
+     */
+    consoleOrigins: z
+      .preprocess(
+        (v) =>
+          typeof v === 'string'
+            ? v
+                .split(',')
+                .map((o) => o.trim())
+                .filter(Boolean)
+            : v,
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(https:\/\/[a-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1))(:\d{1,5})?$/,
+              'an origin such as https://review.example.com (scheme and host, no path; http only for localhost)',
+            ),
+        ),
+      )
+      .default([]),
     /** Keep the bucket, tables and user pool when the stack is deleted (false for throwaway stacks). */
     retainData: bool().default(true),
   })
@@ -128,6 +152,8 @@ export interface DocketConfig {
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   alarmEmail?: string;
   api: { throttleRate: number; throttleBurst: number };
+  /** Origins of the review console allowed by CORS on the API and the documents bucket. */
+  consoleOrigins: string[];
   retainData: boolean;
 }
 
@@ -214,6 +240,7 @@ export const loadConfig = (
     logLevel: c.logLevel,
     ...(c.alarmEmail && { alarmEmail: c.alarmEmail }),
     api: { throttleRate: c.apiThrottleRate, throttleBurst: c.apiThrottleBurst },
+    consoleOrigins: c.consoleOrigins,
     retainData: c.retainData,
   };
 };

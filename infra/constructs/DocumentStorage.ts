@@ -1,7 +1,7 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { EnvVar } from '../../lambdas/shared/config.js';
 import {
@@ -42,6 +42,8 @@ export interface DocumentStorageProps {
   readonly artifactExpirationDays: number;
   /** Keep bucket and tables when the stack is deleted (and protect the tables from deletion). */
   readonly retainData: boolean;
+  /** Origins of the review console, allowed to GET objects (pdf.js fetches the presigned PDF link). */
+  readonly consoleOrigins?: readonly string[];
 }
 
 /**
@@ -95,6 +97,18 @@ export class DocumentStorage extends Construct {
         },
         { id: 'abort-multipart', abortIncompleteMultipartUploadAfter: Duration.days(7) },
       ],
+      // Read-only: the presigned link still decides which object; CORS only lets the page read it.
+      ...(props.consoleOrigins?.length && {
+        cors: [
+          {
+            allowedOrigins: [...props.consoleOrigins],
+            allowedMethods: [HttpMethods.GET, HttpMethods.HEAD],
+            allowedHeaders: ['*'],
+            exposedHeaders: ['Content-Length', 'Content-Range', 'Accept-Ranges'],
+            maxAge: 600,
+          },
+        ],
+      }),
     });
     // EventBridge notifications straight on the bucket resource: the L2 `eventBridgeEnabled`
     // would add a custom-resource Lambda to set what CloudFormation can set itself.

@@ -1,6 +1,12 @@
 import { ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import {
@@ -135,6 +141,15 @@ export class ReviewerApi extends Construct {
     this.api = new HttpApi(this, 'Api', {
       description: 'Docket reviewer API',
       createDefaultStage: false,
+      // API Gateway answers the preflight itself (no OPTIONS route, so no authorizer in its way).
+      ...(config.consoleOrigins.length > 0 && {
+        corsPreflight: {
+          allowOrigins: config.consoleOrigins,
+          allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST],
+          allowHeaders: ['authorization', 'content-type'],
+          maxAge: Duration.hours(1),
+        },
+      }),
     });
     this.accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: config.logRetentionDays,

@@ -111,6 +111,16 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads console origins from a comma-separated -c string and refuses one with a path', () => {
+    // Act
+    const config = loadConfig(from({ consoleOrigins: 'https://review.example.com, http://localhost:5173' }));
+    const issues = issuesOf({ consoleOrigins: 'https://review.example.com/app' });
+    // Assess
+    expect(config.consoleOrigins).toEqual(['https://review.example.com', 'http://localhost:5173']);
+    expect(loadConfig(from({})).consoleOrigins).toEqual([]);
+    expect(issues).toEqual([expect.stringMatching(/^consoleOrigins\.0: an origin such as/)]);
+  });
+
   it('throws a permanent, named error whose message says how to fix it', () => {
     // Prepare: inputs inline; Act and Assess below.
     expect(() => loadConfig(from({ threshold: 101 }))).toThrow(

@@ -19,7 +19,8 @@ import {
 import { type SynthResult, synthDocket } from './support/synthDocket.js';
 
 // Two synths for the whole file: the defaults of cdk.json, and a variant whose context is given
-// as `-c` strings (review timeout, Bedrock extractor, reserved concurrency, alarm e-mail).
+// as `-c` strings (review timeout, Bedrock extractor, reserved concurrency, alarm e-mail, console
+// origin).
 let defaults: SynthResult;
 let variant: SynthResult;
 const VARIANT_CONTEXT = {
@@ -29,6 +30,7 @@ const VARIANT_CONTEXT = {
   parseReservedConcurrency: '5',
   alarmEmail: 'ops@example.com',
   retainData: 'false',
+  consoleOrigins: 'https://review.example.com',
 };
 
 beforeAll(() => {
@@ -284,7 +286,7 @@ describe('functions', () => {
 });
 
 describe('state machine', () => {
-  it('is Standard, logs ALL with execution data and traces', () => {
+  it('is Standard, logs ALL events without execution data (task tokens stay out) and traces', () => {
     // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
       StateMachineType: 'STANDARD',
@@ -406,6 +408,30 @@ describe('reviewer API', () => {
         AuthorizerId: { Ref: authorizerId },
       });
     }
+  });
+
+  it('allows a configured console origin by CORS on the API and read-only on the bucket, none by default', () => {
+    // Prepare
+    const documents = (s: SynthResult) =>
+      resources(s, 'AWS::S3::Bucket')[logicalId(s, s.stack.storage.bucket)]?.Properties;
+    // Assess
+    variant.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: {
+        AllowOrigins: ['https://review.example.com'],
+        AllowMethods: ['GET', 'POST'],
+        AllowHeaders: ['authorization', 'content-type'],
+      },
+    });
+    expect(documents(variant)?.CorsConfiguration).toEqual({
+      CorsRules: [
+        expect.objectContaining({
+          AllowedOrigins: ['https://review.example.com'],
+          AllowedMethods: ['GET', 'HEAD'],
+        }),
+      ],
+    });
+    expect(single(defaults, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toBeUndefined();
+    expect(documents(defaults)?.CorsConfiguration).toBeUndefined();
   });
 
   it('throttles the stage and writes access logs', () => {
