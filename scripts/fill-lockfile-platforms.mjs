@@ -37,10 +37,9 @@ for (const [parent, meta] of Object.entries(lock.packages)) {
     added += 1;
   }
 }
+// npm orders entries with localeCompare in 'en'; any other order and `npm install` rewrites the lock.
 lock.packages = Object.fromEntries(
-  Object.entries(lock.packages).sort(([a], [b]) =>
-    a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0,
-  ),
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))),
 );
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: ${added} optional platform entr${added === 1 ? 'y' : 'ies'} added`);
