@@ -2,6 +2,7 @@ import { Api } from './api.js';
 import { documentView, type Outcome } from './documentView.js';
 import { h, mount } from './dom.js';
 import { loginView } from './loginView.js';
+import { nextReview } from './nextReview.js';
 import { queueView } from './queueView.js';
 import { clearSession, loadSession } from './session.js';
 import type { View } from './view.js';
@@ -54,7 +55,11 @@ const start = async () => {
     notice = outcome?.message;
     try {
       const { items } = await api.reviews();
-      const following = items.find((i) => i.id !== outcome?.id && i.id !== currentId());
+      const following = nextReview(items, {
+        current: currentId(),
+        decided: outcome?.id,
+        user: session?.user,
+      });
       if (following) {
         location.hash = `#/review/${following.id}`;
         return;
@@ -62,8 +67,9 @@ const start = async () => {
     } catch {
       // The queue shows the error.
     }
-    location.hash = '#/';
-    route();
+    // Setting the hash routes through hashchange; route here only when it would not change.
+    if (location.hash === '#/') route();
+    else location.hash = '#/';
   };
 
   const currentId = () => /^#\/review\/(.+)$/.exec(location.hash)?.[1];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../console/src/api.js';
 import { countdown } from '../../console/src/format.js';
+import { nextReview } from '../../console/src/nextReview.js';
 import { refusal } from '../../console/src/refusal.js';
 import { bestLine, groupLines, similarity } from '../../console/src/textLines.js';
 
@@ -80,5 +81,25 @@ describe('what the reviewer is told', () => {
     expect(countdown('2025-01-01T00:10:05Z', now)).toEqual({ text: '0:10:05', level: 'soon' });
     expect(countdown('2025-01-03T02:00:00Z', now)).toEqual({ text: '2d 02h', level: 'ok' });
     expect(countdown('2024-12-31T23:00:00Z', now)).toEqual({ text: 'expired', level: 'late' });
+  });
+});
+
+describe('choosing the next review', () => {
+  const queue = [{ id: 'a' }, { id: 'b', claimedBy: 'alice' }, { id: 'c' }, { id: 'd', claimedBy: 'bob' }];
+
+  it('walks down the queue past the current one, wrapping to the top, and skips others’ claims', () => {
+    // Act
+    const walk = ['a', 'c', 'd'].map((current) => nextReview(queue, { current, user: 'bob' })?.id);
+    // Assess: from a, b is alice's; from c, d is bob's own; from d, wrap to a.
+    expect(walk).toEqual(['c', 'd', 'a']);
+  });
+
+  it('opens the most urgent open review after a decision, and none when nothing is left', () => {
+    // Prepare: c was just decided but the queue read raced the decision.
+    const after = nextReview(queue, { current: 'c', decided: 'c', user: 'carol' });
+    // Assess
+    expect(nextReview(queue, { decided: 'a', user: 'carol' })?.id).toBe('c');
+    expect(after?.id).toBe('a');
+    expect(nextReview([{ id: 'a' }], { current: 'a', user: 'carol' })).toBeUndefined();
   });
 });
