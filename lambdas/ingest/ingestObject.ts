@@ -69,9 +69,10 @@ export const ingestObject = async (
   const version = object['version-id'] ?? object.sequencer ?? object.etag ?? 'unversioned';
   const idempotencyKey = `s3://${bucket.name}/${object.key}#${version}`;
 
-  // A duplicate delivery should not download the object again.
+  // A duplicate delivery should not download the object again. A retry of this very execution
+  // (Lambda or Task retry after the create) is not a duplicate: it must carry the workflow on.
   const existing = await deps.store.find(workflowIdFor(idempotencyKey));
-  if (existing) return { workflowId: existing.id, tenant: existing.tenant, duplicate: true };
+  if (existing) return resultFor(existing, input.executionArn);
 
   const content = await hashObject(deps.s3, bucket.name, object.key, object['version-id']);
   const cached = await deps.store.findExtractionCache(tenant, content.sha256);
@@ -91,5 +92,17 @@ export const ingestObject = async (
       ...(cached && { cachedFrom: cached.workflowId }),
     },
   });
-  return { workflowId: workflow.id, tenant: workflow.tenant, duplicate: !created };
+  return created
+    ? { workflowId: workflow.id, tenant: workflow.tenant, duplicate: false }
+    : resultFor(workflow, input.executionArn);
 };
+
+/** The answer for a workflow that already exists: a duplicate unless this execution made it. */
+const resultFor = (
+  workflow: { id: string; tenant: string; executionArn?: string },
+  executionArn: string,
+): IngestResult => ({
+  workflowId: workflow.id,
+  tenant: workflow.tenant,
+  duplicate: workflow.executionArn !== executionArn,
+});

@@ -26,10 +26,11 @@ const upload = async (key: string, body: string) => {
     sequencer: nextSequencer(),
   });
 };
-const invoke = (event: unknown) =>
+const EXECUTION = 'arn:aws:states:us-east-1:000000000000:execution:docket:x';
+const invoke = (event: unknown, executionArn = EXECUTION) =>
   invokeInProcess<{ workflowId: string; tenant: string; duplicate: boolean }>(handler, 'ingest', {
     event,
-    executionArn: 'arn:aws:states:us-east-1:000000000000:execution:docket:x',
+    executionArn,
   });
 
 describe('ingest', () => {
@@ -57,15 +58,28 @@ describe('ingest', () => {
   });
 
   it('returns the existing workflow for the same event delivered twice, creating nothing', async () => {
+    // Prepare: each delivery of the event starts an execution of its own.
     const event = await upload('incoming/acme/twice.pdf', '%PDF-1.7 twice');
-    const first = await invoke(event);
-    const second = await invoke(event);
+    // Act
+    const first = await invoke(event, `${EXECUTION}-first`);
+    const second = await invoke(event, `${EXECUTION}-second`);
+    // Assess
     expect(second).toEqual({ ...first, duplicate: true });
     expect(
       (await env.store.list({ tenant: 'acme' })).items.filter(
         (w) => w.source?.key === 'incoming/acme/twice.pdf',
       ),
     ).toHaveLength(1);
+  });
+
+  it('carries its own workflow on when the same execution retries ingest after the create', async () => {
+    // Prepare
+    const event = await upload('incoming/acme/retried.pdf', '%PDF-1.7 retried');
+    // Act: the Task retry of one execution invokes ingest again with the same execution ARN.
+    const first = await invoke(event, `${EXECUTION}-retried`);
+    const retry = await invoke(event, `${EXECUTION}-retried`);
+    // Assess: not a duplicate, or the execution would end at Duplicate and strand it at pending.
+    expect(retry).toEqual({ ...first, duplicate: false });
   });
 
   it('makes a new workflow for the same key uploaded again', async () => {
