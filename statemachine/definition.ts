@@ -29,8 +29,31 @@ export const LAMBDA_SERVICE_ERRORS = [
   'Lambda.ServiceException',
   'Lambda.AWSLambdaException',
   'Lambda.SdkClientException',
-  'Lambda.TooManyRequestsException',
 ];
+
+/**
+ * Throttling: the function never ran, and a burst of uploads against reserved concurrency can
+ * throttle for minutes. Retried in place long enough to drain a burst, never counted as a
+ * workflow retry (a document must not be rejected because the account was busy).
+ */
+export const LAMBDA_THROTTLE_ERRORS = ['Lambda.TooManyRequestsException'];
+
+/**
+ * Errors of the bookkeeping stages (mark-failed, mark-rejected, mark-timed-out) that a second try
+ * cannot fix; everything else they meet (a DynamoDB blip, a lost race) is retried in place, since
+ * a bookkeeping failure halts the workflow for an operator. A test keeps this list permanent in
+ * the error catalog.
+ */
+export const BOOKKEEPING_PERMANENT_ERRORS = [
+  'IllegalTransition',
+  'GuardRejected',
+  'MissingGuardContext',
+  'InvalidRetryTarget',
+  'WorkflowNotFound',
+  'StaleWorkflow',
+  'ParseError',
+  'ConfigurationError',
+] as const;
 
 /**
  * Errors ingest throws for an event that can never become a workflow (lambdas/ingest/errors.ts,
@@ -46,6 +69,25 @@ const serviceRetry: AslRetrier = {
   MaxDelaySeconds: 10,
   JitterStrategy: 'FULL',
 };
+
+// About 25 minutes of retries at most: 2, 4, ... capped at 5 minutes, with full jitter.
+const throttleRetry: AslRetrier = {
+  ErrorEquals: LAMBDA_THROTTLE_ERRORS,
+  IntervalSeconds: 2,
+  MaxAttempts: 10,
+  BackoffRate: 2,
+  MaxDelaySeconds: 300,
+  JitterStrategy: 'FULL',
+};
+
+/** Every Task retries these in place first: the Lambda service, not the stage, failed. */
+const lambdaRetries: AslRetrier[] = [throttleRetry, serviceRetry];
+
+const bookkeepingRetries: AslRetrier[] = [
+  ...lambdaRetries,
+  { ErrorEquals: [...BOOKKEEPING_PERMANENT_ERRORS], MaxAttempts: 0 },
+  { ErrorEquals: ['States.ALL'], IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2, JitterStrategy: 'FULL' },
+];
 
 const catchAll = (next: string): AslCatcher => ({
   ErrorEquals: ['States.ALL'],
@@ -158,7 +200,7 @@ class DefinitionBuilder {
       // Before a workflow exists there is no mark-failed to count retries: ingest's own transient
       // faults (S3 or DynamoDB unreachable) are retried here, its permanent ones not at all.
       Retry: [
-        serviceRetry,
+        ...lambdaRetries,
         { ErrorEquals: [...INGEST_PERMANENT_ERRORS], MaxAttempts: 0 },
         {
           ErrorEquals: ['States.ALL'],
@@ -193,7 +235,7 @@ class DefinitionBuilder {
       Parameters: { ...this.stageParameters(), ...extraParameters },
       ResultPath: '$.result',
       TimeoutSeconds: this.policy.stageTimeoutSeconds,
-      Retry: [serviceRetry],
+      Retry: lambdaRetries,
       Catch: [catchAll(task('mark-failed'))],
       Next: next,
     };
@@ -225,7 +267,7 @@ class DefinitionBuilder {
       ResultPath: '$.review',
       HeartbeatSeconds: this.policy.reviewTimeoutSeconds,
       TimeoutSeconds: this.policy.reviewMaxSeconds,
-      Retry: [serviceRetry],
+      Retry: lambdaRetries,
       Catch: [
         {
           ErrorEquals: ['States.HeartbeatTimeout', 'States.Timeout'],
@@ -257,7 +299,7 @@ class DefinitionBuilder {
       Parameters: { ...this.stageParameters(), 'error.$': '$.error' },
       ResultPath: '$.recovery',
       TimeoutSeconds: this.policy.stageTimeoutSeconds,
-      Retry: [serviceRetry],
+      Retry: bookkeepingRetries,
       Catch: [catchAll(Outcome.processingHalted)],
       Next: 'Recover',
     };
@@ -299,7 +341,7 @@ class DefinitionBuilder {
       Parameters: { ...this.stageParameters(), 'error.$': '$.error' },
       ResultPath: '$.result',
       TimeoutSeconds: this.policy.stageTimeoutSeconds,
-      Retry: [serviceRetry],
+      Retry: bookkeepingRetries,
       Catch: [catchAll(Outcome.processingHalted)],
       Next: outcome,
     };

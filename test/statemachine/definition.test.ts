@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { isRetryableErrorName } from '../../lambdas/shared/errorCatalog.js';
 import {
   type AslTaskState,
+  BOOKKEEPING_PERMANENT_ERRORS,
   buildDefinition,
   exampleStageArns,
   INGEST_PERMANENT_ERRORS,
   LAMBDA_SERVICE_ERRORS,
+  LAMBDA_THROTTLE_ERRORS,
   Outcome,
   RESUME_STAGE,
   STAGES,
@@ -37,11 +39,18 @@ describe('buildDefinition', () => {
     expect(text).not.toContain('{%');
   });
 
-  it('gives every Task an explicit timeout, the Lambda service retrier and a Catch', () => {
+  it('gives every Task an explicit timeout, the Lambda throttle and service retriers first, and a Catch', () => {
     for (const [name, task] of tasks(buildDefinition(arns, { stageTimeoutSeconds: 120 }))) {
       expect(task.TimeoutSeconds, name).toBeGreaterThan(0);
-      expect(task.Retry?.[0]?.ErrorEquals, name).toEqual(LAMBDA_SERVICE_ERRORS);
-      expect(task.Retry?.[0]?.JitterStrategy, name).toBe('FULL');
+      expect(task.Retry?.[0], name).toMatchObject({
+        ErrorEquals: LAMBDA_THROTTLE_ERRORS,
+        MaxDelaySeconds: 300,
+        JitterStrategy: 'FULL',
+      });
+      // Long enough to drain a burst: a throttled document must not use up its workflow retries.
+      expect(task.Retry?.[0]?.MaxAttempts, name).toBeGreaterThanOrEqual(8);
+      expect(task.Retry?.[1]?.ErrorEquals, name).toEqual(LAMBDA_SERVICE_ERRORS);
+      expect(task.Retry?.[1]?.JitterStrategy, name).toBe('FULL');
       expect(
         task.Catch?.some((c) => c.ErrorEquals.includes('States.ALL')),
         name,
@@ -90,11 +99,35 @@ describe('buildDefinition', () => {
   it('retries ingest on transient faults only: there is no workflow yet to record a failure on', () => {
     const ingest = buildDefinition(arns).States[STAGES.ingest.task] as AslTaskState;
     expect(ingest.Retry?.map((r) => [r.ErrorEquals, r.MaxAttempts])).toEqual([
+      [LAMBDA_THROTTLE_ERRORS, 10],
       [LAMBDA_SERVICE_ERRORS, 3],
       [[...INGEST_PERMANENT_ERRORS], 0],
       [['States.ALL'], 4],
     ]);
     for (const name of INGEST_PERMANENT_ERRORS) expect(isRetryableErrorName(name), name).toBe(false);
+  });
+
+  it('retries the bookkeeping stages on transient faults, so a DynamoDB blip does not halt a workflow', () => {
+    // Prepare
+    const definition = buildDefinition(arns);
+    const bookkeeping = (['mark-failed', 'mark-rejected', 'mark-timed-out'] as const).map(
+      (stage) => [stage, definition.States[STAGES[stage].task] as AslTaskState] as const,
+    );
+    // Assess
+    for (const [stage, task] of bookkeeping) {
+      expect(
+        task.Retry?.map((r) => [r.ErrorEquals, r.MaxAttempts]),
+        stage,
+      ).toEqual([
+        [LAMBDA_THROTTLE_ERRORS, 10],
+        [LAMBDA_SERVICE_ERRORS, 3],
+        [[...BOOKKEEPING_PERMANENT_ERRORS], 0],
+        [['States.ALL'], 3],
+      ]);
+    }
+    for (const name of BOOKKEEPING_PERMANENT_ERRORS) expect(isRetryableErrorName(name), name).toBe(false);
+    // The processing stages do not: their failures are counted by mark-failed instead.
+    expect((definition.States[STAGES.parse.task] as AslTaskState).Retry).toHaveLength(2);
   });
 
   it('passes the policy to the stages so AWS and local decide alike', () => {
