@@ -22,10 +22,17 @@ import {
   UnclassifiableDocument,
 } from './errors.js';
 import type { Extractor } from './extractor.js';
-import { TOOL_NAMES, toolFieldSchema, toolJsonSchema } from './toolSchema.js';
+import {
+  NEITHER_TOOL_NAME,
+  neitherToolInputSchema,
+  neitherToolJsonSchema,
+  TOOL_NAMES,
+  toolFieldSchema,
+  toolJsonSchema,
+} from './toolSchema.js';
 
 /** Written to every record; bump when the prompt or tool schema changes. */
-export const BEDROCK_EXTRACTOR_VERSION = '1.0.0';
+export const BEDROCK_EXTRACTOR_VERSION = '1.1.0';
 
 /** Characters of document text sent to the model (the rest is cut, and the prompt says so). */
 export const MAX_PROMPT_CHARS = 150_000;
@@ -33,7 +40,7 @@ export const MAX_PROMPT_CHARS = 150_000;
 const SYSTEM_PROMPT = [
   'You extract fields from business documents for an accounts team.',
   'Decide whether the document is a contract or an invoice and call exactly one tool: record_contract or record_invoice.',
-  'If it is neither, call neither tool and answer "neither".',
+  `If it is neither, call ${NEITHER_TOOL_NAME} with a short reason instead.`,
   'Every line of the document is prefixed with [p PAGE l LINE]; give the page and line each value was read from.',
   'Copy identifiers and names exactly as printed. Dates as YYYY-MM-DD; amounts as decimal strings with a dot and no',
   'thousands separators; currencies as ISO 4217 codes. Leave out any field the document does not state: never guess.',
@@ -96,19 +103,29 @@ export interface BedrockExtractorOptions {
 
 /**
  * Extraction by a Bedrock model through the Converse API. The model is given one tool per doc type
- * whose input schema is generated from the zod field schema (`z.toJSONSchema`); calling a tool is
- * the classification. Each returned field is parsed with the same zod schema: a malformed value is
+ * whose input schema is generated from the zod field schema (`z.toJSONSchema`), and a third tool
+ * for a document that is neither; a tool call is forced, and which tool is called is the
+ * classification. Each returned field is parsed with the same zod schema: a malformed value is
  * recorded as rejected, not trusted. A reply without a tool call is asked again once.
  */
 export class BedrockExtractor implements Extractor {
   readonly name = 'bedrock' as const;
-  private readonly tools = (['contract', 'invoice'] as const).map((type) => ({
-    toolSpec: {
-      name: TOOL_NAMES[type],
-      description: `Record the fields of a ${type}.`,
-      inputSchema: { json: toolJsonSchema(type) as never },
+  private readonly tools = [
+    ...(['contract', 'invoice'] as const).map((type) => ({
+      toolSpec: {
+        name: TOOL_NAMES[type],
+        description: `Record the fields of a ${type}.`,
+        inputSchema: { json: toolJsonSchema(type) as never },
+      },
+    })),
+    {
+      toolSpec: {
+        name: NEITHER_TOOL_NAME,
+        description: 'Report that the document is neither a contract nor an invoice.',
+        inputSchema: { json: neitherToolJsonSchema() as never },
+      },
     },
-  }));
+  ];
 
   constructor(private readonly options: BedrockExtractorOptions) {}
 
@@ -118,6 +135,15 @@ export class BedrockExtractor implements Extractor {
       const output = await this.converse(messages);
       const content: ContentBlock[] = output.output?.message?.content ?? [];
       const toolUse = content.find((block) => block.toolUse)?.toolUse;
+      if (toolUse?.name === NEITHER_TOOL_NAME) {
+        // The verdict stands even when the reason is malformed: only the message loses detail.
+        const reason = neitherToolInputSchema.safeParse(toolUse.input);
+        throw new UnclassifiableDocument(
+          reason.success
+            ? `the model found it is neither: ${reason.data.reason}`
+            : 'the model found it is neither',
+        );
+      }
       if (toolUse) {
         const docType = (Object.entries(TOOL_NAMES).find(([, name]) => name === toolUse.name)?.[0] ??
           '') as DocType;
@@ -126,12 +152,16 @@ export class BedrockExtractor implements Extractor {
         }
         return this.toExtraction(docType, toolUse.input, text);
       }
-      const answer = content.map((block) => block.text ?? '').join(' ');
-      if (/\bneither\b/i.test(answer)) throw new UnclassifiableDocument('the model found it is neither');
+      // Tool use is forced, so a text-only reply is a model misstep, not a verdict: a "neither"
+      // comes only through its tool. Ask once more.
       if (output.output?.message) messages.push(output.output.message);
       messages.push({
         role: 'user',
-        content: [{ text: 'Call record_contract or record_invoice with the fields.' }],
+        content: [
+          {
+            text: `Call ${TOOL_NAMES.contract} or ${TOOL_NAMES.invoice} with the fields, or ${NEITHER_TOOL_NAME}.`,
+          },
+        ],
       });
     }
     throw new ModelOutputInvalid('no tool call in two replies');

@@ -47,11 +47,36 @@ export const toolInputSchema = (type: DocType) => {
     .strict();
 };
 
-/** JSON Schema of a tool's input, as Bedrock's `toolSpec.inputSchema.json` takes it. */
-export const toolJsonSchema = (type: DocType): Record<string, unknown> => {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(toolInputSchema(type), {
+/**
+ * The tool the model calls when the document is neither a contract nor an invoice. Tool use is
+ * forced (`toolChoice: any`), so without this tool the model could only mislabel such a document.
+ */
+export const NEITHER_TOOL_NAME = 'not_a_contract_or_invoice';
+
+/** Input of the "neither" tool: why, in a sentence, for the rejection message. */
+export const neitherToolInputSchema = z
+  .object({
+    reason: z
+      .string()
+      .min(1)
+      .max(300)
+      .describe(
+        'In one short sentence: what the document is, or why it is neither a contract nor an invoice',
+      ),
+  })
+  .strict();
+
+/** JSON Schema of a zod tool input, as Bedrock's `toolSpec.inputSchema.json` takes it. */
+const jsonSchemaOf = (schema: z.ZodType): Record<string, unknown> => {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, {
     target: 'draft-7',
     unrepresentable: 'any',
   }) as Record<string, unknown>;
-  return schema;
+  return json;
 };
+
+/** JSON Schema of a doc type's tool input. */
+export const toolJsonSchema = (type: DocType): Record<string, unknown> => jsonSchemaOf(toolInputSchema(type));
+
+/** JSON Schema of the "neither" tool's input. */
+export const neitherToolJsonSchema = (): Record<string, unknown> => jsonSchemaOf(neitherToolInputSchema);

@@ -36,7 +36,7 @@ const extractorAgainst = async (script: (call: number) => StandInReply) => {
 };
 
 describe('BedrockExtractor (Bedrock mocked: no local implementation)', () => {
-  it('sends the numbered text with one tool per doc type generated from the zod schemas', async () => {
+  it('sends the numbered text with one tool per doc type and one for neither, generated from the zod schemas', async () => {
     // Prepare
     const { extractor, requests } = await extractorAgainst(() =>
       toolUseReply('record_invoice', { classificationConfidence: 0.97, fields: {} }),
@@ -61,7 +61,12 @@ describe('BedrockExtractor (Bedrock mocked: no local implementation)', () => {
     expect(body.messages[0]?.content[0]?.text).toContain('[p 2 l 1] Total: EUR 1.234,50');
     expect(body.toolConfig.toolChoice).toEqual({ any: {} });
     const tools = body.toolConfig.tools.map((t) => t.toolSpec);
-    expect(tools.map((t) => t.name)).toEqual(['record_contract', 'record_invoice']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'record_contract',
+      'record_invoice',
+      'not_a_contract_or_invoice',
+    ]);
+    expect(tools[2]?.inputSchema.json).toMatchObject({ required: ['reason'] });
     const invoiceTool = tools[1];
     if (!invoiceTool) throw new Error('the invoice tool is missing');
     const invoiceFields = (
@@ -138,15 +143,36 @@ describe('BedrockExtractor (Bedrock mocked: no local implementation)', () => {
     await expect(attempt).rejects.toMatchObject({ retryable: true });
   });
 
-  it('reports "neither" as the permanent UnclassifiableDocument', async () => {
+  it('reports a call of the "neither" tool as the permanent UnclassifiableDocument, with its reason', async () => {
     // Prepare
-    const { extractor } = await extractorAgainst(() => textReply('neither'));
+    const { extractor, requests } = await extractorAgainst(() =>
+      toolUseReply('not_a_contract_or_invoice', { reason: 'It is a restaurant menu.' }),
+    );
 
     // Act
     const attempt = extractor.extract(text);
 
     // Assess
     await expect(attempt).rejects.toBeInstanceOf(UnclassifiableDocument);
+    await expect(attempt).rejects.toMatchObject({
+      retryable: false,
+      message: expect.stringContaining('It is a restaurant menu.'),
+    });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('takes a text reply saying "neither" as a missing tool call, not a verdict (the tool is forced)', async () => {
+    // Prepare
+    const { extractor, requests } = await extractorAgainst((call) =>
+      call === 1 ? textReply('neither') : toolUseReply('record_invoice', { fields: {} }),
+    );
+
+    // Act
+    const extraction = await extractor.extract(text);
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+    expect(requests).toHaveLength(2);
   });
 
   it('maps throttling to the retryable BedrockUnavailable', async () => {
