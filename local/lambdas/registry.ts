@@ -46,13 +46,8 @@ export class InjectedFaultError extends Error {
  * The in-process function the local Step Functions invokes for a stage: the real handler,
  * loaded on first use, behind the fault plan (which is empty unless a test asks for faults).
  */
-export const stageFunction = (
-  name: LocalFunction,
-  faults: FaultPlan = {},
-  options: { concurrency?: number } = {},
-) => {
+export const stageFunction = (name: LocalFunction, faults: FaultPlan = {}) => {
   let remaining = faults[name as Stage];
-  const slots = options.concurrency === undefined ? undefined : new Semaphore(options.concurrency);
   return async (event: unknown, context: Context): Promise<unknown> => {
     if (remaining !== undefined && remaining !== 0) {
       remaining -= 1;
@@ -61,30 +56,6 @@ export const stageFunction = (
       );
     }
     const handler = (await loadHandler(name)) as InProcessHandler;
-    if (!slots) return handler(event, context);
-    return slots.run(() => handler(event, context));
+    return handler(event, context);
   };
 };
-
-/**
- * At most `size` calls at a time, the rest waiting in order: the local stand-in for a Lambda's
- * reserved concurrency (a burst of uploads must not start a parse process per document at once
- * on a two-core machine).
- */
-class Semaphore {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly size: number) {}
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active += 1;
-    try {
-      return await work();
-    } finally {
-      this.active -= 1;
-      this.waiting.shift()?.();
-    }
-  }
-}

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { type AccountScope, functionArn, functionNameOf } from './arns.js';
+import { Semaphore } from './semaphore.js';
 
 /**
  * An in-process Lambda function: the same `(event, context) => Promise` a Lambda handler (or a
@@ -14,6 +15,11 @@ export interface FunctionOptions {
   timeoutSeconds?: number;
   /** Reported to the handler as `context.memoryLimitInMB`. */
   memorySizeMb?: number;
+  /**
+   * Invocations running at once; the rest wait their turn, and their timeout starts when they
+   * run (as a throttled invocation on AWS is retried, not timed out). Unset: unlimited.
+   */
+  reservedConcurrency?: number;
 }
 
 /** A registered function. */
@@ -24,6 +30,8 @@ export interface LambdaFunction {
   readonly logStreamName: string;
   readonly handler: LambdaHandler;
   readonly options: FunctionOptions;
+  /** Present when `options.reservedConcurrency` is set. */
+  readonly slots?: Semaphore;
 }
 
 /** The outcome of one invocation, as Step Functions sees it. */
@@ -50,7 +58,9 @@ export class LambdaRegistry {
     const arn = FULL_FUNCTION_ARN.exec(nameOrArn)?.[1] ?? functionArn(this.scope, name);
     const day = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
     const logStreamName = `${day}/[$LATEST]${randomBytes(16).toString('hex')}`;
-    this.functions.set(name, { name, arn, logStreamName, handler, options });
+    const slots =
+      options.reservedConcurrency === undefined ? undefined : new Semaphore(options.reservedConcurrency);
+    this.functions.set(name, { name, arn, logStreamName, handler, options, ...(slots && { slots }) });
     return arn;
   }
 
@@ -114,7 +124,10 @@ export const invokeFunction = async (
   fn: LambdaFunction,
   event: unknown,
   taskDeadline: number,
-): Promise<InvokeResult> => {
+): Promise<InvokeResult> =>
+  fn.slots ? fn.slots.run(() => invokeNow(fn, event, taskDeadline)) : invokeNow(fn, event, taskDeadline);
+
+const invokeNow = async (fn: LambdaFunction, event: unknown, taskDeadline: number): Promise<InvokeResult> => {
   const functionDeadline =
     fn.options.timeoutSeconds === undefined
       ? Number.POSITIVE_INFINITY

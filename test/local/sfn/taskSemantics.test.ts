@@ -78,6 +78,35 @@ describe('Task and Wait semantics the wrapper adds to the engine', () => {
     ).toBe('States.Timeout');
   });
 
+  it('queues invocations beyond reserved concurrency without starting their function timeout', async () => {
+    // Prepare: one at a time, 1 s timeout, 600 ms of work each: the third waits 1.2 s for its turn.
+    let running = 0;
+    let most = 0;
+    service.registerFunction(
+      `${FN}:single`,
+      async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        running -= 1;
+        return 'done';
+      },
+      { timeoutSeconds: 1, reservedConcurrency: 1 },
+    );
+    const states = { First: { Type: 'Task', Resource: `${FN}:single`, TimeoutSeconds: 30, End: true } };
+
+    // Act
+    const runs = await Promise.all([1, 2, 3].map((i) => runMachine(`queued-${i}`, states)));
+
+    // Assess
+    expect(runs.map((r) => [r.described.status, r.output])).toEqual([
+      ['SUCCEEDED', 'done'],
+      ['SUCCEEDED', 'done'],
+      ['SUCCEEDED', 'done'],
+    ]);
+    expect(most).toBe(1);
+  });
+
   it('reports a function that is not registered as Lambda.ResourceNotFoundException', async () => {
     // Act
     const { described } = await runMachine('missing', {
