@@ -21,17 +21,31 @@ const completedLike = async (
 };
 
 /**
- * The previous completed contract of the same provider and customer (DESIGN.md §2 compare):
- * the most recent by effective date.
+ * The previous completed contract of the same provider and customer (DESIGN.md §2 compare): the
+ * most recent by effective date among those that take effect on or before this one. A contract
+ * completed earlier can start later (a backfill of older contracts): comparing with it would
+ * report the change backwards. Without an effective date nothing can be called previous.
  */
 export const findPreviousContract = async (
   store: WorkflowStore,
   item: WorkflowItem,
 ): Promise<Summarised | undefined> => {
   const summary = item.summary as DocumentSummary | undefined;
-  if (!summary?.counterpartyKey) return undefined;
-  const contracts = await completedLike(store, item, 'contract', summary.counterpartyKey);
-  return contracts.find((c) => c.summary.customerKey === summary.customerKey);
+  if (!summary?.counterpartyKey || !summary.date) return undefined;
+  // Newest effective date first, so the first match is the answer; ISO dates compare as strings.
+  for await (const other of store.completedByCounterparty(item.tenant, 'contract', summary.counterpartyKey)) {
+    const candidate = other.summary as DocumentSummary | undefined;
+    if (
+      other.id !== item.id &&
+      candidate?.docType === 'contract' &&
+      candidate.customerKey === summary.customerKey &&
+      candidate.date !== undefined &&
+      candidate.date <= summary.date
+    ) {
+      return other as Summarised;
+    }
+  }
+  return undefined;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPreviousContract } from '../../lambdas/compare/findReference.js';
 import { putJsonArtifact } from '../../lambdas/shared/artifacts.js';
 import { documentSummary, summaryPatch } from '../../lambdas/shared/documentSummary.js';
 import type { Extraction } from '../../lambdas/shared/documents/index.js';
@@ -99,6 +100,33 @@ describe('compare stage', () => {
     expect(second.report.referenceId).toBe(msa.item.id);
     expect(second.report.summary.remainingValue).toEqual({ before: '400.00', after: '-100.00' });
     expect(second.report.findings.map((f: { code: string }) => f.code)).toContain('exceeds_remaining_value');
+  });
+
+  it('takes as previous only a contract effective on or before this one (a backfill is not compared backwards)', async () => {
+    // Prepare: the newer contract is processed first, the older one backfilled after it.
+    const june = await compared('cmp-e', contract('MSA-6', '120000.00', '2025-06-01'));
+
+    // Act
+    const january = await compared('cmp-e', contract('MSA-1', '100000.00', '2025-01-01'));
+    const sameDay = await compared('cmp-e', contract('MSA-6B', '125000.00', '2025-06-01'));
+
+    // Assess: the backfill has nothing before it; a contract of the same date counts as previous.
+    expect(january.report.summary.status).toBe('no_reference');
+    expect(january.item.summary?.referenceId).toBeUndefined();
+    expect(sameDay.report.referenceId).toBe(june.item.id);
+    expect(sameDay.report.summary.valueChange).toMatchObject({ from: '120000.00', to: '125000.00' });
+  });
+
+  it('never takes the document itself as its previous contract, once it is completed', async () => {
+    // Prepare: both completed, so both are in the counterparty index.
+    const earlier = await compared('cmp-f', contract('MSA-1', '100.00', '2025-01-01'));
+    const later = await compared('cmp-f', contract('MSA-2', '200.00', '2025-02-01'));
+
+    // Act: asked again for the newest one (a redrive), whose own entry is the newest in the index.
+    const previous = await findPreviousContract(env.store, later.item);
+
+    // Assess
+    expect(previous?.id).toBe(earlier.item.id);
   });
 
   it('looks only at the same tenant', async () => {
