@@ -70,7 +70,7 @@ export const registerUploadCommand = (program: Command, ctx: CliContext): void =
 
       const uploaded = outcomes.filter((o): o is Extract<UploadOutcome, { ok: true }> => o.ok);
       const failed = [
-        ...plan.unreadable,
+        ...plan.failed,
         ...outcomes.filter((o): o is Extract<UploadOutcome, { ok: false }> => !o.ok),
       ];
       const show = (file: string) => relative(ctx.io.cwd, file) || file;

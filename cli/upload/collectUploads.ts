@@ -1,4 +1,4 @@
-import { open, readdir, stat } from 'node:fs/promises';
+import { lstat, open, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 
 /** A file to upload and the S3 key it goes to. */
@@ -12,8 +12,11 @@ export interface UploadPlan {
   uploads: PlannedUpload[];
   /** Files that are not PDFs (no `%PDF-` header): not uploaded. */
   skipped: { file: string; reason: string }[];
-  /** Arguments that could not be read. */
-  unreadable: { file: string; error: string }[];
+  /**
+   * Files that are not uploaded and count as failed: unreadable ones, broken links, and files whose
+   * key an earlier file already has (`key` names it).
+   */
+  failed: { file: string; error: string; key?: string }[];
 }
 
 /** Bytes the PDF header may be preceded by (the spec allows junk before `%PDF-`; readers look this far). */
@@ -31,45 +34,82 @@ export const looksLikePdf = async (file: string): Promise<boolean> => {
   }
 };
 
+/**
+ * Files and links to files below a directory. A link counts as what it points to, so a linked
+ * PDF is uploaded and a broken link is reported; links to directories are not walked (as `find`
+ * does), which also keeps a link cycle from walking forever.
+ */
 const filesUnder = async (dir: string): Promise<string[]> => {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
+  const files: string[] = [];
+  for (const e of entries) {
+    const path = join(e.parentPath, e.name);
+    if (e.isFile()) files.push(path);
+    else if (e.isSymbolicLink()) {
+      const target = await stat(path).catch(() => undefined);
+      if (!target?.isDirectory()) files.push(path);
+    }
+  }
+  return files.sort();
+};
+
+/** Why a file cannot be read, in words: a link whose target is gone is named as such. */
+const describeFailure = async (file: string, error: unknown): Promise<string> => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'ENOENT') return code ?? String(error);
+  const link = await lstat(file).catch(() => undefined);
+  return link?.isSymbolicLink() ? 'broken link (its target does not exist)' : 'no such file or directory';
 };
 
 /**
  * Expands FILE|DIR arguments into uploads under `incoming/{tenant}/`: a file keeps its name, a
  * directory's files keep their path below it (so `samples/` gives `incoming/acme/contract-0000.pdf`).
- * Files are told apart by content, not extension: only a PDF header makes an upload.
+ * Files are told apart by content, not extension: only a PDF header makes an upload. Two files
+ * that would get the same key (`a/x.pdf b/x.pdf`) would overwrite each other in the bucket: the
+ * first one given keeps the key and each later one fails, naming the file it clashes with.
  */
 export const collectUploads = async (
   paths: readonly string[],
   tenant: string,
   cwd: string,
 ): Promise<UploadPlan> => {
-  const plan: UploadPlan = { uploads: [], skipped: [], unreadable: [] };
+  const plan: UploadPlan = { uploads: [], skipped: [], failed: [] };
   const seen = new Set<string>();
+  const owners = new Map<string, string>();
   const consider = async (file: string, name: string) => {
     if (seen.has(file)) return;
     seen.add(file);
+    const key = `incoming/${tenant}/${name.split(sep).join('/')}`;
+    let reason: string | undefined;
     try {
-      if (await looksLikePdf(file))
-        plan.uploads.push({ file, key: `incoming/${tenant}/${name.split(sep).join('/')}` });
-      else plan.skipped.push({ file, reason: 'not a PDF' });
+      // stat follows links, so a link is judged by the file it points to. A FIFO or a device
+      // would block the header read, and is no document anyway.
+      if (!(await stat(file)).isFile()) reason = 'not a regular file';
+      else if (!(await looksLikePdf(file))) reason = 'not a PDF';
     } catch (error) {
-      plan.unreadable.push({ file, error: (error as NodeJS.ErrnoException).code ?? String(error) });
+      plan.failed.push({ file, error: await describeFailure(file, error) });
+      return;
     }
+    if (reason) {
+      plan.skipped.push({ file, reason });
+      return;
+    }
+    const owner = owners.get(key);
+    if (owner !== undefined) {
+      const shown = relative(cwd, owner) || owner;
+      plan.failed.push({ file, key, error: `would overwrite ${shown} at ${key}; rename one of them` });
+      return;
+    }
+    owners.set(key, file);
+    plan.uploads.push({ file, key });
   };
   for (const path of paths) {
     const absolute = resolve(cwd, path);
     const info = await stat(absolute).catch((error: NodeJS.ErrnoException) => error);
     if (info instanceof Error) {
-      plan.unreadable.push({
-        file: absolute,
-        error: info.code === 'ENOENT' ? 'no such file or directory' : String(info.code),
-      });
+      if (seen.has(absolute)) continue;
+      seen.add(absolute);
+      plan.failed.push({ file: absolute, error: await describeFailure(absolute, info) });
     } else if (info.isDirectory()) {
       for (const file of await filesUnder(absolute)) await consider(file, relative(absolute, file));
     } else {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -130,6 +130,48 @@ describe('collecting uploads', () => {
     // Assess
     expect(plan.uploads.map((u) => u.key)).toEqual(['incoming/acme/a.pdf', 'incoming/acme/sub/b.bin']);
     expect(plan.skipped.map((s) => s.file)).toEqual([join(dir, 'notes.pdf')]);
-    expect(plan.unreadable).toEqual([{ file: join(dir, 'missing.pdf'), error: 'no such file or directory' }]);
+    expect(plan.failed).toEqual([{ file: join(dir, 'missing.pdf'), error: 'no such file or directory' }]);
+  });
+
+  it('keeps the first of two files with the same key and fails the later ones, naming the clash', async () => {
+    // Prepare: the same name in two folders, and a folder holding it too.
+    const dir = await mkdtemp(join(tmpdir(), 'docket-upload-'));
+    for (const sub of ['a', 'b', 'c']) {
+      await mkdir(join(dir, sub));
+      await writeFile(join(dir, sub, 'x.pdf'), `%PDF-1.7 from ${sub}`);
+    }
+
+    // Act
+    const plan = await collectUploads(['a/x.pdf', 'b/x.pdf', 'c'], 'acme', dir);
+
+    // Assess: nothing would overwrite a/x.pdf in the bucket.
+    expect(plan.uploads).toEqual([{ file: join(dir, 'a', 'x.pdf'), key: 'incoming/acme/x.pdf' }]);
+    expect(plan.failed).toEqual(
+      ['b', 'c'].map((sub) => ({
+        file: join(dir, sub, 'x.pdf'),
+        key: 'incoming/acme/x.pdf',
+        error: 'would overwrite a/x.pdf at incoming/acme/x.pdf; rename one of them',
+      })),
+    );
+  });
+
+  it('follows links to PDFs in a directory and reports a broken link as failed', async () => {
+    // Prepare
+    const dir = await mkdtemp(join(tmpdir(), 'docket-upload-'));
+    await mkdir(join(dir, 'docs'));
+    await writeFile(join(dir, 'real.pdf'), '%PDF-1.7\n...');
+    await symlink(join(dir, 'real.pdf'), join(dir, 'docs', 'linked.pdf'));
+    await symlink(join(dir, 'gone.pdf'), join(dir, 'docs', 'broken.pdf'));
+
+    // Act
+    const plan = await collectUploads(['docs', 'docs/broken.pdf'], 'acme', dir);
+
+    // Assess: the link keeps its own name; the broken one is reported once, though given twice.
+    expect(plan.uploads).toEqual([
+      { file: join(dir, 'docs', 'linked.pdf'), key: 'incoming/acme/linked.pdf' },
+    ]);
+    expect(plan.failed).toEqual([
+      { file: join(dir, 'docs', 'broken.pdf'), error: 'broken link (its target does not exist)' },
+    ]);
   });
 });
