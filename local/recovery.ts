@@ -6,6 +6,9 @@ import type { WorkflowStore } from '../lambdas/shared/store/workflowStore.js';
 import { isTerminal } from '../statemachine/index.js';
 import { startForObject } from './events/uploadBridge.js';
 
+/** One upload's identity for reconciliation: its key and (quoted) ETag. */
+export const uploadId = (key: string, etag: string | undefined): string => `${key}#${etag}`;
+
 /** What start-up recovery did. */
 export interface RecoveryReport {
   resumed: number;
@@ -27,14 +30,23 @@ export const recoverAfterRestart = async (deps: {
   bucket: string;
   stateMachineArn: string;
   region: string;
+  /** Uploads the live bridge has already started while recovery ran (by key and quoted ETag). */
+  alreadyStarted?: (key: string, etag: string | undefined) => boolean;
 }): Promise<RecoveryReport> => {
   const report: RecoveryReport = { resumed: 0, started: 0, failed: [] };
   const known = new Set<string>();
   for await (const item of deps.store.listAll()) {
-    if (item.source) known.add(`${item.source.key}#${item.source.etag}`);
+    if (item.source) known.add(uploadId(item.source.key, item.source.etag));
     if (isTerminal(item.state)) continue;
     try {
-      await resumeWorkflow({ store: deps.store, sfn: deps.sfn, stateMachineArn: deps.stateMachineArn }, item);
+      // A kill between a log write and its item update leaves the item a step behind its log:
+      // resume from what the log says, not from the stale snapshot.
+      const current = await deps.store.get(item.id, { repair: true });
+      if (isTerminal(current.state)) continue;
+      await resumeWorkflow(
+        { store: deps.store, sfn: deps.sfn, stateMachineArn: deps.stateMachineArn },
+        current,
+      );
       report.resumed += 1;
     } catch (error) {
       report.failed.push({ id: item.id, error: (error as Error).message });
@@ -46,7 +58,8 @@ export const recoverAfterRestart = async (deps: {
       new ListObjectsV2Command({ Bucket: deps.bucket, Prefix: INCOMING_PREFIX, ContinuationToken: token }),
     );
     for (const object of page.Contents ?? []) {
-      if (!object.Key || known.has(`${object.Key}#${object.ETag}`)) continue;
+      if (!object.Key || known.has(uploadId(object.Key, object.ETag))) continue;
+      if (deps.alreadyStarted?.(object.Key, object.ETag)) continue;
       try {
         await startForObject(
           deps.sfn,

@@ -13,7 +13,7 @@ import { type Endpoints, writeEndpoints } from './endpoints.js';
 import { bridgeUploads } from './events/uploadBridge.js';
 import { lambdaEnvironment } from './lambdas/lambdaEnvironment.js';
 import { loadHandler, stageFunction } from './lambdas/registry.js';
-import { type RecoveryReport, recoverAfterRestart } from './recovery.js';
+import { type RecoveryReport, recoverAfterRestart, uploadId } from './recovery.js';
 import { LocalStepFunctions, startSfnHttpServer } from './sfn/index.js';
 
 /** The name of the state machine on the local Step Functions. */
@@ -127,6 +127,19 @@ export const startLocalRuntime = async (
       sfnClient.destroy();
       s3Client.destroy();
     });
+    // The bridge is attached before recovery lists the bucket, so an upload made while recovery
+    // runs is started once: by the bridge, which recovery is told about, or by the listing.
+    const bridge = bridgeUploads({
+      sfn: sfnClient,
+      stateMachineArn,
+      region: config.region,
+      onError: (key, error) => log(`could not start ${key} (it will be started on the next start): ${error}`),
+    });
+    let bridgedDuringRecovery: Set<string> | undefined = new Set();
+    s3.onObjectCreated((record) => {
+      bridgedDuringRecovery?.add(uploadId(record.s3.object.key, `"${record.s3.object.eTag}"`));
+      bridge(record);
+    });
     const recovery = await recoverAfterRestart({
       store,
       s3: s3Client,
@@ -134,16 +147,9 @@ export const startLocalRuntime = async (
       bucket: s3.bucket,
       stateMachineArn,
       region: config.region,
+      alreadyStarted: (key, etag) => bridgedDuringRecovery?.has(uploadId(key, etag)) ?? false,
     });
-    s3.onObjectCreated(
-      bridgeUploads({
-        sfn: sfnClient,
-        stateMachineArn,
-        region: config.region,
-        onError: (key, error) =>
-          log(`could not start ${key} (it will be started on the next start): ${error}`),
-      }),
-    );
+    bridgedDuringRecovery = undefined;
 
     const endpoints: Endpoints = {
       s3: s3.endpoint,

@@ -1,0 +1,90 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recoverAfterRestart, uploadId } from '../../local/recovery.js';
+import { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
+import { type SfnHttpServer, startSfnHttpServer } from '../../local/sfn/sfnHttpServer.js';
+import { startStageEnvironment } from '../support/stageEnvironment.js';
+import { LOCAL_CREDENTIALS } from './sfn/support/sfnFixture.js';
+
+let env: Awaited<ReturnType<typeof startStageEnvironment>>;
+let service: LocalStepFunctions;
+let server: SfnHttpServer;
+let sfn: SFNClient;
+let stateMachineArn: string;
+
+beforeAll(async () => {
+  env = await startStageEnvironment();
+  service = await LocalStepFunctions.open({});
+  server = await startSfnHttpServer(service);
+  sfn = new SFNClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+  // Recovery only starts executions; what they run does not matter here.
+  stateMachineArn = service.registerStateMachine({
+    name: 'recovery',
+    definition: { StartAt: 'Done', States: { Done: { Type: 'Pass', End: true } } },
+  });
+});
+afterAll(async () => {
+  sfn.destroy();
+  await server.close();
+  await service.close();
+  await env.close();
+});
+
+const upload = async (key: string) =>
+  (await env.s3.send(new PutObjectCommand({ Bucket: env.bucket, Key: key, Body: `%PDF-1.7 ${key}` }))).ETag;
+
+describe('recovery after a restart', () => {
+  it('resumes from the log, not a stale item, and starts each unbridged upload once', async () => {
+    // Prepare: a workflow at pending; one whose cancel was logged but never reached its item
+    // (killed between the two writes); an upload nobody started; one the live bridge started.
+    const waiting = await env.store.create({ tenant: 'acme', idempotencyKey: 'waiting' });
+    const cancelled = await env.store.create({ tenant: 'acme', idempotencyKey: 'cancelled' });
+    await env.documentClient.send(
+      new PutCommand({
+        TableName: env.dynamo.tables.transitions,
+        Item: {
+          workflowId: cancelled.workflow.id,
+          seq: 1,
+          tenant: 'acme',
+          from: 'pending',
+          to: 'cancelled',
+          event: 'cancel',
+          actor: 'ops',
+          at: new Date().toISOString(),
+          durationMs: 5,
+          retryCount: 0,
+          patch: { gsiStateKey: 'cancelled#x' },
+        },
+      }),
+    );
+    await upload('incoming/acme/lost.pdf');
+    const bridgedEtag = await upload('incoming/acme/bridged.pdf');
+
+    // Act
+    const report = await recoverAfterRestart({
+      store: env.store,
+      s3: env.s3,
+      sfn,
+      bucket: env.bucket,
+      stateMachineArn,
+      region: 'us-east-1',
+      alreadyStarted: (key, etag) =>
+        uploadId(key, etag) === uploadId('incoming/acme/bridged.pdf', bridgedEtag),
+    });
+
+    // Assess
+    const { executions = [] } = await sfn.send(new ListExecutionsCommand({ stateMachineArn }));
+    const inputs = await Promise.all(
+      executions.map(async (e) =>
+        JSON.parse((await service.waitForExecution(e.executionArn ?? '')).input ?? '{}'),
+      ),
+    );
+    expect(report).toEqual({ resumed: 1, started: 1, failed: [] });
+    expect(inputs.map((i) => i.workflowId ?? i.detail?.object?.key).sort()).toEqual(
+      ['incoming/acme/lost.pdf', waiting.workflow.id].sort(),
+    );
+    expect((await env.store.get(cancelled.workflow.id)).state).toBe('cancelled');
+  });
+});
