@@ -13,6 +13,8 @@ export interface ParseJob {
   kind: 'job';
   bytes: Uint8Array;
   maxPages: number;
+  /** The guard's memory bound, named in PdfTooComplex when an allocation fails in the child. */
+  maxRssBytes: number;
 }
 
 /**
@@ -51,6 +53,7 @@ const runJob = async (job: ParseJob): Promise<void> => {
   try {
     const text = await extractPdfText(job.bytes, {
       maxPages: job.maxPages,
+      maxRssBytes: job.maxRssBytes,
       onProgress: (progress) => void send({ kind: 'progress', progress }),
     });
     await send({ kind: 'result', text });

@@ -124,7 +124,7 @@ const runGuarded = async (
   const proc = child.process;
   const fresh = child.jobs === 0;
   return new Promise<PdfText>((resolve, reject) => {
-    const job: ParseJob = { kind: 'job', bytes, maxPages: limits.maxPages };
+    const job: ParseJob = { kind: 'job', bytes, maxPages: limits.maxPages, maxRssBytes: limits.maxRssBytes };
     let progress: ParseProgress | undefined;
     let selfReportedRss = 0;
     let peakRssBytes = 0;

@@ -8,6 +8,8 @@ import {
   isParseError,
   NoTextLayer,
   type ParseError,
+  ParseWorkerFailed,
+  PdfTooComplex,
   TooManyPages,
 } from './errors.js';
 import { DEFAULT_PARSE_LIMITS } from './parseLimits.js';
@@ -24,6 +26,11 @@ export interface ExtractPdfTextOptions {
   maxPages?: number;
   /** Called after the page-count check (0 pages done) and after each page. */
   onProgress?: (progress: ParseProgress) => void;
+  /**
+   * The memory bound the caller enforces (default 512 MB), named by `PdfTooComplex` when an
+   * allocation fails before the caller's own guard stops the parse.
+   */
+  maxRssBytes?: number;
 }
 
 type Matrix = readonly [number, number, number, number, number, number];
@@ -42,16 +49,65 @@ const transform = (m1: readonly number[], m2: readonly number[]): Matrix => {
   ];
 };
 
-/** Maps pdf.js's permanent failures to typed errors; pdf.js errors cross its fake worker by `name`. */
-const classifyPdfJsError = (error: unknown): ParseError => {
+/**
+ * Names of the exceptions pdf.js throws about the document itself. Errors cross its (fake) worker
+ * by `name`: InvalidPDFException and PasswordException keep theirs, anything else its core throws
+ * (FormatError, XRef and parser exceptions) arrives as UnknownErrorException with the original
+ * `Name: message` in `details`; the core names are listed for errors thrown on this side.
+ */
+const PDFJS_DOCUMENT_ERRORS: ReadonlySet<string> = new Set([
+  'InvalidPDFException',
+  'UnknownErrorException',
+  'FormatError',
+  'XRefParseException',
+  'XRefEntryException',
+  'ParserEOFException',
+  'MissingDataException',
+]);
+
+/** Where the walk through the pages was when something failed, for PdfTooComplex. */
+interface ReadPosition {
+  pagesDone: number;
+  pageCount?: number;
+}
+
+/** V8 could not allocate a buffer or array, here or inside pdf.js's worker (then in `details`). */
+const isAllocationFailure = (error: Error): boolean => {
+  const details = (error as { details?: unknown }).details;
+  const described = error.name === 'RangeError' ? `RangeError: ${error.message}` : String(details ?? '');
+  return /^RangeError:.*allocation failed/i.test(described);
+};
+
+/**
+ * Classifies a failure while opening or reading the PDF. Only pdf.js's own verdicts on the
+ * document are CorruptPdf (permanent: the uploader is told to fix the file); running out of memory
+ * is PdfTooComplex, like the guard's memory bound; anything else (a bug in our code, a pdf.js
+ * AbortException, an unexpected runtime fault) says nothing about the file and is the transient
+ * ParseWorkerFailed, so the stage is retried rather than the document rejected.
+ */
+export const classifyReadError = (
+  error: unknown,
+  position: ReadPosition,
+  maxRssBytes: number = DEFAULT_PARSE_LIMITS.maxRssBytes,
+): ParseError => {
   if (isParseError(error)) return error;
-  const name = error instanceof Error ? error.name : '';
-  if (name === 'PasswordException') return new EncryptedPdf({ cause: error });
-  if (name === 'InvalidPDFException') {
+  if (!(error instanceof Error)) {
+    return new ParseWorkerFailed({ reason: `a non-error was thrown: ${String(error)}` }, { cause: error });
+  }
+  if (isAllocationFailure(error)) {
+    return new PdfTooComplex({ bound: 'memory', limit: maxRssBytes, ...position }, { cause: error });
+  }
+  if (error.name === 'PasswordException') return new EncryptedPdf({ cause: error });
+  if (error.name === 'InvalidPDFException') {
     return new CorruptPdf({ reason: 'its structure is invalid' }, { cause: error });
   }
-  const detail = error instanceof Error ? error.message : String(error);
-  return new CorruptPdf({ reason: `pdf.js: ${detail}` }, { cause: error });
+  if (PDFJS_DOCUMENT_ERRORS.has(error.name)) {
+    return new CorruptPdf({ reason: `pdf.js: ${error.message}` }, { cause: error });
+  }
+  return new ParseWorkerFailed(
+    { reason: `unexpected ${error.name} while reading the PDF: ${error.message}` },
+    { cause: error },
+  );
 };
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -84,36 +140,44 @@ const readPage = async (pdf: PdfDocument, pageNumber: number): Promise<PageText>
  * (pdf.js detaches the buffer it is given, so it gets a copy).
  *
  * @throws EmptyFile, NotAPdf, CorruptPdf, EncryptedPdf (user password; an owner password alone is
- *   fine), TooManyPages, NoTextLayer (no page has any text)
+ *   fine), TooManyPages, NoTextLayer (no page has any text), PdfTooComplex (an allocation failed);
+ *   ParseWorkerFailed (transient) for a failure that is not pdf.js's verdict on the document
  */
 export const extractPdfText = async (
   bytes: Uint8Array,
   options: ExtractPdfTextOptions = {},
 ): Promise<PdfText> => {
-  const { maxPages = DEFAULT_PARSE_LIMITS.maxPages, onProgress } = options;
+  const {
+    maxPages = DEFAULT_PARSE_LIMITS.maxPages,
+    onProgress,
+    maxRssBytes = DEFAULT_PARSE_LIMITS.maxRssBytes,
+  } = options;
   checkPdfBytes(bytes);
+  const position: ReadPosition = { pagesDone: 0 };
   let pdf: PdfDocument;
   try {
     // A plain Uint8Array copy: pdf.js refuses Buffers, and detaches the buffer it is given.
     pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isOffscreenCanvasSupported: false });
   } catch (error) {
-    throw classifyPdfJsError(error);
+    throw classifyReadError(error, position, maxRssBytes);
   }
   try {
     const pageCount = pdf.numPages;
     if (pageCount > maxPages) throw new TooManyPages({ pageCount, maxPages });
     if (pageCount === 0) throw new CorruptPdf({ reason: 'it has no pages' });
+    position.pageCount = pageCount;
     onProgress?.({ pagesDone: 0, pageCount });
     const pages: PageText[] = [];
     for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
       pages.push(await readPage(pdf, pageNumber));
+      position.pagesDone = pageNumber;
       onProgress?.({ pagesDone: pageNumber, pageCount });
     }
     // Image-only PDFs open fine and yield empty pages; that is an error for a text workflow.
     if (pages.every((page) => page.lines.length === 0)) throw new NoTextLayer({ pageCount });
     return { pageCount, pages };
   } catch (error) {
-    throw classifyPdfJsError(error);
+    throw classifyReadError(error, position, maxRssBytes);
   } finally {
     await pdf.destroy();
   }
