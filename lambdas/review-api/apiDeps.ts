@@ -11,6 +11,9 @@ export interface ApiDeps {
   /** Needed only by the admin retry route. */
   stateMachineArn?: string;
   now: () => Date;
-  /** A short-lived GET URL for an object (the PDF a reviewer looks at). */
-  presign: (bucket: string, key: string, expiresInSeconds: number) => Promise<string>;
+  /**
+   * A short-lived GET URL for an object (the PDF a reviewer looks at); of `versionId` when given,
+   * so a later upload to the same key does not change what an older review shows.
+   */
+  presign: (bucket: string, key: string, expiresInSeconds: number, versionId?: string) => Promise<string>;
 }

@@ -22,8 +22,10 @@ const app = once(() => {
     bucket: requireEnv(EnvVar.bucket),
     stateMachineArn: process.env[EnvVar.stateMachineArn],
     now: () => new Date(),
-    presign: (bucket, key, expiresIn) =>
-      getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn }),
+    presign: (bucket, key, expiresIn, versionId) =>
+      getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, VersionId: versionId }), {
+        expiresIn,
+      }),
   });
 });
 

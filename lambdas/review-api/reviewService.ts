@@ -74,7 +74,8 @@ export const getReview = async (deps: ApiDeps, principal: Principal, id: string)
     ? await getJsonArtifact<Extraction>(deps.s3, deps.bucket, extractionKey)
     : undefined;
   const pdfUrl = item.source
-    ? await deps.presign(item.source.bucket, item.source.key, PDF_LINK_SECONDS)
+    ? // The version this workflow was started for: a later upload to the same key is another workflow.
+      await deps.presign(item.source.bucket, item.source.key, PDF_LINK_SECONDS, item.source.versionId)
     : undefined;
   return {
     workflow: workflowView(item),
