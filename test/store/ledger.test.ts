@@ -1,6 +1,12 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportLedger, ledgerStats, verifyLedger } from '../../lambdas/shared/store/ledger.js';
+import {
+  exportLedger,
+  ledgerStats,
+  verifyLedger,
+  verifyWorkflowLog,
+} from '../../lambdas/shared/store/ledger.js';
+import type { LogEntry, WorkflowItem } from '../../lambdas/shared/store/types.js';
 import { startStoreFixture } from '../support/localDynamo.js';
 
 let fixture: Awaited<ReturnType<typeof startStoreFixture>>;
@@ -76,6 +82,34 @@ describe('ledger verify', () => {
     expect(problems).toContain('item at version 8 is behind its log (9 entries)');
     expect(result.broken[0]?.repairable).toBe(false);
     expect(clean).not.toBe(tampered);
+  });
+});
+
+describe('ledger verify of a retry', () => {
+  const log = (...steps: [string, string, string][]) =>
+    steps.map(([from, event, to], i) => ({ workflowId: 'wf', seq: i + 1, from, event, to }) as LogEntry);
+  const itemAt = (state: string, version: number) =>
+    ({ id: 'wf', tenant: 't', state, version }) as WorkflowItem;
+
+  it('requires a retry to return to the stage that failed, which the table alone cannot say', () => {
+    // Prepare: extract failed; one log retries into extracting, the other jumps to comparing.
+    const upToFailure: [string, string, string][] = [
+      ['pending', 'start_parse', 'parsing_pdf'],
+      ['parsing_pdf', 'parsed', 'extracting'],
+      ['extracting', 'fail', 'failed'],
+    ];
+    // Act
+    const right = verifyWorkflowLog(
+      itemAt('extracting', 4),
+      log(...upToFailure, ['failed', 'retry', 'extracting']),
+    );
+    const wrong = verifyWorkflowLog(
+      itemAt('comparing', 4),
+      log(...upToFailure, ['failed', 'retry', 'comparing']),
+    );
+    // Assess
+    expect(right).toBeUndefined();
+    expect(wrong?.problems).toEqual(['seq 4 retries into "comparing" but the failure was in "extracting"']);
   });
 });
 

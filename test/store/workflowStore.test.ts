@@ -219,6 +219,21 @@ describe('crash between the log put and the item update', () => {
     expect((await verifyLedger(fixture.store, { tenant: 'crashco' })).broken).toEqual([]);
   });
 
+  it('answers a stale snapshot behind a crashed write with a conflict, never a permanent refusal', async () => {
+    // Prepare: seq 1 (start_parse) logged by a writer that died; the caller still holds version 0.
+    const wf = await newWorkflow('crashco');
+    await crashedWriter(wf.id, 1, {
+      from: 'pending',
+      to: 'parsing_pdf',
+      event: 'start_parse',
+      tenant: 'crashco',
+    });
+    // Act: 'parsed' is illegal from the snapshot's pending, legal from the log's parsing_pdf.
+    const attempt = fixture.store.transition(wf, { event: 'parsed' });
+    // Assess: transient, so the stage is retried and decides again on the caught-up item.
+    await expect(attempt).rejects.toBeInstanceOf(TransitionConflictError);
+  });
+
   it('is rolled forward by a repairing reader', async () => {
     const wf = await newWorkflow('crashread');
     await crashedWriter(wf.id, 1, { from: 'pending', to: 'cancelled', event: 'cancel', tenant: 'crashread' });

@@ -34,6 +34,8 @@ export const verifyWorkflowLog = (
 ): LedgerProblem | undefined => {
   const problems: string[] = [];
   let expectedFrom: WorkflowState = INITIAL_STATE;
+  // The table's retry row targets "the failed step"; which step that was, only the log knows.
+  let failedAt: WorkflowState | undefined;
   entries.forEach((entry, index) => {
     if (entry.seq !== index + 1)
       problems.push(`seq ${entry.seq} where ${index + 1} was expected (gap or duplicate)`);
@@ -47,6 +49,10 @@ export const verifyWorkflowLog = (
         `seq ${entry.seq} ${entry.from} --${entry.event}--> ${entry.to} is not a row of the transition table`,
       );
     }
+    if (entry.event === 'retry' && failedAt !== undefined && entry.to !== failedAt) {
+      problems.push(`seq ${entry.seq} retries into "${entry.to}" but the failure was in "${failedAt}"`);
+    }
+    if (entry.event === 'fail') failedAt = entry.from;
     expectedFrom = entry.to;
   });
   const last = entries.at(-1);
@@ -116,7 +122,9 @@ export const ledgerStats = async (
     byState[item.state] = (byState[item.state] ?? 0) + 1;
     for (const entry of await store.history(item.id)) {
       transitions += 1;
-      durations.set(entry.from, [...(durations.get(entry.from) ?? []), entry.durationMs]);
+      const values = durations.get(entry.from);
+      if (values) values.push(entry.durationMs);
+      else durations.set(entry.from, [entry.durationMs]);
       if (entry.error) errorsByType[entry.error.type] = (errorsByType[entry.error.type] ?? 0) + 1;
     }
   }

@@ -264,7 +264,11 @@ export class WorkflowStore {
       if (!decided.ok) {
         // Before refusing, make sure the item is not behind its log (a crashed writer).
         const caughtUp = await this.rollForward(item);
-        if (caughtUp.version !== item.version && expectVersion === undefined) {
+        if (caughtUp.version !== item.version) {
+          // The log moved past the caller's snapshot: a conflict (transient), not an illegal event.
+          if (expectVersion !== undefined) {
+            throw new TransitionConflictError(id, request.event, caughtUp.state, { cause: decided.error });
+          }
           item = caughtUp;
           raced = true;
           continue;
