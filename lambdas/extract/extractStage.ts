@@ -2,7 +2,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import {
   ArtifactMissingError,
   artifactKey,
-  copyArtifact,
+  copyArtifactIfPresent,
   getJsonArtifact,
   putJsonArtifact,
 } from '../shared/artifacts.js';
@@ -25,8 +25,8 @@ export interface ExtractStageDeps {
 /**
  * The extract stage (DESIGN.md §2): `extracting` -> `validating`, with the classified,
  * field-by-field record in `artifacts/{id}/extraction.json` and a summary on the item. Content
- * extracted before for this tenant is reused (seed 002); fresh extractions are offered to the
- * content-hash cache.
+ * extracted before for this tenant is reused (seed 002), unless the cached record has expired,
+ * in which case it is extracted again; fresh extractions are offered to the content-hash cache.
  */
 export const extractStage = async (deps: ExtractStageDeps, input: StageInput): Promise<StageResult> => {
   const run = await StageRun.load('extract', deps.store, input.workflowId, input.policy);
@@ -35,9 +35,10 @@ export const extractStage = async (deps: ExtractStageDeps, input: StageInput): P
   const extractionKey = artifactKey(item.id, 'extraction');
 
   const cached = await deps.store.cachedExtractionFor(item);
+  const reused =
+    cached && (await copyArtifactIfPresent(deps.s3, deps.bucket, cached.artifacts.extraction, extractionKey));
   let extraction: Extraction;
-  if (cached) {
-    await copyArtifact(deps.s3, deps.bucket, cached.artifacts.extraction, extractionKey);
+  if (reused) {
     extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, extractionKey);
   } else {
     if (!item.artifacts?.text) throw new ArtifactMissingError(artifactKey(item.id, 'text'));
@@ -66,7 +67,7 @@ export const extractStage = async (deps: ExtractStageDeps, input: StageInput): P
       classificationConfidence: extraction.classificationConfidence,
       extractor: extraction.extractor.name,
       fields: Object.keys(extraction.fields).length,
-      ...(cached && { cachedFrom: cached.workflowId }),
+      ...(cached && (reused ? { cachedFrom: cached.workflowId } : { cacheExpired: cached.workflowId })),
     },
   });
   return run.result();

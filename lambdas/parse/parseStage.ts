@@ -1,6 +1,6 @@
 import { GetObjectCommand, type GetObjectCommandOutput, type S3Client } from '@aws-sdk/client-s3';
 import { SourceObjectMissingError, SourceUnavailableError } from '../ingest/errors.js';
-import { artifactKey, copyArtifact, putJsonArtifact } from '../shared/artifacts.js';
+import { artifactKey, copyArtifactIfPresent, putJsonArtifact } from '../shared/artifacts.js';
 import type { StageInput } from '../shared/stageInput.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
 import type { DocumentSource } from '../shared/store/types.js';
@@ -45,7 +45,8 @@ const readSource = async (s3: S3Client, source: DocumentSource, maxBytes: number
 /**
  * The parse stage (DESIGN.md §2): `pending` -> `parsing_pdf` -> `extracting`, with the text of
  * every page written to `artifacts/{id}/text.json`. Content extracted before for this tenant is
- * reused (the text artifact is copied, the transitions are still logged).
+ * reused (the text artifact is copied, the transitions are still logged); when the cached text has
+ * expired, the document is parsed as if it had never been seen.
  */
 export const parseStage = async (deps: ParseStageDeps, input: StageInput): Promise<StageResult> => {
   const run = await StageRun.load('parse', deps.store, input.workflowId, input.policy);
@@ -54,8 +55,7 @@ export const parseStage = async (deps: ParseStageDeps, input: StageInput): Promi
   const textKey = artifactKey(item.id, 'text');
 
   const cached = await deps.store.cachedExtractionFor(item);
-  if (cached) {
-    await copyArtifact(deps.s3, deps.bucket, cached.artifacts.text, textKey);
+  if (cached && (await copyArtifactIfPresent(deps.s3, deps.bucket, cached.artifacts.text, textKey))) {
     await run.apply('parsed', {
       patch: { pageCount: cached.pageCount, 'artifacts.text': textKey },
       metadata: { cachedFrom: cached.workflowId },
@@ -78,6 +78,8 @@ export const parseStage = async (deps: ParseStageDeps, input: StageInput): Promi
     metadata: {
       pages: text.pageCount,
       bytes: bytes.byteLength,
+      // Says why identical content was parsed again: its cached text had expired.
+      ...(cached && { cacheExpired: cached.workflowId }),
       ...(stats && {
         parseMs: Math.round(stats.durationMs),
         peakRssMb: Math.round(stats.peakRssBytes / 2 ** 20),

@@ -85,3 +85,23 @@ export const copyArtifact = async (
     });
   }
 };
+
+/**
+ * Copies an artifact as `copyArtifact` does, but answers false when the source is gone. Content-hash
+ * reuse needs this: cache records outlive the artifacts they point at (the bucket's lifecycle
+ * expires `artifacts/`), and a stale record is a cache miss, not a broken workflow.
+ */
+export const copyArtifactIfPresent = async (
+  s3: S3Client,
+  bucket: string,
+  fromKey: string,
+  toKey: string,
+): Promise<boolean> => {
+  try {
+    await copyArtifact(s3, bucket, fromKey, toKey);
+    return true;
+  } catch (error) {
+    if (error instanceof ArtifactMissingError) return false;
+    throw error;
+  }
+};
