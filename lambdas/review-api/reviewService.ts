@@ -178,8 +178,9 @@ export const decideReview = async (deps: ApiDeps, principal: Principal, id: stri
     ...(reason && { reason }),
     ...(validCorrections && { corrections: validCorrections }),
   };
+  let written: WorkflowItem;
   try {
-    await deps.store.update(
+    written = await deps.store.update(
       id,
       { 'review.decision': record },
       {
@@ -196,8 +197,13 @@ export const decideReview = async (deps: ApiDeps, principal: Principal, id: stri
     throw error;
   }
   try {
+    // The token as of the decision write, not the first read: request-review stores a new one when
+    // the review is re-armed (retry, resume), and the old one is then refused.
     await deps.sfn.send(
-      new SendTaskSuccessCommand({ taskToken: item.reviewTaskToken, output: JSON.stringify(record) }),
+      new SendTaskSuccessCommand({
+        taskToken: written.reviewTaskToken ?? item.reviewTaskToken,
+        output: JSON.stringify(record),
+      }),
     );
   } catch (error) {
     // The state machine did not take the decision: take the claim back so nothing changed.

@@ -1,4 +1,10 @@
+import { StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiDeps } from '../../lambdas/review-api/apiDeps.js';
+import type { Principal } from '../../lambdas/review-api/principal.js';
+import { decideReview } from '../../lambdas/review-api/reviewService.js';
+import { resumeWorkflow } from '../../lambdas/shared/resumeWorkflow.js';
+import { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
 import {
   corpusDocument,
   eventually,
@@ -33,6 +39,35 @@ const inReview = async (docId: string, name: string) => {
   return { key, id: item.id, item: ready };
 };
 
+/**
+ * The store the stack uses, with a rival's move run just before this caller's next conditional
+ * write: the interleaving a race produces, made deterministic.
+ */
+class StoreWithRival extends WorkflowStore {
+  rival: (() => Promise<void>) | undefined;
+  override async update(...args: Parameters<WorkflowStore['update']>) {
+    const rival = this.rival;
+    this.rival = undefined;
+    await rival?.();
+    return super.update(...args);
+  }
+}
+
+/** The review service in this process, on the stack's DynamoDB, S3 and Step Functions. */
+const serviceOn = (store: WorkflowStore): ApiDeps => ({
+  store,
+  s3: stack.s3,
+  sfn: stack.sfn,
+  bucket: stack.endpoints.bucket,
+  stateMachineArn: stack.endpoints.stateMachineArn,
+  now: () => new Date(),
+  presign: async () => 'unused',
+});
+
+const rivalStore = () => new StoreWithRival({ client: stack.documentClient, tables: stack.endpoints.tables });
+
+const reviewer = (user: string): Principal => ({ user, roles: ['reviewer'], tenant: 'acme' });
+
 describe('the PDF link of a review', () => {
   it('is for the object version the workflow was started for, not whatever the key holds now', async () => {
     // Prepare: s3rver keeps no versions, so the version id is set as a versioned bucket's event sets it.
@@ -45,5 +80,39 @@ describe('the PDF link of a review', () => {
     // Assess
     expect(review.status).toBe(200);
     expect(new URL(review.body.pdfUrl as string).searchParams.get('versionId')).toBe('v-started-with');
+  });
+});
+
+describe('a decision', () => {
+  it('is sent with the task token of the decision write, so a review re-armed meanwhile completes', async () => {
+    // Prepare: alice's request reads the review; before its decision write the workflow is
+    // resumed in a new execution (as a retry or a restart does), whose request-review stores a
+    // new token; the old execution and its token are gone.
+    const { key, id, item } = await inReview('contract-0014', 'rearmed.pdf');
+    const store = rivalStore();
+    store.rival = async () => {
+      await stack.sfn.send(
+        new StopExecutionCommand({ executionArn: item.executionArn, error: 'Test.Rearm', cause: 'resume' }),
+      );
+      await resumeWorkflow(
+        { store: stack.store, sfn: stack.sfn, stateMachineArn: stack.endpoints.stateMachineArn },
+        await stack.store.get(id),
+      );
+      await eventually('the resumed review to store a new token', async () => {
+        const token = (await stack.store.get(id)).reviewTaskToken;
+        return token && token !== item.reviewTaskToken ? token : undefined;
+      });
+    };
+
+    // Act
+    const decided = await decideReview(serviceOn(store), reviewer('alice'), id, { decision: 'approve' });
+    const done = await waitForWorkflow(stack, 'acme', key);
+
+    // Assess
+    expect(decided.decision).toMatchObject({ decision: 'approve', reviewer: 'alice' });
+    expect(done.state).toBe('completed');
+    expect((await stack.store.history(id)).find((e) => e.event === 'approve')).toMatchObject({
+      actor: 'alice',
+    });
   });
 });
