@@ -74,6 +74,7 @@ export class DocketStack extends Stack {
       transitionsTable: this.storage.transitions.tableName,
       providersTable: this.storage.providers.tableName,
       stateMachineArn: this.workflow.stateMachine.stateMachineArn,
+      workflowLogGroup: this.workflow.logGroup.logGroupName,
       apiUrl: this.reviewerApi.url,
       userPoolId: this.reviewerApi.userPool.userPoolId,
       userPoolClientId: this.reviewerApi.client.userPoolClientId,

@@ -28,6 +28,10 @@ export const StackOutput = {
     description: 'The Docket state machine',
     env: EnvVar.stateMachineArn,
   },
+  workflowLogGroup: {
+    key: 'WorkflowLogGroup',
+    description: 'Log group of the state machine (its name carries a per-stack suffix)',
+  },
   apiUrl: { key: 'ApiUrl', description: 'Reviewer API base URL' },
   userPoolId: { key: 'UserPoolId', description: 'Cognito user pool of reviewers and admins' },
   userPoolClientId: { key: 'UserPoolClientId', description: 'App client for reviewer sign-in' },

@@ -1,4 +1,4 @@
-import { ArnFormat, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Aws, Fn, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
@@ -21,6 +21,12 @@ export const placeholderArns = (): StageArns =>
   Object.fromEntries(
     (Object.keys(STAGES) as Stage[]).map((s) => [s, `\${${substitutionKey(s)}}`]),
   ) as StageArns;
+
+/**
+ * The last group of the stack id's UUID (12 hex digits), resolved by CloudFormation: unique to
+ * one creation of the stack, so a name that carries it never meets a group left by a destroyed one.
+ */
+const stackIdSuffix = (): string => Fn.select(4, Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID))));
 
 /** Settings of the state machine. */
 export interface WorkflowStateMachineProps {
@@ -49,7 +55,9 @@ export class WorkflowStateMachine extends Construct {
 
     this.logGroup = new LogGroup(this, 'Logs', {
       // The vendedlogs prefix keeps Step Functions from growing the account's log resource policy.
-      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-workflow`,
+      // The suffix (from the stack id's UUID) is new with every stack: a group retained by an
+      // earlier `cdk destroy` would otherwise make the next deploy fail with "already exists".
+      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-workflow-${stackIdSuffix()}`,
       retention: props.logRetention,
       removalPolicy: props.logRemovalPolicy,
     });

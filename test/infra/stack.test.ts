@@ -296,6 +296,25 @@ describe('state machine', () => {
     });
   });
 
+  it('names its log group under /aws/vendedlogs/states/ with a per-stack suffix: no clash with a retained one', () => {
+    // Prepare: the synthesized templates (beforeAll); Act and Assess below.
+    const stackUuid = { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] };
+    defaults.template.hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: {
+        'Fn::Join': [
+          '',
+          [
+            '/aws/vendedlogs/states/Docket-workflow-',
+            { 'Fn::Select': [4, { 'Fn::Split': ['-', stackUuid] }] },
+          ],
+        ],
+      },
+    });
+    expect(defaults.template.findOutputs('WorkflowLogGroup').WorkflowLogGroup?.Value).toEqual({
+      Ref: logicalId(defaults, defaults.stack.workflow.logGroup),
+    });
+  });
+
   it('deploys the builder output itself: placeholders filled with each stage ARN give buildDefinition', () => {
     // Prepare
     const machine = single(defaults, 'AWS::StepFunctions::StateMachine');
