@@ -10,6 +10,7 @@ import {
 import type { ReviewDecision } from '../shared/reviewDecision.js';
 import { StaleWorkflowError } from '../shared/store/errors.js';
 import type { WorkflowItem } from '../shared/store/types.js';
+import { contractRules, invoiceRules, type RuleIssue } from '../validate/rules.js';
 import type { ApiDeps } from './apiDeps.js';
 import { ConflictError, GoneError, UnprocessableError } from './httpErrors.js';
 import { loadForTenant } from './loadForTenant.js';
@@ -120,20 +121,43 @@ export const claimReview = async (deps: ApiDeps, principal: Principal, id: strin
 };
 
 /**
+ * The cross-field rules of the validate stage that the corrected record breaks in a field the
+ * reviewer corrected. A rule the document itself breaks in fields left alone is the reviewer's to
+ * accept, as a plain approve does; a correction must not introduce or keep a broken one.
+ */
+const brokenRules = (record: Extraction, corrected: readonly string[]): RuleIssue[] => {
+  const { issues } =
+    record.docType === 'contract' ? contractRules(record.fields) : invoiceRules(record.fields);
+  return issues.filter((issue) => issue.fields.some((field) => corrected.includes(field)));
+};
+
+/**
  * An approved record must be complete: compare needs every required field, and a document
  * approved without one would fail there. So approve/correct is refused (422) until the
- * corrections fill what the machine could not read.
+ * corrections fill what the machine could not read. Corrections must also agree with each other
+ * and the rest of the record (the validate stage's rules: dates in order, totals that add up).
  */
-const assertComplete = async (deps: ApiDeps, item: WorkflowItem, corrections?: Record<string, unknown>) => {
+const assertSound = async (deps: ApiDeps, item: WorkflowItem, corrections?: Record<string, unknown>) => {
   if (!item.artifacts?.extraction) return;
   const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction);
-  const complete = completeFields(
-    corrections ? applyCorrections(extraction, corrections as never) : extraction,
-  );
+  const record = corrections ? applyCorrections(extraction, corrections as never) : extraction;
+  const complete = completeFields(record);
   if (!complete.ok) {
     throw new UnprocessableError(
       'The record is incomplete; send decision "correct" with the missing or invalid fields, or reject it.',
       { issues: complete.issues },
+    );
+  }
+  if (!corrections) return;
+  const broken = brokenRules(record, Object.keys(corrections));
+  if (broken.length > 0) {
+    throw new UnprocessableError(
+      `The corrected record breaks ${broken.map((r) => r.code).join(', ')}: ${broken.map((r) => r.message).join(' ')} ` +
+        'Correct the fields named, or reject the document; nothing was recorded.',
+      {
+        rules: broken,
+        issues: broken.flatMap((r) => r.fields.map((field) => ({ field, message: r.message }))),
+      },
     );
   }
 };
@@ -169,7 +193,7 @@ export const decideReview = async (deps: ApiDeps, principal: Principal, id: stri
     );
   }
   if (decision === 'reject' && !reason) throw new UnprocessableError('A rejection needs a reason.');
-  if (decision !== 'reject') await assertComplete(deps, item, validCorrections);
+  if (decision !== 'reject') await assertSound(deps, item, validCorrections);
 
   const record: ReviewDecision = {
     decision,

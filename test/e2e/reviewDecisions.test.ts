@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDeps } from '../../lambdas/review-api/apiDeps.js';
 import type { Principal } from '../../lambdas/review-api/principal.js';
 import { decideReview } from '../../lambdas/review-api/reviewService.js';
+import { addDecimals } from '../../lambdas/shared/documents/index.js';
 import { resumeWorkflow } from '../../lambdas/shared/resumeWorkflow.js';
 import { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
 import {
@@ -114,5 +115,56 @@ describe('a decision', () => {
     expect((await stack.store.history(id)).find((e) => e.event === 'approve')).toMatchObject({
       actor: 'alice',
     });
+  });
+
+  it('refuses a correction that puts the expiration before the effective date (422 naming the rule)', async () => {
+    // Prepare
+    const { id } = await inReview('contract-0014', 'dates-corrected.pdf');
+    const review = await stack.api(alice, 'GET', `/reviews/${id}`);
+    const effective = (review.body.fields as Record<string, { value: string }>).effectiveDate
+      ?.value as string;
+    const dayBefore = new Date(Date.parse(effective) - 86_400_000).toISOString().slice(0, 10);
+
+    // Act
+    const refused = await stack.api(alice, 'POST', `/reviews/${id}/decision`, {
+      decision: 'correct',
+      corrections: { expirationDate: dayBefore },
+    });
+
+    // Assess
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/dates_out_of_order/);
+    expect(refused.body.details).toMatchObject({
+      rules: [expect.objectContaining({ code: 'dates_out_of_order' })],
+      issues: expect.arrayContaining([expect.objectContaining({ field: 'expirationDate' })]),
+    });
+    expect((await stack.store.get(id)).review?.decision).toBeUndefined();
+  });
+
+  it('refuses corrected totals that do not add up, and takes the correction that makes them add up', async () => {
+    // Prepare: this invoice's stated total is not subtotal + tax.
+    const { key, id } = await inReview('invoice-0015', 'totals-corrected.pdf');
+    const review = await stack.api(alice, 'GET', `/reviews/${id}`);
+    const fields = review.body.fields as Record<string, { value: string } | undefined>;
+    const sum = addDecimals([fields.subtotal?.value ?? '0', fields.tax?.value ?? '0']);
+
+    // Act
+    const wrong = await stack.api(alice, 'POST', `/reviews/${id}/decision`, {
+      decision: 'correct',
+      corrections: { total: addDecimals([sum, '1']) },
+    });
+    const decidedAfterWrong = (await stack.store.get(id)).review?.decision;
+    const right = await stack.api(alice, 'POST', `/reviews/${id}/decision`, {
+      decision: 'correct',
+      corrections: { total: sum },
+    });
+    const done = await waitForWorkflow(stack, 'acme', key);
+
+    // Assess
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.message).toMatch(/totals_mismatch/);
+    expect(decidedAfterWrong).toBeUndefined();
+    expect(right.status).toBe(200);
+    expect(done.state).toBe('completed');
   });
 });
