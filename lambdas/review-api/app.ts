@@ -45,10 +45,10 @@ export const createApp = (deps: ApiDeps): Router => {
     requireRole(principal, 'reviewer');
     return json(await getReview(deps, principal, params.id as string));
   });
-  app.post('/reviews/:id/claim', async ({ event, params }) => {
+  app.post('/reviews/:id/claim', async ({ event, params, req }) => {
     const principal = principalOf(event);
     requireRole(principal, 'reviewer');
-    return json(await claimReview(deps, principal, params.id as string));
+    return json(await claimReview(deps, principal, params.id as string, await jsonBody(req)));
   });
   app.post('/reviews/:id/decision', async ({ event, params, req }) => {
     const principal = principalOf(event);

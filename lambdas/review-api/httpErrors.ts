@@ -29,3 +29,40 @@ export class UnprocessableError extends HttpError {
     super(message, undefined, details);
   }
 }
+
+/**
+ * 409: another reviewer holds the claim. Not final: the caller may take the review over, so the
+ * body names the holder (`details.claimedBy`) and says how.
+ */
+export class ReviewClaimedError extends HttpError {
+  override readonly name = 'ReviewClaimedError';
+  readonly statusCode = 409 as const;
+  readonly errorType = 'ReviewClaimed';
+  constructor(
+    readonly workflowId: string,
+    readonly claimedBy: string,
+    claimedAt?: string,
+  ) {
+    super(
+      `${claimedBy} is working on the review of ${workflowId}${claimedAt ? ` (claimed at ${claimedAt})` : ''}; ` +
+        'to work on it yourself, claim it again with {"takeOver": true}.',
+      undefined,
+      { claimedBy, ...(claimedAt && { claimedAt }) },
+    );
+  }
+}
+
+/**
+ * 409: the review exists but its task token is not stored yet (request-review still running, or
+ * re-arming after a retry). Not final: the same request succeeds a moment later.
+ */
+export class ReviewNotReadyError extends HttpError {
+  override readonly name = 'ReviewNotReadyError';
+  readonly statusCode = 409 as const;
+  readonly errorType = 'ReviewNotReady';
+  constructor(readonly workflowId: string) {
+    super(`The review of ${workflowId} is still being set up; try again in a moment.`, undefined, {
+      retryable: true,
+    });
+  }
+}

@@ -12,7 +12,13 @@ import { StaleWorkflowError } from '../shared/store/errors.js';
 import type { WorkflowItem } from '../shared/store/types.js';
 import { contractRules, invoiceRules, type RuleIssue } from '../validate/rules.js';
 import type { ApiDeps } from './apiDeps.js';
-import { ConflictError, GoneError, UnprocessableError } from './httpErrors.js';
+import {
+  ConflictError,
+  GoneError,
+  ReviewClaimedError,
+  ReviewNotReadyError,
+  UnprocessableError,
+} from './httpErrors.js';
 import { loadForTenant } from './loadForTenant.js';
 import type { Principal } from './principal.js';
 import { reviewSummary, workflowView } from './views.js';
@@ -28,6 +34,9 @@ export const DecisionBodySchema = z
     reason: z.string().trim().min(1).max(1000).optional(),
   })
   .strict();
+
+/** The body of POST /reviews/{id}/claim: empty, or `takeOver` to replace another reviewer's claim. */
+export const ClaimBodySchema = z.object({ takeOver: z.boolean().optional() }).strict();
 
 const TOKEN_GONE = new Set(['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist']);
 const tokenGone = (error: unknown) => error instanceof Error && TOKEN_GONE.has(error.name);
@@ -52,9 +61,7 @@ const assertOpen = (item: WorkflowItem, now: Date): void => {
       { decision },
     );
   }
-  if (!item.reviewTaskToken) {
-    throw new ConflictError(`The review of ${item.id} is still being set up; try again in a moment.`);
-  }
+  if (!item.reviewTaskToken) throw new ReviewNotReadyError(item.id);
 };
 
 /** The review queue of the caller's tenant, most urgent first. */
@@ -89,33 +96,79 @@ export const getReview = async (deps: ApiDeps, principal: Principal, id: string)
 };
 
 /**
- * Claims a review: records who is on it and sends `SendTaskHeartbeat`, so human activity restarts
- * the timeout window (DESIGN.md §3).
+ * Sends `SendTaskHeartbeat`. A token that is gone may only be stale: request-review stores a new
+ * one when the review is re-armed (retry, resume after a restart), so the current one is tried
+ * before calling the review timed out.
  */
-export const claimReview = async (deps: ApiDeps, principal: Principal, id: string) => {
-  const item = await loadForTenant(deps, principal, id);
-  const now = deps.now();
-  assertOpen(item, now);
-  const dueAt = new Date(now.getTime() + (item.review?.timeoutSeconds ?? 86_400) * 1000).toISOString();
+const heartbeat = async (
+  deps: ApiDeps,
+  principal: Principal,
+  item: WorkflowItem,
+  firstTry = true,
+): Promise<void> => {
   try {
     await deps.sfn.send(new SendTaskHeartbeatCommand({ taskToken: item.reviewTaskToken }));
   } catch (error) {
-    if (tokenGone(error)) throw new GoneError(`The review of ${id} timed out; nothing was changed.`);
-    throw error;
+    if (!tokenGone(error)) throw error;
+    const current = firstTry ? await loadForTenant(deps, principal, item.id) : item;
+    if (current.reviewTaskToken && current.reviewTaskToken !== item.reviewTaskToken)
+      return heartbeat(deps, principal, current, false);
+    throw new GoneError(`The review of ${item.id} timed out; nothing was changed.`);
   }
+};
+
+/**
+ * Claims a review: records who is on it and sends `SendTaskHeartbeat`, so human activity restarts
+ * the timeout window (DESIGN.md §3). A claim is exclusive: while another reviewer holds it the
+ * answer is 409 naming them, unless the body says `takeOver`. Claiming again as the holder is a
+ * heartbeat.
+ */
+export const claimReview = async (deps: ApiDeps, principal: Principal, id: string, body: unknown = {}) => {
+  const parsed = ClaimBodySchema.safeParse(body);
+  if (!parsed.success) {
+    throw new UnprocessableError('Send {} to claim, or {"takeOver": true} to take over another claim.', {
+      issues: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+    });
+  }
+  const takeOver = parsed.data.takeOver === true;
+  const item = await loadForTenant(deps, principal, id);
+  const now = deps.now();
+  assertOpen(item, now);
+  const holder = item.review?.claimedBy;
+  const other = holder !== undefined && holder !== principal.user ? holder : undefined;
+  if (other && !takeOver) throw new ReviewClaimedError(id, other, item.review?.claimedAt);
+  const dueAt = new Date(now.getTime() + (item.review?.timeoutSeconds ?? 86_400) * 1000).toISOString();
+  await heartbeat(deps, principal, item);
   try {
+    // Only over the claim this caller saw: of two racing claims one wins, and a take-over cannot
+    // silently replace a third reviewer who took over in between.
     const updated = await deps.store.update(
       id,
       { 'review.claimedBy': principal.user, 'review.claimedAt': now.toISOString(), 'review.dueAt': dueAt },
       {
         tenant: principal.tenant,
         expectState: 'review_required',
-        condition: { expression: 'attribute_not_exists(review.decision)' },
+        condition: {
+          expression:
+            'attribute_not_exists(review.decision) AND (attribute_not_exists(review.claimedBy) OR review.claimedBy = :me OR review.claimedBy = :seen)',
+          values: { ':me': principal.user, ':seen': other ?? principal.user },
+        },
       },
     );
-    return { workflowId: id, claimedBy: principal.user, dueAt: updated.review?.dueAt };
+    return {
+      workflowId: id,
+      claimedBy: principal.user,
+      dueAt: updated.review?.dueAt,
+      ...(other && { takenOverFrom: other }),
+    };
   } catch (error) {
-    if (error instanceof StaleWorkflowError) assertOpen(await loadForTenant(deps, principal, id), deps.now());
+    if (error instanceof StaleWorkflowError) {
+      const current = await loadForTenant(deps, principal, id);
+      assertOpen(current, deps.now());
+      const winner = current.review?.claimedBy;
+      if (winner && winner !== principal.user)
+        throw new ReviewClaimedError(id, winner, current.review?.claimedAt);
+    }
     throw error;
   }
 };

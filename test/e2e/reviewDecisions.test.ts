@@ -2,7 +2,7 @@ import { StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDeps } from '../../lambdas/review-api/apiDeps.js';
 import type { Principal } from '../../lambdas/review-api/principal.js';
-import { decideReview } from '../../lambdas/review-api/reviewService.js';
+import { claimReview, decideReview } from '../../lambdas/review-api/reviewService.js';
 import { addDecimals } from '../../lambdas/shared/documents/index.js';
 import { resumeWorkflow } from '../../lambdas/shared/resumeWorkflow.js';
 import { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
@@ -17,11 +17,13 @@ import { type LocalStack, startLocalStack } from '../support/localStackProcess.j
 
 let stack: LocalStack;
 let alice: string;
+let bob: string;
 
 beforeAll(async () => {
   stack = await startLocalStack();
   await importCorpusProviders(stack);
   alice = await stack.token('alice', 'reviewer', 'acme');
+  bob = await stack.token('bob', 'reviewer', 'acme');
 }, 60_000);
 afterAll(async () => {
   await stack?.stop();
@@ -68,6 +70,74 @@ const serviceOn = (store: WorkflowStore): ApiDeps => ({
 const rivalStore = () => new StoreWithRival({ client: stack.documentClient, tables: stack.endpoints.tables });
 
 const reviewer = (user: string): Principal => ({ user, roles: ['reviewer'], tenant: 'acme' });
+
+describe('claiming a review', () => {
+  it('refuses a claim while another reviewer holds it, naming them; the holder re-claims; takeOver takes it', async () => {
+    // Prepare
+    const { id } = await inReview('contract-0014', 'claim-exclusive.pdf');
+    const first = await stack.api(alice, 'POST', `/reviews/${id}/claim`);
+    const afterFirst = await stack.store.get(id);
+
+    // Act
+    const refused = await stack.api(bob, 'POST', `/reviews/${id}/claim`);
+    const afterRefused = await stack.store.get(id);
+    const heartbeat = await stack.api(alice, 'POST', `/reviews/${id}/claim`);
+    const takeOver = await stack.api(bob, 'POST', `/reviews/${id}/claim`, { takeOver: true });
+    const aliceAgain = await stack.api(alice, 'POST', `/reviews/${id}/claim`);
+
+    // Assess
+    expect(first).toMatchObject({ status: 200, body: { claimedBy: 'alice' } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: 'ReviewClaimed', details: { claimedBy: 'alice' } },
+    });
+    expect(refused.body.message).toMatch(/^alice is working on the review .*\{"takeOver": true\}/);
+    expect(afterRefused.review).toMatchObject({
+      claimedBy: 'alice',
+      claimedAt: afterFirst.review?.claimedAt,
+      dueAt: afterFirst.review?.dueAt,
+    });
+    expect(heartbeat).toMatchObject({ status: 200, body: { claimedBy: 'alice' } });
+    expect(takeOver).toMatchObject({ status: 200, body: { claimedBy: 'bob', takenOverFrom: 'alice' } });
+    expect(aliceAgain).toMatchObject({ status: 409, body: { details: { claimedBy: 'bob' } } });
+    expect((await stack.store.get(id)).review?.claimedBy).toBe('bob');
+  });
+
+  it('lets only one of two racing claims win: the loser gets 409 naming the winner', async () => {
+    // Prepare: alice reads the review unclaimed; bob's claim lands before her write.
+    const { id } = await inReview('invoice-0031', 'claim-race.pdf');
+    const store = rivalStore();
+    store.rival = async () => {
+      expect((await stack.api(bob, 'POST', `/reviews/${id}/claim`)).status).toBe(200);
+    };
+
+    // Act
+    const lost = await claimReview(serviceOn(store), reviewer('alice'), id).catch((error: unknown) => error);
+
+    // Assess
+    expect(lost).toMatchObject({ statusCode: 409, claimedBy: 'bob' });
+    expect((await stack.store.get(id)).review?.claimedBy).toBe('bob');
+  });
+
+  it('answers a claim before the task token is stored with a retryable 409, not a conflict', async () => {
+    // Prepare: the review as request-review leaves it for a moment: waiting, no token yet.
+    const { id, item } = await inReview('contract-0006', 'claim-not-ready.pdf');
+    await stack.store.update(id, { reviewTaskToken: null });
+
+    // Act
+    const early = await stack.api(alice, 'POST', `/reviews/${id}/claim`);
+    await stack.store.update(id, { reviewTaskToken: item.reviewTaskToken });
+    const later = await stack.api(alice, 'POST', `/reviews/${id}/claim`);
+
+    // Assess
+    expect(early).toMatchObject({
+      status: 409,
+      body: { error: 'ReviewNotReady', details: { retryable: true } },
+    });
+    expect(early.body.message).toMatch(/still being set up; try again/);
+    expect(later.status).toBe(200);
+  });
+});
 
 describe('the PDF link of a review', () => {
   it('is for the object version the workflow was started for, not whatever the key holds now', async () => {
