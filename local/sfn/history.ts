@@ -80,7 +80,8 @@ export const nextEvent = (record: ExecutionRecord, body: EventBody, now: number)
   return { ...body, id: (last?.id ?? 0) + 1, previousEventId: last?.id ?? 0, timestamp: now };
 };
 
-const DATA_KEYS = new Set(['input', 'output', 'inputDetails', 'outputDetails']);
+// Execution data as AWS withholds it: a Task's parameters too (they carry the task token).
+const DATA_KEYS = new Set(['input', 'output', 'inputDetails', 'outputDetails', 'parameters']);
 
 const withoutData = (event: StoredEvent): StoredEvent =>
   Object.fromEntries(

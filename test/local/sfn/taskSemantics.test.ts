@@ -107,6 +107,37 @@ describe('Task and Wait semantics the wrapper adds to the engine', () => {
     expect(most).toBe(1);
   });
 
+  it('withholds execution data, Task parameters included, when includeExecutionData is false', async () => {
+    // Prepare: parameters are where a callback Task's token would be.
+    const { described } = await runMachine(
+      'data',
+      {
+        First: {
+          Type: 'Task',
+          Resource: 'arn:aws:states:::lambda:invoke',
+          Parameters: { FunctionName: 'echo', Payload: { secret: 'token-like' } },
+          End: true,
+        },
+      },
+      { hello: 'world' },
+    );
+    const history = (includeExecutionData: boolean) =>
+      client.send(
+        new GetExecutionHistoryCommand({ executionArn: described.executionArn, includeExecutionData }),
+      );
+
+    // Act
+    const [withData, withoutData] = await Promise.all([history(true), history(false)]);
+
+    // Assess
+    const scheduled = (events: typeof withData.events) =>
+      events?.find((e) => e.type === 'TaskScheduled')?.taskScheduledEventDetails;
+    expect(scheduled(withData.events)?.parameters).toContain('token-like');
+    expect(scheduled(withoutData.events)).toMatchObject({ resourceType: 'lambda' });
+    expect(scheduled(withoutData.events)?.parameters).toBeUndefined();
+    expect(JSON.stringify(withoutData.events)).not.toContain('world');
+  });
+
   it('reports a function that is not registered as Lambda.ResourceNotFoundException', async () => {
     // Act
     const { described } = await runMachine('missing', {
