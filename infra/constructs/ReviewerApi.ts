@@ -113,6 +113,9 @@ export class ReviewerApi extends Construct {
     this.client = this.userPool.addClient('ReviewClient', {
       // SRP for the console, USER_PASSWORD_AUTH for `aws cognito-idp initiate-auth` (over TLS).
       authFlows: { userSrp: true, userPassword: true },
+      // No hosted UI: without this CDK turns on the implicit and code grants with an
+      // example.com callback, a sign-in path nobody uses or watches.
+      disableOAuth: true,
       generateSecret: false,
       preventUserExistenceErrors: true,
       idTokenValidity: Duration.hours(1),

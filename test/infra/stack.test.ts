@@ -453,6 +453,19 @@ describe('reviewer API', () => {
     expect(documents(defaults)?.CorsConfiguration).toBeUndefined();
   });
 
+  it('signs in by SRP or password only: no OAuth flows, scopes or callback URLs on the client', () => {
+    // Prepare
+    const client = single(defaults, 'AWS::Cognito::UserPoolClient').Properties;
+    // Assess
+    expect((client.ExplicitAuthFlows as string[]).sort()).toEqual(
+      ['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH'].sort(),
+    );
+    expect(client).toMatchObject({ AllowedOAuthFlowsUserPoolClient: false });
+    expect(client).not.toHaveProperty('AllowedOAuthFlows');
+    expect(client).not.toHaveProperty('AllowedOAuthScopes');
+    expect(client).not.toHaveProperty('CallbackURLs');
+  });
+
   it('throttles the stage and writes access logs', () => {
     // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
