@@ -1,8 +1,10 @@
+import type { SFNClient } from '@aws-sdk/client-sfn';
 import type { Command } from 'commander';
 import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import type { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
 import { ALL_STATES, isTerminal, type WorkflowState } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
-import { UsageError } from '../errors.js';
+import { CheckFailedError, UsageError } from '../errors.js';
 import { baseName } from '../format.js';
 import { println } from '../io.js';
 import { listWorkflows, workflowTable } from './workflows.js';
@@ -35,9 +37,82 @@ export const diffStates = (
     }))
     .sort((a, b) => a.id.localeCompare(b.id));
 
-/** Nothing is moving: at least `expect` workflows, each finished or waiting for a person. */
-export const isSettled = (items: readonly WorkflowItem[], expect = 1): boolean =>
-  items.length >= expect && items.every((w) => isTerminal(w.state) || w.state === 'review_required');
+/** Finished, or waiting for a person: nothing happens to it until someone acts. */
+const atRest = (w: WorkflowItem): boolean => isTerminal(w.state) || w.state === 'review_required';
+
+/**
+ * True when no execution runs the workflow any more. Step Functions is the only one that can
+ * tell a halted workflow (recovery gave up on it, or someone stopped its execution) from a slow
+ * one: both sit in a processing or `failed` state. A redrive may run an ended execution again,
+ * so the answer is not remembered.
+ */
+const executionEnded = async (sfn: SFNClient, executionArn: string | undefined): Promise<boolean> => {
+  // Ingest records the execution on the workflow it creates: without one, nothing runs it.
+  if (!executionArn) return true;
+  const { DescribeExecutionCommand } = await import('@aws-sdk/client-sfn');
+  try {
+    const { status } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+    return status !== 'RUNNING' && status !== 'PENDING_REDRIVE';
+  } catch (error) {
+    // Past the retention period (90 days on AWS) the execution is gone, and so is any hope of it.
+    if (error instanceof Error && error.name === 'ExecutionDoesNotExist') return true;
+    throw error;
+  }
+};
+
+/** Whether `--until-settled` can stop, and the workflows that stopped without finishing. */
+export interface Settlement {
+  settled: boolean;
+  /** Not at rest, yet no execution runs them: they wait for `docket retry` or `cancel`. */
+  halted: WorkflowItem[];
+}
+
+/**
+ * Settled means nothing will move without a person: every workflow is finished, waiting for
+ * review, or halted. Step Functions is asked only once the listing is still (no workflow that is
+ * not at rest changed since the last poll), and only until one execution is found running, so a
+ * busy stack costs no calls.
+ */
+export const settlement = async (
+  deps: { sfn: SFNClient; store: WorkflowStore },
+  items: readonly WorkflowItem[],
+  changed: ReadonlySet<string>,
+  expect: number,
+): Promise<Settlement> => {
+  const notYet: Settlement = { settled: false, halted: [] };
+  if (items.length < expect) return notYet;
+  const waiting = items.filter((w) => !atRest(w));
+  if (waiting.length === 0) return { settled: true, halted: [] };
+  if (waiting.some((w) => changed.has(w.id))) return notYet;
+  for (const w of waiting) if (!(await executionEnded(deps.sfn, w.executionArn))) return notYet;
+  // The listing (an index, eventually consistent) may predate an execution's last write, made
+  // just before it ended: only a workflow that reads the same now is halted.
+  for (const w of waiting) {
+    const now = await deps.store.find(w.id);
+    if (now?.version !== w.version || now.updatedAt !== w.updatedAt) return notYet;
+  }
+  return { settled: true, halted: waiting };
+};
+
+/** Table rows that fit a terminal of `rows` lines beside the header, counts and recent changes. */
+export const visibleRows = (rows = 30): number => Math.max(5, rows - 14);
+
+const SHOWN_WHEN_LATE = 5;
+
+/** What `--timeout` names: too few workflows, or the ones still moving. */
+const notSettled = (items: readonly WorkflowItem[], expect: number, seconds: number): string => {
+  const waiting = items.filter((w) => !atRest(w));
+  const parts: string[] = [];
+  if (items.length < expect) parts.push(`${items.length} of ${expect} expected workflow(s) seen`);
+  if (waiting.length > 0) {
+    const named = waiting.slice(0, SHOWN_WHEN_LATE).map((w) => `${w.id} (${w.state})`);
+    const more = waiting.length - named.length;
+    parts.push(
+      `not finished or waiting for review: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
+    );
+  }
+  return `not settled after ${seconds}s: ${parts.join('; ')}.`;
+};
 
 const countLine = (items: readonly WorkflowItem[]): string => {
   const counts = new Map<WorkflowState, number>();
@@ -50,6 +125,17 @@ const countLine = (items: readonly WorkflowItem[]): string => {
 const changeLine = (c: WatchChange): string =>
   `${c.at.slice(11, 19)}  ${c.id}  ${(c.file ?? '').padEnd(24)}  ${c.from ? `${c.from} -> ` : ''}${c.to}`;
 
+const printSettled = (ctx: CliContext, items: readonly WorkflowItem[], halted: readonly WorkflowItem[]) => {
+  println(ctx.io, `Settled: ${countLine(items) || 'no workflows'}.`);
+  if (halted.length === 0) return;
+  println(
+    ctx.io,
+    'Halted, no execution runs them (`docket history ID` says why, `docket retry ID` resumes):',
+  );
+  for (const w of halted)
+    println(ctx.io, `  ${w.id}  ${w.state}  ${baseName(w.source?.key) ?? ''}`.trimEnd());
+};
+
 /** `watch`: documents moving through the states, live. */
 export const registerWatchCommand = (program: Command, ctx: CliContext): void => {
   program
@@ -57,8 +143,15 @@ export const registerWatchCommand = (program: Command, ctx: CliContext): void =>
     .description('live view of workflows moving through the states (Ctrl-C to stop)')
     .option('--tenant <tenant>', 'only this tenant')
     .option('--interval <ms>', 'poll interval in milliseconds', '1000')
-    .option('--until-settled', 'exit once every workflow is finished or waiting for review')
+    .option(
+      '--until-settled',
+      'exit once every workflow is finished, waiting for review, or halted (no execution runs it)',
+    )
     .option('--expect <n>', 'with --until-settled: wait for at least this many workflows', '1')
+    .option(
+      '--timeout <seconds>',
+      'with --until-settled: give up after this long (exit 1, naming what had not settled)',
+    )
     .option('--json', 'print each change as one JSON line')
     .action(
       async (options: {
@@ -66,6 +159,7 @@ export const registerWatchCommand = (program: Command, ctx: CliContext): void =>
         interval: string;
         untilSettled?: boolean;
         expect: string;
+        timeout?: string;
         json?: boolean;
       }) => {
         const interval = Number(options.interval);
@@ -76,7 +170,18 @@ export const registerWatchCommand = (program: Command, ctx: CliContext): void =>
         if (!Number.isInteger(expect) || expect < 0) {
           throw new UsageError(`--expect must be a whole number; got "${options.expect}".`);
         }
+        const timeout = options.timeout === undefined ? undefined : Number(options.timeout);
+        if (timeout !== undefined && !(timeout > 0 && Number.isFinite(timeout))) {
+          throw new UsageError(`--timeout must be a positive number of seconds; got "${options.timeout}".`);
+        }
+        if (timeout !== undefined && !options.untilSettled) {
+          throw new UsageError('--timeout goes with --until-settled.');
+        }
         const target = await ctx.stack();
+        const limit =
+          timeout === undefined
+            ? undefined
+            : { seconds: timeout, at: ctx.io.now().getTime() + timeout * 1000 };
         const live = Boolean(ctx.io.stdout.isTTY) && !options.json;
         const states = new Map<string, WorkflowState>();
         const recent: string[] = [];
@@ -93,7 +198,7 @@ export const registerWatchCommand = (program: Command, ctx: CliContext): void =>
           else if (live) {
             recent.push(...changes.filter((c) => c.from).map(changeLine));
             recent.splice(0, Math.max(0, recent.length - 8));
-            const rows = Math.max(5, (ctx.io.stdout as { rows?: number }).rows ?? 30) - 14;
+            const rows = visibleRows((ctx.io.stdout as { rows?: number }).rows);
             ctx.io.stdout.write('\x1b[H\x1b[2J');
             println(
               ctx.io,
@@ -104,11 +209,25 @@ export const registerWatchCommand = (program: Command, ctx: CliContext): void =>
             if (items.length > rows) println(ctx.io, `  ... and ${items.length - rows} more`);
             if (recent.length > 0) println(ctx.io, `\nRecent changes\n${recent.join('\n')}`);
           } else for (const c of changes) println(ctx.io, changeLine(c));
-          if (options.untilSettled && isSettled(items, expect)) {
-            if (!options.json) println(ctx.io, `Settled: ${countLine(items) || 'no workflows'}.`);
-            break;
+          if (options.untilSettled) {
+            const { settled, halted } = await settlement(
+              target,
+              items,
+              new Set(changes.map((c) => c.id)),
+              expect,
+            );
+            if (settled) {
+              if (!options.json) printSettled(ctx, items, halted);
+              break;
+            }
           }
-          await new Promise((resolve) => setTimeout(resolve, interval));
+          let pause = interval;
+          if (limit) {
+            const left = limit.at - ctx.io.now().getTime();
+            if (left <= 0) throw new CheckFailedError(notSettled(items, expect, limit.seconds));
+            pause = Math.min(interval, left);
+          }
+          await new Promise((resolve) => setTimeout(resolve, pause));
         }
       },
     );

@@ -184,13 +184,17 @@ describe('docket against a running local stack', () => {
     expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+TENANT\s+STATE\s+TYPE\s+CONF\s+IN STATE\s+FILE$/);
   }, 120_000);
 
-  it('redraws a live table on a terminal', async () => {
-    // Act
-    const live = await docket(['--data-dir', stack.dataDir, 'watch', '--until-settled'], { tty: true });
+  it('redraws a live table on a terminal, at least five rows of it however short the terminal', async () => {
+    // Act: 16 lines leave 2 beside the header and counts; the table still shows 5 of the 8.
+    const live = await docket(['--data-dir', stack.dataDir, 'watch', '--until-settled'], {
+      tty: true,
+      rows: 16,
+    });
 
     // Assess
     expect(live.code).toBe(0);
     expect(live.stdout.startsWith('\x1b[H\x1b[2J')).toBe(true);
+    expect(live.stdout).toContain('\n  ... and 3 more\n');
     expect(live.stdout).toMatch(/workflow\(s\) {2}review_required 2 \| completed 6 {2}\(Ctrl-C to stop\)/);
     expect(live.stdout).toMatch(/\nSettled: review_required 2 \| completed 6\.\n$/);
   });
@@ -429,6 +433,66 @@ describe('docket against a running local stack', () => {
     const lines = (await readFile(join(work, 'ledger.jsonl'), 'utf8')).trim().split('\n');
     expect(lines).toHaveLength(summary.transitions);
     expect(JSON.parse(lines[0] as string)).not.toHaveProperty('patch');
+  });
+
+  it('settles on a workflow no execution runs any more, and names it', async () => {
+    // Prepare: a workflow left in a state that is not at rest after its execution ended, as when
+    // recovery halts one or someone stops the execution.
+    const { workflow } = await stack.store.create({
+      tenant: 'halted',
+      idempotencyKey: `halted-${Date.now()}`,
+    });
+    const ended = await workflowOf('contract-0000.pdf');
+    await stack.store.update(workflow.id, { executionArn: ended.executionArn });
+
+    // Act
+    const watch = await run(
+      'watch',
+      '--until-settled',
+      '--tenant',
+      'halted',
+      '--interval',
+      '100',
+      '--timeout',
+      '10',
+    );
+
+    // Assess
+    expect(watch.code).toBe(0);
+    expect(watch.stderr).toBe('');
+    expect(watch.stdout).toMatch(
+      new RegExp(
+        `\nSettled: pending 1\\.\nHalted, no execution runs them .*\n {2}${workflow.id} {2}pending\n$`,
+      ),
+    );
+  });
+
+  it('gives up after --timeout with one line naming what had not settled', async () => {
+    // Act
+    const late = await run(
+      'watch',
+      '--until-settled',
+      '--tenant',
+      'acme',
+      '--expect',
+      '100',
+      '--interval',
+      '100',
+      '--timeout',
+      '0.5',
+      '--json',
+    );
+    const alone = await run('watch', '--timeout', '5');
+
+    // Assess
+    expect(late.code).toBe(1);
+    oneLine(late.stderr);
+    expect(late.stderr).toMatch(
+      /^docket: not settled after 0\.5s: \d+ of 100 expected workflow\(s\) seen\.$/m,
+    );
+    expect(alone.code).toBe(2);
+    oneLine(alone.stderr);
+    expect(alone.stderr).toContain('--timeout goes with --until-settled');
   });
 
   it('mints a token the review API accepts', async () => {

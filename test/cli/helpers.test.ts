@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { visibleRows } from '../../cli/commands/watch.js';
 import { parseCorrections } from '../../cli/corrections.js';
 import { describeError } from '../../cli/describeError.js';
 import { UsageError } from '../../cli/errors.js';
@@ -112,6 +113,14 @@ describe('output helpers', () => {
       cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4682'), { code: 'ECONNREFUSED' }),
     });
     expect(describeError(refused)).toMatch(/^cannot reach the stack \(ECONNREFUSED\): is it running\?/);
+  });
+});
+
+describe('watch', () => {
+  it('keeps at least five table rows on a short terminal', () => {
+    // Act / Assess
+    expect([10, 19, 40].map(visibleRows)).toEqual([5, 5, 26]);
+    expect(visibleRows()).toBe(16);
   });
 });
 

@@ -11,8 +11,8 @@ export interface DocketRun {
   json: <T = unknown>() => T;
 }
 
-const collector = (tty: boolean) => {
-  const stream = new PassThrough() as PassThrough & { isTTY?: boolean; columns?: number };
+const collector = (tty: boolean, rows?: number) => {
+  const stream = new PassThrough() as PassThrough & { isTTY?: boolean; columns?: number; rows?: number };
   let text = '';
   stream.on('data', (chunk) => {
     text += String(chunk);
@@ -20,6 +20,7 @@ const collector = (tty: boolean) => {
   if (tty) {
     stream.isTTY = true;
     stream.columns = 120;
+    if (rows !== undefined) stream.rows = rows;
   }
   return { stream, text: () => text };
 };
@@ -30,9 +31,9 @@ const collector = (tty: boolean) => {
  */
 export const docket = async (
   args: readonly string[],
-  options: { env?: Record<string, string>; cwd?: string; tty?: boolean } = {},
+  options: { env?: Record<string, string>; cwd?: string; tty?: boolean; rows?: number } = {},
 ): Promise<DocketRun> => {
-  const out = collector(Boolean(options.tty));
+  const out = collector(Boolean(options.tty), options.rows);
   const err = collector(Boolean(options.tty));
   const io: Io = {
     stdout: out.stream,
