@@ -33,8 +33,11 @@ export const WORKFLOW_TABLE_ACTIONS = [
   'dynamodb:UpdateItem',
   'dynamodb:Query',
 ] as const;
-/** Providers are read-only for the functions; `docket providers import` writes them. */
-export const PROVIDER_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan'] as const;
+/**
+ * Providers are read-only for the functions, and read whole: validate caches one paginated Scan
+ * (lambdas/shared/providersStore.ts), never a key lookup. `docket providers import` writes them.
+ */
+export const PROVIDER_TABLE_ACTIONS = ['dynamodb:Scan'] as const;
 
 /** Settings of the storage. */
 export interface DocumentStorageProps {

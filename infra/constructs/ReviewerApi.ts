@@ -204,12 +204,8 @@ export class ReviewerApi extends Construct {
     fn.addEnvironment(EnvVar.stateMachineArn, stateMachine.stateMachineArn);
     fn.role.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: [
-          'states:SendTaskSuccess',
-          'states:SendTaskFailure',
-          'states:SendTaskHeartbeat',
-          'states:StartExecution',
-        ],
+        // No SendTaskFailure: a rejection is a decision, sent with SendTaskSuccess.
+        actions: ['states:SendTaskSuccess', 'states:SendTaskHeartbeat', 'states:StartExecution'],
         resources: [stateMachine.stateMachineArn],
       }),
     );

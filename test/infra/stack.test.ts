@@ -4,7 +4,7 @@ import aslValidator from 'asl-validator';
 import { type CfnElement, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOG_TABLE_ACTIONS } from '../../infra/constructs/DocumentStorage.js';
+import { LOG_TABLE_ACTIONS, PROVIDER_TABLE_ACTIONS } from '../../infra/constructs/DocumentStorage.js';
 import { GROUPS, REVIEW_ROUTES } from '../../infra/constructs/ReviewerApi.js';
 import { StackOutput } from '../../infra/outputs.js';
 import { EnvVar } from '../../lambdas/shared/config.js';
@@ -213,6 +213,24 @@ describe('storage', () => {
     }
     for (const s of onEverything)
       expect(asArray(s.Action).filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+  });
+
+  it('lets only validate read the providers, and only by Scan (the one call providersStore makes)', () => {
+    // Prepare
+    const providers = logicalId(defaults, defaults.stack.storage.providers);
+    const validateRole = getAttTarget(functionsByService(defaults).validate?.Properties.Role);
+    // Act
+    const onProviders = Object.values(resources(defaults, 'AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p.Properties.PolicyDocument).includes(`"${providers}"`),
+    );
+    const actions = onProviders
+      .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement)
+      .filter((st) => JSON.stringify(st.Resource).includes(`"${providers}"`))
+      .flatMap((st) => asArray(st.Action));
+    // Assess
+    expect(PROVIDER_TABLE_ACTIONS).toEqual(['dynamodb:Scan']);
+    expect(onProviders.map((p) => p.Properties.Roles)).toEqual([[{ Ref: validateRole }]]);
+    expect(actions).toEqual(['dynamodb:Scan']);
   });
 });
 
@@ -464,6 +482,25 @@ describe('reviewer API', () => {
     expect(client).not.toHaveProperty('AllowedOAuthFlows');
     expect(client).not.toHaveProperty('AllowedOAuthScopes');
     expect(client).not.toHaveProperty('CallbackURLs');
+  });
+
+  it('may answer review tasks and start, describe and stop executions, nothing more', () => {
+    // Prepare
+    const role = getAttTarget(functionsByService(defaults)['review-api']?.Properties.Role);
+    // Act
+    const actions = roleStatements(defaults, role)
+      .flatMap((st) => asArray(st.Action))
+      .filter((a) => a.startsWith('states:'));
+    // Assess: rejections go through SendTaskSuccess too, so no SendTaskFailure.
+    expect(actions.sort()).toEqual(
+      [
+        'states:DescribeExecution',
+        'states:SendTaskHeartbeat',
+        'states:SendTaskSuccess',
+        'states:StartExecution',
+        'states:StopExecution',
+      ].sort(),
+    );
   });
 
   it('throttles the stage and writes access logs', () => {
