@@ -1,4 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { parseLimitsFromEnv } from '../parse/parseLimits.js';
 import { createDocumentClient, createS3Client } from '../shared/clients.js';
 import { once, storeTablesFromEnv } from '../shared/config.js';
 import { createObservability } from '../shared/observability.js';
@@ -11,6 +12,8 @@ const observability = createObservability('ingest');
 const deps = once(() => ({
   store: new WorkflowStore({ client: createDocumentClient(), tables: storeTablesFromEnv() }),
   s3: createS3Client(),
+  // The same limit parse enforces: what parse will refuse is not worth hashing.
+  maxBytes: parseLimitsFromEnv().maxBytes,
 }));
 
 /** Ingest Lambda: S3 Object Created (via EventBridge and the state machine) -> workflow at pending. */

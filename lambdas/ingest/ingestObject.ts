@@ -31,17 +31,40 @@ const formDecoded = (key: string) => {
   }
 };
 
-/** Streams the object to compute its SHA-256; the key as sent, else its form-decoded spelling. */
-const hashObject = async (s3: S3Client, bucket: string, key: string, versionId?: string) => {
+/** What ingest learns about the uploaded object; no `sha256` when it was too large to hash. */
+interface ObjectFacts {
+  key: string;
+  size?: number | undefined;
+  etag?: string | undefined;
+  sha256?: string;
+}
+
+/**
+ * Streams the object to compute its SHA-256; the key as sent, else its form-decoded spelling. An
+ * object over `maxBytes` (by the event's size or the response's length) is not read: hashing
+ * gigabytes could outlast the stage timeout and end in IngestFailed with no workflow to say why,
+ * while without a hash the workflow is created and parse rejects it as TooLarge.
+ */
+const inspectObject = async (
+  s3: S3Client,
+  bucket: string,
+  key: string,
+  options: { versionId?: string | undefined; eventSize?: number | undefined; maxBytes: number },
+): Promise<ObjectFacts> => {
   const candidates = [...new Set([key, formDecoded(key)])];
   for (const [i, candidate] of candidates.entries()) {
     try {
       const object = await s3.send(
-        new GetObjectCommand({ Bucket: bucket, Key: candidate, VersionId: versionId }),
+        new GetObjectCommand({ Bucket: bucket, Key: candidate, VersionId: options.versionId }),
       );
+      const facts = { key: candidate, size: object.ContentLength ?? options.eventSize, etag: object.ETag };
+      if ((options.eventSize ?? 0) > options.maxBytes || (object.ContentLength ?? 0) > options.maxBytes) {
+        (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
+        return facts;
+      }
       const hash = createHash('sha256');
       for await (const chunk of object.Body as AsyncIterable<Uint8Array>) hash.update(chunk);
-      return { key: candidate, sha256: hash.digest('hex'), size: object.ContentLength, etag: object.ETag };
+      return { ...facts, sha256: hash.digest('hex') };
     } catch (error) {
       if (isNotFound(error)) {
         if (i === candidates.length - 1) throw new SourceObjectMissingError(bucket, key, { cause: error });
@@ -58,10 +81,16 @@ const hashObject = async (s3: S3Client, bucket: string, key: string, versionId?:
 /**
  * Turns an S3 "Object Created" event into a workflow at `pending` (DESIGN.md §2 ingest).
  * The same object version (or, unversioned, the same PUT sequencer) only ever creates one
- * workflow; content already extracted for this tenant is marked for reuse (seed 002).
+ * workflow; content already extracted for this tenant is marked for reuse (seed 002). An object
+ * over the parse size limit gets a workflow without a hash, for parse to reject as TooLarge.
  */
 export const ingestObject = async (
-  deps: { store: WorkflowStore; s3: S3Client },
+  deps: {
+    store: WorkflowStore;
+    s3: S3Client;
+    /** The parse size limit (`MAX_PDF_BYTES`): larger objects are not hashed. */
+    maxBytes: number;
+  },
   input: IngestInput,
 ): Promise<IngestResult> => {
   const { bucket, object } = input.event.detail;
@@ -74,8 +103,12 @@ export const ingestObject = async (
   const existing = await deps.store.find(workflowIdFor(idempotencyKey));
   if (existing) return resultFor(existing, input.executionArn);
 
-  const content = await hashObject(deps.s3, bucket.name, object.key, object['version-id']);
-  const cached = await deps.store.findExtractionCache(tenant, content.sha256);
+  const content = await inspectObject(deps.s3, bucket.name, object.key, {
+    versionId: object['version-id'],
+    eventSize: object.size,
+    maxBytes: deps.maxBytes,
+  });
+  const cached = content.sha256 ? await deps.store.findExtractionCache(tenant, content.sha256) : undefined;
   const { workflow, created } = await deps.store.create({
     tenant,
     idempotencyKey,
@@ -85,7 +118,7 @@ export const ingestObject = async (
       ...(object['version-id'] && { versionId: object['version-id'] }),
       ...(content.etag && { etag: content.etag }),
       ...(content.size !== undefined && { size: content.size }),
-      sha256: content.sha256,
+      ...(content.sha256 && { sha256: content.sha256 }),
     },
     attributes: {
       executionArn: input.executionArn,
