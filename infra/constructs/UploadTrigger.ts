@@ -14,9 +14,10 @@ export interface UploadTriggerProps {
 }
 
 /**
- * S3 "Object Created" under `incoming/` -> StartExecution, the whole event as input (the state
- * machine's Start choice sends it to ingest). EventBridge retries a failed StartExecution for up
- * to a day; what still fails lands in the dead-letter queue, which an alarm watches.
+ * S3 "Object Created" of a non-empty object under `incoming/` -> StartExecution, the whole event
+ * as input (the state machine's Start choice sends it to ingest). EventBridge retries a failed
+ * StartExecution for up to a day; what still fails lands in the dead-letter queue, which an alarm
+ * watches.
  */
 export class UploadTrigger extends Construct {
   readonly rule: Rule;
@@ -42,7 +43,9 @@ export class UploadTrigger extends Construct {
         detailType: ['Object Created'],
         detail: {
           bucket: { name: [props.bucket.bucketName] },
-          object: { key: [{ prefix: Prefix.incoming }] },
+          // Not zero-byte objects: the S3 console's "Create folder" makes one (`incoming/acme/`),
+          // and each would end in an IngestFailed execution that trips the failure alarm.
+          object: { key: [{ prefix: Prefix.incoming }], size: [{ numeric: ['>', 0] }] },
         },
       },
     });

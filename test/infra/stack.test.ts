@@ -393,7 +393,8 @@ describe('trigger', () => {
         'detail-type': ['Object Created'],
         detail: {
           bucket: { name: [{ Ref: logicalId(defaults, defaults.stack.storage.bucket) }] },
-          object: { key: [{ prefix: 'incoming/' }] },
+          // Non-empty only: a console "Create folder" object would fail ingest and page someone.
+          object: { key: [{ prefix: 'incoming/' }], size: [{ numeric: ['>', 0] }] },
         },
       },
       Targets: [
