@@ -53,11 +53,10 @@ const main = async () => {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      console.error(
-        `docket start: a port is already in use (${(error as Error).message}). Is another stack running? ` +
+      throw new LocalConfigError(
+        `a port is already in use (${(error as Error).message}). Is another stack running? ` +
           'Stop it, or start with --ports auto.',
       );
-      process.exit(1);
     }
     throw error;
   }
@@ -67,7 +66,7 @@ const main = async () => {
     if (stopping) return;
     stopping = true;
     console.error(`\n${signal}: stopping (running workflows resume on the next start)...`);
-    await runtime.close();
+    await runtime.close().catch(fail);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -79,7 +78,17 @@ const portsOf = (value: string) => {
   return { api, sfn, dynamodb, s3 };
 };
 
-main().catch((error) => {
-  console.error(error instanceof LocalConfigError ? `docket start: ${error.message}` : error);
+/**
+ * Ends the process with one line, as every docket error: the message on one line (a multi-line
+ * one folded). The stack is for whoever debugs the runtime: `DOCKET_DEBUG=1`, as for the CLI.
+ */
+const fail = (error: unknown): never => {
+  const message = error instanceof Error ? error.message.trim().replace(/\s*\n\s*/g, ' ') : String(error);
+  console.error(`docket: ${message || (error as Error).name}`);
+  if (process.env.DOCKET_DEBUG && error instanceof Error && !(error instanceof LocalConfigError)) {
+    console.error(error.stack);
+  }
   process.exit(1);
-});
+};
+
+main().catch(fail);
