@@ -50,8 +50,9 @@ export const findPreviousContract = async (
 
 /**
  * The completed contract an invoice bills: of the vendor's contracts, the one whose number the
- * invoice cites, else the latest. Also the sum of the invoices already completed against it in
- * its currency, which the "within remaining value" check needs.
+ * invoice cites, else the latest in effect by the invoice date (else the latest: compare then
+ * reports the invoice as outside its term). Also the sum of the invoices already completed
+ * against it in its currency, which the "within remaining value" check needs.
  */
 export const findInvoiceContract = async (
   store: WorkflowStore,
@@ -60,8 +61,10 @@ export const findInvoiceContract = async (
   const summary = item.summary as DocumentSummary | undefined;
   if (!summary?.counterpartyKey) return { invoicedBefore: '0' };
   const contracts = await completedLike(store, item, 'contract', summary.counterpartyKey);
+  const invoiceDate = summary.date;
   const contract =
     (summary.contractReference && contracts.find((c) => c.summary.number === summary.contractReference)) ||
+    (invoiceDate && contracts.find((c) => c.summary.date !== undefined && c.summary.date <= invoiceDate)) ||
     contracts[0];
   if (!contract) return { invoicedBefore: '0' };
   const billed = (await completedLike(store, item, 'invoice', summary.counterpartyKey))

@@ -102,6 +102,27 @@ describe('compare stage', () => {
     expect(second.report.findings.map((f: { code: string }) => f.code)).toContain('exceeds_remaining_value');
   });
 
+  it('bills an invoice that cites no contract to the one in effect on its date, not a later one', async () => {
+    // Prepare: the vendor's current contract, and a renewal that starts after the invoice.
+    const current = await compared('cmp-f', contract('MSA-10', '1000.00', '2025-01-01'));
+    await compared('cmp-f', contract('MSA-11', '2000.00', '2026-01-01'));
+
+    // Act
+    const billed = await compared(
+      'cmp-f',
+      extraction('invoice', {
+        invoiceNumber: 'INV-10',
+        vendor: 'ACME Supplies',
+        invoiceDate: '2025-05-01',
+        currency: 'USD',
+        total: '100.00',
+      }),
+    );
+
+    // Assess
+    expect(billed.report.referenceId).toBe(current.item.id);
+  });
+
   it('takes as previous only a contract effective on or before this one (a backfill is not compared backwards)', async () => {
     // Prepare: the newer contract is processed first, the older one backfilled after it.
     const june = await compared('cmp-e', contract('MSA-6', '120000.00', '2025-06-01'));
