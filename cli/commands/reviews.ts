@@ -1,9 +1,9 @@
 import { Argument, type Command } from 'commander';
 import { reviewSummary } from '../../lambdas/review-api/views.js';
-import type { DocType, Extraction } from '../../lambdas/shared/documents/index.js';
+import type { Extraction } from '../../lambdas/shared/documents/index.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
 import type { CliContext } from '../context.js';
-import { UsageError } from '../errors.js';
+import { CheckFailedError, UsageError } from '../errors.js';
 import { baseName, formatRelative, renderTable } from '../format.js';
 import { printJson, println } from '../io.js';
 import type { Target } from '../target.js';
@@ -105,14 +105,21 @@ Examples:
           ]);
         let corrections: Record<string, unknown> | undefined;
         if (decision === 'correct') {
-          const docType: DocType = item.docType ?? 'contract';
           const key = item.artifacts?.reviewed ?? item.artifacts?.extraction;
-          const current = key
-            ? (fieldValues(await getJsonArtifact<Extraction>(target.s3, target.bucket, key)) as Record<
-                string,
-                unknown
-              >)
-            : {};
+          const extraction = key
+            ? await getJsonArtifact<Extraction>(target.s3, target.bucket, key)
+            : undefined;
+          // The fields being corrected are the extraction's, so its type decides what they are;
+          // guessing one would check invoice fields against a contract's.
+          const docType = extraction?.docType ?? item.docType;
+          if (!docType) {
+            throw new CheckFailedError(
+              `Workflow ${id} (${item.state}) has no extraction yet, so it has no fields to correct${
+                item.state === 'review_required' ? '; approve or reject it instead' : ''
+              }.`,
+            );
+          }
+          const current = extraction ? (fieldValues(extraction) as Record<string, unknown>) : {};
           corrections = parseCorrections(docType, options.set ?? [], current);
         }
         const result = await decideReview(target.api, ctx.principal(item.tenant, options.as), id, {

@@ -495,6 +495,24 @@ describe('docket against a running local stack', () => {
     expect(alone.stderr).toContain('--timeout goes with --until-settled');
   });
 
+  it('refuses to correct a workflow that has no extraction instead of guessing its type', async () => {
+    // Prepare
+    const { workflow } = await stack.store.create({
+      tenant: 'unread',
+      idempotencyKey: `unread-${Date.now()}`,
+    });
+
+    // Act
+    const correct = await run('review', workflow.id, 'correct', '--set', 'contractNumber=C-1');
+
+    // Assess
+    expect(correct.code).toBe(1);
+    oneLine(correct.stderr);
+    expect(correct.stderr).toContain(
+      `Workflow ${workflow.id} (pending) has no extraction yet, so it has no fields to correct.`,
+    );
+  });
+
   it('mints a token the review API accepts', async () => {
     // Act
     const plain = await run('token', 'create', '--user', 'carol', '--role', 'reviewer', '--tenant', 'acme');
