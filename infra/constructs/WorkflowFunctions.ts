@@ -71,9 +71,16 @@ export interface WorkflowFunctionsProps {
   readonly bundling?: Partial<Record<Stage, Partial<BundlingOptions>>>;
 }
 
+/**
+ * A cross-region inference profile id: a geography prefix (`eu.`, `us-gov.`, `jp.`, `global.`,
+ * and whichever AWS adds next) before a `provider.model` id. A plain model id has one dot fewer
+ * (`anthropic.claude-...`), so its provider is never taken for a geography.
+ */
+const INFERENCE_PROFILE_ID = /^([a-z]+(?:-[a-z]+)*)\.([a-z0-9-]+\..+)$/;
+
 /** The Bedrock resources the extract function may invoke: the model, or a cross-region profile. */
-const bedrockResources = (stack: Stack, modelId: string): string[] => {
-  const profile = /^(us|eu|apac|us-gov|global)\.(.+)$/.exec(modelId);
+export const bedrockResources = (stack: Stack, modelId: string): string[] => {
+  const profile = INFERENCE_PROFILE_ID.exec(modelId);
   if (!profile)
     return [
       stack.formatArn({

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import aslValidator from 'asl-validator';
-import { type CfnElement, Validations } from 'aws-cdk-lib';
+import { App, type CfnElement, Stack, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_TABLE_ACTIONS, PROVIDER_TABLE_ACTIONS } from '../../infra/constructs/DocumentStorage.js';
 import { GROUPS, REVIEW_ROUTES } from '../../infra/constructs/ReviewerApi.js';
+import { bedrockResources } from '../../infra/constructs/WorkflowFunctions.js';
 import { StackOutput } from '../../infra/outputs.js';
 import { EnvVar } from '../../lambdas/shared/config.js';
 import { TABLES } from '../../lambdas/shared/store/tables.js';
@@ -294,6 +295,25 @@ describe('functions', () => {
     expect(functionsByService(variant).extract?.Properties.Environment).toMatchObject({
       Variables: { [EnvVar.extractor]: 'bedrock', [EnvVar.bedrockModelId]: VARIANT_CONTEXT.bedrockModelId },
     });
+  });
+
+  it('grants a geographic inference profile with its model in every region, a plain model id as is', () => {
+    // Prepare
+    const stack = new Stack(new App(), 'Bedrock', {
+      env: { account: '111111111111', region: 'ap-northeast-1' },
+    });
+    const arn = (rest: string) => ({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, rest]] });
+    const model = 'anthropic.claude-sonnet-4-5-20250929-v1:0';
+    // Act
+    const granted = (modelId: string) => stack.resolve(bedrockResources(stack, modelId));
+    // Assess: any `<geo>.` prefix is a profile (jp., us-gov.); a provider's dot is not.
+    for (const geo of ['jp', 'au', 'us-gov', 'global']) {
+      expect(granted(`${geo}.${model}`), geo).toEqual([
+        arn(`:bedrock:ap-northeast-1:111111111111:inference-profile/${geo}.${model}`),
+        arn(`:bedrock:*::foundation-model/${model}`),
+      ]);
+    }
+    expect(granted(model)).toEqual([arn(`:bedrock:ap-northeast-1::foundation-model/${model}`)]);
   });
 
   it('reserves concurrency for parse only when configured', () => {
