@@ -129,6 +129,50 @@ const POLICY_KEYS = {
 /** Every context key the app reads. */
 export const CONTEXT_KEYS = Object.keys(ContextSchema.shape) as (keyof typeof ContextSchema.shape)[];
 
+/**
+ * Context keys the CDK itself may put in the context with neither a `:` nor a leading `@`
+ * (`cdk acknowledge`, `cdk cli-telemetry`, `cdk migrate`). Feature flags (`@aws-cdk/...`), CLI
+ * settings (`aws:cdk:...`) and cached lookups (`availability-zones:...`) are told by their form.
+ */
+const CDK_CONTEXT_KEYS: readonly string[] = ['acknowledged-issue-numbers', 'cli-telemetry', 'cdk-migrate'];
+
+/** Levenshtein distance, case-insensitive: `ReviewTimeout` is as close as it gets to `reviewTimeout`. */
+const editDistance = (a: string, b: string): number => {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= y.length; j++) {
+      next[j] = Math.min(
+        (row[j] ?? 0) + 1,
+        (next[j - 1] ?? 0) + 1,
+        (row[j - 1] ?? 0) + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
+    }
+    row = next;
+  }
+  return row[y.length] ?? 0;
+};
+
+/**
+ * Keys that look like Docket settings but are none (`reviewTimout`): without this check a typo
+ * is silently ignored and the default deployed. Each issue names the closest Docket key.
+ */
+const unknownKeyIssues = (contextKeys: Iterable<string>): string[] =>
+  [...contextKeys]
+    .filter((key) => !key.includes(':') && !key.startsWith('@') && !CDK_CONTEXT_KEYS.includes(key))
+    .filter((key) => !(CONTEXT_KEYS as readonly string[]).includes(key))
+    .map((key) => {
+      const [closest, distance] = CONTEXT_KEYS.map((k) => [k, editDistance(key, k)] as const).reduce(
+        (best, next) => (next[1] < best[1] ? next : best),
+      );
+      const hint =
+        distance <= Math.max(2, Math.floor(key.length / 3))
+          ? `did you mean ${closest}?`
+          : `the closest Docket key is ${closest}`;
+      return `${key}: not a Docket context key; ${hint}`;
+    });
+
 /** Which extractor the extract function runs; Bedrock permissions exist only with `bedrock`. */
 export type ExtractorConfig = { kind: 'heuristic' } | { kind: 'bedrock'; modelId: string };
 
@@ -162,14 +206,17 @@ const describe = (key: string, issue: z.core.$ZodIssue) => `${key}: ${issue.mess
 /**
  * Reads and validates the context. `read` is `app.node.tryGetContext`; `env` supplies the
  * account and region when the context does not (`CDK_DEFAULT_ACCOUNT`/`CDK_DEFAULT_REGION`, set by
- * the CLI from the profile without any lookup).
+ * the CLI from the profile without any lookup); `contextKeys` are all the keys in the context
+ * (`app.node.getAllContext()`), checked for misspelt Docket keys.
  *
- * @throws InvalidContextError naming every bad key and what it accepts.
+ * @throws InvalidContextError naming every bad or unknown key and what it accepts.
  */
 export const loadConfig = (
   read: (key: string) => unknown,
   env: Record<string, string | undefined> = {},
+  contextKeys: Iterable<string> = [],
 ): DocketConfig => {
+  const unknownKeys = unknownKeyIssues(contextKeys);
   const raw = Object.fromEntries(
     CONTEXT_KEYS.map((key) => [key, read(key)]).filter(([, v]) => v !== undefined),
   );
@@ -179,9 +226,10 @@ export const loadConfig = (
 
   const parsed = ContextSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new InvalidContextError(
-      parsed.error.issues.map((i) => describe(i.path.join('.') || '(context)', i)),
-    );
+    throw new InvalidContextError([
+      ...unknownKeys,
+      ...parsed.error.issues.map((i) => describe(i.path.join('.') || '(context)', i)),
+    ]);
   }
   const c = parsed.data;
   const policyInput: WorkflowPolicyInput = {
@@ -195,11 +243,14 @@ export const loadConfig = (
   const policy = WorkflowPolicySchema.safeParse(
     Object.fromEntries(Object.entries(policyInput).filter(([, v]) => v !== undefined)),
   );
-  const issues = policy.success
-    ? []
-    : policy.error.issues.map((i) =>
-        describe(POLICY_KEYS[i.path[0] as keyof typeof POLICY_KEYS] ?? '(policy)', i),
-      );
+  const issues = [
+    ...unknownKeys,
+    ...(policy.success
+      ? []
+      : policy.error.issues.map((i) =>
+          describe(POLICY_KEYS[i.path[0] as keyof typeof POLICY_KEYS] ?? '(policy)', i),
+        )),
+  ];
   if (c.extractor === 'bedrock' && !c.bedrockModelId) {
     issues.push(
       'bedrockModelId: required when extractor is bedrock (the model the extract function may invoke)',

@@ -20,7 +20,11 @@ export const createDocketApp = (
   options: { env?: Record<string, string | undefined>; bundling?: DocketStackProps['bundling'] } = {},
 ): DocketApp => {
   const app = new App(props);
-  const config = loadConfig((key) => app.node.tryGetContext(key), options.env ?? process.env);
+  const config = loadConfig(
+    (key) => app.node.tryGetContext(key),
+    options.env ?? process.env,
+    Object.keys(app.node.getAllContext()),
+  );
   const stack = new DocketStack(app, config.stackName, {
     config,
     description: 'Docket: PDFs in S3 become validated, reviewed, compared records',

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../infra/config.js';
+import { createDocketApp } from '../../infra/docketApp.js';
 import { InvalidContextError } from '../../infra/errors.js';
 import { CDK_JSON_CONTEXT } from './support/synthDocket.js';
 
 const from = (context: Record<string, unknown>) => (key: string) => context[key];
 const issuesOf = (context: Record<string, unknown>): string[] => {
   try {
-    loadConfig(from(context));
+    loadConfig(from(context), {}, Object.keys(context));
   } catch (error) {
     if (error instanceof InvalidContextError) return [...error.issues];
     throw error;
@@ -38,7 +39,9 @@ describe('loadConfig', () => {
 
   it('accepts the cdk.json context as is', () => {
     // Prepare: inputs inline; Act and Assess below.
-    expect(loadConfig(from(CDK_JSON_CONTEXT)).policy.reviewTimeoutSeconds).toBe(86_400);
+    expect(
+      loadConfig(from(CDK_JSON_CONTEXT), {}, Object.keys(CDK_JSON_CONTEXT)).policy.reviewTimeoutSeconds,
+    ).toBe(86_400);
   });
 
   it('reads `-c key=value` strings as numbers and booleans', () => {
@@ -119,6 +122,42 @@ describe('loadConfig', () => {
     expect(config.consoleOrigins).toEqual(['https://review.example.com', 'http://localhost:5173']);
     expect(loadConfig(from({})).consoleOrigins).toEqual([]);
     expect(issues).toEqual([expect.stringMatching(/^consoleOrigins\.0: an origin such as/)]);
+  });
+
+  it("refuses a key that is no Docket setting, naming the closest one, and lets the CDK's own keys by", () => {
+    // Prepare: what the CLI and cdk.json put in the context besides Docket's keys.
+    const cdkOwn = {
+      ...CDK_JSON_CONTEXT,
+      'acknowledged-issue-numbers': [32775],
+      'cdk-migrate': true,
+      'aws:cdk:bundling-stacks': ['**'],
+      '@aws-cdk/core:failSynthOnValidationErrors': false,
+      'availability-zones:account=111111111111:region=eu-west-1': ['eu-west-1a'],
+    };
+    // Act
+    const issues = issuesOf({
+      ...cdkOwn,
+      reviewTimout: 3600,
+      logRetention: 7,
+      frobnicate: 1,
+      threshold: 101,
+    });
+    // Assess
+    expect(loadConfig(from(cdkOwn), {}, Object.keys(cdkOwn)).stackName).toBe('Docket');
+    expect(issues).toEqual([
+      'reviewTimout: not a Docket context key; did you mean reviewTimeout?',
+      'logRetention: not a Docket context key; did you mean logRetentionDays?',
+      expect.stringMatching(/^frobnicate: not a Docket context key; the closest Docket key is \w+$/),
+      expect.stringMatching(/^threshold: /),
+    ]);
+  });
+
+  it('checks every key the app sees in its context, -c values included', () => {
+    // Act
+    const build = () =>
+      createDocketApp({ context: { ...CDK_JSON_CONTEXT, stackname: 'Other' } }, { env: {} });
+    // Assess
+    expect(build).toThrow(/stackname: not a Docket context key; did you mean stackName\?/);
   });
 
   it('throws a permanent, named error whose message says how to fix it', () => {
