@@ -34,6 +34,9 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly issues: FieldIssue[] = [],
+    /** The API's name for the refusal (`error` of the body): tells apart 409s that are not final. */
+    readonly code?: string,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -86,9 +89,19 @@ export class Api {
       json = { message: text };
     }
     if (!response.ok) {
-      const error = json as { message?: string; details?: { issues?: FieldIssue[] } };
+      const error = json as {
+        message?: string;
+        error?: string;
+        details?: { issues?: FieldIssue[] } & Record<string, unknown>;
+      };
       if (response.status === 401) this.unauthorized(error.message ?? 'Unauthorized');
-      throw new ApiError(response.status, error.message ?? response.statusText, error.details?.issues ?? []);
+      throw new ApiError(
+        response.status,
+        error.message ?? response.statusText,
+        error.details?.issues ?? [],
+        error.error,
+        error.details ?? {},
+      );
     }
     return json as T;
   }
@@ -97,11 +110,12 @@ export class Api {
   reviews = () => this.call<{ items: ReviewSummary[] }>('GET', '/reviews?limit=200');
   /** One review: workflow, fields, a short-lived PDF link. */
   review = (id: string) => this.call<ReviewDetail>('GET', `/reviews/${encodeURIComponent(id)}`);
-  /** Claims the review (and restarts its timeout). */
-  claim = (id: string) =>
-    this.call<{ workflowId: string; claimedBy: string; dueAt?: string }>(
+  /** Claims the review (and restarts its timeout); 409 while another reviewer holds it, unless `takeOver`. */
+  claim = (id: string, options: { takeOver?: boolean } = {}) =>
+    this.call<{ workflowId: string; claimedBy: string; dueAt?: string; takenOverFrom?: string }>(
       'POST',
       `/reviews/${encodeURIComponent(id)}/claim`,
+      options.takeOver ? { takeOver: true } : undefined,
     );
   /** Approve, correct or reject; 409 if someone decided first, 410 if it expired. */
   decide = (

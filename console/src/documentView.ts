@@ -12,7 +12,8 @@ export type Outcome = { id: string; message: string };
 
 /**
  * One review: the PDF beside the extracted fields, reasons at the top, history at the bottom.
- * Opening it claims it (which also restarts the review's timeout). Approve sends the edits as a
+ * Opening it claims it (which also restarts the review's timeout); when another reviewer holds it,
+ * a banner names them and offers to take it over. Approve sends the edits as a
  * correction when there are any; reject asks for a reason.
  */
 export const documentView = (
@@ -21,8 +22,14 @@ export const documentView = (
   nav: { back: () => void; next: (outcome?: Outcome) => void },
 ): View => {
   const banner = h('div', { class: 'banner', role: 'alert', hidden: true });
-  const say = (text: string, kind: 'error' | 'info' | 'warn', status?: number) => {
-    banner.textContent = text;
+  /** Shows a message, with a button when there is something to do about it (take over, try again). */
+  const say = (
+    text: string,
+    kind: 'error' | 'info' | 'warn',
+    status?: number,
+    action?: HTMLButtonElement,
+  ) => {
+    banner.replaceChildren(text, ...(action ? [' ', action] : []));
     banner.className = `banner ${kind}`;
     banner.hidden = false;
     if (status !== undefined) banner.dataset.status = String(status);
@@ -149,7 +156,7 @@ export const documentView = (
       say(text, final ? 'error' : 'warn', error instanceof ApiError ? error.status : undefined);
       if (error instanceof ApiError && error.status === 422) panel.showIssues(error.issues);
       if (final) close();
-      if (error instanceof ApiError && error.status === 409) await sayWhoDecided();
+      if (final && error instanceof ApiError && error.status === 409) await sayWhoDecided();
     } finally {
       busy = false;
       actions.classList.remove('busy');
@@ -162,6 +169,43 @@ export const documentView = (
     if (event.key === 'Enter') void decide('reject');
     if (event.key === 'Escape') rejectForm.hidden = true;
   });
+
+  /**
+   * Claims the review. Another reviewer's claim is not the end: the view stays open and offers to
+   * take it over; a refusal that may pass (still being set up) offers to try again.
+   */
+  const claim = async (takeOver = false): Promise<void> => {
+    try {
+      const granted = await api.claim(id, { takeOver });
+      dueAt = granted.dueAt ?? dueAt;
+      claimed.textContent = `claimed by ${granted.claimedBy} (you)`;
+      tick();
+      if (granted.takenOverFrom) say(`You took this review over from ${granted.takenOverFrom}.`, 'info');
+      // A retry that went through: the refusal it answered is over.
+      else if (banner.querySelector('[data-action="retry-claim"]')) banner.hidden = true;
+    } catch (error) {
+      const { text, final, claimedBy } = refusal(error);
+      const status = error instanceof ApiError ? error.status : undefined;
+      if (final) {
+        say(text, 'error', status);
+        close();
+        return;
+      }
+      if (claimedBy) claimed.textContent = `claimed by ${claimedBy}`;
+      const action = claimedBy
+        ? h(
+            'button',
+            { type: 'button', 'data-action': 'take-over', onclick: () => void claim(true) },
+            'Take over',
+          )
+        : h(
+            'button',
+            { type: 'button', 'data-action': 'retry-claim', onclick: () => void claim(takeOver) },
+            'Try again',
+          );
+      say(text, 'warn', status, action);
+    }
+  };
 
   const load = async () => {
     try {
@@ -202,18 +246,7 @@ export const documentView = (
         409,
       );
       close();
-    } else {
-      try {
-        const claim = await api.claim(id);
-        dueAt = claim.dueAt ?? dueAt;
-        claimed.textContent = `claimed by ${claim.claimedBy} (you)`;
-        tick();
-      } catch (error) {
-        const { text, final } = refusal(error);
-        say(text, final ? 'error' : 'warn', error instanceof ApiError ? error.status : undefined);
-        if (final) close();
-      }
-    }
+    } else await claim();
     if (detail.pdfUrl) {
       pdf
         .load(detail.pdfUrl)

@@ -1,10 +1,24 @@
 import { ApiError } from './api.js';
 
-/** The words a reviewer sees for each refusal of the API. */
-export const refusal = (error: unknown): { text: string; final: boolean } => {
+/**
+ * The words a reviewer sees for each refusal of the API, whether the review is closed to them
+ * (`final`), and who holds it when another reviewer's claim is what refused them.
+ */
+export const refusal = (error: unknown): { text: string; final: boolean; claimedBy?: string } => {
   if (!(error instanceof ApiError)) return { text: (error as Error).message, final: false };
   switch (error.status) {
     case 409:
+      // Two 409s leave the review open: one still being set up, one another reviewer is on.
+      if (error.code === 'ReviewNotReady') return { text: `Not ready yet: ${error.message}`, final: false };
+      if (error.code === 'ReviewClaimed') {
+        const holder =
+          typeof error.details.claimedBy === 'string' ? error.details.claimedBy : 'Another reviewer';
+        return {
+          text: `${holder} is working on this review. Take it over to work on it yourself, or pick another one.`,
+          final: false,
+          claimedBy: holder,
+        };
+      }
       return {
         text: `Someone else got here first: ${error.message} Nothing you entered was saved.`,
         final: true,

@@ -72,6 +72,37 @@ describe('what the reviewer is told', () => {
     expect(invalid).toEqual({ text: 'Some corrections are invalid; nothing was recorded.', final: false });
   });
 
+  it("leaves a review open for the 409s that are not final: another reviewer's claim, still being set up", () => {
+    // Act
+    const claimed = refusal(
+      new ApiError(409, 'alice is working on the review of wf-1; ...', [], 'ReviewClaimed', {
+        claimedBy: 'alice',
+      }),
+    );
+    const notReady = refusal(
+      new ApiError(
+        409,
+        'The review of wf-1 is still being set up; try again in a moment.',
+        [],
+        'ReviewNotReady',
+        {
+          retryable: true,
+        },
+      ),
+    );
+
+    // Assess
+    expect(claimed).toEqual({
+      text: 'alice is working on this review. Take it over to work on it yourself, or pick another one.',
+      final: false,
+      claimedBy: 'alice',
+    });
+    expect(notReady).toEqual({
+      text: 'Not ready yet: The review of wf-1 is still being set up; try again in a moment.',
+      final: false,
+    });
+  });
+
   it('counts the due time down as a clock, and marks the last hour and the expired', () => {
     // Prepare
     const now = Date.parse('2025-01-01T00:00:00Z');

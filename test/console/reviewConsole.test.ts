@@ -225,4 +225,54 @@ describe('the review console in a real browser', () => {
     expect(item.state).toBe('review_required');
     expect(item.review?.decision).toBeUndefined();
   });
+
+  it('tells a reviewer a review still being set up to try again, keeps it open, and claims on retry', async () => {
+    // Prepare: a new review as request-review leaves it for a moment: waiting, no token yet.
+    docs.push(await inReview('invoice-0007', 'inv-alpenblick-copy.pdf'));
+    const id = docs[3]?.id as string;
+    const token = (await stack.store.get(id)).reviewTaskToken;
+    await stack.store.update(id, { reviewTaskToken: null });
+
+    // Act
+    await alice.goto(`${stack.endpoints.console}#/review/${id}`);
+    const banner = alice.locator('.banner.warn[data-status="409"]');
+    await banner.waitFor();
+    const told = await banner.textContent();
+    const approveDisabled = await alice.locator('button[data-action="approve"]').isDisabled();
+    await stack.store.update(id, { reviewTaskToken: token });
+    await banner.locator('button[data-action="retry-claim"]').click();
+    await banner.waitFor({ state: 'hidden' });
+
+    // Assess
+    expect(told).toMatch(
+      /^Not ready yet: The review of .* is still being set up; try again in a moment\. Try again$/,
+    );
+    expect(approveDisabled).toBe(false);
+    expect(await alice.locator('.claimed').textContent()).toBe('claimed by alice (you)');
+    expect((await stack.store.get(id)).review?.claimedBy).toBe('alice');
+  });
+
+  it('warns a reviewer who opens a review another holds, names them, and lets them take it over', async () => {
+    // Prepare: alice holds the review from the test before.
+    const id = docs[3]?.id as string;
+    const held = (await stack.store.get(id)).review;
+
+    // Act
+    await bob.goto(`${stack.endpoints.console}#/review/${id}`);
+    const banner = bob.locator('.banner.warn[data-status="409"]', { hasText: 'alice' });
+    await banner.waitFor();
+    const warned = await banner.textContent();
+    await bob.screenshot({ path: join(ARTIFACTS, 'claimed-by-other.png') });
+    const whileWarned = (await stack.store.get(id)).review;
+    const approveDisabled = await bob.locator('button[data-action="approve"]').isDisabled();
+    await banner.locator('button[data-action="take-over"]').click();
+    await bob.locator('.banner.info', { hasText: 'You took this review over from alice.' }).waitFor();
+
+    // Assess: bob's opening changed nothing; taking over made him the holder.
+    expect(warned).toMatch(/^alice is working on this review\. Take it over .*\. Take over$/);
+    expect(whileWarned).toMatchObject({ claimedBy: 'alice', dueAt: held?.dueAt });
+    expect(approveDisabled).toBe(false);
+    expect(await bob.locator('.claimed').textContent()).toBe('claimed by bob (you)');
+    expect((await stack.store.get(id)).review?.claimedBy).toBe('bob');
+  });
 });
