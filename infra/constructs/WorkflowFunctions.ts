@@ -131,6 +131,8 @@ export class WorkflowFunctions extends Construct {
       stages[stage] = fn;
     }
     this.bindParseLimits(stages.parse, config.parse);
+    // Ingest does not hash an upload parse will refuse as too large (it could outlast the stage).
+    stages.ingest.addEnvironment(EnvVar.maxPdfBytes, String(config.parse.maxPdfBytes));
     this.bindExtractor(stages.extract, config.extractor);
     this.stages = stages;
   }

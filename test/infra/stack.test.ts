@@ -279,6 +279,10 @@ describe('functions', () => {
     expect(byService['review-api']?.Properties.Environment).toMatchObject({
       Variables: { [EnvVar.stateMachineArn]: expect.anything() },
     });
+    // Ingest skips hashing what parse will refuse, so it must know the same size limit.
+    expect(byService.ingest?.Properties.Environment).toMatchObject({
+      Variables: { [EnvVar.maxPdfBytes]: String(25 * 1024 * 1024) },
+    });
   });
 
   it('grants Bedrock only when the Bedrock extractor is chosen, and only to extract', () => {
