@@ -1,13 +1,57 @@
 import { spawn } from 'node:child_process';
-import { relative } from 'node:path';
+import { access } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
+import { describeError } from '../describeError.js';
+import type { Io } from '../io.js';
 
 /** The runtime's entry; it runs in a process of its own (see `startArgs`). */
 const ENTRY = fileURLToPath(new URL('../../local/main.ts', import.meta.url));
 /** The project root. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The review console's bundle, which the runtime serves at `/` (local/main.ts). */
+const CONSOLE_DIST = fileURLToPath(new URL('../../console/dist/', import.meta.url));
+
+/** console/build.ts, loaded only when needed: esbuild is no part of a normal start. */
+const buildBundle = async (): Promise<void> => {
+  const { buildConsole } = await import('../../console/build.js');
+  await buildConsole();
+};
+
+/**
+ * Builds the review console when its bundle is missing. console/dist/ is git-ignored and only
+ * `npm start` builds it (its `prestart`), so on a fresh clone `npx docket start` would advertise
+ * a console URL that answers "Not found". An existing bundle is left alone: `npm start` and
+ * `npm run build:console` rebuild it. A failed build does not stop the stack, which the CLI and
+ * API use without the console: it is reported, and the console stays missing.
+ */
+export const ensureConsole = async (
+  io: Io,
+  dist: string = CONSOLE_DIST,
+  build: () => Promise<void> = buildBundle,
+): Promise<void> => {
+  const present = await Promise.all(
+    ['index.html', 'app.js'].map((file) =>
+      access(join(dist, file)).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  if (present.every(Boolean)) return;
+  io.stderr.write('console/dist is missing: building the review console...\n');
+  try {
+    await build();
+  } catch (error) {
+    io.stderr.write(
+      `Could not build the review console (${describeError(error)}); its URL answers "Not found" ` +
+        'until `npm run build:console` succeeds.\n',
+    );
+  }
+};
 
 /**
  * Where the runtime runs: the caller's directory when it is inside the project (paths in the
@@ -42,6 +86,8 @@ export const registerStartCommand = (program: Command, ctx: CliContext): void =>
     .allowUnknownOption()
     .allowExcessArguments()
     .action(async (_options: unknown, command: Command) => {
+      // `--help` is answered by the runtime, which starts nothing: no console is needed for it.
+      if (!command.args.some((arg) => arg === '--help' || arg === '-h')) await ensureConsole(ctx.io);
       const child = spawn(process.execPath, startArgs(command.args, ctx.dataDir), {
         cwd: runtimeCwd(ctx.io.cwd),
         env: ctx.io.env,

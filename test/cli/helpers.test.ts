@@ -2,12 +2,14 @@ import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ensureConsole } from '../../cli/commands/start.js';
 import { visibleRows } from '../../cli/commands/watch.js';
 import { parseCorrections } from '../../cli/corrections.js';
 import { describeError } from '../../cli/describeError.js';
 import { UsageError } from '../../cli/errors.js';
 import { REDACTED, redactTaskTokens } from '../../cli/executionEvents.js';
 import { formatDuration, formatRelative, renderTable } from '../../cli/format.js';
+import type { Io } from '../../cli/io.js';
 import { collectUploads } from '../../cli/upload/collectUploads.js';
 import { ConflictError } from '../../lambdas/review-api/httpErrors.js';
 
@@ -121,6 +123,39 @@ describe('watch', () => {
     // Act / Assess
     expect([10, 19, 40].map(visibleRows)).toEqual([5, 5, 26]);
     expect(visibleRows()).toBe(16);
+  });
+});
+
+describe('docket start', () => {
+  it('builds the review console only when its bundle is missing, and starts anyway if that fails', async () => {
+    // Prepare: a fresh clone's console/dist, and a build that fills it.
+    const dist = await mkdtemp(join(tmpdir(), 'docket-dist-'));
+    const said: string[] = [];
+    const io = { stderr: { write: (text: string) => said.push(text) } } as unknown as Io;
+    let builds = 0;
+    const build = async () => {
+      builds += 1;
+      await writeFile(join(dist, 'index.html'), '<!doctype html>');
+      await writeFile(join(dist, 'app.js'), '');
+    };
+
+    // Act
+    await ensureConsole(io, dist, build);
+    await ensureConsole(io, dist, build);
+    const broken = await mkdtemp(join(tmpdir(), 'docket-dist-'));
+    await ensureConsole(io, broken, async () => {
+      throw new Error('esbuild is missing');
+    });
+
+    // Assess
+    expect(builds).toBe(1);
+    expect(said).toEqual([
+      'console/dist is missing: building the review console...\n',
+      'console/dist is missing: building the review console...\n',
+      expect.stringMatching(
+        /^Could not build the review console \(esbuild is missing\); .*npm run build:console/,
+      ),
+    ]);
   });
 });
 
