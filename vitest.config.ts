@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/globalSetup.ts'],
     // Emulators start per test file on free ports; the machines have two cores.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,7 +3,6 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildConsole } from '../../console/build.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
 import {
   corpusDocument,
@@ -62,7 +61,6 @@ const stateOf = (id: string, states: string[]) =>
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   await mkdir(ARTIFACTS, { recursive: true });
-  await buildConsole();
   stack = await startLocalStack();
   await importCorpusProviders(stack);
   docs.push(
