@@ -52,10 +52,21 @@ export interface OperationsProps {
  * What operators look at: an outcome metric from the state machine's log, a scheduled function
  * publishing the review queue's depth and age, the dashboard, and alarms to an encrypted SNS topic.
  */
+/** Share of the review timeout the oldest open review may wait before the backlog alarm fires. */
+const REVIEW_AGE_ALARM_SHARE = 0.8;
+
 export class Operations extends Construct {
   readonly topic: Topic;
   readonly dashboard: Dashboard;
-  readonly alarms: Record<'executionFailures' | 'reviewTimeouts' | 'deadLetters' | 'parseErrors', Alarm>;
+  readonly alarms: Record<
+    | 'executionFailures'
+    | 'reviewTimeouts'
+    | 'deadLetters'
+    | 'parseErrors'
+    | 'reviewBacklogAge'
+    | 'reviewMetricsErrors',
+    Alarm
+  >;
   readonly reviewMetrics: StageFunction;
 
   constructor(scope: Construct, id: string, props: OperationsProps) {
@@ -164,6 +175,20 @@ export class Operations extends Construct {
         `The parse function failed ${PARSE_ERRORS_PER_15_MIN}+ times in 15 minutes: bad uploads or a broken PDF engine.`,
         parseErrors,
         PARSE_ERRORS_PER_15_MIN,
+      ),
+      // Before reviews time out, not after: the timeout alarm only says one was lost.
+      reviewBacklogAge: alarm(
+        'ReviewBacklogAge',
+        `The oldest open review has waited ${REVIEW_AGE_ALARM_SHARE * 100}% of the review timeout: unclaimed reviews ` +
+          'will time out soon; `docket reviews` lists them.',
+        queueMetric(ReviewQueueMetric.oldestAge, Stats.MAXIMUM),
+        Math.round(config.policy.reviewTimeoutSeconds * REVIEW_AGE_ALARM_SHARE),
+      ),
+      // Without it a failing review-metrics only makes the queue graphs go quiet.
+      reviewMetricsErrors: alarm(
+        'ReviewMetricsErrors',
+        'review-metrics failed: the review queue depth and age metrics (and the backlog alarm) are stale.',
+        this.reviewMetrics.function.metricErrors({ period: Duration.minutes(15), statistic: Stats.SUM }),
       ),
     };
 

@@ -562,14 +562,28 @@ describe('reviewer API', () => {
 });
 
 describe('operations', () => {
-  it('alarms on execution failures, review timeouts, DLQ messages and parse errors to the SNS topic', () => {
+  it('alarms on execution failures, review timeouts and backlog, DLQ messages, parse and review-metrics errors', () => {
     // Prepare
     const topic = logicalId(defaults, defaults.stack.operations.topic);
     const alarms = Object.values(resources(defaults, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+    const backlog = (s: SynthResult) =>
+      Object.values(resources(s, 'AWS::CloudWatch::Alarm')).find(
+        (a) => a.Properties.MetricName === 'OldestReviewAgeSeconds',
+      )?.Properties;
     // Assess
     expect(alarms.map((a) => a.MetricName).sort()).toEqual(
-      ['ApproximateNumberOfMessagesVisible', 'Errors', 'ExecutionOutcomes', 'ExecutionsFailed'].sort(),
+      [
+        'ApproximateNumberOfMessagesVisible',
+        'Errors',
+        'Errors',
+        'ExecutionOutcomes',
+        'ExecutionsFailed',
+        'OldestReviewAgeSeconds',
+      ].sort(),
     );
+    // 80% of the review timeout: 24 h by default, 1 h in the variant.
+    expect(backlog(defaults)).toMatchObject({ Threshold: 69_120, Namespace: 'Docket' });
+    expect(backlog(variant)).toMatchObject({ Threshold: 2_880 });
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: topic }]);
     defaults.template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
     variant.template.hasResourceProperties('AWS::SNS::Subscription', {
