@@ -1,3 +1,4 @@
+import type { HistoryEvent } from '@aws-sdk/client-sfn';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { ComparisonReport } from '../../lambdas/compare/report.js';
@@ -7,7 +8,7 @@ import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
 import { ALL_STATES, isWorkflowState, type WorkflowState } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors.js';
-import { describeEvent, executionEvents } from '../executionEvents.js';
+import { describeEvent } from '../executionEvents.js';
 import {
   baseName,
   formatConfidence,
@@ -18,6 +19,7 @@ import {
 } from '../format.js';
 import { printJson, println } from '../io.js';
 import type { Target } from '../target.js';
+import { type WorkflowExecution, workflowExecutions } from '../workflowExecutions.js';
 
 /** `--state S`, checked against the workflow states. */
 export const stateOption = () =>
@@ -133,22 +135,40 @@ const showText = (details: Awaited<ReturnType<typeof workflowDetails>>, now: Dat
   return lines.join('\n');
 };
 
-/** The transition log and the execution's events of one workflow. */
+/**
+ * The transition log and the events of every execution of one workflow, oldest first. A retry or
+ * a resume after a restart runs the workflow on in a new execution; the earlier ones still tell
+ * what happened before. `execution` (the latest, as the item records it) stays for readers of
+ * the JSON from before `executions` existed.
+ */
 export const workflowHistory = async (target: Target, item: WorkflowItem) => {
   const entries = (await target.store.history(item.id)).map(historyEntryView);
-  let execution: { executionArn: string; events: Awaited<ReturnType<typeof executionEvents>> } | undefined;
-  if (item.executionArn) {
-    try {
-      execution = {
-        executionArn: item.executionArn,
-        events: await executionEvents(target.sfn, item.executionArn),
-      };
-    } catch (error) {
-      // An execution past the Step Functions retention (90 days) is gone; the log still tells.
-      if (!(error instanceof Error && error.name === 'ExecutionDoesNotExist')) throw error;
-    }
-  }
-  return { workflowId: item.id, state: item.state, entries, execution };
+  const executions = await workflowExecutions(target.sfn, target.stateMachineArn, item);
+  const latest = executions.find((e) => e.executionArn === item.executionArn);
+  const execution = latest && { executionArn: latest.executionArn, events: latest.events };
+  return { workflowId: item.id, state: item.state, entries, execution, executions };
+};
+
+const executionHeader = (execution: WorkflowExecution): string =>
+  `Execution ${execution.name} (${execution.events.length} events): ${execution.status}, started ${execution.startDate}`;
+
+const eventsTable = (events: readonly HistoryEvent[]): string => {
+  const start = events[0]?.timestamp ? new Date(events[0].timestamp).getTime() : 0;
+  return renderTable(
+    events,
+    [
+      { header: 'ID', value: (e) => e.id, align: 'right' },
+      {
+        header: '+TIME',
+        value: (e) => (e.timestamp ? formatDuration(new Date(e.timestamp).getTime() - start) : '-'),
+        align: 'right',
+      },
+      { header: 'TYPE', value: (e) => e.type },
+      { header: 'STATE', value: (e) => describeEvent(e).state ?? '' },
+      { header: 'DETAIL', value: (e) => describeEvent(e).detail ?? '', max: 70 },
+    ],
+    '  (no events)',
+  );
 };
 
 const historyText = (history: Awaited<ReturnType<typeof workflowHistory>>): string => {
@@ -177,29 +197,9 @@ const historyText = (history: Awaited<ReturnType<typeof workflowHistory>>): stri
       '  (no transitions yet)',
     ),
   ];
-  if (history.execution) {
-    const events = history.execution.events;
-    const start = events[0]?.timestamp ? new Date(events[0].timestamp).getTime() : 0;
-    lines.push(
-      '',
-      `Execution ${history.execution.executionArn.split(':').at(-1)} (${events.length} events)`,
-      renderTable(
-        events,
-        [
-          { header: 'ID', value: (e) => e.id, align: 'right' },
-          {
-            header: '+TIME',
-            value: (e) => (e.timestamp ? formatDuration(new Date(e.timestamp).getTime() - start) : '-'),
-            align: 'right',
-          },
-          { header: 'TYPE', value: (e) => e.type },
-          { header: 'STATE', value: (e) => describeEvent(e).state ?? '' },
-          { header: 'DETAIL', value: (e) => describeEvent(e).detail ?? '', max: 70 },
-        ],
-        '  (no events)',
-      ),
-    );
-  } else lines.push('', 'No execution recorded for this workflow.');
+  for (const execution of history.executions)
+    lines.push('', executionHeader(execution), eventsTable(execution.events));
+  if (history.executions.length === 0) lines.push('', 'No execution recorded for this workflow.');
   return lines.join('\n');
 };
 
@@ -232,7 +232,9 @@ export const registerWorkflowCommands = (program: Command, ctx: CliContext): voi
 
   program
     .command('history')
-    .description('transition log (durations, actors) and the execution events of one workflow')
+    .description(
+      'transition log (durations, actors) and the events of every execution of one workflow, oldest first',
+    )
     .argument('<id>', 'workflow id')
     .option('--tenant <tenant>', 'refuse a workflow of another tenant')
     .option('--json', 'print JSON')

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowView } from '../../lambdas/review-api/views.js';
@@ -47,6 +47,46 @@ const reviewReady = (id: string, notToken?: string) =>
 const oneLine = (text: string) => {
   expect(text.trim().split('\n')).toHaveLength(1);
   expect(text.startsWith('docket: ')).toBe(true);
+};
+
+/**
+ * `docket history` of a workflow resumed once: the stopped first execution and the resume, oldest
+ * first, each under its own header, in JSON and text, and neither execution's task token.
+ */
+const expectBothExecutions = async (item: WorkflowItem, resumeArn: string, tokens: string[]) => {
+  // The workflow is rejected a moment before its execution reaches its end.
+  await eventually('the resumed execution to end', async () => {
+    const { status } = await stack.sfn.send(new DescribeExecutionCommand({ executionArn: resumeArn }));
+    return status !== 'RUNNING' ? status : undefined;
+  });
+  const json = await run('history', item.id, '--json');
+  const text = await run('history', item.id);
+  const history = json.json<{
+    execution: { executionArn: string };
+    executions: {
+      executionArn: string;
+      name: string;
+      status: string;
+      startDate: string;
+      events: unknown[];
+    }[];
+  }>();
+  expect(history.executions.map((e) => [e.executionArn, e.status])).toEqual([
+    [item.executionArn, 'ABORTED'],
+    [resumeArn, 'SUCCEEDED'],
+  ]);
+  expect(history.executions.every((e) => e.events.length > 0)).toBe(true);
+  expect(history.execution.executionArn).toBe(resumeArn);
+  const headers = text.stdout.split('\n').filter((line) => line.startsWith('Execution '));
+  expect(headers).toEqual(
+    history.executions.map(
+      (e) => `Execution ${e.name} (${e.events.length} events): ${e.status}, started ${e.startDate}`,
+    ),
+  );
+  for (const token of tokens) {
+    expect(json.stdout).not.toContain(token);
+    expect(text.stdout).not.toContain(token);
+  }
 };
 
 beforeAll(async () => {
@@ -314,7 +354,7 @@ describe('docket against a running local stack', () => {
 
     // Act
     const retry = await run('retry', invoice.id, '--json');
-    await reviewReady(invoice.id, invoice.reviewTaskToken);
+    const resumed = await reviewReady(invoice.id, invoice.reviewTaskToken);
     const noReason = await run('review', invoice.id, 'reject');
     const reject = await run(
       'review',
@@ -342,6 +382,10 @@ describe('docket against a running local stack', () => {
       }),
     );
     expect(done.review?.decision?.reason).toBe('duplicate of INV-2023-18901');
+    await expectBothExecutions(invoice, retry.json<{ executionArn: string }>().executionArn, [
+      invoice.reviewTaskToken as string,
+      resumed.reviewTaskToken as string,
+    ]);
   });
 
   it('cancels a waiting workflow once; a second cancel and a retry of it are refused', async () => {
