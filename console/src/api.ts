@@ -27,6 +27,20 @@ export interface FieldIssue {
   message: string;
 }
 
+/**
+ * The most reviews the console reads: a table of more helps no reviewer, and every refresh (15 s)
+ * reads them all again.
+ */
+export const QUEUE_LIMIT = 2000;
+/** The largest page the review API serves (it caps `limit` at 500): the fewest round trips. */
+const QUEUE_PAGE = 500;
+
+/** The queue as the console shows it; `truncated` when more reviews wait than it read. */
+export interface Queue {
+  items: ReviewSummary[];
+  truncated: boolean;
+}
+
 /** A non-2xx answer of the review API. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -106,8 +120,31 @@ export class Api {
     return json as T;
   }
 
-  /** The caller's tenant's queue, most urgent first. */
-  reviews = () => this.call<{ items: ReviewSummary[] }>('GET', '/reviews?limit=200');
+  /** One page of the caller's tenant's queue, most urgent first; `cursor` is where the next begins. */
+  reviewPage = (options: { limit?: number; cursor?: string } = {}) => {
+    const query = new URLSearchParams();
+    if (options.limit !== undefined) query.set('limit', String(options.limit));
+    if (options.cursor) query.set('cursor', options.cursor);
+    return this.call<{ items: ReviewSummary[]; cursor?: string }>('GET', `/reviews?${query}`);
+  };
+
+  /**
+   * The caller's tenant's queue, most urgent first, page after page in the API's order, up to `max`
+   * reviews. It reads one review more than it keeps, so `truncated` means more wait, not "maybe".
+   */
+  reviews = async (max = QUEUE_LIMIT): Promise<Queue> => {
+    const items: ReviewSummary[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await this.reviewPage({ limit: Math.min(QUEUE_PAGE, max + 1 - items.length), cursor });
+      items.push(...page.items);
+      // The queue index has only a key condition, so an empty page is the end even with a cursor;
+      // stopping there also keeps a misbehaving API from sending us round forever.
+      if (page.items.length === 0) break;
+      cursor = page.cursor;
+    } while (cursor && items.length <= max);
+    return { items: items.slice(0, max), truncated: items.length > max };
+  };
   /** One review: workflow, fields, a short-lived PDF link. */
   review = (id: string) => this.call<ReviewDetail>('GET', `/reviews/${encodeURIComponent(id)}`);
   /** Claims the review (and restarts its timeout); 409 while another reviewer holds it, unless `takeOver`. */

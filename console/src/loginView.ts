@@ -26,7 +26,8 @@ export const loginView = (api: Api, signedIn: (session: Session) => void, messag
     }
     saveSession(session);
     try {
-      await api.reviews();
+      // Only the token is checked here: one review is enough, the queue reads the rest.
+      await api.reviewPage({ limit: 1 });
       signedIn(session);
     } catch (error) {
       sessionStorage.clear();

@@ -10,6 +10,7 @@ import type { View } from './view.js';
  */
 export const queueView = (api: Api, open: (id: string) => void, notice?: string): View => {
   let items: ReviewSummary[] = [];
+  let truncated = false;
   let selected = 0;
   const body = h('tbody');
   const status = h('p', { class: 'queue-status', role: 'status' }, 'Loading the queue…');
@@ -84,16 +85,19 @@ export const queueView = (api: Api, open: (id: string) => void, notice?: string)
         );
       }),
     );
+    // A cut-off queue must not pass for the whole: its count would understate the backlog.
     status.textContent =
       items.length === 0
         ? 'Nothing to review. New documents appear here.'
-        : `${items.length} document(s) waiting`;
+        : truncated
+          ? `More than ${items.length} documents waiting: showing the first ${items.length}, most urgent first`
+          : `${items.length} document(s) waiting`;
     if (items.length > 0) select(selected);
   };
 
   const load = async () => {
     try {
-      items = (await api.reviews()).items;
+      ({ items, truncated } = await api.reviews());
       render();
     } catch (error) {
       status.textContent = (error as Error).message;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../console/src/api.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Api, ApiError, type ReviewSummary } from '../../console/src/api.js';
 import { countdown } from '../../console/src/format.js';
 import { nextReview } from '../../console/src/nextReview.js';
 import { refusal } from '../../console/src/refusal.js';
@@ -132,5 +132,100 @@ describe('choosing the next review', () => {
     expect(nextReview(queue, { decided: 'a', user: 'carol' })?.id).toBe('c');
     expect(after?.id).toBe('a');
     expect(nextReview([{ id: 'a' }], { current: 'a', user: 'carol' })).toBeUndefined();
+  });
+});
+
+describe('reading the whole review queue (a stand-in fetch plays the API)', () => {
+  /**
+   * Serves a queue of `size` reviews as the review API pages it: at most 500 a page, the cursor an
+   * opaque token for where the next page starts, and (as DynamoDB) a cursor after every full page,
+   * even the last. Returns the URLs asked for.
+   */
+  const serveQueue = (size: number) => {
+    const queue = Array.from({ length: size }, (_, i) => ({ id: `wf-${i}`, priority: 999 - (i % 1000) }));
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: string) => {
+      asked.push(input);
+      const url = new URL(input, 'http://127.0.0.1');
+      const start = Number(Buffer.from(url.searchParams.get('cursor') ?? 'MA', 'base64url').toString());
+      const end = start + Math.min(500, Number(url.searchParams.get('limit') ?? 50));
+      const cursor = end <= size ? Buffer.from(String(end)).toString('base64url') : undefined;
+      return Response.json({ items: queue.slice(start, end), cursor });
+    });
+    return { queue, asked };
+  };
+  const api = () => new Api('/api', () => 'token');
+  const ids = (items: { id: string }[]) => items.map((r) => r.id);
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('follows the cursor past the first page and keeps the API’s order', async () => {
+    // Prepare
+    const { queue, asked } = serveQueue(1234);
+
+    // Act
+    const read = await api().reviews();
+
+    // Assess
+    expect(read.truncated).toBe(false);
+    expect(ids(read.items)).toEqual(ids(queue));
+    expect(asked).toHaveLength(3);
+    expect(asked[0]).toBe('/api/reviews?limit=500');
+    expect(new URL(asked[1] as string, 'http://x').searchParams.get('cursor')).toBe(
+      Buffer.from('500').toString('base64url'),
+    );
+  });
+
+  it('stops at 2,000 reviews and says more wait', async () => {
+    // Prepare
+    const { queue, asked } = serveQueue(2600);
+
+    // Act
+    const read = await api().reviews();
+
+    // Assess: four full pages and one review to learn there are more; never the rest.
+    expect(read.truncated).toBe(true);
+    expect(ids(read.items)).toEqual(ids(queue.slice(0, 2000)));
+    expect(asked.map((u) => new URL(u, 'http://x').searchParams.get('limit'))).toEqual([
+      '500',
+      '500',
+      '500',
+      '500',
+      '1',
+    ]);
+  });
+
+  it('does not call a queue of exactly 2,000 cut off', async () => {
+    // Prepare: the fourth full page carries a cursor, to an empty page.
+    const { asked } = serveQueue(2000);
+
+    // Act
+    const read = await api().reviews();
+
+    // Assess
+    expect(read.truncated).toBe(false);
+    expect(read.items).toHaveLength(2000);
+    expect(asked).toHaveLength(5);
+  });
+
+  it('stops on an empty page even if the API hands back a cursor', async () => {
+    // Prepare: an API that never runs out of cursors but has no more reviews. Its refusal after ten
+    // calls turns a reader that goes round forever into a failure instead of a hung test.
+    let calls = 0;
+    vi.stubGlobal('fetch', async () => {
+      calls += 1;
+      if (calls > 10) throw new Error('still paging');
+      const items: Partial<ReviewSummary>[] = calls === 1 ? [{ id: 'wf-0' }] : [];
+      return Response.json({ items, cursor: 'again' });
+    });
+
+    // Act
+    const read = await api().reviews();
+
+    // Assess
+    expect(ids(read.items)).toEqual(['wf-0']);
+    expect(calls).toBe(2);
   });
 });

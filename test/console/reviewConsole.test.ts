@@ -42,9 +42,11 @@ const inReview = async (corpusId: string, name: string) => {
   return { id: item.id, key };
 };
 
-const signIn = async (user: string) => {
+/** Signs in on a fresh context; `prepare` runs first, to stand in for the API where a test needs to. */
+const signIn = async (user: string, prepare?: (page: Page) => Promise<void>) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  await prepare?.(page);
   await page.goto(stack.endpoints.console);
   await page.fill('#token', await stack.token(user, 'reviewer', 'acme'));
   await page.click('button[type=submit]');
@@ -272,5 +274,43 @@ describe('the review console in a real browser', () => {
     expect(approveDisabled).toBe(false);
     expect(await bob.locator('.claimed').textContent()).toBe('claimed by bob (you)');
     expect((await stack.store.get(id)).review?.claimedBy).toBe('bob');
+  });
+
+  it('says it shows only the first 2,000 of a longer queue, most urgent first', async () => {
+    // Prepare: a stand-in for GET /reviews with 2,001 reviews, paged as the API does (the store
+    // would take minutes to fill); everything else is the real stack.
+    const queue = Array.from({ length: 2001 }, (_, i) => ({
+      id: `wf-long-${i}`,
+      docType: 'invoice',
+      sourceKey: `acme/inbox/long-${i}.pdf`,
+      confidence: 0.5,
+      priority: 999 - Math.floor(i / 10),
+      reasons: [],
+      dueAt: new Date(Date.now() + 3_600_000).toISOString(),
+    }));
+    const standIn = async (page: Page) => {
+      await page.route(
+        (url) => url.pathname.endsWith('/reviews'),
+        (route) => {
+          const url = new URL(route.request().url());
+          const start = Number(url.searchParams.get('cursor') ?? 0);
+          const end = start + Math.min(500, Number(url.searchParams.get('limit') ?? 50));
+          const cursor = end < queue.length ? String(end) : undefined;
+          return route.fulfill({ json: { items: queue.slice(start, end), cursor } });
+        },
+      );
+    };
+
+    // Act
+    const carol = await signIn('carol', standIn);
+    const status = await carol.locator('.queue-status').textContent();
+    const shown = await carol
+      .locator('.queue-table tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')));
+    await carol.context().close();
+
+    // Assess
+    expect(status).toBe('More than 2000 documents waiting: showing the first 2000, most urgent first');
+    expect(shown).toEqual(queue.slice(0, 2000).map((r) => r.id));
   });
 });
