@@ -30,6 +30,8 @@ let browser: Browser;
 let alice: Page;
 let bob: Page;
 const docs: { id: string; key: string }[] = [];
+/** Every URL any console page asked for, across all the tests: the issue wants no CDN at run time. */
+const requested = new Set<string>();
 
 /** Uploads a must-review corpus document and waits until a reviewer can decide it. */
 const inReview = async (corpusId: string, name: string) => {
@@ -45,6 +47,8 @@ const inReview = async (corpusId: string, name: string) => {
 /** Signs in on a fresh context; `prepare` runs first, to stand in for the API where a test needs to. */
 const signIn = async (user: string, prepare?: (page: Page) => Promise<void>) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // On the context, not the page: every page a reviewer opens in it counts.
+  context.on('request', (request) => requested.add(request.url()));
   const page = await context.newPage();
   await prepare?.(page);
   await page.goto(stack.endpoints.console);
@@ -312,5 +316,21 @@ describe('the review console in a real browser', () => {
     // Assess
     expect(status).toBe('More than 2000 documents waiting: showing the first 2000, most urgent first');
     expect(shown).toEqual(queue.slice(0, 2000).map((r) => r.id));
+  });
+
+  it('asks nothing of any host but this machine through the whole flow (no CDN at run time)', () => {
+    // Prepare: what the pages of every test above asked for. A console that never loaded would
+    // pass vacuously, so the recording must hold the bundle, the PDF worker and the API.
+    const urls = [...requested];
+    const local = /^(?:https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?\/|data:|blob:)/;
+
+    // Act
+    const offenders = urls.filter((url) => !local.test(url));
+
+    // Assess
+    expect(urls.some((url) => /\/app\.js$/.test(url))).toBe(true);
+    expect(urls.some((url) => /pdf\.worker/.test(url))).toBe(true);
+    expect(urls.some((url) => /\/reviews\/[^/?]+$/.test(url))).toBe(true);
+    expect(offenders, `requests off this machine:\n${offenders.join('\n')}`).toEqual([]);
   });
 });
