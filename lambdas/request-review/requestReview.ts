@@ -1,6 +1,8 @@
 import { SendTaskSuccessCommand, type SFNClient } from '@aws-sdk/client-sfn';
 import type { StagePolicy } from '../../statemachine/index.js';
+import type { ReviewDecision } from '../shared/reviewDecision.js';
 import { StageOutOfOrderError } from '../shared/stageRunner.js';
+import { StaleWorkflowError } from '../shared/store/errors.js';
 import type { WorkflowStore } from '../shared/store/workflowStore.js';
 
 /** What request-review returns (Step Functions ignores it while the task waits for its token). */
@@ -11,14 +13,37 @@ export interface RequestReviewResult {
   redelivered?: boolean;
 }
 
+type Deps = { store: WorkflowStore; sfn: SFNClient; now: () => Date };
+
+/**
+ * Answers this task with a decision already recorded on the item, as the review API would have:
+ * `SendTaskSuccess` with the decision record as output, which apply-review receives as `$.review`.
+ */
+const redeliver = async (
+  deps: Deps,
+  input: { workflowId: string; taskToken: string },
+  decision: ReviewDecision,
+  dueAt: string,
+): Promise<RequestReviewResult> => {
+  await deps.sfn.send(
+    new SendTaskSuccessCommand({ taskToken: input.taskToken, output: JSON.stringify(decision) }),
+  );
+  return { workflowId: input.workflowId, dueAt, redelivered: true };
+};
+
 /**
  * Stores the task token server-side and sets when the review is due. A review resumed after a
- * restart keeps the due time it already had, so it waits only for what is left of it. A review
- * resumed after its decision was recorded (apply-review failed before its write) gets that
- * decision at once: the reviewer is not asked twice.
+ * restart keeps the due time it already had, so it waits only for what is left of it.
+ *
+ * A review whose decision is recorded (apply-review failed before its write, or a reviewer
+ * decided while this task was being set up) gets that decision at once and its token is not
+ * stored: the reviewer is not asked twice, and the token the decision went out with stays on the
+ * item. The token write is conditional on there being no decision, because the review API sends
+ * `SendTaskSuccess` with the token its decision write returned: a token stored after that write
+ * would never be answered, and the API would have used one that no task waits for.
  */
 export const requestReview = async (
-  deps: { store: WorkflowStore; sfn: SFNClient; now: () => Date },
+  deps: Deps,
   input: { workflowId: string; taskToken: string; policy: StagePolicy },
 ): Promise<RequestReviewResult> => {
   const item = await deps.store.get(input.workflowId);
@@ -28,24 +53,31 @@ export const requestReview = async (
   const dueAt =
     item.review?.dueAt ??
     new Date(deps.now().getTime() + input.policy.reviewTimeoutSeconds * 1000).toISOString();
+  if (item.review?.decision) return redeliver(deps, input, item.review.decision, dueAt);
+
   // The timeout travels with the review so a claim (heartbeat) can extend it by the same amount.
   const timeoutSeconds = input.policy.reviewTimeoutSeconds;
   const review = item.review
     ? { 'review.dueAt': dueAt, 'review.timeoutSeconds': timeoutSeconds }
     : { review: { priority: 0, reasons: [], dueAt, timeoutSeconds } };
-  await deps.store.update(
-    item.id,
-    { reviewTaskToken: input.taskToken, ...review },
-    { expectState: 'review_required' },
-  );
-  if (item.review?.decision) {
-    await deps.sfn.send(
-      new SendTaskSuccessCommand({
-        taskToken: input.taskToken,
-        output: JSON.stringify(item.review.decision),
-      }),
+  try {
+    await deps.store.update(
+      item.id,
+      { reviewTaskToken: input.taskToken, ...review },
+      {
+        expectState: 'review_required',
+        condition: { expression: 'attribute_not_exists(review.decision)' },
+      },
     );
-    return { workflowId: item.id, dueAt, redelivered: true };
+  } catch (error) {
+    if (!(error instanceof StaleWorkflowError)) throw error;
+    // A decision written since the read above, or the workflow moved on: the item says which.
+    const current = await deps.store.get(item.id);
+    if (current.state !== 'review_required') {
+      throw new StageOutOfOrderError('request-review', current.id, current.state);
+    }
+    if (current.review?.decision) return redeliver(deps, input, current.review.decision, dueAt);
+    throw error;
   }
   return { workflowId: item.id, dueAt };
 };
