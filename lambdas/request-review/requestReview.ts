@@ -25,6 +25,20 @@ const redeliver = async (
   decision: ReviewDecision,
   dueAt: string,
 ): Promise<RequestReviewResult> => {
+  // Marked before sending, on condition the decision is still there: the review API undoes a
+  // decision its own SendTaskSuccess could not deliver only while this mark is absent, so exactly
+  // one of the two wins (StaleWorkflowError here means the API undid it first).
+  await deps.store.update(
+    input.workflowId,
+    { 'review.redeliveredAt': deps.now().toISOString() },
+    {
+      condition: {
+        expression: 'review.decision.#at = :at AND review.decision.reviewer = :reviewer',
+        names: { '#at': 'at' },
+        values: { ':at': decision.at, ':reviewer': decision.reviewer },
+      },
+    },
+  );
   await deps.sfn.send(
     new SendTaskSuccessCommand({ taskToken: input.taskToken, output: JSON.stringify(decision) }),
   );
@@ -46,6 +60,21 @@ export const requestReview = async (
   deps: Deps,
   input: { workflowId: string; taskToken: string; policy: StagePolicy },
 ): Promise<RequestReviewResult> => {
+  // A failed conditional write means the review API moved in between (it decided, or undid a
+  // decision it could not deliver); the next round reads what it did.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await armOrRedeliver(deps, input);
+    } catch (error) {
+      if (!(error instanceof StaleWorkflowError) || attempt >= 3) throw error;
+    }
+  }
+};
+
+const armOrRedeliver = async (
+  deps: Deps,
+  input: { workflowId: string; taskToken: string; policy: StagePolicy },
+): Promise<RequestReviewResult> => {
   const item = await deps.store.get(input.workflowId);
   if (item.state !== 'review_required') {
     throw new StageOutOfOrderError('request-review', item.id, item.state);
@@ -60,24 +89,13 @@ export const requestReview = async (
   const review = item.review
     ? { 'review.dueAt': dueAt, 'review.timeoutSeconds': timeoutSeconds }
     : { review: { priority: 0, reasons: [], dueAt, timeoutSeconds } };
-  try {
-    await deps.store.update(
-      item.id,
-      { reviewTaskToken: input.taskToken, ...review },
-      {
-        expectState: 'review_required',
-        condition: { expression: 'attribute_not_exists(review.decision)' },
-      },
-    );
-  } catch (error) {
-    if (!(error instanceof StaleWorkflowError)) throw error;
-    // A decision written since the read above, or the workflow moved on: the item says which.
-    const current = await deps.store.get(item.id);
-    if (current.state !== 'review_required') {
-      throw new StageOutOfOrderError('request-review', current.id, current.state);
-    }
-    if (current.review?.decision) return redeliver(deps, input, current.review.decision, dueAt);
-    throw error;
-  }
+  await deps.store.update(
+    item.id,
+    { reviewTaskToken: input.taskToken, ...review },
+    {
+      expectState: 'review_required',
+      condition: { expression: 'attribute_not_exists(review.decision)' },
+    },
+  );
   return { workflowId: item.id, dueAt };
 };

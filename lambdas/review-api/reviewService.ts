@@ -215,6 +215,16 @@ const assertSound = async (deps: ApiDeps, item: WorkflowItem, corrections?: Reco
   }
 };
 
+/** Whether request-review delivered this decision itself (see `redeliveredAt`). */
+const deliveredByRequestReview = async (deps: ApiDeps, id: string, record: ReviewDecision) => {
+  const review = (await deps.store.get(id)).review;
+  return (
+    review?.redeliveredAt !== undefined &&
+    review.decision?.at === record.at &&
+    review.decision.reviewer === record.reviewer
+  );
+};
+
 /**
  * Records a decision; exactly one wins. The decision is claimed on the item with a conditional
  * write before `SendTaskSuccess`: a second decision finds it and gets 409, a decision after the
@@ -283,18 +293,28 @@ export const decideReview = async (deps: ApiDeps, principal: Principal, id: stri
       }),
     );
   } catch (error) {
-    // The state machine did not take the decision: take the claim back so nothing changed.
-    await deps.store.update(
-      id,
-      { 'review.decision': null },
-      {
-        condition: {
-          expression: 'review.decision.#at = :at AND review.decision.reviewer = :reviewer',
-          names: { '#at': 'at' },
-          values: { ':at': record.at, ':reviewer': record.reviewer },
+    // The state machine did not take the decision: take the claim back so nothing changed, unless
+    // request-review has handed this very decision to a re-armed review task (it marks that
+    // first, on the same item, so exactly one of the two conditional writes wins).
+    try {
+      await deps.store.update(
+        id,
+        { 'review.decision': null },
+        {
+          condition: {
+            expression:
+              'review.decision.#at = :at AND review.decision.reviewer = :reviewer AND attribute_not_exists(review.redeliveredAt)',
+            names: { '#at': 'at' },
+            values: { ':at': record.at, ':reviewer': record.reviewer },
+          },
         },
-      },
-    );
+      );
+    } catch (undoError) {
+      if (undoError instanceof StaleWorkflowError && (await deliveredByRequestReview(deps, id, record))) {
+        return { workflowId: id, decision: record };
+      }
+      throw undoError;
+    }
     if (tokenGone(error)) throw new GoneError(`The review of ${id} timed out; nothing was changed.`);
     throw error;
   }

@@ -1,4 +1,4 @@
-import { StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { SendTaskSuccessCommand, type SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDeps } from '../../lambdas/review-api/apiDeps.js';
 import type { Principal } from '../../lambdas/review-api/principal.js';
@@ -185,6 +185,48 @@ describe('a decision', () => {
     expect((await stack.store.history(id)).find((e) => e.event === 'approve')).toMatchObject({
       actor: 'alice',
     });
+  });
+
+  it('is not undone when request-review delivered it to a review re-armed after the decision write', async () => {
+    // Prepare: alice's decision is written with the old token; before her SendTaskSuccess the
+    // workflow is resumed, and its request-review finds the decision and delivers it itself. Her
+    // own SendTaskSuccess then finds the old task gone.
+    const { key, id, item } = await inReview('contract-0014', 'redelivered.pdf');
+    let rivalRan = false;
+    const sfn = {
+      send: async (command: Parameters<typeof stack.sfn.send>[0]) => {
+        if (command instanceof SendTaskSuccessCommand && !rivalRan) {
+          rivalRan = true;
+          await stack.sfn.send(
+            new StopExecutionCommand({
+              executionArn: item.executionArn,
+              error: 'Test.Rearm',
+              cause: 'resume',
+            }),
+          );
+          await resumeWorkflow(
+            { store: stack.store, sfn: stack.sfn, stateMachineArn: stack.endpoints.stateMachineArn },
+            await stack.store.get(id),
+          );
+          await eventually('request-review to deliver the recorded decision', async () =>
+            (await stack.store.get(id)).review?.redeliveredAt ? true : undefined,
+          );
+        }
+        return stack.sfn.send(command as never);
+      },
+    } as unknown as SFNClient;
+
+    // Act
+    const decided = await decideReview({ ...serviceOn(stack.store), sfn }, reviewer('alice'), id, {
+      decision: 'approve',
+    });
+    const done = await waitForWorkflow(stack, 'acme', key);
+
+    // Assess: a 200 for the decision that went through, which the item still records.
+    expect(rivalRan).toBe(true);
+    expect(decided.decision).toMatchObject({ decision: 'approve', reviewer: 'alice' });
+    expect(done.state).toBe('completed');
+    expect(done.review?.decision).toMatchObject({ decision: 'approve', reviewer: 'alice' });
   });
 
   it('refuses a correction that puts the expiration before the effective date (422 naming the rule)', async () => {

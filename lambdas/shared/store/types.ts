@@ -37,6 +37,12 @@ export interface ReviewInfo {
     reason?: string;
     corrections?: Record<string, unknown>;
   };
+  /**
+   * When request-review handed the recorded decision to a review task itself (the review was
+   * re-armed after the decision was written). The review API then must not undo the decision when
+   * its own `SendTaskSuccess` finds the old token gone.
+   */
+  redeliveredAt?: string;
 }
 
 /** S3 keys of the artifacts a workflow has written. */
