@@ -1,6 +1,6 @@
 import { SendTaskSuccessCommand, type SFNClient } from '@aws-sdk/client-sfn';
 import type { StagePolicy } from '../../statemachine/index.js';
-import type { ReviewDecision } from '../shared/reviewDecision.js';
+import { type ReviewDecision, recordsDecision } from '../shared/reviewDecision.js';
 import { StageOutOfOrderError } from '../shared/stageRunner.js';
 import { StaleWorkflowError } from '../shared/store/errors.js';
 import type { WorkflowStore } from '../shared/store/workflowStore.js';
@@ -31,13 +31,7 @@ const redeliver = async (
   await deps.store.update(
     input.workflowId,
     { 'review.redeliveredAt': deps.now().toISOString() },
-    {
-      condition: {
-        expression: 'review.decision.#at = :at AND review.decision.reviewer = :reviewer',
-        names: { '#at': 'at' },
-        values: { ':at': decision.at, ':reviewer': decision.reviewer },
-      },
-    },
+    { condition: recordsDecision(decision) },
   );
   await deps.sfn.send(
     new SendTaskSuccessCommand({ taskToken: input.taskToken, output: JSON.stringify(decision) }),

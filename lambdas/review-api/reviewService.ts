@@ -7,7 +7,7 @@ import {
   type Extraction,
   validateCorrections,
 } from '../shared/documents/index.js';
-import type { ReviewDecision } from '../shared/reviewDecision.js';
+import { isSameDecision, type ReviewDecision, recordsDecision } from '../shared/reviewDecision.js';
 import { StaleWorkflowError } from '../shared/store/errors.js';
 import type { WorkflowItem } from '../shared/store/types.js';
 import { contractRules, invoiceRules, type RuleIssue } from '../validate/rules.js';
@@ -37,6 +37,10 @@ export const DecisionBodySchema = z
 
 /** The body of POST /reviews/{id}/claim: empty, or `takeOver` to replace another reviewer's claim. */
 export const ClaimBodySchema = z.object({ takeOver: z.boolean().optional() }).strict();
+
+/** A refused request body's problems, field by field, as the 422 details carry them. */
+const bodyIssues = (error: z.ZodError) =>
+  error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
 
 const TOKEN_GONE = new Set(['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist']);
 const tokenGone = (error: unknown) => error instanceof Error && TOKEN_GONE.has(error.name);
@@ -127,7 +131,7 @@ export const claimReview = async (deps: ApiDeps, principal: Principal, id: strin
   const parsed = ClaimBodySchema.safeParse(body);
   if (!parsed.success) {
     throw new UnprocessableError('Send {} to claim, or {"takeOver": true} to take over another claim.', {
-      issues: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+      issues: bodyIssues(parsed.error),
     });
   }
   const takeOver = parsed.data.takeOver === true;
@@ -218,11 +222,7 @@ const assertSound = async (deps: ApiDeps, item: WorkflowItem, corrections?: Reco
 /** Whether request-review delivered this decision itself (see `redeliveredAt`). */
 const deliveredByRequestReview = async (deps: ApiDeps, id: string, record: ReviewDecision) => {
   const review = (await deps.store.get(id)).review;
-  return (
-    review?.redeliveredAt !== undefined &&
-    review.decision?.at === record.at &&
-    review.decision.reviewer === record.reviewer
-  );
+  return review?.redeliveredAt !== undefined && isSameDecision(review.decision, record);
 };
 
 /**
@@ -234,7 +234,7 @@ export const decideReview = async (deps: ApiDeps, principal: Principal, id: stri
   const parsed = DecisionBodySchema.safeParse(body);
   if (!parsed.success) {
     throw new UnprocessableError('Send {decision: approve|correct|reject, corrections?, reason?}.', {
-      issues: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+      issues: bodyIssues(parsed.error),
     });
   }
   const { decision, corrections, reason } = parsed.data;
@@ -297,15 +297,14 @@ export const decideReview = async (deps: ApiDeps, principal: Principal, id: stri
     // request-review has handed this very decision to a re-armed review task (it marks that
     // first, on the same item, so exactly one of the two conditional writes wins).
     try {
+      const same = recordsDecision(record);
       await deps.store.update(
         id,
         { 'review.decision': null },
         {
           condition: {
-            expression:
-              'review.decision.#at = :at AND review.decision.reviewer = :reviewer AND attribute_not_exists(review.redeliveredAt)',
-            names: { '#at': 'at' },
-            values: { ':at': record.at, ':reviewer': record.reviewer },
+            ...same,
+            expression: `${same.expression} AND attribute_not_exists(review.redeliveredAt)`,
           },
         },
       );

@@ -14,3 +14,20 @@ export const ReviewDecisionSchema = z.object({
 
 /** A reviewer's decision. */
 export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
+
+/** What tells one decision from another: who made it, and when. */
+type DecisionIdentity = Pick<ReviewDecision, 'at' | 'reviewer'>;
+
+/**
+ * The store condition that holds while the item records this very decision: the review API's
+ * undo and request-review's delivery mark both write only over the decision they mean.
+ */
+export const recordsDecision = (decision: DecisionIdentity) => ({
+  expression: 'review.decision.#at = :at AND review.decision.reviewer = :reviewer',
+  names: { '#at': 'at' },
+  values: { ':at': decision.at, ':reviewer': decision.reviewer },
+});
+
+/** Whether `recorded` is this very decision (the check `recordsDecision` makes, on a read item). */
+export const isSameDecision = (recorded: DecisionIdentity | undefined, decision: DecisionIdentity): boolean =>
+  recorded?.at === decision.at && recorded.reviewer === decision.reviewer;
