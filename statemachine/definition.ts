@@ -83,11 +83,24 @@ const throttleRetry: AslRetrier = {
 /** Every Task retries these in place first: the Lambda service, not the stage, failed. */
 const lambdaRetries: AslRetrier[] = [throttleRetry, serviceRetry];
 
-const bookkeepingRetries: AslRetrier[] = [
+/**
+ * For a Task whose failures nothing downstream records or counts (ingest: no workflow yet; the
+ * bookkeeping stages: they are the recording): the Lambda retries, none for its permanent errors,
+ * and `attempts` in place for everything else.
+ */
+const inPlaceRetries = (permanent: readonly string[], attempts: number): AslRetrier[] => [
   ...lambdaRetries,
-  { ErrorEquals: [...BOOKKEEPING_PERMANENT_ERRORS], MaxAttempts: 0 },
-  { ErrorEquals: ['States.ALL'], IntervalSeconds: 2, MaxAttempts: 3, BackoffRate: 2, JitterStrategy: 'FULL' },
+  { ErrorEquals: [...permanent], MaxAttempts: 0 },
+  {
+    ErrorEquals: ['States.ALL'],
+    IntervalSeconds: 2,
+    MaxAttempts: attempts,
+    BackoffRate: 2,
+    JitterStrategy: 'FULL',
+  },
 ];
+
+const bookkeepingRetries = inPlaceRetries(BOOKKEEPING_PERMANENT_ERRORS, 3);
 
 const catchAll = (next: string): AslCatcher => ({
   ErrorEquals: ['States.ALL'],
@@ -199,17 +212,7 @@ class DefinitionBuilder {
       TimeoutSeconds: this.policy.stageTimeoutSeconds,
       // Before a workflow exists there is no mark-failed to count retries: ingest's own transient
       // faults (S3 or DynamoDB unreachable) are retried here, its permanent ones not at all.
-      Retry: [
-        ...lambdaRetries,
-        { ErrorEquals: [...INGEST_PERMANENT_ERRORS], MaxAttempts: 0 },
-        {
-          ErrorEquals: ['States.ALL'],
-          IntervalSeconds: 2,
-          MaxAttempts: 4,
-          BackoffRate: 2,
-          JitterStrategy: 'FULL',
-        },
-      ],
+      Retry: inPlaceRetries(INGEST_PERMANENT_ERRORS, 4),
       Catch: [catchAll(Outcome.ingestFailed)],
       Next: 'AfterIngest',
     };
