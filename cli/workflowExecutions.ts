@@ -1,11 +1,11 @@
 import {
-  DescribeExecutionCommand,
   type ExecutionListItem,
   GetExecutionHistoryCommand,
   type HistoryEvent,
   ListExecutionsCommand,
   type SFNClient,
 } from '@aws-sdk/client-sfn';
+import { describeExecution, resumeNamePrefix } from '../lambdas/shared/resumeWorkflow.js';
 import type { WorkflowItem } from '../lambdas/shared/store/types.js';
 import { STAGES } from '../statemachine/index.js';
 import { executionEvents } from './executionEvents.js';
@@ -34,22 +34,9 @@ export const INGEST_WINDOW_MS = 2 * 60 * 60 * 1000;
 /** Clocks of Step Functions and of the Lambda that stamped `createdAt` may disagree this much. */
 const CLOCK_SKEW_MS = 60 * 1000;
 
-/** Names resumeWorkflow gives the executions it starts (`${id}-resume-${Date.now()}`). */
-export const resumeNamePrefix = (workflowId: string): string => `${workflowId}-resume-`;
-
 const executionName = (executionArn: string): string => executionArn.split(':').at(-1) ?? executionArn;
 
 const isGone = (error: unknown) => error instanceof Error && error.name === 'ExecutionDoesNotExist';
-
-const describe = async (sfn: SFNClient, executionArn: string) => {
-  try {
-    return await sfn.send(new DescribeExecutionCommand({ executionArn }));
-  } catch (error) {
-    // An execution past the Step Functions retention (90 days) is gone; the log still tells.
-    if (isGone(error)) return undefined;
-    throw error;
-  }
-};
 
 /**
  * Whether this execution's ingest created the workflow: its Ingest state returned the workflow's
@@ -101,7 +88,7 @@ export const findWorkflowExecutions = async (
   item: Pick<WorkflowItem, 'id' | 'createdAt' | 'executionArn'>,
 ): Promise<ExecutionRef[]> => {
   if (!item.executionArn) return [];
-  const latest = await describe(sfn, item.executionArn);
+  const latest = await describeExecution(sfn, item.executionArn);
   const latestRef: ExecutionRef[] = latest
     ? [{ ...latest, name: latest.name ?? executionName(item.executionArn) }]
     : [];

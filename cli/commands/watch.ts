@@ -47,17 +47,12 @@ const atRest = (w: WorkflowItem): boolean => isTerminal(w.state) || w.state === 
  * so the answer is not remembered.
  */
 const executionEnded = async (sfn: SFNClient, executionArn: string | undefined): Promise<boolean> => {
-  // Ingest records the execution on the workflow it creates: without one, nothing runs it.
-  if (!executionArn) return true;
-  const { DescribeExecutionCommand } = await import('@aws-sdk/client-sfn');
-  try {
-    const { status } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-    return status !== 'RUNNING' && status !== 'PENDING_REDRIVE';
-  } catch (error) {
-    // Past the retention period (90 days on AWS) the execution is gone, and so is any hope of it.
-    if (error instanceof Error && error.name === 'ExecutionDoesNotExist') return true;
-    throw error;
-  }
+  // Loaded here, not at the top: the SDK is no part of the CLI's start-up.
+  const { describeExecution } = await import('../../lambdas/shared/resumeWorkflow.js');
+  // None recorded (ingest records it on the workflow it creates), or past the retention: nothing
+  // runs the workflow.
+  const status = (await describeExecution(sfn, executionArn))?.status;
+  return status !== 'RUNNING' && status !== 'PENDING_REDRIVE';
 };
 
 /** Whether `--until-settled` can stop, and the workflows that stopped without finishing. */

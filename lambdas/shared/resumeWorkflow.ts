@@ -20,15 +20,25 @@ export const resumePoint = (item: WorkflowItem): ResumableState | undefined => {
   return state && Object.hasOwn(RESUME_STAGE, state) ? (state as ResumableState) : undefined;
 };
 
-const executionStatus = async (sfn: SFNClient, executionArn: string | undefined) => {
+/** Names of the executions `resumeWorkflow` starts begin with this (`docket history` finds them by it). */
+export const resumeNamePrefix = (workflowId: string): string => `${workflowId}-resume-`;
+
+/**
+ * DescribeExecution, or undefined when there is no execution to describe: none recorded, or one
+ * past the Step Functions retention (90 days), which the transition log outlives.
+ */
+export const describeExecution = async (sfn: SFNClient, executionArn: string | undefined) => {
   if (!executionArn) return undefined;
   try {
-    return (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status;
+    return await sfn.send(new DescribeExecutionCommand({ executionArn }));
   } catch (error) {
     if (error instanceof Error && error.name === 'ExecutionDoesNotExist') return undefined;
     throw error;
   }
 };
+
+const executionStatus = async (sfn: SFNClient, executionArn: string | undefined) =>
+  (await describeExecution(sfn, executionArn))?.status;
 
 /**
  * Starts a new execution that resumes the workflow at its stage through the definition's
@@ -56,7 +66,7 @@ export const resumeWorkflow = async (
   const { executionArn } = await deps.sfn.send(
     new StartExecutionCommand({
       stateMachineArn: deps.stateMachineArn,
-      name: `${item.id}-resume-${Date.now()}`,
+      name: `${resumeNamePrefix(item.id)}${Date.now()}`,
       input: JSON.stringify({ workflowId: item.id, tenant: item.tenant, resumeAt }),
     }),
   );
