@@ -19,7 +19,7 @@ import {
 } from '../format.js';
 import { printJson, println } from '../io.js';
 import type { Target } from '../target.js';
-import { type WorkflowExecution, workflowExecutions } from '../workflowExecutions.js';
+import type { WorkflowExecution } from '../workflowExecutions.js';
 
 /** `--state S`, checked against the workflow states. */
 export const stateOption = () =>
@@ -143,6 +143,8 @@ const showText = (details: Awaited<ReturnType<typeof workflowDetails>>, now: Dat
  */
 export const workflowHistory = async (target: Target, item: WorkflowItem) => {
   const entries = (await target.store.history(item.id)).map(historyEntryView);
+  // Loaded here, not at the top: it brings the Step Functions SDK, no part of the CLI's start-up.
+  const { workflowExecutions } = await import('../workflowExecutions.js');
   const executions = await workflowExecutions(target.sfn, target.stateMachineArn, item);
   const latest = executions.find((e) => e.executionArn === item.executionArn);
   const execution = latest && { executionArn: latest.executionArn, events: latest.events };
