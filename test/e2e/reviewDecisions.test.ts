@@ -5,7 +5,7 @@ import type { Principal } from '../../lambdas/review-api/principal.js';
 import { claimReview, decideReview } from '../../lambdas/review-api/reviewService.js';
 import { addDecimals } from '../../lambdas/shared/documents/index.js';
 import { resumeWorkflow } from '../../lambdas/shared/resumeWorkflow.js';
-import { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
+import type { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
 import {
   corpusDocument,
   eventually,
@@ -14,6 +14,7 @@ import {
   waitForWorkflow,
 } from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
+import { StoreWithRival } from '../support/storeWithRival.js';
 
 let stack: LocalStack;
 let alice: string;
@@ -41,20 +42,6 @@ const inReview = async (docId: string, name: string) => {
   });
   return { key, id: item.id, item: ready };
 };
-
-/**
- * The store the stack uses, with a rival's move run just before this caller's next conditional
- * write: the interleaving a race produces, made deterministic.
- */
-class StoreWithRival extends WorkflowStore {
-  rival: (() => Promise<void>) | undefined;
-  override async update(...args: Parameters<WorkflowStore['update']>) {
-    const rival = this.rival;
-    this.rival = undefined;
-    await rival?.();
-    return super.update(...args);
-  }
-}
 
 /** The review service in this process, on the stack's DynamoDB, S3 and Step Functions. */
 const serviceOn = (store: WorkflowStore): ApiDeps => ({

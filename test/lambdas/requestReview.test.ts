@@ -2,7 +2,6 @@ import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RequestReviewResult, requestReview } from '../../lambdas/request-review/requestReview.js';
 import type { ReviewDecision } from '../../lambdas/shared/reviewDecision.js';
-import { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
 import { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
 import { type SfnHttpServer, startSfnHttpServer } from '../../local/sfn/sfnHttpServer.js';
 import { type AslTaskState, buildDefinition, STAGES, type StagePolicy } from '../../statemachine/index.js';
@@ -10,6 +9,7 @@ import { STAGE_ARNS } from '../local/sfn/support/sfnFixture.js';
 import { workflowIn } from '../support/driveWorkflow.js';
 import { eventually } from '../support/e2e.js';
 import { startStageEnvironment } from '../support/stageEnvironment.js';
+import { StoreWithRival } from '../support/storeWithRival.js';
 
 const policy: StagePolicy = {
   confidenceThreshold: 80,
@@ -18,20 +18,6 @@ const policy: StagePolicy = {
   reviewTimeoutSeconds: 3600,
 };
 const REVIEW_TASK = STAGES['request-review'].task;
-
-/**
- * The store request-review uses, with a rival's write run just before its next conditional
- * write: the interleaving a race produces, made deterministic.
- */
-class StoreWithRival extends WorkflowStore {
-  rival: (() => Promise<void>) | undefined;
-  override async update(...args: Parameters<WorkflowStore['update']>) {
-    const rival = this.rival;
-    this.rival = undefined;
-    await rival?.();
-    return super.update(...args);
-  }
-}
 
 let env: Awaited<ReturnType<typeof startStageEnvironment>>;
 let service: LocalStepFunctions;
