@@ -18,17 +18,16 @@
 
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../infra/config.js';
 import { stageMemoryMb } from '../infra/constructs/WorkflowFunctions.js';
 import { PROVIDERS_TABLE, TABLES } from '../lambdas/shared/store/tables.js';
-import { nextSequencer, objectCreatedEvent } from '../local/events/objectCreatedEvent.js';
 import { invokeInProcess } from '../local/lambdas/invokeInProcess.js';
 import { buildDefinition, exampleStageArns, STAGES, type Stage, stagePolicy } from '../statemachine/index.js';
 import { CORPUS_PROVIDERS, generateCorpus } from '../test/fixtures/corpus/corpus.js';
 import { functionBundles } from '../test/infra/support/bundles.js';
 import { CDK_JSON_CONTEXT, synthDocket } from '../test/infra/support/synthDocket.js';
+import { putWithEvent } from '../test/support/localS3.js';
 import { startStageEnvironment } from '../test/support/stageEnvironment.js';
 import { installAwsMeter, type MeterReading } from './support/awsMeter.js';
 import { definitionPath } from './support/definitionPath.js';
@@ -120,14 +119,7 @@ const runDocument = async (
   const step = (stage: Stage, event: unknown) => timed(handlers, stage, event, durationsMs);
   meter?.reset();
   const key = `incoming/acme/${name}.pdf`;
-  const put = await env.s3.send(new PutObjectCommand({ Bucket: env.bucket, Key: key, Body: pdf }));
-  const event = objectCreatedEvent({
-    bucket: env.bucket,
-    key,
-    size: pdf.byteLength,
-    etag: put.ETag,
-    sequencer: nextSequencer(),
-  });
+  const event = await putWithEvent(env.s3, env.bucket, key, pdf);
   const executionArn = `arn:aws:states:us-east-1:000000000000:execution:docket:${name}`;
   const { workflowId } = (await step('ingest', { event, executionArn })) as { workflowId: string };
   const input = { workflowId, policy };

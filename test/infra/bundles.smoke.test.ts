@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSequencer, objectCreatedEvent } from '../../local/events/objectCreatedEvent.js';
 import { resolvePolicy, stagePolicy } from '../../statemachine/index.js';
 import { workflowIn } from '../support/driveWorkflow.js';
+import { putWithEvent } from '../support/localS3.js';
 import { startStageEnvironment } from '../support/stageEnvironment.js';
 import { type BundleOutcome, type FunctionBundle, functionBundles, invokeBundle } from './support/bundles.js';
 import { invoicePdf } from './support/invoicePdf.js';
@@ -65,14 +64,7 @@ describe('bundled functions in cdk.out', () => {
     // Prepare
     const key = 'incoming/acme/smoke-invoice.pdf';
     const body = await invoicePdf();
-    const put = await env.s3.send(new PutObjectCommand({ Bucket: env.bucket, Key: key, Body: body }));
-    const event = objectCreatedEvent({
-      bucket: env.bucket,
-      key,
-      size: body.byteLength,
-      etag: put.ETag,
-      sequencer: nextSequencer(),
-    });
+    const event = await putWithEvent(env.s3, env.bucket, key, body);
     const step = async (stage: string, input: Record<string, unknown>) => {
       const outcome = await invoke(stage, input);
       if (!outcome.ok) throw new Error(`${stage}: ${outcome.name}: ${outcome.message}`);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextSequencer, objectCreatedEvent } from '../../local/events/objectCreatedEvent.js';
 import { invokeInProcess } from '../../local/lambdas/invokeInProcess.js';
+import { putWithEvent } from '../support/localS3.js';
 import { startStageEnvironment } from '../support/stageEnvironment.js';
 
 let env: Awaited<ReturnType<typeof startStageEnvironment>>;
@@ -16,16 +16,7 @@ afterAll(async () => {
   await env.close();
 });
 
-const upload = async (key: string, body: string) => {
-  const put = await env.s3.send(new PutObjectCommand({ Bucket: env.bucket, Key: key, Body: body }));
-  return objectCreatedEvent({
-    bucket: env.bucket,
-    key,
-    size: body.length,
-    etag: put.ETag,
-    sequencer: nextSequencer(),
-  });
-};
+const upload = (key: string, body: string) => putWithEvent(env.s3, env.bucket, key, body);
 const EXECUTION = 'arn:aws:states:us-east-1:000000000000:execution:docket:x';
 const invoke = (event: unknown, executionArn = EXECUTION) =>
   invokeInProcess<{ workflowId: string; tenant: string; duplicate: boolean }>(handler, 'ingest', {

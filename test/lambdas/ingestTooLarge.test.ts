@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSequencer, objectCreatedEvent } from '../../local/events/objectCreatedEvent.js';
 import { invokeInProcess } from '../../local/lambdas/invokeInProcess.js';
+import { putWithEvent } from '../support/localS3.js';
 import { startStageEnvironment } from '../support/stageEnvironment.js';
 
 /** A small size limit, so "too large to hash" needs kilobytes rather than gigabytes. */
@@ -26,14 +25,7 @@ afterAll(async () => {
 /** Puts `body` under a new key and returns its Object Created event (size as given, else real). */
 const upload = async (tenant: string, body: Uint8Array, eventSize = body.byteLength) => {
   const key = `incoming/${tenant}/big-${++counter}.pdf`;
-  const put = await env.s3.send(new PutObjectCommand({ Bucket: env.bucket, Key: key, Body: body }));
-  return objectCreatedEvent({
-    bucket: env.bucket,
-    key,
-    size: eventSize,
-    etag: put.ETag,
-    sequencer: nextSequencer(),
-  });
+  return putWithEvent(env.s3, env.bucket, key, body, { eventSize });
 };
 const ingest = (event: unknown) =>
   invokeInProcess<{ workflowId: string; duplicate: boolean }>(ingestHandler, 'ingest', {

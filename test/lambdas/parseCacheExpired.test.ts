@@ -1,8 +1,8 @@
-import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextSequencer, objectCreatedEvent } from '../../local/events/objectCreatedEvent.js';
 import { invokeInProcess } from '../../local/lambdas/invokeInProcess.js';
 import { fixtureBytes } from '../fixtures/pdfFixtures.js';
+import { putWithEvent } from '../support/localS3.js';
 import { startStageEnvironment } from '../support/stageEnvironment.js';
 
 let env: Awaited<ReturnType<typeof startStageEnvironment>>;
@@ -23,14 +23,7 @@ afterAll(async () => {
 /** Uploads the bytes under a new key and runs ingest on its Object Created event. */
 const ingest = async (tenant: string, bytes: Uint8Array) => {
   const key = `incoming/${tenant}/doc-${++counter}.pdf`;
-  const put = await env.s3.send(new PutObjectCommand({ Bucket: env.bucket, Key: key, Body: bytes }));
-  const event = objectCreatedEvent({
-    bucket: env.bucket,
-    key,
-    size: bytes.byteLength,
-    etag: put.ETag,
-    sequencer: nextSequencer(),
-  });
+  const event = await putWithEvent(env.s3, env.bucket, key, bytes);
   const { workflowId } = await invokeInProcess<{ workflowId: string }>(handlers.ingest, 'ingest', {
     event,
     executionArn: `arn:aws:states:us-east-1:000000000000:execution:docket:cache-${counter}`,

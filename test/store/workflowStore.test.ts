@@ -198,8 +198,8 @@ describe('crash between the log put and the item update', () => {
       }),
     );
 
-  it('is rolled forward by the next writer, and verify passes after', async () => {
-    // Prepare: seq 1 logged, item never updated.
+  /** A new workflow whose start_parse (seq 1) was logged by a writer that died before the item update. */
+  const crashedAfterStartParse = async () => {
     const wf = await newWorkflow('crashco');
     await crashedWriter(wf.id, 1, {
       from: 'pending',
@@ -207,6 +207,12 @@ describe('crash between the log put and the item update', () => {
       event: 'start_parse',
       tenant: 'crashco',
     });
+    return wf;
+  };
+
+  it('is rolled forward by the next writer, and verify passes after', async () => {
+    // Prepare: seq 1 logged, item never updated.
+    const wf = await crashedAfterStartParse();
     const before = await verifyLedger(fixture.store, { tenant: 'crashco' });
 
     // Act: the next stage's writer arrives.
@@ -221,13 +227,7 @@ describe('crash between the log put and the item update', () => {
 
   it('answers a stale snapshot behind a crashed write with a conflict, never a permanent refusal', async () => {
     // Prepare: seq 1 (start_parse) logged by a writer that died; the caller still holds version 0.
-    const wf = await newWorkflow('crashco');
-    await crashedWriter(wf.id, 1, {
-      from: 'pending',
-      to: 'parsing_pdf',
-      event: 'start_parse',
-      tenant: 'crashco',
-    });
+    const wf = await crashedAfterStartParse();
     // Act: 'parsed' is illegal from the snapshot's pending, legal from the log's parsing_pdf.
     const attempt = fixture.store.transition(wf, { event: 'parsed' });
     // Assess: transient, so the stage is retried and decides again on the caught-up item.
