@@ -1,17 +1,17 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusDocument, importCorpusProviders, upload, waitForWorkflow } from '../support/e2e.js';
-import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
+import { corpusDocument, startReviewStack, upload, waitForWorkflow } from '../support/e2e.js';
+import type { LocalStack } from '../support/localStackProcess.js';
 
 let stack: LocalStack;
 let alice: string;
 let bob: string;
 
 beforeAll(async () => {
-  stack = await startLocalStack();
-  await importCorpusProviders(stack);
-  alice = await stack.token('alice', 'reviewer', 'acme');
-  bob = await stack.token('bob', 'reviewer', 'acme');
+  ({
+    stack,
+    tokens: { alice, bob },
+  } = await startReviewStack(['alice', 'bob']));
 }, 60_000);
 afterAll(async () => {
   await stack?.stop();

@@ -6,14 +6,8 @@ import { claimReview, decideReview } from '../../lambdas/review-api/reviewServic
 import { addDecimals } from '../../lambdas/shared/documents/index.js';
 import { resumeWorkflow } from '../../lambdas/shared/resumeWorkflow.js';
 import type { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
-import {
-  corpusDocument,
-  eventually,
-  importCorpusProviders,
-  upload,
-  waitForWorkflow,
-} from '../support/e2e.js';
-import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
+import { corpusDocument, eventually, startReviewStack, upload, waitForWorkflow } from '../support/e2e.js';
+import type { LocalStack } from '../support/localStackProcess.js';
 import { StoreWithRival } from '../support/storeWithRival.js';
 
 let stack: LocalStack;
@@ -21,10 +15,10 @@ let alice: string;
 let bob: string;
 
 beforeAll(async () => {
-  stack = await startLocalStack();
-  await importCorpusProviders(stack);
-  alice = await stack.token('alice', 'reviewer', 'acme');
-  bob = await stack.token('bob', 'reviewer', 'acme');
+  ({
+    stack,
+    tokens: { alice, bob },
+  } = await startReviewStack(['alice', 'bob']));
 }, 60_000);
 afterAll(async () => {
   await stack?.stop();

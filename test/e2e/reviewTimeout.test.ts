@@ -1,22 +1,19 @@
 import { DescribeExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  corpusDocument,
-  eventually,
-  importCorpusProviders,
-  upload,
-  waitForWorkflow,
-} from '../support/e2e.js';
-import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
+import { corpusDocument, eventually, startReviewStack, upload, waitForWorkflow } from '../support/e2e.js';
+import type { LocalStack } from '../support/localStackProcess.js';
 
 const TIMEOUT_SECONDS = 3;
 let stack: LocalStack;
 let alice: string;
 
 beforeAll(async () => {
-  stack = await startLocalStack({ env: { DOCKET_REVIEW_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) } });
-  await importCorpusProviders(stack);
-  alice = await stack.token('alice', 'reviewer', 'acme');
+  ({
+    stack,
+    tokens: { alice },
+  } = await startReviewStack(['alice'], {
+    env: { DOCKET_REVIEW_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS) },
+  }));
 }, 60_000);
 afterAll(async () => {
   await stack?.stop();

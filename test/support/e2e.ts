@@ -3,7 +3,7 @@ import { putProviders } from '../../lambdas/shared/providersStore.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
 import { isTerminal, type WorkflowState } from '../../statemachine/index.js';
 import { CORPUS_PROVIDERS, type CorpusDocument, generateCorpus } from '../fixtures/corpus/corpus.js';
-import type { LocalStack } from './localStackProcess.js';
+import { type LocalStack, type StackOptions, startLocalStack } from './localStackProcess.js';
 
 /** Puts a PDF under incoming/{tenant}/ the way any S3 client would. */
 export const upload = async (stack: LocalStack, tenant: string, name: string, body: Uint8Array | string) => {
@@ -59,6 +59,18 @@ export const waitForWorkflow = async (
 /** Loads the corpus counterparties into the Providers table (what `docket providers import` does). */
 export const importCorpusProviders = (stack: LocalStack) =>
   putProviders(stack.documentClient, stack.endpoints.tables.providers, CORPUS_PROVIDERS);
+
+/**
+ * A local stack for review tests: the corpus providers imported, and a reviewer token of tenant
+ * acme for each user.
+ */
+export const startReviewStack = async <U extends string>(users: readonly U[], options: StackOptions = {}) => {
+  const stack = await startLocalStack(options);
+  await importCorpusProviders(stack);
+  const tokens = {} as Record<U, string>;
+  for (const user of users) tokens[user] = await stack.token(user, 'reviewer', 'acme');
+  return { stack, tokens };
+};
 
 let corpus: Promise<CorpusDocument[]> | undefined;
 
