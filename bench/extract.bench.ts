@@ -10,7 +10,7 @@
  * auto-approval in the must-review set.
  */
 import { Command, Option } from 'commander';
-import { HeuristicExtractor } from '../lambdas/extract/heuristicExtractor.js';
+import { HeuristicExtractor } from '../lambdas/extract/text/heuristicExtractor.js';
 import { extractPdfText } from '../lambdas/parse/pdfText.js';
 import { type Extraction, providerLookupFrom } from '../lambdas/shared/documents/index.js';
 import { DEFAULT_CONFIDENCE_THRESHOLD, validateDocument } from '../lambdas/validate/index.js';

@@ -18,7 +18,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { Command } from 'commander';
-import { HeuristicExtractor } from '../lambdas/extract/heuristicExtractor.js';
+import { HeuristicExtractor } from '../lambdas/extract/text/heuristicExtractor.js';
 import { parsePdf } from '../lambdas/parse/parsePdf.js';
 import { createDocumentClient, createS3Client } from '../lambdas/shared/clients.js';
 import { putProviders } from '../lambdas/shared/providersStore.js';

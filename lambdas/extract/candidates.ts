@@ -1,4 +1,4 @@
-import type { DocLine } from './textIndex.js';
+import type { DocLine } from './text/textIndex.js';
 
 /** One reading of a field: a value, how sure the finder is, and the line it came from. */
 export interface Candidate<V> {

@@ -2,9 +2,9 @@ import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
 import { EnvVar } from '../shared/config.js';
 import { ConfigurationError } from '../shared/errors.js';
-import { BedrockExtractor } from './bedrockExtractor.js';
 import type { Extractor } from './extractor.js';
-import { HeuristicExtractor } from './heuristicExtractor.js';
+import { BedrockExtractor } from './model/bedrockExtractor.js';
+import { HeuristicExtractor } from './text/heuristicExtractor.js';
 
 /** Which extractor the extract stage uses. */
 export const ExtractorConfigSchema = z.discriminatedUnion('extractor', [

@@ -1,12 +1,12 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BedrockExtractor } from '../../lambdas/extract/bedrockExtractor.js';
 import {
   BedrockRequestRejected,
   BedrockUnavailable,
   ModelOutputInvalid,
   UnclassifiableDocument,
 } from '../../lambdas/extract/errors.js';
+import { BedrockExtractor } from '../../lambdas/extract/model/bedrockExtractor.js';
 import { ExtractionSchema } from '../../lambdas/shared/documents/index.js';
 import { type StandInReply, startBedrockStandIn, textReply, toolUseReply } from './bedrockStandIn.js';
 import { pdfTextOf } from './pdfTextOf.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HeuristicExtractor } from '../../lambdas/extract/heuristicExtractor.js';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
 import { providerLookupFrom } from '../../lambdas/shared/documents/index.js';
 import { validateDocument } from '../../lambdas/validate/index.js';
 import { transition } from '../../statemachine/index.js';

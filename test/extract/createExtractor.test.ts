@@ -1,8 +1,8 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { describe, expect, it } from 'vitest';
-import { BedrockExtractor } from '../../lambdas/extract/bedrockExtractor.js';
 import { createExtractor, extractorConfigFromEnv } from '../../lambdas/extract/createExtractor.js';
-import { HeuristicExtractor } from '../../lambdas/extract/heuristicExtractor.js';
+import { BedrockExtractor } from '../../lambdas/extract/model/bedrockExtractor.js';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
 import { ConfigurationError } from '../../lambdas/shared/errors.js';
 
 describe('extractor configuration', () => {

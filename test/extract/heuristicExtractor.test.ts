@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnclassifiableDocument } from '../../lambdas/extract/errors.js';
-import { HeuristicExtractor } from '../../lambdas/extract/heuristicExtractor.js';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
 import {
   type ExtractedField,
   type Extraction,

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findAmounts, parseNumber } from '../../lambdas/extract/parseAmount.js';
-import { findDates, inferDayMonthOrder } from '../../lambdas/extract/parseDate.js';
-import { parseDays, parseMonths, parsePaymentTerms, wordsToNumber } from '../../lambdas/extract/values.js';
+import { findAmounts, parseNumber } from '../../lambdas/extract/text/parseAmount.js';
+import { findDates, inferDayMonthOrder } from '../../lambdas/extract/text/parseDate.js';
+import {
+  parseDays,
+  parseMonths,
+  parsePaymentTerms,
+  wordsToNumber,
+} from '../../lambdas/extract/text/values.js';
 
 describe('dates', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from '../../lambdas/extract/classify.js';
 import { InvalidTextArtifact } from '../../lambdas/extract/errors.js';
-import { HeuristicExtractor } from '../../lambdas/extract/heuristicExtractor.js';
 import { parsePdfText } from '../../lambdas/extract/pdfTextSchema.js';
-import { indexText } from '../../lambdas/extract/textIndex.js';
+import { classify } from '../../lambdas/extract/text/classify.js';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { indexText } from '../../lambdas/extract/text/textIndex.js';
 import type { InvoiceExtraction } from '../../lambdas/shared/documents/index.js';
 import { pdfTextOf } from './pdfTextOf.js';
 

@@ -1,4 +1,4 @@
-import type { Candidate } from './candidates.js';
+import type { Candidate } from '../candidates.js';
 import type { Parsed } from './labelled.js';
 import { type DocText, lineAt } from './textIndex.js';
 

@@ -1,4 +1,4 @@
-import { isCurrencyCode } from '../shared/documents/index.js';
+import { isCurrencyCode } from '../../shared/documents/index.js';
 
 /**
  * Amounts as documents write them: "$1,234.50", "1.234,50 EUR", "USD 1234.50", "1 234,50 €",

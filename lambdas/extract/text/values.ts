@@ -1,4 +1,4 @@
-import { formatPaymentTerms } from '../shared/documents/index.js';
+import { formatPaymentTerms } from '../../shared/documents/index.js';
 import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { type DayMonthOrder, type FoundDate, findDates } from './parseDate.js';

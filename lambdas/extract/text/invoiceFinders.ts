@@ -1,5 +1,10 @@
-import { addDecimals, decimalEquals, type FieldName, type InvoiceFields } from '../shared/documents/index.js';
-import type { Candidate } from './candidates.js';
+import {
+  addDecimals,
+  decimalEquals,
+  type FieldName,
+  type InvoiceFields,
+} from '../../shared/documents/index.js';
+import type { Candidate } from '../candidates.js';
 import type { FinderContext } from './context.js';
 import { findLabelled, type Parsed } from './labelled.js';
 import { findItemTable, type ItemTable } from './lineItems.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type DocType, FIELD_SCHEMAS } from '../shared/documents/index.js';
+import { type DocType, FIELD_SCHEMAS } from '../../shared/documents/index.js';
 
 /** The tool the model calls for each doc type: calling it is the classification. */
 export const TOOL_NAMES = {

@@ -13,15 +13,15 @@ import {
   type FieldSource,
   fieldSchema,
   type RejectedValue,
-} from '../shared/documents/index.js';
-import type { PdfText } from '../shared/pdfText.js';
+} from '../../shared/documents/index.js';
+import type { PdfText } from '../../shared/pdfText.js';
 import {
   BedrockRequestRejected,
   BedrockUnavailable,
   ModelOutputInvalid,
   UnclassifiableDocument,
-} from './errors.js';
-import type { Extractor } from './extractor.js';
+} from '../errors.js';
+import type { Extractor } from '../extractor.js';
 import {
   NEITHER_TOOL_NAME,
   neitherToolInputSchema,

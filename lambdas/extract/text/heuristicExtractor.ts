@@ -6,14 +6,14 @@ import {
   fieldSchema,
   normalizeCompanyName,
   type RejectedValue,
-} from '../shared/documents/index.js';
-import type { PdfText } from '../shared/pdfText.js';
-import { type Candidate, choose } from './candidates.js';
+} from '../../shared/documents/index.js';
+import type { PdfText } from '../../shared/pdfText.js';
+import { type Candidate, choose } from '../candidates.js';
+import { UnclassifiableDocument } from '../errors.js';
+import type { Extractor } from '../extractor.js';
 import { classify } from './classify.js';
 import { finderContext } from './context.js';
 import { contractCandidates } from './contractFinders.js';
-import { UnclassifiableDocument } from './errors.js';
-import type { Extractor } from './extractor.js';
 import { invoiceCandidates } from './invoiceFinders.js';
 import { indexText, sourceOf } from './textIndex.js';
 

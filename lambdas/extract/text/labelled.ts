@@ -1,4 +1,4 @@
-import type { Candidate } from './candidates.js';
+import type { Candidate } from '../candidates.js';
 import type { DocLine, DocText } from './textIndex.js';
 
 /** A parsed value and, when the text reads two ways, the other readings. */

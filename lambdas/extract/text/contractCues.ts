@@ -1,4 +1,4 @@
-import type { Candidate } from './candidates.js';
+import type { Candidate } from '../candidates.js';
 import type { FinderContext } from './context.js';
 import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';

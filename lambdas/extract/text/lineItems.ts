@@ -1,4 +1,4 @@
-import type { LineItem } from '../shared/documents/index.js';
+import type { LineItem } from '../../shared/documents/index.js';
 import type { FinderContext } from './context.js';
 import { type FoundAmount, findMoney, parseNumber } from './parseAmount.js';
 import { findDates } from './parseDate.js';

@@ -1,4 +1,4 @@
-import type { DocType } from '../shared/documents/index.js';
+import type { DocType } from '../../shared/documents/index.js';
 import type { DocText } from './textIndex.js';
 
 /** The classifier's answer. */

@@ -1,5 +1,5 @@
-import type { ContractFields, FieldName } from '../shared/documents/index.js';
-import type { Candidate } from './candidates.js';
+import type { ContractFields, FieldName } from '../../shared/documents/index.js';
+import type { Candidate } from '../candidates.js';
 import type { FinderContext } from './context.js';
 import {
   CUSTOMER_LABELS,

@@ -1,5 +1,5 @@
-import type { FieldSource } from '../shared/documents/index.js';
-import type { PdfText } from '../shared/pdfText.js';
+import type { FieldSource } from '../../shared/documents/index.js';
+import type { PdfText } from '../../shared/pdfText.js';
 
 /** A cell of a line: text between runs of two or more spaces (a table column). */
 export interface LineCell {
