@@ -66,3 +66,23 @@ export class ModelOutputInvalid extends TransientError {
     );
   }
 }
+
+/**
+ * An e-invoice's XML cannot be read safely: not well-formed, a DOCTYPE or entity declaration
+ * (never needed by CII or UBL, and the door for entity-expansion bombs), nested past the bound,
+ * or larger than the bound. For a bare XML upload this rejects the document; for an XML attached
+ * to a PDF the printed invoice is read instead and a reviewer is told why.
+ */
+export class EInvoiceUnreadable extends PermanentError {
+  override readonly name = 'EInvoiceUnreadable';
+  constructor(
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `The e-invoice XML cannot be read: ${reason}. Send the invoice as the supplier's system exported ` +
+        'it (UN/CEFACT CII or UBL 2.1, UTF-8, no DOCTYPE); a PDF with a readable page works too.',
+      options,
+    );
+  }
+}
