@@ -3,10 +3,11 @@ import type {
   ExtractedField,
   FieldSource,
   RejectedValue,
+  TextSource,
 } from '../../lambdas/shared/documents/extraction.js';
 import type { LogEntry } from '../../lambdas/shared/store/types.js';
 
-export type { FieldSource, ReviewSummary, WorkflowView };
+export type { FieldSource, ReviewSummary, TextSource, WorkflowView };
 
 /** GET /reviews/{id}. */
 export interface ReviewDetail {

@@ -1,5 +1,5 @@
 import type { CatalogField } from '../fieldCatalog.js';
-import type { FieldIssue, FieldSource, ReviewDetail } from './api.js';
+import type { FieldIssue, ReviewDetail, TextSource } from './api.js';
 import { h } from './dom.js';
 import { confidenceLevel } from './format.js';
 
@@ -106,7 +106,7 @@ const editorFor = (name: string, kind: CatalogField, value: unknown, onInput: ()
  * optional one, and a picker to add another. Each row shows its confidence as a colour and its
  * source line; clicking the source (or focusing the field) asks `locate` to show it on the PDF.
  */
-export const fieldsPanel = (detail: ReviewDetail, locate: (source: FieldSource) => void): FieldsPanel => {
+export const fieldsPanel = (detail: ReviewDetail, locate: (source: TextSource) => void): FieldsPanel => {
   const docType = detail.docType ?? 'contract';
   const catalog = new Map(__FIELD_CATALOG__[docType].map((f) => [f.name, f]));
   const required = new Set([...catalog.values()].filter((f) => f.required).map((f) => f.name));
@@ -146,19 +146,21 @@ export const fieldsPanel = (detail: ReviewDetail, locate: (source: FieldSource) 
           { class: 'badge', title: 'extraction confidence' },
           field ? (field.corrected ? 'corrected' : `${Math.round(field.confidence * 100)}%`) : 'missing',
         ),
-        source
+        source && 'page' in source
           ? h(
               'button',
               { type: 'button', class: 'source', title: source.text, onclick: () => locate(source) },
               `p${source.page} · l${source.line}`,
             )
-          : null,
+          : source
+            ? h('span', { class: 'source', title: `${source.attachment}: ${source.path}` }, 'e-invoice data')
+            : null,
       ),
       editor.control,
       ...rejected.map((r) => h('div', { class: 'rejected' }, `read "${r.raw}" but ${r.reason}`)),
       error,
     );
-    if (source) element.addEventListener('focusin', () => locate(source));
+    if (source && 'page' in source) element.addEventListener('focusin', () => locate(source));
     row = {
       name,
       required: required.has(name),

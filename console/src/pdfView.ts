@@ -1,6 +1,6 @@
 import { GlobalWorkerOptions, getDocument, type PageViewport, type PDFDocumentProxy } from 'pdfjs-dist';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
-import type { FieldSource } from './api.js';
+import type { TextSource } from './api.js';
 import { h } from './dom.js';
 import { bestLine, groupLines, type TextLine } from './textLines.js';
 
@@ -80,7 +80,7 @@ export class PdfView {
   }
 
   /** Marks where a field was read and scrolls it into view; false when the line is not found. */
-  async highlight(source: FieldSource): Promise<boolean> {
+  async highlight(source: TextSource): Promise<boolean> {
     // Focus and click both ask; only the latest request draws.
     const request = ++this.requests;
     const page = this.pages[source.page - 1];

@@ -1,5 +1,5 @@
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
-import type { FieldSource } from './api.js';
+import type { TextSource } from './api.js';
 
 /** A line of a page's text: its text and its box in PDF units [x1, y1, x2, y2]. */
 export interface TextLine {
@@ -63,7 +63,7 @@ export const similarity = (a: string, b: string): number => {
  * The line a field was read from: the most similar text (spacing ignored), the line number
  * breaking ties; `undefined` when nothing on the page resembles it.
  */
-export const bestLine = (lines: readonly TextLine[], source: FieldSource): TextLine | undefined => {
+export const bestLine = (lines: readonly TextLine[], source: TextSource): TextLine | undefined => {
   const wanted = squash(source.text);
   let best: { line: TextLine; score: number } | undefined;
   lines.forEach((line, index) => {

@@ -27,6 +27,7 @@ const key = (name: unknown) =>
 
 /** Summarises an extraction (after corrections, when a reviewer made some). */
 export const documentSummary = (extraction: Extraction): DocumentSummary => {
+  if (extraction.docType === 'unclassified') return { docType: 'unclassified' };
   if (extraction.docType === 'contract') {
     const f = fieldValues(extraction);
     return {
@@ -41,7 +42,7 @@ export const documentSummary = (extraction: Extraction): DocumentSummary => {
       date: f.effectiveDate,
     };
   }
-  const f = fieldValues(extraction);
+  const f = fieldValues(extraction as Extraction & { docType: 'invoice' });
   return {
     docType: 'invoice',
     counterparty: f.vendor,

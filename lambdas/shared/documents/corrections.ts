@@ -7,7 +7,7 @@ import {
   isFieldOf,
   REQUIRED_FIELDS,
 } from './docTypes.js';
-import type { ExtractedField, Extraction } from './extraction.js';
+import type { ClassifiedExtraction, ExtractedField, Extraction } from './extraction.js';
 
 /** One reason a correction was refused, for the 422 body. */
 export interface CorrectionIssue {
@@ -68,7 +68,7 @@ export const validateCorrections = <T extends DocType>(type: T, input: unknown):
  * source it replaced (the reviewer saw it) and is marked `corrected`; `null` removes the field.
  * Returns a new record; the input is not changed.
  */
-export const applyCorrections = <E extends Extraction>(
+export const applyCorrections = <E extends ClassifiedExtraction>(
   extraction: E,
   corrections: Corrections<E['docType']>,
 ): E => {
@@ -101,7 +101,7 @@ export type CompleteFieldsResult<T extends DocType> =
  * validated (approved) document's fields are, and what compare takes.
  */
 export const completeFields = <T extends DocType>(
-  extraction: Extraction & { docType: T },
+  extraction: ClassifiedExtraction & { docType: T },
 ): CompleteFieldsResult<T> => {
   const values = Object.fromEntries(
     Object.entries(extraction.fields).flatMap(([k, f]) =>
@@ -119,3 +119,24 @@ export const completeFields = <T extends DocType>(
         })),
       };
 };
+
+/**
+ * The extraction as a document of type `docType`, once a reviewer says what it is: an
+ * unclassified document takes the type with no fields (the reviewer fills them in); a classified
+ * one is kept as it is when the type is the same, and loses its fields when the reviewer retypes
+ * it (an invoice's fields mean nothing for a contract).
+ */
+export const classifyAs = (extraction: Extraction, docType: DocType): ClassifiedExtraction =>
+  extraction.docType === docType
+    ? extraction
+    : ({
+        ...extraction,
+        docType,
+        classificationConfidence: 1,
+        fields: {},
+        rejected: [],
+      } as ClassifiedExtraction);
+
+/** Why an unclassified document cannot be approved or corrected yet. */
+export const DOCUMENT_TYPE_NEEDED =
+  'The document was not recognised as a contract or an invoice: choose its type before approving or correcting it.';

@@ -1,27 +1,55 @@
 import * as z from 'zod';
 import type { ContractFields } from './contractFields.js';
 import { type DocType, FIELD_SCHEMAS, type FieldsOf } from './docTypes.js';
+import { type Evidence, EvidenceSchema, MAX_EVIDENCE_PER_FIELD } from './evidence.js';
 import type { InvoiceFields } from './invoiceFields.js';
 
-/** Where a value was read: 1-based page and line of the parse stage's text, and that line. */
-export const FieldSourceSchema = z
+const fraction = z.number().min(0).max(1);
+
+/**
+ * Where a value was read on the page: 1-based page and line of the text artifact, that line, and
+ * (when the text carries geometry) the line's box as fractions of the page from its top-left.
+ */
+export const TextSourceSchema = z
   .object({
     page: z.int().min(1),
     line: z.int().min(1),
     text: z.string().max(2000),
+    box: z.object({ x: fraction, y: fraction, width: fraction, height: fraction }).strict().optional(),
   })
   .strict();
 
+/** Where a value was read in an e-invoice's structured data: the file and the element's path. */
+export const AttachmentSourceSchema = z
+  .object({
+    attachment: z.string().min(1).max(1024),
+    path: z.string().min(1).max(500),
+  })
+  .strict();
+
+/** Where a value was read: a line of the page, or an element of the e-invoice data. */
+export const FieldSourceSchema = z.union([TextSourceSchema, AttachmentSourceSchema]);
+
 /** Where a value was read. */
 export type FieldSource = z.infer<typeof FieldSourceSchema>;
+/** Where a value was read on the page. */
+export type TextSource = z.infer<typeof TextSourceSchema>;
+/** Where a value was read in the e-invoice data. */
+export type AttachmentSource = z.infer<typeof AttachmentSourceSchema>;
+
+/** True when a source is a line of the page (not the e-invoice data). */
+export const isTextSource = (source: FieldSource | undefined): source is TextSource =>
+  source !== undefined && 'page' in source;
 
 /** One extracted field value with how sure the extractor is and where it came from. */
 export interface ExtractedField<V> {
   value: V;
   /** 0-1: how likely the value is right. */
   confidence: number;
-  /** The line the value was read from; absent for a reviewer's correction. */
+  /** Where the value was read; absent for a reviewer's correction. */
   source?: FieldSource;
+  /** What supports (or doubts) the value; `confidence` is computed from it (`confidenceFrom`). */
+  evidence?: Evidence[];
   /** Other readings of the same text (e.g. 05/03/2025 as 5 March or 3 May): the value is ambiguous. */
   alternatives?: V[];
   /** Set when a reviewer supplied the value. */
@@ -47,7 +75,8 @@ export type RejectedValue = z.infer<typeof RejectedValueSchema>;
 /** Which extractor produced a record. */
 export const ExtractorInfoSchema = z
   .object({
-    name: z.enum(['heuristic', 'bedrock']),
+    /** `einvoice` when the fields come from the document's structured data. */
+    name: z.enum(['heuristic', 'bedrock', 'einvoice']),
     version: z.string().min(1),
     modelId: z.string().optional(),
   })
@@ -62,6 +91,7 @@ const extractedFieldSchema = (value: z.ZodType) =>
       value,
       confidence: z.number().min(0).max(1),
       source: FieldSourceSchema.optional(),
+      evidence: z.array(EvidenceSchema).max(MAX_EVIDENCE_PER_FIELD).optional(),
       alternatives: z.array(value).max(10).optional(),
       corrected: z.boolean().optional(),
     })
@@ -78,6 +108,47 @@ const extractedFieldsSchema = <T extends DocType>(type: T) => {
   return z.object(mapped).strict() as unknown as z.ZodType<ExtractedFields<FieldsOf[T]>>;
 };
 
+/** What the record says about an e-invoice's structured data. */
+export const EInvoiceSummarySchema = z
+  .object({
+    /** `cii` (ZUGFeRD 2 / Factur-X / XRechnung CII), `zugferd1` or `ubl`. */
+    syntax: z.enum(['cii', 'zugferd1', 'ubl']),
+    /** The attachment (or upload) it was read from. */
+    attachment: z.string().min(1).max(1024),
+    /** The specification / profile identifier the data declares. */
+    profile: z.string().max(300).optional(),
+    /** UNTDID 1001 document type code (380 invoice, 381 credit note, 384 corrected invoice). */
+    typeCode: z.string().max(10).optional(),
+    /** True when every EN 16931 sum that the data states checks to the cent. */
+    consistent: z.boolean(),
+    /** The sums that did not check, each in words. */
+    issues: z.array(z.string().max(500)).max(50),
+    /** True when the document also shows the invoice as text (a PDF, not a bare XML upload). */
+    visible: z.boolean(),
+    /** Every VAT and tax id the data states for the seller (the vendor master is checked against each). */
+    sellerTaxIds: z.array(z.string().max(64)).max(10),
+    /** Whether the printed page shows what the data says, for the fields that must agree. */
+    crossCheck: z
+      .array(
+        z
+          .object({
+            field: z.string().max(64),
+            /** `agrees`: printed as in the data; `differs`: the page says otherwise; `not_printed`: not found. */
+            status: z.enum(['agrees', 'differs', 'not_printed']),
+            /** The data's value, as text. */
+            data: z.string().max(300),
+            /** What the page shows instead, when it differs. */
+            printed: z.string().max(300).optional(),
+          })
+          .strict(),
+      )
+      .max(30),
+  })
+  .strict();
+
+/** What the record says about an e-invoice's structured data. */
+export type EInvoiceSummary = z.infer<typeof EInvoiceSummarySchema>;
+
 const common = {
   schemaVersion: z.literal(1),
   /** 0-1: how sure the classifier is of `docType`. */
@@ -85,6 +156,15 @@ const common = {
   extractor: ExtractorInfoSchema,
   pageCount: z.int().min(0),
   rejected: z.array(RejectedValueSchema).max(1000),
+  /** ISO 639-1 code of the document's language, when the vocabularies recognised it. */
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .optional(),
+  /** How the text was obtained (absent in records written before OCR: the text layer). */
+  textOrigin: z.enum(['text-layer', 'ocr', 'xml']).optional(),
+  /** The e-invoice the document carries or is, and whether its data adds up. */
+  einvoice: EInvoiceSummarySchema.optional(),
 };
 
 /** The extraction of a contract. */
@@ -97,18 +177,31 @@ export const InvoiceExtractionSchema = z
   .object({ docType: z.literal('invoice'), ...common, fields: extractedFieldsSchema('invoice') })
   .strict();
 
+/**
+ * The extraction of a readable document that is neither a recognisable contract nor invoice: no
+ * fields; a person picks the type and fills them in review.
+ */
+export const UnclassifiedExtractionSchema = z
+  .object({ docType: z.literal('unclassified'), ...common, fields: z.object({}).strict() })
+  .strict();
+
 /** The record written to `artifacts/{id}/extraction.json`. */
 export const ExtractionSchema = z.discriminatedUnion('docType', [
   ContractExtractionSchema,
   InvoiceExtractionSchema,
+  UnclassifiedExtractionSchema,
 ]);
 
 /** A contract's extraction record. */
 export type ContractExtraction = z.infer<typeof ContractExtractionSchema>;
 /** An invoice's extraction record. */
 export type InvoiceExtraction = z.infer<typeof InvoiceExtractionSchema>;
-/** The extraction record of either doc type. */
+/** The extraction of a document no type was recognised for. */
+export type UnclassifiedExtraction = z.infer<typeof UnclassifiedExtractionSchema>;
+/** The extraction record of either doc type, or of an unclassified document. */
 export type Extraction = z.infer<typeof ExtractionSchema>;
+/** An extraction whose document type is known. */
+export type ClassifiedExtraction = ContractExtraction | InvoiceExtraction;
 
 /** Just the values of an extraction's fields (what compare and the review console show). */
 export const fieldValues = <E extends Extraction>(

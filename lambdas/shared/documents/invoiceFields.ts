@@ -3,11 +3,19 @@ import {
   CurrencyCodeSchema,
   DecimalSchema,
   DocumentNumberSchema,
+  IbanSchema,
   IsoDateSchema,
-  NonNegativeDecimalSchema,
   PartyNameSchema,
   PaymentTermsSchema,
+  TaxIdSchema,
 } from './primitives.js';
+
+/** What kind of invoice: an ordinary one, or a credit note (Gutschrift, avoir, creditnota). */
+export const InvoiceKindSchema = z
+  .enum(['invoice', 'credit_note'])
+  .describe('"credit_note" for a credit note (UNTDID 381, Gutschrift, avoir, creditnota), else "invoice"');
+/** `invoice` or `credit_note`. */
+export type InvoiceKind = z.infer<typeof InvoiceKindSchema>;
 
 /** One row of an invoice's item table; `amount` is the row total in the invoice currency. */
 export const LineItemSchema = z
@@ -23,24 +31,30 @@ export const LineItemSchema = z
 export type LineItem = z.infer<typeof LineItemSchema>;
 
 /**
- * The fields of an invoice. Amounts are decimal strings in `currency`. Required fields (not
- * `.optional()`) are the `*` fields of the issue; `REQUIRED_FIELDS` is derived from this schema.
+ * The fields of an invoice. Amounts are decimal strings in `currency`, signed as the document
+ * states them (a corrective invoice may carry negative totals; a credit note usually states
+ * positive ones). Required fields (not `.optional()`) are the `*` fields of the issue;
+ * `REQUIRED_FIELDS` is derived from this schema.
  */
 export const InvoiceFieldsSchema = z
   .object({
     invoiceNumber: DocumentNumberSchema.describe('Invoice number'),
+    kind: InvoiceKindSchema.optional(),
     vendor: PartyNameSchema.describe('The party that issued the invoice and is to be paid'),
     customer: PartyNameSchema.optional().describe('The billed party (bill to)'),
     invoiceDate: IsoDateSchema.describe('Date the invoice was issued, YYYY-MM-DD'),
     dueDate: IsoDateSchema.optional().describe('Date payment is due, YYYY-MM-DD'),
     currency: CurrencyCodeSchema.describe('ISO 4217 currency of every amount on the invoice'),
-    subtotal: NonNegativeDecimalSchema.optional().describe('Total before tax'),
-    tax: NonNegativeDecimalSchema.optional().describe('Tax amount (VAT, sales tax, GST)'),
-    total: NonNegativeDecimalSchema.describe('Total amount due, tax included'),
+    subtotal: DecimalSchema.optional().describe('Total before tax (net amount)'),
+    tax: DecimalSchema.optional().describe('Tax amount (VAT, sales tax, GST), all rates together'),
+    total: DecimalSchema.describe('Invoice total with tax (gross), before any prepayment is deducted'),
+    amountDue: DecimalSchema.optional().describe('Amount still to pay: the total less prepayments'),
     lineItems: z.array(LineItemSchema).max(5000).optional().describe('Rows of the item table'),
     poNumber: DocumentNumberSchema.optional().describe('Purchase order number'),
     contractReference: DocumentNumberSchema.optional().describe('Number of the contract the invoice bills'),
     paymentTerms: PaymentTermsSchema.optional(),
+    vendorTaxId: TaxIdSchema.optional().describe("The vendor's VAT or tax registration number"),
+    iban: IbanSchema.optional().describe('The IBAN the vendor asks to be paid to'),
   })
   .strict();
 

@@ -63,6 +63,38 @@ export const DocumentNumberSchema = z
   })
   .describe('Identifier exactly as printed, e.g. "INV-2025-0042"');
 
+/** A VAT or tax registration number as printed, spaces and punctuation removed ("DE123456789"). */
+export const TaxIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9][A-Z0-9./-]{3,30}$/, {
+    error: 'must be a tax id of 4 to 31 letters and digits, like "DE123456789"',
+  })
+  .describe('VAT or tax registration number, e.g. "DE123456789"');
+
+/** An IBAN in its electronic form: upper case, no spaces ("DE88200800000970375700"). */
+export const IbanSchema = z
+  .string()
+  .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, {
+    error: 'must be an IBAN written without spaces, like "DE88200800000970375700"',
+    abort: true,
+  })
+  .refine((iban) => ibanChecksumValid(iban), { error: 'has IBAN check digits that do not hold' })
+  .describe('IBAN without spaces, e.g. "DE88200800000970375700"');
+
+/** True when an IBAN's check digits hold (ISO 13616 mod 97). */
+export const ibanChecksumValid = (iban: string): boolean => {
+  const compact = iban.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) return false;
+  const rearranged = compact.slice(4) + compact.slice(0, 4);
+  let remainder = 0;
+  for (const ch of rearranged) {
+    const digits = /\d/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
+    for (const d of digits) remainder = (remainder * 10 + Number(d)) % 97;
+  }
+  return remainder === 1;
+};
+
 /** Payment terms, normalised to "Net N" or "Due on receipt" when recognised. */
 export const PaymentTermsSchema = z
   .string()

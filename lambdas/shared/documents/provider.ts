@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LEGAL_SUFFIXES } from './legalForms.js';
 
 /**
  * A known counterparty (a row of the Providers table). The same schema is the import file format
@@ -10,6 +11,8 @@ export const ProviderSchema = z
     name: z.string().trim().min(2).max(200),
     aliases: z.array(z.string().trim().min(2).max(200)).max(50).optional(),
     taxId: z.string().trim().min(2).max(64).optional(),
+    /** Bank accounts the vendor is known to be paid to: an invoice asking for another one goes to review. */
+    ibans: z.array(z.string().trim().min(15).max(40)).max(20).optional(),
   })
   .strict();
 
@@ -36,36 +39,6 @@ export interface ProviderQuery {
  */
 export type ProviderLookup = (query: ProviderQuery) => Promise<Provider | undefined>;
 
-const LEGAL_SUFFIXES = new Set([
-  'inc',
-  'incorporated',
-  'llc',
-  'ltd',
-  'limited',
-  'gmbh',
-  'ag',
-  'sa',
-  'sas',
-  'sarl',
-  'bv',
-  'nv',
-  'plc',
-  'corp',
-  'corporation',
-  'co',
-  'company',
-  'lp',
-  'llp',
-  'pty',
-  'srl',
-  'spa',
-  'oy',
-  'ab',
-  'kg',
-  'se',
-  'kk',
-]);
-
 /**
  * A company name reduced to what identifies it: lower case, "&" as "and", no punctuation, no
  * leading "the" and no legal-form suffixes ("Acme Corp." and "ACME Corporation" both give "acme").
@@ -87,7 +60,8 @@ export const normalizeCompanyName = (name: string): string => {
   return words.join(' ');
 };
 
-const normalizeTaxId = (taxId: string): string => taxId.toUpperCase().replace(/[^A-Z0-9]/g, '');
+/** A tax id or IBAN reduced to its letters and digits, upper case: "DE 123 456 789" is "DE123456789". */
+export const normalizeTaxId = (taxId: string): string => taxId.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /**
  * Finds the provider a query names: by tax id when both sides have one, else by normalised name

@@ -1,0 +1,101 @@
+/**
+ * Company legal forms of the countries whose invoices Docket reads, as words a name ends with.
+ * One list serves two jobs: recognising that a line names a company (extraction) and comparing
+ * two spellings of a name without their legal form (the vendor master lookup).
+ */
+
+/** Legal forms as single lower-case words, dots and spaces removed ("GmbH", "S.A.R.L." -> "sarl"). */
+export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
+  // English-speaking countries
+  'inc',
+  'incorporated',
+  'llc',
+  'ltd',
+  'limited',
+  'plc',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'lp',
+  'llp',
+  'pty',
+  'pvt',
+  'pllc',
+  'lc',
+  // German-speaking countries
+  'gmbh',
+  'ag',
+  'kg',
+  'ohg',
+  'ug',
+  'gbr',
+  'ek',
+  'ev',
+  'kgaa',
+  'eg',
+  'mbh',
+  // French-speaking countries
+  'sa',
+  'sas',
+  'sasu',
+  'sarl',
+  'eurl',
+  'snc',
+  'sca',
+  'sci',
+  'scop',
+  // Dutch and Belgian
+  'bv',
+  'nv',
+  'vof',
+  'cv',
+  'bvba',
+  'vzw',
+  'cvba',
+  // Spanish
+  'sl',
+  'slu',
+  'sau',
+  'sll',
+  'scp',
+  // Italian
+  'srl',
+  'spa',
+  'sapa',
+  'snc',
+  'sas',
+  'srls',
+  'scarl',
+  // Nordic, Japanese and other common ones
+  'oy',
+  'oyj',
+  'ab',
+  'as',
+  'asa',
+  'aps',
+  'kk',
+  'se',
+  'sro',
+  'kft',
+  'lda',
+  'zoo',
+]);
+
+/**
+ * True when a name ends in a legal form ("Acme Inc.", "Lieferant GmbH", "Au bon moulin SARL",
+ * "Versicherungsverein Musterstadt a.G.", "Grundbesitz GmbH & Co. KG").
+ */
+export const hasLegalForm = (name: string): boolean => {
+  const words = name
+    .trim()
+    .replace(/\b([A-Za-z])\.(?=[A-Za-z]\.?)/g, '$1')
+    .replace(/[.,]/g, '')
+    .toLowerCase()
+    .split(/\s+/);
+  const last = words[words.length - 1] ?? '';
+  const lastTwo = words.slice(-2).join('');
+  return (
+    LEGAL_SUFFIXES.has(last) || LEGAL_SUFFIXES.has(lastTwo) || /(?:^|\s)(?:gmbh|ag|kg)\s*&\s*co/i.test(name)
+  );
+};
