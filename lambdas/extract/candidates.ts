@@ -1,33 +1,48 @@
+import { EVIDENCE_WEIGHT, type Evidence, withEvidence } from '../shared/documents/index.js';
 import type { DocLine } from './text/textIndex.js';
 
-/** One reading of a field: a value, how sure the finder is, and the line it came from. */
+/** How a candidate was read: next to a label, from where it sits, from data, or by a model. */
+export type Reading = 'label' | 'position' | 'structured' | 'model';
+
+/** One reading of a field: a value, how strongly it was read, and the line it came from. */
 export interface Candidate<V> {
   value: V;
+  /** Reading strength 0-1 (label strength x how cleanly the value parsed). */
   confidence: number;
   line: DocLine;
+  /** How it was read (default: `label`). */
+  reading?: Reading;
   /** Other readings of the same text (an ambiguous date). */
   alternatives?: V[];
-  /** Which finder produced it (for debugging and tests). */
+  /** Which finder produced it (for the evidence's detail, debugging and tests). */
   via: string;
+  /** Checks the finder already made (a sum that holds, another place that agrees). */
+  evidence?: Evidence[];
 }
 
-/** The reading chosen for a field. */
+/** The reading chosen for a field, with the evidence for it. */
 export interface Chosen<V> extends Candidate<V> {
   /** How many candidates agreed with it. */
   support: number;
+  evidence: Evidence[];
 }
 
 /** Above this, a disagreeing reading is real doubt, not noise. */
 const DOUBT_FLOOR = 0.6;
 
+const where = (line: DocLine): string => `p${line.page} l${line.line}`;
+
 /**
- * Picks a field's value from its candidates. Readings with the same key agree: each extra one adds
- * a little confidence. A disagreeing reading that is itself credible takes confidence away, so a
- * document that says two different things goes to a human.
+ * Picks a field's value from its candidates and says why. Readings with the same key agree; a
+ * reading found on another line is independent agreement. A disagreeing reading that is itself
+ * credible is a conflict, so a document that says two different things goes to a human. The OCR
+ * engine's confidence in the chosen line scales the result. Confidence itself is computed by
+ * `confidenceFrom` from the evidence returned here (and what validation adds).
  */
 export const choose = <V>(
   candidates: readonly Candidate<V>[],
   key: (value: V) => string,
+  describe: (value: V) => string = (v) => JSON.stringify(v),
 ): Chosen<V> | undefined => {
   if (candidates.length === 0) return undefined;
   const groups = new Map<string, Candidate<V>[]>();
@@ -38,15 +53,40 @@ export const choose = <V>(
   const scored = [...groups.values()]
     .map((group) => {
       const best = group.reduce((a, b) => (b.confidence > a.confidence ? b : a));
-      const distinctLines = new Set(group.map((c) => c.line.index)).size;
-      return {
-        best,
-        size: group.length,
-        score: Math.min(0.99, best.confidence + 0.02 * (distinctLines - 1)),
-      };
+      const lines = [...new Map(group.map((c) => [c.line.index, c])).values()];
+      return { best, group, lines, score: best.confidence + (lines.length > 1 ? 0.02 : 0) };
     })
     .sort((a, b) => b.score - a.score);
   const [top, runnerUp] = scored as [(typeof scored)[number], (typeof scored)[number] | undefined];
-  const doubt = runnerUp ? Math.max(0, runnerUp.score - DOUBT_FLOOR) * 1.2 : 0;
-  return { ...top.best, confidence: Math.max(0.05, Math.min(0.99, top.score - doubt)), support: top.size };
+  const { best } = top;
+  let evidence: Evidence[] = [
+    { kind: best.reading ?? 'label', weight: best.confidence, detail: `${best.via} at ${where(best.line)}` },
+  ];
+  const elsewhere = top.lines.find((c) => c.line.index !== best.line.index);
+  if (elsewhere) {
+    evidence = withEvidence(evidence, {
+      kind: 'agreement',
+      weight: EVIDENCE_WEIGHT.agreement,
+      detail: `the same value at ${where(elsewhere.line)} (${elsewhere.via})`,
+    });
+  }
+  for (const c of top.group) evidence = withEvidence(evidence, ...(c.evidence ?? []));
+  if (runnerUp && runnerUp.best.confidence > DOUBT_FLOOR) {
+    evidence = withEvidence(evidence, {
+      kind: 'conflict',
+      weight: Math.min(0.9, (runnerUp.best.confidence - DOUBT_FLOOR) * 1.2 + 0.2),
+      detail: `${where(runnerUp.best.line)} reads ${describe(runnerUp.best.value)} (${runnerUp.best.via})`,
+    });
+  }
+  if (best.line.ocrConfidence !== undefined) {
+    evidence = withEvidence(evidence, {
+      kind: 'ocr',
+      weight: Math.min(1, best.line.ocrConfidence / OCR_SURE),
+      detail: `OCR read ${where(best.line)} with ${Math.round(best.line.ocrConfidence * 100)}% confidence`,
+    });
+  }
+  return { ...best, support: top.group.length, evidence };
 };
+
+/** OCR confidence at or above which the characters are taken as read (no scaling). */
+const OCR_SURE = 0.9;

@@ -1,4 +1,5 @@
 import type { DocType } from '../../shared/documents/index.js';
+import { documentTypeCue, type LabelField, labelsAtStart } from '../vocabulary/index.js';
 import type { DocText } from './textIndex.js';
 
 /** The classifier's answer. */
@@ -55,6 +56,36 @@ const SIGNALS: Readonly<Record<DocType, readonly Signal[]>> = {
 /** Text looked at: the first pages say what a document is; the rest repeats it. */
 const HEAD_CHARS = 12_000;
 
+/** Labels that only an invoice carries, in any language with a vocabulary. */
+const INVOICE_LABELS: ReadonlySet<LabelField> = new Set<LabelField>([
+  'invoiceNumber',
+  'invoiceDate',
+  'dueDate',
+  'subtotal',
+  'tax',
+  'total',
+  'amountDue',
+  'vatId',
+  'iban',
+]);
+
+/**
+ * Invoice signals of every language: a title word at the start of a line ("Rechnung", "Facture",
+ * "Factuur", "Fattura", "Factura", "Gutschrift", "Avoir"), and the distinct invoice fields that
+ * labels name. English has its own, older signals below as well.
+ */
+const vocabularySignals = (doc: DocText): number => {
+  let title = 0;
+  const fields = new Set<LabelField>();
+  for (const line of doc.lines.slice(0, 400)) {
+    if (line.furniture) continue;
+    if (documentTypeCue(line.cells[0]?.text ?? '')?.start === 0) title = 4;
+    for (const cell of line.cells)
+      for (const m of labelsAtStart(cell.text, INVOICE_LABELS)) fields.add(m.field);
+  }
+  return title + Math.min(6, fields.size);
+};
+
 /**
  * Scores contract and invoice signals (titles, "by and between", "Bill To", "Subtotal", ...)
  * over the start of the document. Confidence grows with the margin between the two scores.
@@ -68,7 +99,9 @@ export const classify = (doc: DocText): Classification | undefined => {
     .slice(0, HEAD_CHARS);
   const score = (type: DocType) =>
     SIGNALS[type].reduce((sum, s) => sum + s.weight * Math.min(s.cap, head.match(s.re)?.length ?? 0), 0);
-  const scores = { contract: score('contract'), invoice: score('invoice') };
+  const english = score('invoice');
+  // The English regex signals and the vocabularies overlap on English invoices: take the larger.
+  const scores = { contract: score('contract'), invoice: Math.max(english, vocabularySignals(doc)) };
   const [top, other] =
     scores.invoice > scores.contract
       ? (['invoice', 'contract'] as const)

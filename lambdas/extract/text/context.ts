@@ -1,22 +1,27 @@
-import { findAmounts } from './parseAmount.js';
+import { detectLanguage, vocabularyOf } from '../vocabulary/index.js';
+import { type DecimalMark, findAmounts, inferDecimalMark } from './parseAmount.js';
 import { type DayMonthOrder, findDates, inferDayMonthOrder } from './parseDate.js';
 import type { DocText } from './textIndex.js';
 
 /** What every field finder of one document shares. */
 export interface FinderContext {
   doc: DocText;
-  /** How the document writes slash dates, settled from its unambiguous ones. */
+  /** How the document writes slash dates: settled from its unambiguous ones, else its language's habit. */
   order: DayMonthOrder;
   /** The currency most amounts carry, for amounts written without one. */
   currency?: string;
+  /** The document's decimal separator, from its amounts, else its language's habit. */
+  decimal?: DecimalMark;
+  /** ISO 639-1 code of the document's language, when its words tell. */
+  language?: string;
 }
 
 /** The currency written most often next to amounts in the document. */
-const dominantCurrency = (doc: DocText): string | undefined => {
+const dominantCurrency = (doc: DocText, decimal: DecimalMark | undefined): string | undefined => {
   const counts = new Map<string, number>();
   for (const line of doc.lines) {
     const dates = findDates(line.text);
-    for (const amount of findAmounts(line.text, { bare: false })) {
+    for (const amount of findAmounts(line.text, { bare: false, ...(decimal ? { decimal } : {}) })) {
       if (!amount.currency || dates.some((d) => amount.start < d.end && amount.end > d.start)) continue;
       counts.set(amount.currency, (counts.get(amount.currency) ?? 0) + 1);
     }
@@ -26,12 +31,48 @@ const dominantCurrency = (doc: DocText): string | undefined => {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 };
 
+/** Currencies of countries that write the day first (the UK, Ireland and the euro area, India, ...). */
+const DAY_FIRST_CURRENCIES: ReadonlySet<string> = new Set([
+  'EUR',
+  'GBP',
+  'INR',
+  'AUD',
+  'NZD',
+  'ZAR',
+  'CHF',
+  'SGD',
+  'HKD',
+]);
+
+/**
+ * How a document in a language that writes dates both ways (English) writes them, when none of
+ * its own dates settles it: day first when its amounts use a decimal comma (no country writes
+ * both a decimal comma and the month first); probably day first, but still to be confirmed, when
+ * its currency is that of day-first countries. Dollars say nothing.
+ */
+const localeOrder = (decimal: DecimalMark | undefined, currency: string | undefined): DayMonthOrder => {
+  if (decimal === ',') return 'dmy';
+  return currency !== undefined && DAY_FIRST_CURRENCIES.has(currency) ? 'dmy-likely' : 'unknown';
+};
+
 /** Builds the shared context of a document. */
 export const finderContext = (doc: DocText): FinderContext => {
-  const currency = dominantCurrency(doc);
+  const texts = doc.lines.map((l) => l.text);
+  const language = detectLanguage(doc.flat)?.code;
+  const vocabulary = vocabularyOf(language);
+  const decimal = inferDecimalMark(texts) ?? vocabulary?.decimalSeparator;
+  const currency = dominantCurrency(doc, decimal);
+  const inferred = inferDayMonthOrder(texts.join('\n'));
   return {
     doc,
-    order: inferDayMonthOrder(doc.lines.map((l) => l.text).join('\n')),
+    order:
+      inferred !== 'unknown'
+        ? inferred
+        : (vocabulary?.dateOrder ?? 'unknown') !== 'unknown'
+          ? (vocabulary?.dateOrder ?? 'unknown')
+          : localeOrder(decimal, currency),
     ...(currency ? { currency } : {}),
+    ...(decimal ? { decimal } : {}),
+    ...(language ? { language } : {}),
   };
 };

@@ -1,26 +1,60 @@
 import {
   addDecimals,
+  confidenceFrom,
   DECIMAL_PATTERN,
   type DocType,
+  type Evidence,
   type Extraction,
   fieldSchema,
   normalizeCompanyName,
   type RejectedValue,
+  withEvidence,
 } from '../../shared/documents/index.js';
 import type { PdfText } from '../../shared/pdfText.js';
 import { type Candidate, choose } from '../candidates.js';
 import { UnclassifiableDocument } from '../errors.js';
 import type { Extractor } from '../extractor.js';
+import { unclassified } from '../unclassified.js';
 import { classify } from './classify.js';
 import { finderContext } from './context.js';
 import { contractCandidates } from './contractFinders.js';
-import { invoiceCandidates } from './invoiceFinders.js';
-import { indexText, sourceOf } from './textIndex.js';
+import { invoiceCandidates } from './invoice/finders.js';
+import { containsName, containsToken } from './printed.js';
+import { type DocLine, type DocText, indexText, sourceOf } from './textIndex.js';
 
 /** Written to every record; bump when a change alters what the extractor returns. */
-export const HEURISTIC_EXTRACTOR_VERSION = '1.0.0';
+export const HEURISTIC_EXTRACTOR_VERSION = '2.0.0';
 
 const PARTY_FIELDS = new Set(['provider', 'customer', 'vendor']);
+
+/** Fields whose value, printed again on another line, is confirmed as the document's own. */
+const REPEATABLE_FIELDS = new Set([
+  'provider',
+  'customer',
+  'vendor',
+  'contractNumber',
+  'invoiceNumber',
+  'poNumber',
+  'contractReference',
+  'vendorTaxId',
+  'iban',
+]);
+
+/** Weight of a value printed again elsewhere: it confirms the reading, less so the role. */
+const REPEAT_WEIGHT = 0.5;
+
+/**
+ * Evidence that a chosen identifier or name is printed on another line too (a running header, a
+ * signature block, a payment reference). Not for dates or amounts: those repeat for other reasons.
+ */
+const printedElsewhere = (doc: DocText, field: string, value: unknown, line: DocLine): Evidence[] => {
+  if (!REPEATABLE_FIELDS.has(field) || typeof value !== 'string' || value.length < 4) return [];
+  const printed = PARTY_FIELDS.has(field) ? containsName : containsToken;
+  const other = doc.lines.find((l) => l.index !== line.index && printed(l.text, value));
+  return other
+    ? [{ kind: 'agreement', weight: REPEAT_WEIGHT, detail: `also printed at p${other.page} l${other.line}` }]
+    : [];
+};
 
 /** Two readings agree when they mean the same: "1,200.00" and "1200", "ACME Corp." and "Acme Corporation". */
 const canonical = (value: unknown): unknown => {
@@ -43,8 +77,6 @@ const keyFor =
       ? normalizeCompanyName(value)
       : JSON.stringify(canonical(value));
 
-const round = (n: number): number => Math.round(n * 1000) / 1000;
-
 /**
  * The default extractor: deterministic and local. Reads label/value forms, table rows, running
  * headers and contract prose ("entered into as of ... by and between ...") with several date and
@@ -55,22 +87,20 @@ export class HeuristicExtractor implements Extractor {
 
   async extract(text: PdfText): Promise<Extraction> {
     const doc = indexText(text);
+    // Nothing to read at all is the uploader's to fix; readable text of no known type is a person's.
+    if (doc.lines.length === 0) throw new UnclassifiableDocument('it has no text');
     const classification = classify(doc);
-    if (!classification) {
-      throw new UnclassifiableDocument(
-        doc.lines.length === 0
-          ? 'it has no text'
-          : 'no title, parties, totals or clauses of either kind were found',
-      );
-    }
     const ctx = finderContext(doc);
+    if (!classification) {
+      return unclassified(text, { name: 'heuristic', version: HEURISTIC_EXTRACTOR_VERSION }, ctx.language);
+    }
     const docType: DocType = classification.docType;
     const candidates: Record<string, Candidate<unknown>[]> =
       docType === 'contract' ? contractCandidates(ctx) : invoiceCandidates(ctx);
     const fields: Record<string, unknown> = {};
     const rejected: RejectedValue[] = [];
     for (const [field, found] of Object.entries(candidates)) {
-      const chosen = choose(found, keyFor(field));
+      const chosen = choose(found, keyFor(field), (v) => JSON.stringify(v).slice(0, 80));
       if (!chosen) continue;
       const schema = fieldSchema(docType, field);
       const checked = schema?.safeParse(chosen.value);
@@ -83,10 +113,14 @@ export class HeuristicExtractor implements Extractor {
         });
         continue;
       }
+      const evidence = chosen.evidence.some((e) => e.kind === 'agreement')
+        ? chosen.evidence
+        : withEvidence(chosen.evidence, ...printedElsewhere(doc, field, checked.data, chosen.line));
       fields[field] = {
         value: checked.data,
-        confidence: round(chosen.confidence),
+        confidence: confidenceFrom(evidence),
         source: sourceOf(chosen.line),
+        evidence,
         ...(chosen.alternatives?.length ? { alternatives: chosen.alternatives } : {}),
       };
     }
@@ -98,6 +132,8 @@ export class HeuristicExtractor implements Extractor {
       pageCount: text.pageCount,
       fields,
       rejected,
+      ...(ctx.language ? { language: ctx.language } : {}),
+      textOrigin: text.origin ?? 'text-layer',
     } as Extraction;
   }
 }

@@ -1,4 +1,5 @@
 import type { Candidate } from '../candidates.js';
+import { LABEL_FIELDS, type LabelField, labelsAtStart, labelsIn } from '../vocabulary/index.js';
 import type { DocLine, DocText } from './textIndex.js';
 
 /** A parsed value and, when the text reads two ways, the other readings. */
@@ -27,7 +28,68 @@ export interface LabelOptions {
   furniture?: boolean;
   /** Name for `Candidate.via`. */
   via?: string;
+  /** Confidence of a weak label (a vocabulary's `weak` list); default: `confidence` - 0.2. */
+  weakConfidence?: number;
 }
+
+/** A label found in a cell: where it ends, and whether it is a weak one. */
+interface FoundLabel {
+  start: number;
+  end: number;
+  weak: boolean;
+}
+
+/**
+ * Finds labels in a cell: at its start, or (`midCell`) inside it. A `string` is a regular
+ * expression source of label alternatives; a `LabelField` uses every vocabulary's labels for
+ * that field, longest label first across all fields (so "Total HT" is never the gross total).
+ */
+const labelFinder = (labels: string | LabelField, midCell: LabelOptions['midCell']) => {
+  if (isLabelField(labels)) {
+    const only = new Set([labels]);
+    return {
+      atStart: (text: string): FoundLabel | undefined => {
+        const m = labelsAtStart(text, only)[0];
+        if (!m) return undefined;
+        // "Document No.": a label's abbreviation dot may follow what the vocabulary wrote.
+        const sep = /^\.?\s*[:#]?\s*/.exec(text.slice(m.end))?.[0] ?? '';
+        return { start: m.start, end: m.end + sep.length, weak: m.strength === 'weak' };
+      },
+      inside: (text: string): FoundLabel[] =>
+        labelsIn(text, only).flatMap((m) => {
+          const sep = (midCell === 'loose' ? /^\.?\s*[:#]?\s*/ : /^\.?\s*[:#]\s*/).exec(
+            text.slice(m.end),
+          )?.[0];
+          return sep === undefined
+            ? []
+            : [{ start: m.start, end: m.end + sep.length, weak: m.strength === 'weak' }];
+        }),
+    };
+  }
+  const atStart = new RegExp(`^(?:${labels})(?![\\w])\\s*[:#]?\\s*`, 'i');
+  const inside = new RegExp(
+    `(?<![\\w])(?:${labels})${midCell === 'loose' ? '(?![\\w])\\s*[:#]?' : '\\s*[:#]'}\\s*`,
+    'gi',
+  );
+  return {
+    atStart: (text: string): FoundLabel | undefined => {
+      const m = atStart.exec(text);
+      return m ? { start: 0, end: m[0].length, weak: false } : undefined;
+    },
+    inside: (text: string): FoundLabel[] => {
+      inside.lastIndex = 0;
+      const found: FoundLabel[] = [];
+      for (let m = inside.exec(text); m; m = inside.exec(text)) {
+        found.push({ start: m.index, end: m.index + m[0].length, weak: false });
+      }
+      return found;
+    },
+  };
+};
+
+const LABEL_FIELD_NAMES: ReadonlySet<string> = new Set(LABEL_FIELDS);
+
+const isLabelField = (labels: string | LabelField): labels is LabelField => LABEL_FIELD_NAMES.has(labels);
 
 const nextContentLine = (doc: DocText, line: DocLine): DocLine | undefined => {
   for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 3; i++) {
@@ -44,17 +106,14 @@ const nextContentLine = (doc: DocText, line: DocLine): DocLine | undefined => {
  */
 export const findLabelled = <V>(
   doc: DocText,
-  labels: string,
+  labels: string | LabelField,
   parse: ValueParser<V>,
   options: LabelOptions = {},
 ): Candidate<V>[] => {
   const base = options.confidence ?? 0.95;
+  const weakBase = options.weakConfidence ?? base - 0.2;
   const via = options.via ?? 'label';
-  const atStart = new RegExp(`^(?:${labels})(?![\\w])\\s*[:#]?\\s*`, 'i');
-  const inside = new RegExp(
-    `(?<![\\w])(?:${labels})${options.midCell === 'loose' ? '(?![\\w])\\s*[:#]?' : '\\s*[:#]'}\\s*`,
-    'gi',
-  );
+  const finder = labelFinder(labels, options.midCell);
   const found: Candidate<V>[] = [];
   const add = (parsed: Parsed<V> | undefined, confidence: number, line: DocLine, how: string) => {
     if (!parsed) return;
@@ -69,34 +128,36 @@ export const findLabelled = <V>(
   for (const line of doc.lines) {
     if (line.furniture && !options.furniture) continue;
     line.cells.forEach((cell, ci) => {
-      const m = atStart.exec(cell.text);
+      const m = finder.atStart(cell.text);
       if (m) {
-        const rest = cell.text.slice(m[0].length).trim();
+        const strength = m.weak ? weakBase : base;
+        const rest = cell.text.slice(m.end).trim();
         const here = rest ? parse(rest, line) : undefined;
         if (here) {
-          add(here, base, line, 'same-cell');
+          add(here, strength, line, 'same-cell');
           return;
         }
         // A next cell that is itself a label ("From:   To:", "Bill To:   Due Date: ...") is not this
         // label's value: the value is then under the label.
         const next = line.cells[ci + 1];
-        const nextIsLabel = next !== undefined && /^[A-Za-z][\w .#/-]{0,30}:|:\s*$/.test(next.text);
+        const nextIsLabel = next !== undefined && /^[\p{L}][\p{L}\d .#/-]{0,30}:|:\s*$/u.test(next.text);
         if (next && !nextIsLabel) {
-          add(parse(next.text, line), base - 0.02, line, 'next-cell');
+          // "Rechnungswährung  : EUR": a colon set apart from its label starts the next cell.
+          add(parse(next.text.replace(/^[:#]\s*/, ''), line), strength - 0.02, line, 'next-cell');
           return;
         }
         if (options.below && !rest && (!next || nextIsLabel)) {
           const below = nextContentLine(doc, line);
           const target = below && (below.cells.length > ci ? below.cells[ci] : below.cells[0]);
-          if (below && target) add(parse(target.text, below), base - 0.07, below, 'below');
+          if (below && target) add(parse(target.text, below), strength - 0.07, below, 'below');
         }
         return;
       }
       if (!options.midCell) return;
-      inside.lastIndex = 0;
-      for (let mm = inside.exec(cell.text); mm; mm = inside.exec(cell.text)) {
-        if (mm.index === 0) continue;
-        add(parse(cell.text.slice(mm.index + mm[0].length).trim(), line), base - 0.05, line, 'mid-cell');
+      for (const inside of finder.inside(cell.text)) {
+        if (inside.start === 0) continue;
+        const strength = inside.weak ? weakBase : base;
+        add(parse(cell.text.slice(inside.end).trim(), line), strength - 0.05, line, 'mid-cell');
       }
     });
   }

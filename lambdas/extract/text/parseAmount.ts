@@ -26,11 +26,16 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   '\u20ac': 'EUR',
   '\u00a3': 'GBP',
   '\u00a5': 'JPY',
+  '\u20b9': 'INR',
+  Rs: 'INR',
+  'Rs.': 'INR',
 };
 
-const CUR = '(US\\$|CA\\$|C\\$|A\\$|\\$|\u20ac|\u00a3|\u00a5|\\b[A-Z]{3}\\b)';
-const GROUPED = "\\d{1,3}(?:(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+|(?: \\d{3})+)(?:[.,]\\d{1,2})?";
-const GROUPED_NO_SPACE = "\\d{1,3}(?:(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+)(?:[.,]\\d{1,2})?";
+const CUR = '(US\\$|CA\\$|C\\$|A\\$|\\$|\u20ac|\u00a3|\u00a5|\u20b9|Rs\\.?|\\b[A-Z]{3}\\b)';
+/** Indian grouping: lakh and crore ("1,23,456.78"), tried before the three-digit groups. */
+const INDIAN = '\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?';
+const GROUPED = `${INDIAN}|\\d{1,3}(?:(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+|(?: \\d{3})+)(?:[.,]\\d{1,2})?`;
+const GROUPED_NO_SPACE = `${INDIAN}|\\d{1,3}(?:(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+)(?:[.,]\\d{1,2})?`;
 const PLAIN = '\\d+(?:[.,]\\d{1,2})?';
 
 const WITH_CURRENCY = new RegExp(
@@ -46,8 +51,18 @@ const currencyOf = (marker: string | undefined): string | undefined => {
   return isCurrencyCode(marker) ? marker : undefined;
 };
 
-/** Reads a number with grouping and decimal separators; undefined when it is not one. */
-export const parseNumber = (text: string): { value: string; certain: boolean } | undefined => {
+/** The decimal separator a document uses, when its amounts settle it. */
+export type DecimalMark = ',' | '.';
+
+/**
+ * Reads a number with grouping and decimal separators; undefined when it is not one. `decimal`,
+ * the document's convention when known, settles "1.234" and "1,234" (a thousands group, since
+ * money carries two decimals): without it, "1.234" stays uncertain.
+ */
+export const parseNumber = (
+  text: string,
+  decimal?: DecimalMark,
+): { value: string; certain: boolean } | undefined => {
   const digits = text.replace(/\s/g, ' ');
   const lastSep = Math.max(digits.lastIndexOf('.'), digits.lastIndexOf(','));
   let whole = digits;
@@ -63,8 +78,9 @@ export const parseNumber = (text: string): { value: string; certain: boolean } |
       whole = digits.slice(0, lastSep);
       fraction = after;
     } else if (after.length === 3 && sameSepCount === 1 && !otherSeps && !/[' ]/.test(digits)) {
-      // "1.234" or "1,234": a thousands separator (money carries two decimals), not certain.
-      certain = sep === ',' ? true : digits.length > 5;
+      // "1.234" or "1,234": a thousands separator (money carries two decimals), not certain
+      // unless the document's own convention says this separator groups thousands.
+      certain = decimal ? sep !== decimal : sep === ',' ? true : digits.length > 5;
     }
   }
   const wholeDigits = whole.replace(/[.,' ]/g, '');
@@ -74,11 +90,14 @@ export const parseNumber = (text: string): { value: string; certain: boolean } |
 };
 
 /** Every amount in `text`, in order (numbers with a currency first, then bare numbers). */
-export const findAmounts = (text: string, options: { bare?: boolean } = {}): FoundAmount[] => {
+export const findAmounts = (
+  text: string,
+  options: { bare?: boolean; decimal?: DecimalMark } = {},
+): FoundAmount[] => {
   const found: FoundAmount[] = [];
   const push = (start: number, end: number, sign: string | undefined, number: string, marker?: string) => {
     if (found.some((f) => start < f.end && end > f.start)) return;
-    const parsed = parseNumber(number);
+    const parsed = parseNumber(number, options.decimal);
     if (!parsed) return;
     const currency = currencyOf(marker);
     if (marker && !currency) return;
@@ -102,10 +121,31 @@ export const findAmounts = (text: string, options: { bare?: boolean } = {}): Fou
 export const findMoney = (
   text: string,
   dateSpans: readonly { start: number; end: number }[],
+  decimal?: DecimalMark,
 ): FoundAmount[] => {
   let masked = text;
   for (const span of dateSpans)
     masked = masked.slice(0, span.start) + '#'.repeat(span.end - span.start) + masked.slice(span.end);
   masked = masked.replace(/\d+(?:[.,]\d+)?\s?%/g, (p) => '#'.repeat(p.length));
-  return findAmounts(masked);
+  return findAmounts(masked, decimal ? { decimal } : {});
+};
+
+/**
+ * The decimal separator a document's amounts use: the separator before the last two digits of
+ * amounts like "529,87" or "1,234.56", when one of the two clearly dominates; else undefined.
+ */
+export const inferDecimalMark = (lines: readonly string[]): DecimalMark | undefined => {
+  let comma = 0;
+  let dot = 0;
+  // Not a date: "05.03.2018" has another separator and digits after its "05.03".
+  const re = /(?<![\d.,])\d{1,3}(?:[.,' \u202f]\d{3})*([.,])\d{2}(?!\d|[.,]\d)/g;
+  for (const line of lines) {
+    for (let m = re.exec(line); m; m = re.exec(line)) {
+      if (m[1] === ',') comma += 1;
+      else dot += 1;
+    }
+  }
+  if (comma >= 2 * dot + 1) return ',';
+  if (dot >= 2 * comma + 1) return '.';
+  return undefined;
 };

@@ -1,10 +1,18 @@
+import { MONTH_PATTERN, monthNumber } from '../vocabulary/index.js';
+
 /**
- * Dates as documents write them: ISO, "March 5, 2025", "5 March 2025", "5th day of March, 2025",
- * "05-Mar-2025", 2025/03/05, 05.03.2025 (day first) and 05/03/2025 (either way round).
+ * Dates as documents write them, month names in every language with a vocabulary: ISO,
+ * "March 5, 2025", "5 March 2025", "5. März 2018", "5 mars 2018", "5 de marzo de 2018",
+ * "5th day of March, 2025", "05-Mar-2025", 2025/03/05, 05.03.2025 and 05.03.18 (day first), and
+ * 05/03/2025 (either way round, settled by the document or its language).
  */
 
-/** Which way round a document writes numeric dates with slashes. */
-export type DayMonthOrder = 'dmy' | 'mdy' | 'unknown';
+/**
+ * Which way round a document writes numeric dates with slashes. `dmy-likely`: nothing in the
+ * document settles it, but where it comes from makes day-first the better guess; the date still
+ * reads two ways (a person confirms it).
+ */
+export type DayMonthOrder = 'dmy' | 'mdy' | 'dmy-likely' | 'unknown';
 
 /** A date found in text. */
 export interface FoundDate {
@@ -18,22 +26,7 @@ export interface FoundDate {
   numericAmbiguous: boolean;
 }
 
-const MONTHS: Readonly<Record<string, number>> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
-const MONTH =
-  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const MONTH = `(${MONTH_PATTERN})`;
 
 const iso = (y: number, m: number, d: number): string | undefined => {
   if (y < 1900 || y > 2199 || m < 1 || m > 12 || d < 1) return undefined;
@@ -42,7 +35,7 @@ const iso = (y: number, m: number, d: number): string | undefined => {
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 };
 
-const monthOf = (name: string): number => MONTHS[name.slice(0, 3).toLowerCase()] ?? 0;
+const monthOf = (name: string): number => monthNumber(name) ?? 0;
 
 /** Group `i` of a match as a number (NaN when absent, which no date accepts). */
 const num = (m: RegExpExecArray, i: number): number => Number(m[i] ?? Number.NaN);
@@ -59,19 +52,31 @@ const PATTERNS: readonly Pattern[] = [
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, read: (m) => simple(iso(num(m, 1), num(m, 2), num(m, 3))) },
   { re: /\b(\d{4})\/(\d{1,2})\/(\d{1,2})\b/g, read: (m) => simple(iso(num(m, 1), num(m, 2), num(m, 3))) },
   {
-    re: new RegExp(`\\b${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'),
+    re: new RegExp(`(?<![\\p{L}])${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'giu'),
     read: (m) => simple(iso(num(m, 3), monthOf(m[1] ?? ''), num(m, 2))),
   },
   {
-    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:day\\s+of\\s+)?${MONTH}\\.?,?\\s+(\\d{4})\\b`, 'gi'),
+    // "5 March 2025", "5. März 2018", "5th day of March, 2025", "5 de marzo de 2018", "1er mars 2018".
+    re: new RegExp(
+      `\\b(\\d{1,2})(?:st|nd|rd|th|er|\\.)?\\s+(?:day\\s+of\\s+|de\\s+)?${MONTH}\\.?,?\\s+(?:de\\s+|del\\s+)?(\\d{4})\\b`,
+      'giu',
+    ),
     read: (m) => simple(iso(num(m, 3), monthOf(m[2] ?? ''), num(m, 1))),
   },
   {
-    re: new RegExp(`\\b(\\d{1,2})[-\\s]${MONTH}[-\\s](\\d{4})\\b`, 'gi'),
+    re: new RegExp(`\\b(\\d{1,2})[-\\s]${MONTH}[-\\s](\\d{4})\\b`, 'giu'),
     read: (m) => simple(iso(num(m, 3), monthOf(m[2] ?? ''), num(m, 1))),
   },
   // Day first with dots is the convention everywhere it is used.
   { re: /\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/g, read: (m) => simple(iso(num(m, 3), num(m, 2), num(m, 1))) },
+  {
+    // Two-digit years with dots ("05.03.18"): this century, and not quite certain.
+    re: /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.])/g,
+    read: (m) => {
+      const value = iso(2000 + num(m, 3), num(m, 2), num(m, 1));
+      return value ? { iso: value, numericAmbiguous: true } : undefined;
+    },
+  },
   {
     re: /\b(\d{1,2})([/-])(\d{1,2})\2(\d{4})\b/g,
     read: (m, order) => {
@@ -84,6 +89,7 @@ const PATTERNS: readonly Pattern[] = [
       if (!dmy || !mdy || dmy === mdy) return { iso: (dmy ?? mdy) as string, numericAmbiguous: false };
       if (order === 'dmy') return { iso: dmy, numericAmbiguous: true };
       if (order === 'mdy') return { iso: mdy, numericAmbiguous: true };
+      if (order === 'dmy-likely') return { iso: dmy, alternative: mdy, numericAmbiguous: true };
       return { iso: mdy, alternative: dmy, numericAmbiguous: true };
     },
   },

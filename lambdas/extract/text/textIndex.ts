@@ -1,5 +1,5 @@
-import type { FieldSource } from '../../shared/documents/index.js';
-import type { PdfText } from '../../shared/pdfText.js';
+import type { TextSource } from '../../shared/documents/index.js';
+import type { PageBox, PdfText } from '../../shared/pdfText.js';
 
 /** A cell of a line: text between runs of two or more spaces (a table column). */
 export interface LineCell {
@@ -22,6 +22,10 @@ export interface DocLine {
   furniture: boolean;
   /** Index in `DocText.lines`. */
   index: number;
+  /** Where the line sits on its page, when the text artifact says. */
+  box?: PageBox;
+  /** 0-1: how sure OCR was of the line (absent for a text layer). */
+  ocrConfidence?: number;
 }
 
 /** A document's text prepared for extraction: lines with cells, and the prose as one string. */
@@ -105,6 +109,7 @@ export const indexText = (text: PdfText): DocText => {
     page.lines.forEach((raw, i) => {
       if (raw.trim() === '') return;
       const plain = plainText(raw);
+      const geometry = page.geometry?.[i];
       lines.push({
         page: page.page,
         line: i + 1,
@@ -113,6 +118,8 @@ export const indexText = (text: PdfText): DocText => {
         cells: splitCells(plain),
         furniture: false,
         index: lines.length,
+        ...(geometry ? { box: geometry.box } : {}),
+        ...(geometry?.confidence !== undefined ? { ocrConfidence: geometry.confidence } : {}),
       });
     });
   }
@@ -146,8 +153,9 @@ export const lineAt = (doc: DocText, offset: number): DocLine => {
 };
 
 /** The `source` record of a line. */
-export const sourceOf = (line: DocLine): FieldSource => ({
+export const sourceOf = (line: DocLine): TextSource => ({
   page: line.page,
   line: line.line,
   text: line.raw.slice(0, 2000),
+  ...(line.box ? { box: line.box } : {}),
 });

@@ -1,4 +1,7 @@
-import { formatPaymentTerms } from '../../shared/documents/index.js';
+import { formatPaymentTerms, hasLegalForm } from '../../shared/documents/index.js';
+
+export { hasLegalForm };
+
 import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { type DayMonthOrder, type FoundDate, findDates } from './parseDate.js';
@@ -78,8 +81,8 @@ export const parseId = (text: string): Parsed<string> | undefined => {
   );
   const id = m?.[1];
   if (!id || !/\d/.test(id) || id.length < 3 || id.length > 40) return undefined;
-  // "1.770" of "1.770,09 EUR" is an amount, not an identifier.
-  if (/^\d{1,3}(?:[.,']\d{3})+$/.test(id)) return undefined;
+  // "1.770" of "1.770,09 EUR" is an amount, not an identifier; so is "22.25".
+  if (/^\d{1,3}(?:[.,']\d{3})+$/.test(id) || /^\d+[.,]\d{1,2}$/.test(id)) return undefined;
   if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(id) || /^\d{4}-\d{2}-\d{2}$/.test(id)) return undefined;
   return { value: id };
 };
@@ -97,8 +100,14 @@ export const parseDateAt =
   (text: string): Parsed<string> | undefined => {
     const found = findDates(text, order)[0];
     if (!found) return undefined;
-    const before = text.slice(0, found.start).trim().toLowerCase();
-    if (before && !/^(?:on|as of|of|from|dated|:|effective|the|as of the|on the)$/.test(before))
+    const before = text.slice(0, found.start).trim().toLowerCase().replace(/\s*:$/, '');
+    // Connecting words a label may leave before its date ("due by", "zahlbar bis zum", "avant le").
+    if (
+      before &&
+      !/^(?:on|as of|of|from|dated|:|effective|the|as of the|on the|by|until|before|bis|bis zum|am|vom|le|au|du|avant le|op|voor|van|el|del|il|entro il|entro)$/.test(
+        before,
+      )
+    )
       return undefined;
     return dateValue(found);
   };
@@ -132,6 +141,14 @@ const NAME_CONNECTORS = new Set([
   'e',
   'für',
   'et',
+  'und',
+  'en',
+  'di',
+  'del',
+  'della',
+  'da',
+  'den',
+  'het',
 ]);
 
 const LEGAL_ABBREVIATION = /\b(?:inc|corp|co|ltd|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag)\.$/i;
@@ -150,20 +167,16 @@ export const cleanPartyName = (text: string): string | undefined => {
   if (name.includes(':')) return undefined;
   while (/[,;:]$/.test(name) || (/\.$/.test(name) && !LEGAL_ABBREVIATION.test(name)))
     name = name.slice(0, -1).trim();
-  if (name.length < 2 || name.length > 120 || !/^[A-Z0-9]/.test(name) || !/[A-Za-z]{2}/.test(name))
+  if (name.length < 2 || name.length > 120 || !/^[\p{Lu}0-9]/u.test(name) || !/\p{L}{2}/u.test(name))
     return undefined;
   const words = name.split(/\s+/);
-  // A name is capitalised words (and a few connectors); a sentence is not.
-  if (words.length > 9 || !words.every((w) => /^[A-Z0-9&('"]/.test(w) || NAME_CONNECTORS.has(w)))
+  // A name is capitalised words (and a few connectors); a sentence is not. A company name with its
+  // legal form may keep lower-case words ("Au bon moulin SARL").
+  const lower = words.filter((w) => !/^[\p{Lu}0-9&('"]/u.test(w) && !NAME_CONNECTORS.has(w.toLowerCase()));
+  if (words.length > 9 || (lower.length > 0 && !(hasLegalForm(name) && lower.length <= words.length / 2)))
     return undefined;
   return name;
 };
-
-/** True when a name ends in a company form ("Inc.", "GmbH", "Ltd"): likely a party, not a phrase. */
-export const hasLegalForm = (name: string): boolean =>
-  /\b(?:inc\.?|incorporated|llc|l\.?l\.?c\.?|ltd\.?|limited|corp\.?|corporation|co\.|company|gmbh|ag|sa|sas|sarl|bv|nv|plc|l\.?p\.?|llp|k\.k\.|kk|pty|srl|spa|oy|ab|kg|se)$/i.test(
-    name.trim(),
-  );
 
 /** A party name value. */
 export const parseParty = (text: string): Parsed<string> | undefined => {
@@ -171,15 +184,29 @@ export const parseParty = (text: string): Parsed<string> | undefined => {
   return name ? { value: name, certainty: hasLegalForm(name) ? 1 : 0.93 } : undefined;
 };
 
-/** Payment terms written as "Net 30", "30 days net", "30 days from invoice date", "Due on receipt". */
+/** "Days" in the languages Docket reads (the unit of payment terms). */
+const DAYS = '(?:days?|tage?n?|tg\\.?|jours?|j\\b|dagen|d[ií]as|giorni|gg\\.?)';
+
+/**
+ * Payment terms written as "Net 30", "30 days net", "Zahlbar innerhalb 30 Tagen netto", "à 30
+ * jours", "binnen 30 dagen", "a 30 días", "30 giorni", "Due on receipt" / "sofort" / "paiement
+ * immédiat"; normalised to "Net N" or "Due on receipt".
+ */
 export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {
   const t = text.toLowerCase();
-  if (/(?:due|payable)\s+(?:up)?on\s+receipt|^on receipt|^immediate/.test(t))
+  if (
+    /(?:due|payable)\s+(?:up)?on\s+receipt|^on receipt|^immediate|^sofort|imm[ée]diat|[àa] r[ée]ception|bij ontvangst|al contado|a vista|^immediato/.test(
+      t,
+    )
+  )
     return { value: formatPaymentTerms(0) };
   const m =
     /^net\s*(\d{1,3})\b/.exec(t) ??
-    /^(\d{1,3})\s*days?\b/.exec(t) ??
-    new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`).exec(t);
+    new RegExp(`^(\\d{1,3})\\s*${DAYS}`).exec(t) ??
+    new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`).exec(t) ??
+    new RegExp(
+      `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within)\\s+(\\d{1,3})\\s*${DAYS}`,
+    ).exec(t);
   if (!m) return undefined;
   const days = m.length > 2 ? numberFromGroups(m[1], m[2], m[3], m[4]) : Number(m[1]);
   return days === undefined || days > 365 ? undefined : { value: formatPaymentTerms(days) };

@@ -1,0 +1,118 @@
+import { type LabelField, labelsAtStart, labelsIn } from '../../vocabulary/index.js';
+import type { FinderContext } from '../context.js';
+import { type FoundAmount, findMoney } from '../parseAmount.js';
+import { findDates } from '../parseDate.js';
+import type { DocLine } from '../textIndex.js';
+
+/**
+ * Amounts that labels name, in any language: each labelled line of the document gives the
+ * amounts after its label as candidates for the label's role (total, amount due, net, tax,
+ * prepaid). Which of them the invoice's totals are is settled by `resolveTotals`, by the sums
+ * they make, not by where a layout happens to put them.
+ */
+
+/** The money roles a label can give an amount. */
+export type MoneyRole = 'total' | 'amountDue' | 'subtotal' | 'tax' | 'prepaid';
+
+const MONEY_ROLES: ReadonlySet<LabelField> = new Set<LabelField>([
+  'total',
+  'amountDue',
+  'subtotal',
+  'tax',
+  'prepaid',
+]);
+
+/** An amount read after a label. */
+export interface LabelledAmount {
+  role: MoneyRole;
+  /** Signed decimal string. */
+  amount: string;
+  currency?: string;
+  line: DocLine;
+  /** The label as written in the vocabulary. */
+  label: string;
+  strength: 'strong' | 'weak';
+  /** The first amount after the label, or a later one on the same line (a tax row's last column). */
+  position: 'first' | 'later';
+  /** The line also states a percentage: a row of a tax breakdown, not the invoice's own total. */
+  rateRow: boolean;
+  /** The number could be read two ways (no document convention settled "1.234"). */
+  certain: boolean;
+}
+
+/** A value that is an identifier, not money: a VAT id ("DE 123456789"), a long bare number. */
+const IDENTIFIER_BEFORE = /(?:^|[^\p{L}])[A-Z]{2}\s?$/u;
+const LONG_BARE_NUMBER = /^\d{7,}$/;
+
+const looksLikeMoney = (text: string, found: FoundAmount): boolean => {
+  const token = text.slice(found.start, found.end).replace(/^[-\s]+/, '');
+  if (IDENTIFIER_BEFORE.test(text.slice(0, found.start))) return false;
+  if (!found.currency && LONG_BARE_NUMBER.test(token.replace(/[^\d]/g, '')) && !/[.,]\d{2}\b/.test(token))
+    return false;
+  // A bare integer without separators or currency is a count or a code more often than money.
+  if (!found.currency && /^-?\d{1,6}$/.test(token) && !/[.,']/.test(token)) return false;
+  return true;
+};
+
+/** Amounts in `text` (dates and percentages masked), with the ones shaped like identifiers left out. */
+export const moneyIn = (ctx: FinderContext, text: string): FoundAmount[] =>
+  findMoney(text, findDates(text, ctx.order), ctx.decimal).filter((a) => looksLikeMoney(text, a));
+
+const PERCENT = /\d(?:[.,]\d+)?\s?%/;
+
+/** Every amount that a money label names, document-wide, in reading order. */
+export const labelledAmounts = (ctx: FinderContext): LabelledAmount[] => {
+  const found: LabelledAmount[] = [];
+  for (const line of ctx.doc.lines) {
+    if (line.furniture) continue;
+    const text = line.text;
+    // Labels at the start of a cell, or after a colon inside one ("Net total: 496.00 €").
+    const starts = line.cells.flatMap((cell) =>
+      labelsAtStart(cell.text, MONEY_ROLES).map((m) => ({
+        ...m,
+        start: cell.start + m.start,
+        end: cell.start + m.end,
+      })),
+    );
+    const inside = labelsIn(text, MONEY_ROLES).filter(
+      (m) => !starts.some((s) => s.start === m.start) && /^\s*:/.test(text.slice(m.end)),
+    );
+    const labels = [...starts, ...inside].sort((a, b) => a.start - b.start);
+    labels.forEach((label, i) => {
+      const until = labels[i + 1]?.start ?? text.length;
+      const rest = text.slice(label.end, until);
+      const amounts = moneyIn(ctx, rest);
+      const rateRow = PERCENT.test(text);
+      const push = (a: FoundAmount, position: 'first' | 'later', onLine: DocLine) =>
+        found.push({
+          role: label.field as MoneyRole,
+          amount: a.amount,
+          ...(a.currency ? { currency: a.currency } : {}),
+          line: onLine,
+          label: label.label,
+          strength: label.strength,
+          position,
+          rateRow,
+          certain: a.certain,
+        });
+      const [first, ...later] = amounts;
+      if (first) {
+        push(first, 'first', line);
+        const last = later[later.length - 1];
+        if (last && last.amount !== first.amount) push(last, 'later', line);
+        return;
+      }
+      // "Steuerbetrag in" / "1,12": the amount may sit alone on the next line. Not under a table
+      // header ("Item  Qty  Rate  Total"): its next line is a row, with words beside its amount.
+      if (line.cells.length >= 3) return;
+      const below = ctx.doc.lines[line.index + 1];
+      if (below && below.page === line.page && !below.furniture && labelsAtStart(below.text).length === 0) {
+        const alone = moneyIn(ctx, below.text);
+        const only = alone.length === 1 ? alone[0] : undefined;
+        const leftover = only ? below.text.slice(0, only.start) + below.text.slice(only.end) : below.text;
+        if (only && !/\p{L}{2}/u.test(leftover.replace(/\b[A-Z]{3}\b/g, ''))) push(only, 'first', below);
+      }
+    });
+  }
+  return found;
+};

@@ -1,0 +1,64 @@
+import { EVIDENCE_WEIGHT, ibanChecksumValid } from '../../../shared/documents/index.js';
+import type { Candidate } from '../../candidates.js';
+import type { FinderContext } from '../context.js';
+import { findLabelled, type Parsed } from '../labelled.js';
+
+/**
+ * Registration numbers and bank accounts: the vendor's VAT id and IBAN. They identify the vendor
+ * (the vendor master is looked up by them) and they are exactly the values that must never be
+ * read as amounts, which is why they are found by their own shapes.
+ */
+
+/** An EU VAT id ("DE123456789", "FR 11 999999998", "NL123456789B01"), an Indian GSTIN or a national tax number. */
+const TAX_ID =
+  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}))(?![\p{L}\d])/u;
+
+/** Reads a tax id at the start of a label's value. */
+export const parseTaxId = (text: string): Parsed<string> | undefined => {
+  const m = TAX_ID.exec(text.trim());
+  if (!m) return undefined;
+  const value = (m[1] ? `${m[1]}${m[2]}` : (m[3] ?? m[4] ?? '')).replace(/[\s.]/g, '');
+  if (!/\d{4}/.test(value.replace(/\D/g, '')) || value.length < 5) return undefined;
+  return { value };
+};
+
+/** An IBAN as printed, in groups of four or not. */
+const IBAN = /\b([A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?)\b/;
+
+/** Reads an IBAN (spaces removed) whose check digits hold. */
+export const parseIban = (text: string): Parsed<string> | undefined => {
+  const m = IBAN.exec(text);
+  const value = m?.[1]?.replace(/\s+/g, '');
+  return value && ibanChecksumValid(value) ? { value } : undefined;
+};
+
+/** The vendor's VAT or tax id: what a VAT-id label names (a customer's VAT label is a label of its own). */
+export const vatIdCandidates = (ctx: FinderContext): Candidate<string>[] =>
+  findLabelled(ctx.doc, 'vatId', parseTaxId, {
+    confidence: 0.8,
+    midCell: 'loose',
+    furniture: true,
+    via: 'label:vat-id',
+  });
+
+/** The IBAN the invoice asks to be paid to: labelled, or printed alone; its check digits are evidence. */
+export const ibanCandidates = (ctx: FinderContext): Candidate<string>[] => {
+  const labelled = findLabelled(ctx.doc, 'iban', parseIban, {
+    confidence: 0.8,
+    midCell: 'loose',
+    furniture: true,
+    via: 'label:iban',
+  });
+  const seen = new Set(labelled.map((c) => c.line.index));
+  const bare: Candidate<string>[] = [];
+  for (const line of ctx.doc.lines) {
+    if (seen.has(line.index)) continue;
+    const parsed = parseIban(line.text);
+    if (parsed)
+      bare.push({ value: parsed.value, confidence: 0.55, reading: 'position', line, via: 'iban-shape' });
+  }
+  return [...labelled, ...bare].map((c) => ({
+    ...c,
+    evidence: [{ kind: 'checksum', weight: EVIDENCE_WEIGHT.checksum, detail: 'IBAN check digits hold' }],
+  }));
+};

@@ -1,0 +1,224 @@
+import { normalizeCompanyName } from '../../../shared/documents/index.js';
+import type { Candidate } from '../../candidates.js';
+import { documentTypeCue, type LabelField, labelsAtStart } from '../../vocabulary/index.js';
+import type { FinderContext } from '../context.js';
+import type { DocLine } from '../textIndex.js';
+import { cleanPartyName, hasLegalForm } from '../values.js';
+
+/**
+ * Who issued the invoice and who receives it. The vendor is the issuer: the party a seller label
+ * names (Seller, Verkäufer, Lieferant, fournisseur, leverancier, ...), the sender's return-address
+ * line above a window-envelope address, the letterhead, and the company whose legal details
+ * (register, managing director, VAT id, IBAN) sit beside its name. A name found in a bill-to,
+ * ship-to or buyer block is the customer's and is never taken as the vendor.
+ */
+
+/** Lines after a role label that may still hold the name (skipping "Nummer: 549910" and the like). */
+const BLOCK_DEPTH = 4;
+
+/** A line of legal or bank details: a company's name near it is the issuer's. */
+const LEGAL_DETAILS =
+  /\b(?:geschäftsführ\w*|handelsregister\w*|registergericht|amtsgericht|hr[ab]\s?(?:nr\.?\s*)?\d|registered\s+(?:office|in|number)|company\s+(?:no|number|reg)|capital|capital social|au capital|siret|siren|rcs|kvk|iban|bic|swift|ust-?id\w*|vat\s*(?:reg|no|id|number)|p\.?\s?iva|partita iva|nif|cif)\b/i;
+
+/** Separators of a one-line address ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen"). */
+const ADDRESS_SEPARATOR = /\s+[●•·|–—]\s+|\s+-\s+|\s{2,}[●•·|]\s*/;
+/** A postcode and town, in most European and American forms. */
+const POSTCODE_TOWN =
+  /\b(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
+
+const cellNames = (text: string): string[] =>
+  text
+    .split(ADDRESS_SEPARATOR)
+    .map((s) => cleanPartyName(s))
+    .filter((n): n is string => n !== undefined);
+
+const ROLE_LABELS: Record<'vendor' | 'customer', ReadonlySet<LabelField>> = {
+  vendor: new Set<LabelField>(['vendor']),
+  customer: new Set<LabelField>(['customer']),
+};
+
+/** A line that only states a "label: value" pair or an identifier: not where a name is. */
+const isDetailLine = (line: DocLine): boolean =>
+  /^[\p{L}][\p{L}\d .\-/]{0,30}\s*:/u.test(line.text.trim()) ||
+  /^\(?[A-Z]{2,5}\)?$|^\d[\d\s./-]*$/.test(line.text.trim());
+
+/** The party named by a role label: on the label's own line, or in the block under it. */
+const roleBlock = (
+  ctx: FinderContext,
+  role: 'vendor' | 'customer',
+  confidence: number,
+): Candidate<string>[] => {
+  const found: Candidate<string>[] = [];
+  const lines = ctx.doc.lines;
+  for (const line of lines) {
+    if (line.furniture) continue;
+    line.cells.forEach((cell, ci) => {
+      const label = labelsAtStart(cell.text, ROLE_LABELS[role])[0];
+      if (label?.strength !== 'strong') return;
+      const rest = cell.text.slice(label.end).replace(/^\s*[:#]?\s*/, '');
+      // "Bill to:" ends in a colon or stands alone; "Client services" is not a role label.
+      if (rest && !/:/.test(cell.text.slice(label.end, label.end + 3))) return;
+      const here = rest ? cleanPartyName(rest) : undefined;
+      if (here) {
+        found.push({ value: here, confidence, line, via: `block:${role}:same-line` });
+        return;
+      }
+      // "Supplier:    Atlas Industrial Supply Co." - the name in the next column.
+      const next = line.cells[ci + 1];
+      const beside =
+        !rest && next && labelsAtStart(next.text).length === 0 ? cleanPartyName(next.text) : undefined;
+      if (beside) {
+        found.push({ value: beside, confidence, line, via: `block:${role}:next-cell` });
+        return;
+      }
+      for (let i = line.index + 1; i < lines.length && i <= line.index + BLOCK_DEPTH; i++) {
+        const below = lines[i] as DocLine;
+        if (below.page !== line.page) break;
+        if (below.furniture || isDetailLine(below)) continue;
+        // A table header or row is not an address block.
+        if (below.cells.length >= 3 && below.cells.length > line.cells.length) break;
+        const target = below.cells.length > ci ? below.cells[ci] : below.cells[0];
+        const name = target && cleanPartyName(target.text);
+        if (!name) break;
+        // A trade name over the legal name ("MVM Musterhafter" / "Versicherungsverein Musterstadt
+        // a.G."): the line with the legal form names the party.
+        const after = lines[i + 1];
+        const legal =
+          !hasLegalForm(name) && after && after.page === line.page ? cleanPartyName(after.text) : undefined;
+        if (legal && hasLegalForm(legal) && after) {
+          found.push({
+            value: legal,
+            confidence: confidence - 0.05,
+            line: after,
+            via: `block:${role}:below`,
+          });
+        } else
+          found.push({ value: name, confidence: confidence - 0.05, line: below, via: `block:${role}:below` });
+        break;
+      }
+    });
+  }
+  return found;
+};
+
+/** The sender's one-line return address above the recipient's window ("Name ● Street ● Town"). */
+const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
+  const first = ctx.doc.lines.filter((l) => l.page === ctx.doc.lines[0]?.page && !l.furniture).slice(0, 15);
+  const found: Candidate<string>[] = [];
+  for (const line of first) {
+    const parts = line.text
+      .split(ADDRESS_SEPARATOR)
+      .map((p) => p.trim())
+      .filter(Boolean);
+    if (parts.length < 3 || !parts.slice(1).some((p) => POSTCODE_TOWN.test(p))) continue;
+    const name = cleanPartyName(parts[0] as string);
+    if (name) found.push({ value: name, confidence: 0.7, reading: 'position', line, via: 'return-address' });
+  }
+  return found;
+};
+
+/** The company at the top of the first page. */
+const letterhead = (ctx: FinderContext): Candidate<string>[] => {
+  const top = ctx.doc.lines.filter((l) => l.page === ctx.doc.lines[0]?.page && !l.furniture).slice(0, 3);
+  for (const line of top) {
+    const names = line.cells.flatMap((c) => cellNames(c.text));
+    const name = names.find(hasLegalForm);
+    if (name) return [{ value: name, confidence: 0.6, reading: 'position', line, via: 'letterhead' }];
+  }
+  return runningHeader(ctx);
+};
+
+/** A running header that names the issuer before the document type ("Orion Inc. - Invoice 42"). */
+const runningHeader = (ctx: FinderContext): Candidate<string>[] => {
+  const found: Candidate<string>[] = [];
+  for (const line of ctx.doc.lines.filter((l) => l.furniture)) {
+    const cue = documentTypeCue(line.text);
+    const before = cue && /^(.+?)\s+-\s+$/.exec(line.text.slice(0, cue.start));
+    const name = before?.[1] && cleanPartyName(before[1]);
+    if (name) found.push({ value: name, confidence: 0.7, reading: 'position', line, via: 'running-header' });
+  }
+  return found;
+};
+
+/** A company name next to legal or bank details (a footer, an imprint). */
+const legalDetails = (ctx: FinderContext): Candidate<string>[] => {
+  const found: Candidate<string>[] = [];
+  const lines = ctx.doc.lines;
+  for (const line of lines) {
+    if (!LEGAL_DETAILS.test(line.text)) continue;
+    for (let i = Math.max(0, line.index - 3); i <= Math.min(lines.length - 1, line.index + 3); i++) {
+      const near = lines[i] as DocLine;
+      if (near.page !== line.page) continue;
+      for (const name of near.cells.flatMap((c) => cellNames(c.text))) {
+        if (hasLegalForm(name)) {
+          found.push({
+            value: name,
+            confidence: 0.55,
+            reading: 'position',
+            line: near,
+            via: 'legal-details',
+          });
+        }
+      }
+    }
+  }
+  return found;
+};
+
+/** "Make cheques payable to X", "Zahlungsempfänger: X". */
+const payee = (ctx: FinderContext): Candidate<string>[] => {
+  const found: Candidate<string>[] = [];
+  const re =
+    /\b(?:make\s+(?:payment|checks?|cheques?)\s+(?:payable\s+)?to|payable\s+to|remit\s+(?:payment\s+)?to)\s+/i;
+  for (const line of ctx.doc.lines) {
+    const m = re.exec(line.text);
+    const name = m && cleanPartyName(line.text.slice(m.index + m[0].length));
+    if (name) found.push({ value: name, confidence: 0.8, line, via: 'prose:payable-to' });
+  }
+  return found;
+};
+
+/** The recipient's address block of a window-envelope invoice (a company alone on its line, then an address). */
+const recipientBlock = (ctx: FinderContext): Candidate<string>[] => {
+  const page = ctx.doc.lines.filter((l) => l.page === ctx.doc.lines[0]?.page && !l.furniture).slice(0, 12);
+  const found: Candidate<string>[] = [];
+  page.forEach((line, i) => {
+    const address = page.slice(i + 1, i + 3);
+    if (i === 0 || line.cells.length !== 1 || !address.some((l) => /\d/.test(l.text))) return;
+    if (/:\s*$/.test(page[i - 1]?.text ?? '')) return;
+    const name = cleanPartyName(line.text);
+    if (name && hasLegalForm(name) && name === line.text.trim()) {
+      found.push({ value: name, confidence: 0.75, reading: 'position', line, via: 'recipient-block' });
+    }
+  });
+  return found;
+};
+
+/** Customer-side names: what a buyer, bill-to or ship-to label names (for excluding them as vendor). */
+const customerNames = (customers: readonly Candidate<string>[]): Set<string> =>
+  new Set(
+    customers.filter((c) => c.via.startsWith('block:customer')).map((c) => normalizeCompanyName(c.value)),
+  );
+
+/** The vendor's and the customer's candidates. */
+export const partyCandidates = (
+  ctx: FinderContext,
+): { vendor: Candidate<string>[]; customer: Candidate<string>[] } => {
+  const customer = [...roleBlock(ctx, 'customer', 0.85), ...recipientBlock(ctx)];
+  const excluded = customerNames(customer);
+  const vendor = [
+    ...roleBlock(ctx, 'vendor', 0.85),
+    ...returnAddress(ctx),
+    ...letterhead(ctx),
+    ...legalDetails(ctx),
+    ...payee(ctx),
+  ].filter((c) => !excluded.has(normalizeCompanyName(c.value)));
+  const vendorNames = new Set(vendor.map((c) => normalizeCompanyName(c.value)));
+  // A recipient-block guess that is in fact the sender (its name also heads the page) is not the customer.
+  return {
+    vendor,
+    customer: customer.filter(
+      (c) => c.via.startsWith('block:') || !vendorNames.has(normalizeCompanyName(c.value)),
+    ),
+  };
+};

@@ -1,0 +1,113 @@
+import type { Candidate } from '../../candidates.js';
+import { documentTypeCue, TITLE_DATE_LINK_PATTERN } from '../../vocabulary/index.js';
+import type { FinderContext } from '../context.js';
+import { findDates } from '../parseDate.js';
+import type { DocLine } from '../textIndex.js';
+import { dateValue, parseId } from '../values.js';
+
+/**
+ * The title of an invoice, in any language: "Invoice INV-42", "Rechnung Nr. 471102 vom
+ * 05.03.2018", "Mietrechnung Nr. 9314110911/00/M/00/N vom 01.10.2018", "Rechnung des Versicherers
+ * Nr. 01.234.567.8-2018-1 vom" + the date on the next line, "Facture FA-2017-0010", "Avoir
+ * AV-2017-0005", "Gutschrift (Selbst ausgestellte Rechnung) Nr. 471102". It names the kind of
+ * document (a credit note or an invoice), often its number, sometimes its date.
+ */
+
+/** What a title says. */
+export interface TitleCandidates {
+  invoiceNumber: Candidate<string>[];
+  invoiceDate: Candidate<string>[];
+  kind: Candidate<'invoice' | 'credit_note'>[];
+}
+
+/** "Nr.", "No.", "N°", "#", "Nummer", ... between the document-type word and its number. */
+const NUMBER_MARK = /^(?:nr|no|n[°º]|nº|#|num(?:ber|mer|ero|éro)?|número)\.?\s*[:.]?\s*/iu;
+/** What may stand between the title word and its number mark: a few words, a parenthesis. */
+const BETWEEN = /^(?:\s*\([^)]{0,60}\))?(?:\s+[\p{L}.-]+){0,3}?\s*/u;
+/** Lines from the top of a page where a title may stand. */
+const TITLE_LINES = 25;
+
+const numberAfter = (after: string): { id: string; end: number; marked: boolean } | undefined => {
+  const between = BETWEEN.exec(after)?.[0] ?? '';
+  for (const skip of new Set([0, between.length])) {
+    const rest = after.slice(skip).replace(/^\s+/, '');
+    const mark = NUMBER_MARK.exec(rest)?.[0] ?? '';
+    // Without a number mark the number must follow the title word directly ("Facture FA-2017-0010").
+    if (skip > 0 && !mark) continue;
+    const id = parseId(rest.slice(mark.length));
+    if (!id) continue;
+    const start = after.length - rest.length + mark.length;
+    return {
+      id: id.value,
+      end: start + rest.slice(mark.length).indexOf(id.value) + id.value.length,
+      marked: mark !== '',
+    };
+  }
+  return undefined;
+};
+
+/** The date joined to the title's number: "vom 05.03.2018" on the same line or starting the next. */
+const dateAfter = (ctx: FinderContext, tail: string, next: DocLine | undefined) => {
+  const link = new RegExp(`^\\s*${TITLE_DATE_LINK_PATTERN}\\s*:?\\s*`, 'iu');
+  const here = link.exec(tail);
+  const sameLine = here ? tail.slice(here[0].length) : undefined;
+  const nextLine =
+    here && sameLine?.trim() === '' ? next?.text : !here ? nextLinkLine(link, next) : undefined;
+  for (const text of [sameLine, nextLine]) {
+    if (!text) continue;
+    const date = findDates(text, ctx.order)[0];
+    if (date && date.start === 0) return date;
+  }
+  return undefined;
+};
+
+const nextLinkLine = (link: RegExp, next: DocLine | undefined): string | undefined => {
+  const m = next && link.exec(next.text);
+  return m && next ? next.text.slice(m[0].length) : undefined;
+};
+
+/** The title's candidates: on the first lines of each page, the document-type word and what follows it. */
+export const titleCandidates = (ctx: FinderContext): TitleCandidates => {
+  const out: TitleCandidates = { invoiceNumber: [], invoiceDate: [], kind: [] };
+  for (const line of ctx.doc.lines) {
+    if (line.furniture || line.line > TITLE_LINES) continue;
+    const cue = documentTypeCue(line.text);
+    if (!cue) continue;
+    const atStart =
+      line.text.slice(0, cue.start).trim() === '' || line.cells.some((c) => c.start === cue.start);
+    const after = line.text.slice(cue.end);
+    const number = numberAfter(after);
+    // A title word that neither starts the line nor carries a number is a word in a sentence;
+    // one followed by "to"/"an"/"à" ("Invoice to", "Rechnung an") is a label.
+    if (!atStart && !number) continue;
+    if (!number && after.trim() !== '' && !/^\s*[:.]?\s*$/.test(after) && !/^\s{2,}/.test(after)) continue;
+    const confidence = atStart ? 0.8 : 0.7;
+    out.kind.push({
+      value: cue.kind === 'creditNote' ? 'credit_note' : 'invoice',
+      confidence,
+      reading: 'position',
+      line,
+      via: `title:${cue.word}`,
+    });
+    if (!number) continue;
+    // "Rechnung Nr. 471102" is "Invoice No. 471102": a label in all but name.
+    out.invoiceNumber.push({
+      value: number.id,
+      confidence: number.marked ? 0.85 : 0.75,
+      line,
+      via: `title:${cue.word}${number.marked ? ':marked' : ''}`,
+    });
+    const date = dateAfter(ctx, after.slice(number.end), ctx.doc.lines[line.index + 1]);
+    if (date) {
+      const parsed = dateValue(date);
+      out.invoiceDate.push({
+        value: parsed.value,
+        confidence: 0.85 * (parsed.certainty ?? 1),
+        line,
+        via: 'title:dated',
+        ...(parsed.alternatives ? { alternatives: parsed.alternatives } : {}),
+      });
+    }
+  }
+  return out;
+};

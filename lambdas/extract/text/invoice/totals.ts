@@ -1,0 +1,174 @@
+import {
+  addDecimals,
+  decimalEquals,
+  EVIDENCE_WEIGHT,
+  type Evidence,
+  subtractDecimals,
+} from '../../../shared/documents/index.js';
+import type { Candidate } from '../../candidates.js';
+import type { LabelledAmount, MoneyRole } from './amounts.js';
+
+/**
+ * Settles which labelled amounts are the invoice's totals by the sums they make. Labels alone
+ * are not enough on a real invoice: "Total" heads a tax table as well as the grand total, a tax
+ * row states its basis before its tax, and the amount due differs from the total once something
+ * was prepaid. The one reading where net + tax = gross (to the cent) is the invoice's own, and
+ * each amount in it carries that sum as evidence; when no sum holds, every candidate stays a
+ * bare reading that a person must confirm.
+ */
+
+/** Candidates for each money field, with the sums that hold recorded as evidence. */
+export type TotalsCandidates = Record<'subtotal' | 'tax' | 'total' | 'amountDue', Candidate<string>[]>;
+
+/** Reading strength of a labelled amount: the label, where the amount sits, how clean it parsed. */
+const strengthOf = (a: LabelledAmount): number => {
+  let s = a.strength === 'strong' ? 0.85 : 0.6;
+  if (a.position === 'later') s -= 0.1;
+  if (a.rateRow && (a.role === 'total' || a.role === 'subtotal')) s -= 0.15;
+  if (!a.certain) s *= 0.85;
+  return Math.max(0.2, s);
+};
+
+const candidateOf = (a: LabelledAmount, evidence: Evidence[] = []): Candidate<string> => ({
+  value: a.amount,
+  confidence: strengthOf(a),
+  line: a.line,
+  via: `label:${a.role}:${a.label}${a.position === 'later' ? ':later' : ''}`,
+  ...(evidence.length ? { evidence } : {}),
+});
+
+interface Triple {
+  subtotal: LabelledAmount;
+  tax?: LabelledAmount;
+  /** When the tax is the sum of a tax breakdown's rows. */
+  taxRows?: LabelledAmount[];
+  total: LabelledAmount;
+  score: number;
+}
+
+/** Tax amounts of a breakdown: the last amount of each row that states a rate. */
+const taxRows = (amounts: readonly LabelledAmount[]): LabelledAmount[] => {
+  const byLine = new Map<number, LabelledAmount>();
+  for (const a of amounts) {
+    if (a.role !== 'tax' || !a.rateRow) continue;
+    const seen = byLine.get(a.line.index);
+    if (!seen || a.position === 'later') byLine.set(a.line.index, a);
+  }
+  return [...byLine.values()];
+};
+
+const sumOf = (rows: readonly LabelledAmount[]): string => addDecimals(rows.map((r) => r.amount));
+
+const where = (a: LabelledAmount): string => `p${a.line.page} l${a.line.line}`;
+
+/** Every reading where subtotal + tax = total, best first. */
+const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
+  const of = (role: MoneyRole) => amounts.filter((a) => a.role === role);
+  const totals = [...of('total'), ...of('amountDue')];
+  const subtotals = of('subtotal');
+  const taxes = of('tax');
+  const rows = taxRows(amounts);
+  const found: Triple[] = [];
+  for (const total of totals) {
+    for (const subtotal of subtotals) {
+      if (subtotal.line.index === total.line.index) continue;
+      const base = strengthOf(total) + strengthOf(subtotal) + (total.role === 'total' ? 0.2 : 0);
+      for (const tax of taxes) {
+        if (tax.line.index === total.line.index || tax.line.index === subtotal.line.index) continue;
+        if (decimalEquals(addDecimals([subtotal.amount, tax.amount]), total.amount)) {
+          found.push({ subtotal, tax, total, score: base + strengthOf(tax) });
+        }
+      }
+      if (rows.length > 1 && decimalEquals(addDecimals([subtotal.amount, sumOf(rows)]), total.amount)) {
+        found.push({ subtotal, taxRows: rows, total, score: base + 0.5 });
+      }
+      // Tax-free invoices (exempt, reverse charge): net and gross are the same amount.
+      if (taxes.length === 0 && decimalEquals(subtotal.amount, total.amount)) {
+        found.push({ subtotal, total, score: base - 0.3 });
+      }
+    }
+  }
+  return found.sort((a, b) => b.score - a.score);
+};
+
+/**
+ * The totals' candidates. With a sum that holds, its three amounts are returned with arithmetic
+ * evidence (and rival readings stay candidates, so a second, different sum is a conflict); the
+ * amount due is checked against total - prepaid. Without one, every labelled amount is a plain
+ * candidate of its field.
+ */
+export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandidates => {
+  const out: TotalsCandidates = { subtotal: [], tax: [], total: [], amountDue: [] };
+  const [best, ...others] = triples(amounts);
+  const rivals = others.filter((t) => !decimalEquals(t.total.amount, best?.total.amount ?? 'x'));
+  if (best) {
+    const taxWords = best.tax
+      ? `tax ${best.tax.amount} (${where(best.tax)})`
+      : best.taxRows
+        ? `the tax rows' sum ${sumOf(best.taxRows)}`
+        : 'no tax';
+    const sum: Evidence = {
+      kind: 'arithmetic',
+      weight: EVIDENCE_WEIGHT.arithmetic,
+      detail: `net ${best.subtotal.amount} (${where(best.subtotal)}) + ${taxWords} = total ${best.total.amount} (${where(best.total)})`,
+    };
+    out.total.push({ ...candidateOf(best.total, [sum]) });
+    out.subtotal.push(candidateOf(best.subtotal, [sum]));
+    if (best.tax) out.tax.push(candidateOf(best.tax, [sum]));
+    else if (best.taxRows) {
+      const first = best.taxRows[0] as LabelledAmount;
+      out.tax.push({
+        value: sumOf(best.taxRows),
+        confidence: 0.75,
+        line: first.line,
+        via: `tax-rows:${best.taxRows.length}`,
+        evidence: [sum],
+      });
+    }
+    for (const rival of rivals) out.total.push(candidateOf(rival.total));
+  } else {
+    for (const a of amounts) {
+      if (a.role === 'total') out.total.push(candidateOf(a));
+      if (a.role === 'subtotal') out.subtotal.push(candidateOf(a));
+      // A tax row that states basis and tax ("VAT 19%  336.00  63.84") gives its last amount.
+      const rowHasLater = amounts.some(
+        (b) => b.line.index === a.line.index && b.role === 'tax' && b.position === 'later',
+      );
+      if (a.role === 'tax' && !(a.rateRow && a.position === 'first' && rowHasLater))
+        out.tax.push(candidateOf(a));
+    }
+    // An amount due states the total too, unless a prepayment explains why it is less: then the
+    // same figure in two places agrees, and two different figures are a conflict for a person.
+    const prepaidAmounts = amounts.filter((a) => a.role === 'prepaid');
+    for (const due of amounts.filter((a) => a.role === 'amountDue')) {
+      const explained = out.total.some((t) =>
+        prepaidAmounts.some((p) => decimalEquals(subtractDecimals(t.value, p.amount), due.amount)),
+      );
+      if (!explained) out.total.push({ ...candidateOf(due), confidence: strengthOf(due) * 0.9 });
+    }
+  }
+  const total = best?.total.amount;
+  const prepaid = amounts.filter((a) => a.role === 'prepaid');
+  for (const due of amounts.filter((a) => a.role === 'amountDue')) {
+    const evidence: Evidence[] = [];
+    if (total !== undefined && decimalEquals(due.amount, total) && best) {
+      evidence.push({
+        kind: 'agreement',
+        weight: EVIDENCE_WEIGHT.agreement,
+        detail: `equals the total at ${where(best.total)}`,
+      });
+    }
+    const paid = prepaid.find(
+      (p) => total !== undefined && decimalEquals(subtractDecimals(total, p.amount), due.amount),
+    );
+    if (paid) {
+      evidence.push({
+        kind: 'arithmetic',
+        weight: EVIDENCE_WEIGHT.arithmetic,
+        detail: `total ${total} - prepaid ${paid.amount} (${where(paid)}) = ${due.amount}`,
+      });
+    }
+    out.amountDue.push(candidateOf(due, evidence));
+  }
+  return out;
+};

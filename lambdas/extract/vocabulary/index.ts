@@ -1,0 +1,12 @@
+/** Language vocabularies as data, and what is derived from them: labels, months, language detection. */
+export { detectLanguage, type LanguageGuess } from './detect.js';
+export { VOCABULARIES } from './languages.js';
+export { fold, type LabelMatch, labelSource, labelsAtStart, labelsIn } from './lexicon.js';
+export { LABEL_FIELDS, type LabelField, type Vocabulary } from './schema.js';
+export {
+  documentTypeCue,
+  MONTH_PATTERN,
+  monthNumber,
+  TITLE_DATE_LINK_PATTERN,
+  vocabularyOf,
+} from './words.js';

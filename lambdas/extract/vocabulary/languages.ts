@@ -1,0 +1,25 @@
+import de from './de.json' with { type: 'json' };
+import en from './en.json' with { type: 'json' };
+import es from './es.json' with { type: 'json' };
+import fr from './fr.json' with { type: 'json' };
+import it from './it.json' with { type: 'json' };
+import nl from './nl.json' with { type: 'json' };
+import { type Vocabulary, VocabularySchema } from './schema.js';
+
+/**
+ * Every language Docket reads. Adding one: write `<code>.json` beside this file (the schema in
+ * `schema.ts` says what it holds) and list it here; a test fails when a file is not listed.
+ * Each file is checked against the schema when the module loads, so a broken vocabulary stops
+ * the stage at start, not in the middle of a document.
+ */
+export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it].map((v) => {
+  const parsed = VocabularySchema.safeParse(v);
+  if (!parsed.success) {
+    throw new Error(
+      `Vocabulary "${(v as { code?: string }).code ?? '?'}" does not match the schema: ${parsed.error.issues
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
+  }
+  return parsed.data;
+});

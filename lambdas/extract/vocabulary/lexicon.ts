@@ -1,0 +1,224 @@
+import { VOCABULARIES } from './languages.js';
+import { LABEL_FIELDS, type LabelField, type Vocabulary } from './schema.js';
+
+/**
+ * Labels of every language, compiled once. A label is matched whatever the document's language
+ * (invoices mix languages: "Rechnungsnummer / Invoice No."), case-insensitively, with flexible
+ * spacing and punctuation ("Rechnungs-Nr.", "Rechnungs Nr", "RECHNUNGSNR") and with accents or
+ * umlauts written plainly ("Faelligkeit", "Fallig" from OCR). Where labels overlap, the longest
+ * wins: "Total HT" is the net amount even though "Total" alone is the gross.
+ */
+
+/** A label found in text. */
+export interface LabelMatch {
+  field: LabelField;
+  strength: 'strong' | 'weak';
+  /** The label as the vocabulary writes it. */
+  label: string;
+  /** The vocabulary's language. */
+  language: string;
+  /** Where the label starts and ends in the text searched. */
+  start: number;
+  end: number;
+}
+
+interface CompiledLabel {
+  field: LabelField;
+  strength: 'strong' | 'weak';
+  label: string;
+  language: string;
+  /** Anchored at the start of the text searched. */
+  atStart: RegExp;
+  /** Anywhere, at word boundaries (global). */
+  anywhere: RegExp;
+}
+
+const VARIANTS: Readonly<Record<string, string>> = {
+  ä: '(?:ä|ae|a)',
+  ö: '(?:ö|oe|o)',
+  ü: '(?:ü|ue|u)',
+  ß: '(?:ß|ss)',
+  é: '[ée]',
+  è: '[èe]',
+  ê: '[êe]',
+  à: '[àa]',
+  â: '[âa]',
+  ç: '[çc]',
+  ñ: '[ñn]',
+  í: '[íi]',
+  ó: '[óo]',
+  ú: '[úu]',
+  á: '[áa]',
+  û: '[ûu]',
+  ô: '[ôo]',
+  î: '[îi]',
+  '°': '[°ºo]',
+  º: '[°ºo]',
+};
+
+/** Letters without accents, lower case: the key labels are indexed by. */
+export const fold = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+
+/** The regular expression source of one label. */
+export const labelSource = (label: string): string => {
+  let source = '';
+  const chars = [...label.toLowerCase()];
+  const last = chars.length - 1;
+  for (const [i, ch] of chars.entries()) {
+    if (VARIANTS[ch]) source += VARIANTS[ch];
+    else if (ch === ' ') source += '\\s*';
+    else if (ch === '.') source += i === last ? '(?:\\.|(?![\\p{L}\\p{N}]))' : '\\.?';
+    else if (ch === '-') source += '[-\\s]?';
+    else if (ch === '/') source += '\\s*/\\s*';
+    else if (ch === "'") source += "['’]?";
+    else source += ch.replace(/[\\^$*+?()[\]{}|]/g, '\\$&');
+  }
+  return source;
+};
+
+const WORD_END = '(?![\\p{L}\\p{N}])';
+
+/**
+ * The bucket a label is kept in, and a text looked up in: its first two letters, folded, with
+ * umlauts written out ("ue") folded like umlauts ("ü"). A label whose second character is not a
+ * letter ("n° tva") is kept under its first letter alone; a lookup tries both buckets.
+ */
+const indexKey = (text: string): string => {
+  const key = fold(text.slice(0, 4)).replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
+  return /^\p{L}\p{L}/u.test(key) ? key.slice(0, 2) : key.slice(0, 1);
+};
+
+const compile = (vocabularies: readonly Vocabulary[]): Map<string, CompiledLabel[]> => {
+  const byInitial = new Map<string, CompiledLabel[]>();
+  for (const vocabulary of vocabularies) {
+    for (const field of LABEL_FIELDS) {
+      const set = vocabulary.labels[field];
+      for (const [strength, labels] of [
+        ['strong', set.strong],
+        ['weak', set.weak ?? []],
+      ] as const) {
+        for (const label of labels) {
+          const source = labelSource(label);
+          // A label ends where a word ends. Its abbreviation dot ("nr.") may be left out, but then
+          // the word must end ("n." is not the start of "Nakatomi"); "n°" and "#" may touch a number.
+          const end = /[\p{L}\p{N}]$/u.test(label) ? WORD_END : label.endsWith('.') ? '' : '(?![\\p{L}])';
+          const entry: CompiledLabel = {
+            field,
+            strength,
+            label,
+            language: vocabulary.code,
+            atStart: new RegExp(`^(?:${source})${end}`, 'iu'),
+            anywhere: new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})${end}`, 'giu'),
+          };
+          const key = indexKey(label);
+          byInitial.set(key, [...(byInitial.get(key) ?? []), entry]);
+        }
+      }
+    }
+  }
+  return byInitial;
+};
+
+const LABELS = compile(VOCABULARIES);
+
+/** Texts already looked up: the same cells are asked about by every field's finder. */
+const startCache = new Map<string, LabelMatch[]>();
+const START_CACHE_SIZE = 20_000;
+
+const spanOf = (m: LabelMatch): number => m.end - m.start;
+
+/**
+ * The longest labels at the start of `text` (leading spaces ignored): one, or several when labels
+ * of equal length name different fields ("TVA" is the tax and the VAT id: the value decides).
+ * Strong labels win over weak ones of the same length. Only labels naming one of `fields` count
+ * when `fields` is given, but the longest label overall decides: with `fields` = {total},
+ * "Total HT" gives nothing, because "Total HT" is the net amount.
+ */
+export const labelsAtStart = (text: string, fields?: ReadonlySet<LabelField>): LabelMatch[] => {
+  let all = startCache.get(text);
+  if (!all) {
+    all = longestAtStart(text);
+    if (startCache.size >= START_CACHE_SIZE) startCache.clear();
+    startCache.set(text, all);
+  }
+  return fields ? all.filter((m) => fields.has(m.field)) : all;
+};
+
+const longestAtStart = (text: string): LabelMatch[] => {
+  const lead = text.length - text.trimStart().length;
+  const rest = text.slice(lead);
+  const key = indexKey(rest);
+  const candidates = [
+    ...(LABELS.get(key) ?? []),
+    ...(key.length > 1 ? (LABELS.get(key.charAt(0)) ?? []) : []),
+  ];
+  let best: LabelMatch[] = [];
+  for (const entry of candidates) {
+    const m = entry.atStart.exec(rest);
+    if (!m) continue;
+    const match: LabelMatch = {
+      field: entry.field,
+      strength: entry.strength,
+      label: entry.label,
+      language: entry.language,
+      start: lead,
+      end: lead + m[0].length,
+    };
+    const top = best[0];
+    if (!top || spanOf(match) > spanOf(top)) best = [match];
+    else if (spanOf(match) === spanOf(top)) best.push(match);
+  }
+  if (best.some((m) => m.strength === 'strong')) best = best.filter((m) => m.strength === 'strong');
+  return best.filter((m, i) => best.findIndex((o) => o.field === m.field) === i);
+};
+
+/**
+ * Every label in `text`, longest first where they overlap, in order of position. Used for cells
+ * that hold several "label: value" pairs ("TVA : FR11... - SIRET : 999...").
+ */
+export const labelsIn = (text: string, fields?: ReadonlySet<LabelField>): LabelMatch[] => {
+  let kept = inCache.get(text);
+  if (!kept) {
+    kept = allLabelsIn(text);
+    if (inCache.size >= START_CACHE_SIZE) inCache.clear();
+    inCache.set(text, kept);
+  }
+  return fields ? kept.filter((m) => fields.has(m.field)) : kept;
+};
+
+const inCache = new Map<string, LabelMatch[]>();
+
+/** Where a word starts: a letter or sign after anything that is not a letter or digit. */
+const WORD_START = /(?<![\p{L}\p{N}])[\p{L}#°º]/gu;
+
+const allLabelsIn = (text: string): LabelMatch[] => {
+  const found: LabelMatch[] = [];
+  WORD_START.lastIndex = 0;
+  for (let m = WORD_START.exec(text); m; m = WORD_START.exec(text)) {
+    const at = m.index;
+    for (const match of longestAtStart(text.slice(at))) {
+      found.push({ ...match, start: at + match.start, end: at + match.end });
+    }
+  }
+  // Where labels overlap the longest span wins; labels of that same span all stay (the value decides).
+  found.sort((a, b) => a.start - b.start || spanOf(b) - spanOf(a));
+  const kept: LabelMatch[] = [];
+  for (const match of found) {
+    const overlapping = kept.filter((k) => match.start < k.end && match.end > k.start);
+    if (overlapping.length === 0) kept.push(match);
+    else if (overlapping.every((k) => spanOf(match) > spanOf(k))) {
+      for (const k of overlapping) kept.splice(kept.indexOf(k), 1);
+      kept.push(match);
+    } else if (
+      overlapping.every((k) => k.start === match.start && k.end === match.end && k.field !== match.field)
+    ) {
+      kept.push(match);
+    }
+  }
+  return kept.sort((a, b) => a.start - b.start);
+};

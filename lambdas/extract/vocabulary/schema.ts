@@ -1,0 +1,71 @@
+import * as z from 'zod';
+
+/**
+ * The shape of a language's vocabulary file (`<code>.json` beside this module): labels,
+ * document-type words, month names and number and date conventions. Vocabularies are data: a new
+ * language is a new file (and its line in `languages.ts`), never new extraction code.
+ */
+
+const words = z.array(z.string().trim().min(1).max(80)).max(200);
+
+/** Labels of one field: `strong` name the field unmistakably, `weak` fit it among others. */
+const LabelSetSchema = z.object({ strong: words, weak: words.optional() }).strict();
+
+/** Every field or role a label can name. `customerVatId` and `customerNumber` exist to be told apart. */
+export const LABEL_FIELDS = [
+  'invoiceNumber',
+  'invoiceDate',
+  'dueDate',
+  'deliveryDate',
+  'vendor',
+  'customer',
+  'currency',
+  'subtotal',
+  'tax',
+  'total',
+  'amountDue',
+  'prepaid',
+  'vatId',
+  'customerVatId',
+  'iban',
+  'poNumber',
+  'contractReference',
+  'paymentTerms',
+  'customerNumber',
+] as const;
+/** A field or role a label names. */
+export type LabelField = (typeof LABEL_FIELDS)[number];
+
+/** One language's vocabulary. */
+export const VocabularySchema = z
+  .object({
+    /** ISO 639-1 code. */
+    code: z.string().regex(/^[a-z]{2}$/),
+    name: z.string().min(1),
+    /** How the language writes numeric dates: day first, month first, or either (English). */
+    dateOrder: z.enum(['dmy', 'mdy', 'unknown']),
+    /** The decimal separator the language uses in amounts. */
+    decimalSeparator: z.enum(['.', ',']),
+    /**
+     * The language builds compound nouns, so a document-type word also ends longer titles
+     * ("Mietrechnung", "Betriebskostenabrechnung", "eindfactuur").
+     */
+    compoundWords: z.boolean(),
+    /** Common words, for telling the language of a text. */
+    stopwords: words,
+    /** Month names, January first, each with its abbreviations (lower case). */
+    months: z.array(words.min(1)).length(12),
+    /** Words that title a document of each kind. */
+    documentTypes: z.object({ invoice: words, creditNote: words }).strict(),
+    /** Words that join a title's number to its date ("Rechnung 42 vom 5.3.2018"). */
+    titleDateLinks: words,
+    labels: z.object(
+      Object.fromEntries(LABEL_FIELDS.map((f) => [f, LabelSetSchema])) as Record<
+        LabelField,
+        typeof LabelSetSchema
+      >,
+    ),
+  })
+  .strict();
+/** One language's vocabulary. */
+export type Vocabulary = z.infer<typeof VocabularySchema>;

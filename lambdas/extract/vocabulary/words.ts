@@ -1,0 +1,64 @@
+import { VOCABULARIES } from './languages.js';
+import { fold, labelSource } from './lexicon.js';
+import type { Vocabulary } from './schema.js';
+
+/** The vocabulary of a language code, if Docket has one. */
+export const vocabularyOf = (code: string | undefined): Vocabulary | undefined =>
+  VOCABULARIES.find((v) => v.code === code);
+
+const MONTHS = new Map<string, number>();
+for (const vocabulary of VOCABULARIES) {
+  vocabulary.months.forEach((names, i) => {
+    for (const name of names) MONTHS.set(fold(name), i + 1);
+  });
+}
+
+/** The month (1-12) a month name or abbreviation of any language means, e.g. "März" -> 3. */
+export const monthNumber = (word: string): number | undefined => MONTHS.get(fold(word).replace(/\.$/, ''));
+
+const bySize = (a: string, b: string) => b.length - a.length;
+
+/** Regular expression source matching a month name of any language (longest first). */
+export const MONTH_PATTERN = `(?:${[...new Set(VOCABULARIES.flatMap((v) => v.months.flat()))]
+  .sort(bySize)
+  .map(labelSource)
+  .join('|')})`;
+
+/** Regular expression source of the words joining a title's number and date, any language. */
+export const TITLE_DATE_LINK_PATTERN = `(?:${[...new Set(VOCABULARIES.flatMap((v) => v.titleDateLinks))]
+  .sort(bySize)
+  .map(labelSource)
+  .join('|')})`;
+
+const cueSource = (kind: 'invoice' | 'creditNote', compound: boolean) =>
+  [...new Set(VOCABULARIES.filter((v) => !compound || v.compoundWords).flatMap((v) => v.documentTypes[kind]))]
+    .sort(bySize)
+    .map(labelSource)
+    .join('|');
+/** A document-type word; in a compounding language also as the end of a longer noun ("Mietrechnung"). */
+const cuePattern = (kind: 'invoice' | 'creditNote') =>
+  new RegExp(
+    `(?<![\\p{L}])(?:${cueSource(kind, false)}|\\p{Lu}\\p{Ll}{2,}(?:${cueSource(kind, true)}))(?![\\p{L}])`,
+    'iu',
+  );
+const INVOICE_CUE = cuePattern('invoice');
+const CREDIT_NOTE_CUE = cuePattern('creditNote');
+
+/**
+ * The document-type word a title starts with, if any: `creditNote` for "Gutschrift", "Avoir",
+ * "Credit note", ...; `invoice` for "Rechnung", "Facture", "Factuur", "Invoice", ...
+ */
+export const documentTypeCue = (
+  text: string,
+): { kind: 'invoice' | 'creditNote'; start: number; end: number; word: string } | undefined => {
+  const credit = CREDIT_NOTE_CUE.exec(text);
+  const invoice = INVOICE_CUE.exec(text);
+  const pick =
+    credit && (!invoice || credit.index <= invoice.index)
+      ? { m: credit, kind: 'creditNote' as const }
+      : invoice
+        ? { m: invoice, kind: 'invoice' as const }
+        : undefined;
+  if (!pick) return undefined;
+  return { kind: pick.kind, start: pick.m.index, end: pick.m.index + pick.m[0].length, word: pick.m[0] };
+};
