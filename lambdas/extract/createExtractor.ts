@@ -2,6 +2,7 @@ import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
 import { EnvVar } from '../shared/config.js';
 import { ConfigurationError } from '../shared/errors.js';
+import { DocumentExtractor } from './documentExtractor.js';
 import type { Extractor } from './extractor.js';
 import { BedrockExtractor } from './model/bedrockExtractor.js';
 import { HeuristicExtractor } from './text/heuristicExtractor.js';
@@ -32,16 +33,21 @@ export const extractorConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): Ex
   );
 };
 
-/** Builds the configured extractor; the Bedrock client is only created when needed. */
+/**
+ * Builds the configured extractor: e-invoice data first, then the configured reader of the
+ * text (the layout heuristics, or Bedrock). The Bedrock client is only created when needed.
+ */
 export const createExtractor = (
   config: ExtractorConfig,
   deps: { bedrockClient?: () => BedrockRuntimeClient } = {},
 ): Extractor => {
-  if (config.extractor === 'heuristic') return new HeuristicExtractor();
+  if (config.extractor === 'heuristic') return new DocumentExtractor(new HeuristicExtractor());
   if (!deps.bedrockClient) {
     throw new ConfigurationError(
       'The bedrock extractor needs a BedrockRuntimeClient factory (deps.bedrockClient).',
     );
   }
-  return new BedrockExtractor({ client: deps.bedrockClient(), modelId: config.bedrockModelId });
+  return new DocumentExtractor(
+    new BedrockExtractor({ client: deps.bedrockClient(), modelId: config.bedrockModelId }),
+  );
 };

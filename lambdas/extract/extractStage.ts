@@ -52,13 +52,14 @@ export const extractStage = async (deps: ExtractStageDeps, input: StageInput): P
         workflowId: item.id,
         artifacts: { text: item.artifacts.text, extraction: extractionKey },
         pageCount: extraction.pageCount,
-        docType: extraction.docType,
+        ...(extraction.docType !== 'unclassified' && { docType: extraction.docType }),
       });
     }
   }
   await run.apply('extracted', {
     patch: {
-      docType: extraction.docType,
+      // An unclassified document gets its type from the reviewer.
+      ...(extraction.docType !== 'unclassified' && { docType: extraction.docType }),
       'artifacts.extraction': extractionKey,
       summary: summaryPatch(documentSummary(extraction)),
     },

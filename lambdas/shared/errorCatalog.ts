@@ -36,6 +36,7 @@ export const PERMANENT_ERROR_NAMES: ReadonlySet<string> = new Set([
   // lambdas/extract, validate, compare: the document or the model request cannot succeed as is.
   'UnclassifiableDocument',
   'InvalidTextArtifact',
+  'EInvoiceUnreadable',
   'BedrockRequestRejected',
   'InvalidExtraction',
   'InvalidExtractionForCompare',

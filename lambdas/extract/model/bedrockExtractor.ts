@@ -7,24 +7,25 @@ import {
 } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
 import {
+  confidenceFrom,
   type DocType,
   DocTypeSchema,
+  EVIDENCE_WEIGHT,
+  type Evidence,
   type Extraction,
   type FieldSource,
   fieldSchema,
   type RejectedValue,
 } from '../../shared/documents/index.js';
 import type { PdfText } from '../../shared/pdfText.js';
-import {
-  BedrockRequestRejected,
-  BedrockUnavailable,
-  ModelOutputInvalid,
-  UnclassifiableDocument,
-} from '../errors.js';
+import { BedrockRequestRejected, BedrockUnavailable, ModelOutputInvalid } from '../errors.js';
 import type { Extractor } from '../extractor.js';
+import { finderContext } from '../text/context.js';
+import { findPrinted, PRINTABLE_FIELDS } from '../text/printed.js';
+import { indexText } from '../text/textIndex.js';
+import { unclassified } from '../unclassified.js';
 import {
   NEITHER_TOOL_NAME,
-  neitherToolInputSchema,
   neitherToolJsonSchema,
   TOOL_NAMES,
   toolFieldSchema,
@@ -32,7 +33,7 @@ import {
 } from './toolSchema.js';
 
 /** Written to every record; bump when the prompt or tool schema changes. */
-export const BEDROCK_EXTRACTOR_VERSION = '1.1.0';
+export const BEDROCK_EXTRACTOR_VERSION = '1.2.0';
 
 /** Characters of document text sent to the model (the rest is cut, and the prompt says so). */
 export const MAX_PROMPT_CHARS = 150_000;
@@ -129,6 +130,10 @@ export class BedrockExtractor implements Extractor {
 
   constructor(private readonly options: BedrockExtractorOptions) {}
 
+  private get info(): Extraction['extractor'] {
+    return { name: 'bedrock', version: BEDROCK_EXTRACTOR_VERSION, modelId: this.options.modelId };
+  }
+
   async extract(text: PdfText): Promise<Extraction> {
     const messages: Message[] = [{ role: 'user', content: [{ text: numberedText(text) }] }];
     for (let attempt = 1; attempt <= 2; attempt++) {
@@ -136,13 +141,9 @@ export class BedrockExtractor implements Extractor {
       const content: ContentBlock[] = output.output?.message?.content ?? [];
       const toolUse = content.find((block) => block.toolUse)?.toolUse;
       if (toolUse?.name === NEITHER_TOOL_NAME) {
-        // The verdict stands even when the reason is malformed: only the message loses detail.
-        const reason = neitherToolInputSchema.safeParse(toolUse.input);
-        throw new UnclassifiableDocument(
-          reason.success
-            ? `the model found it is neither: ${reason.data.reason}`
-            : 'the model found it is neither',
-        );
+        // Readable but of no known type: a person picks the type (the model's reason is not kept:
+        // it would read as the document's own words).
+        return unclassified(text, this.info, finderContext(indexText(text)).language);
       }
       if (toolUse) {
         const docType = (Object.entries(TOOL_NAMES).find(([, name]) => name === toolUse.name)?.[0] ??
@@ -188,6 +189,7 @@ export class BedrockExtractor implements Extractor {
     if (!envelope.success) throw new ModelOutputInvalid('the tool input is not an object of fields');
     const fields: Record<string, unknown> = {};
     const rejected: RejectedValue[] = [];
+    const ctx = finderContext(indexText(text));
     const sourceAt = (page: number, line: number): FieldSource | undefined => {
       const lineText = text.pages.find((p) => p.page === page)?.lines[line - 1];
       return lineText === undefined ? undefined : { page, line, text: lineText.slice(0, 2000) };
@@ -211,16 +213,37 @@ export class BedrockExtractor implements Extractor {
         line: number;
       };
       const source = sourceAt(page, line);
-      fields[name] = { value, confidence, ...(source ? { source } : {}) };
+      // A model is confident when it is wrong too: its own confidence is capped at a model's
+      // weight, and the value must at least be printed on the page to count for something.
+      const printedOn = findPrinted(ctx, name, value);
+      const evidence: Evidence[] = [
+        {
+          kind: 'model',
+          weight: Math.min(confidence, EVIDENCE_WEIGHT.model),
+          detail: `${this.options.modelId} at p${page} l${line}`,
+        },
+        printedOn
+          ? {
+              kind: 'grounded',
+              weight: EVIDENCE_WEIGHT.grounded,
+              detail: `printed at p${printedOn.page} l${printedOn.line}`,
+            }
+          : PRINTABLE_FIELDS.has(name)
+            ? { kind: 'conflict', weight: 0.5, detail: 'not printed anywhere on the page' }
+            : undefined,
+      ].filter((e): e is Evidence => e !== undefined);
+      fields[name] = { value, confidence: confidenceFrom(evidence), ...(source ? { source } : {}), evidence };
     }
     return {
       schemaVersion: 1,
       docType,
       classificationConfidence: envelope.data.classificationConfidence ?? 0.9,
-      extractor: { name: 'bedrock', version: BEDROCK_EXTRACTOR_VERSION, modelId: this.options.modelId },
+      extractor: this.info,
       pageCount: text.pageCount,
       fields,
       rejected,
+      ...(ctx.language ? { language: ctx.language } : {}),
+      textOrigin: text.origin ?? 'text-layer',
     } as Extraction;
   }
 }
