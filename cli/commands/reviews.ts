@@ -112,6 +112,11 @@ Examples:
           // The fields being corrected are the extraction's, so its type decides what they are;
           // guessing one would check invoice fields against a contract's.
           const docType = extraction?.docType ?? item.docType;
+          if (docType === 'unclassified') {
+            throw new CheckFailedError(
+              `Workflow ${id} was not recognised as a contract or an invoice: its type must be chosen before it can be corrected; approve or reject it in the review console.`,
+            );
+          }
           if (!docType) {
             throw new CheckFailedError(
               `Workflow ${id} (${item.state}) has no extraction yet, so it has no fields to correct${

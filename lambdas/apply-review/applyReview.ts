@@ -2,7 +2,12 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { StagePolicy } from '../../statemachine/index.js';
 import { ArtifactMissingError, artifactKey, getJsonArtifact, putJsonArtifact } from '../shared/artifacts.js';
 import { documentSummary, summaryPatch } from '../shared/documentSummary.js';
-import { applyCorrections, type Extraction, validateCorrections } from '../shared/documents/index.js';
+import {
+  applyCorrections,
+  DOCUMENT_TYPE_NEEDED,
+  type Extraction,
+  validateCorrections,
+} from '../shared/documents/index.js';
 import type { ReviewDecision } from '../shared/reviewDecision.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
 import type { ItemPatch } from '../shared/store/types.js';
@@ -42,6 +47,9 @@ export const applyReview = async (
   if (review.decision === 'correct' && review.corrections) {
     if (!item.artifacts?.extraction) throw new ArtifactMissingError(artifactKey(item.id, 'extraction'));
     const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction);
+    if (extraction.docType === 'unclassified') {
+      throw new InvalidCorrectionsError(item.id, [{ field: '(docType)', message: DOCUMENT_TYPE_NEEDED }]);
+    }
     const checked = validateCorrections(extraction.docType, review.corrections);
     if (!checked.ok) throw new InvalidCorrectionsError(item.id, checked.issues);
     const reviewed = applyCorrections(extraction, checked.corrections as never);

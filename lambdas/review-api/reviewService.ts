@@ -4,6 +4,7 @@ import { getJsonArtifact } from '../shared/artifacts.js';
 import {
   applyCorrections,
   completeFields,
+  DOCUMENT_TYPE_NEEDED,
   type Extraction,
   validateCorrections,
 } from '../shared/documents/index.js';
@@ -197,6 +198,11 @@ const brokenRules = (record: Extraction, corrected: readonly string[]): RuleIssu
 const assertSound = async (deps: ApiDeps, item: WorkflowItem, corrections?: Record<string, unknown>) => {
   if (!item.artifacts?.extraction) return;
   const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction);
+  if (extraction.docType === 'unclassified') {
+    throw new UnprocessableError(DOCUMENT_TYPE_NEEDED, {
+      issues: [{ field: '(docType)', message: 'choose contract or invoice' }],
+    });
+  }
   const record = corrections ? applyCorrections(extraction, corrections as never) : extraction;
   const complete = completeFields(record);
   if (!complete.ok) {

@@ -19,6 +19,7 @@ const DAY_MS = 86_400_000;
 const clamp01 = (n: number): number => Math.min(1, Math.max(0, n));
 
 const deadlineOf = (extraction: Extraction): string | undefined => {
+  if (extraction.docType === 'unclassified') return undefined;
   if (extraction.docType === 'invoice') {
     const f = extraction.fields;
     return f.dueDate?.value ?? f.invoiceDate?.value;
@@ -27,11 +28,13 @@ const deadlineOf = (extraction: Extraction): string | undefined => {
 };
 
 const magnitudeOf = (extraction: Extraction): number | undefined => {
+  if (extraction.docType === 'unclassified') return undefined;
   const raw =
     extraction.docType === 'invoice'
       ? extraction.fields.total?.value
       : extraction.fields.totalValue?.value.amount;
-  return raw === undefined ? undefined : Number(raw);
+  // A credit note's or a correction's negative total is as large as its positive twin.
+  return raw === undefined ? undefined : Math.abs(Number(raw));
 };
 
 /** The factors of a document's review priority. */

@@ -23,6 +23,18 @@ export const ReviewReasonCode = {
   ambiguous_date: 'ambiguous_date',
   /** The classifier was unsure whether this is a contract or an invoice. */
   uncertain_document_type: 'uncertain_document_type',
+  /** The text is readable but is neither a recognisable contract nor invoice: a person picks the type. */
+  unclassified: 'unclassified',
+  /** Nothing checks the invoice's total (no sum, no second place): it is never approved unseen. */
+  uncorroborated_total: 'uncorroborated_total',
+  /** An e-invoice's structured data does not add up (EN 16931 sums). */
+  einvoice_inconsistent: 'einvoice_inconsistent',
+  /** An e-invoice's printed page does not show the number, total or vendor its data states. */
+  einvoice_text_mismatch: 'einvoice_text_mismatch',
+  /** The stated VAT id belongs to another vendor than the one named. */
+  vendor_mismatch: 'vendor_mismatch',
+  /** The IBAN to pay is not one the vendor master knows for this vendor. */
+  iban_mismatch: 'iban_mismatch',
 } as const;
 
 /** One review reason code. */

@@ -3,8 +3,11 @@ import {
   type ContractExtraction,
   compareDecimals,
   decimalEquals,
+  EVIDENCE_WEIGHT,
+  type Evidence,
   type InvoiceExtraction,
   multiplyDecimals,
+  paymentTermsDays,
   subtractDecimals,
 } from '../shared/documents/index.js';
 import type { ReviewReasonCode } from './reasons.js';
@@ -16,12 +19,41 @@ export interface RuleIssue {
   message: string;
 }
 
-/** What the cross-field rules found: failures, and fields that a passing rule confirmed. */
+/** Evidence a passing rule gives one field. */
+export interface FieldEvidence {
+  field: string;
+  evidence: Evidence;
+}
+
+/** What the cross-field rules found: failures, and the evidence of the rules that held. */
 export interface RuleOutcome {
   issues: RuleIssue[];
-  /** Fields whose values were checked against other fields and agree (e.g. subtotal + tax = total). */
-  confirmed: string[];
+  /** Fields checked against other fields that agree (subtotal + tax = total, start + term = end). */
+  evidence: FieldEvidence[];
 }
+
+const arithmetic = (fields: readonly string[], detail: string): FieldEvidence[] =>
+  fields.map((field) => ({
+    field,
+    evidence: { kind: 'arithmetic', weight: EVIDENCE_WEIGHT.arithmetic, detail },
+  }));
+
+const DAY_MS = 86_400_000;
+const isoPlusDays = (iso: string, days: number): string =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The day before the same date `months` later: a term of 24 months from 2024-09-26 ends 2026-09-25. */
+const termEnd = (iso: string, months: number): string => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const total = m - 1 + months;
+  const year = y + Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return isoPlusDays(
+    `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`,
+    -1,
+  );
+};
 
 /** Fraction digits of a currency (JPY 0, BHD 3), from the ICU data shipped with Node. */
 export const minorDigits = (currency: string | undefined): number => {
@@ -35,19 +67,34 @@ export const minorDigits = (currency: string | undefined): number => {
   }
 };
 
-/** Contract rules: the contract must end after it starts. */
+/**
+ * Contract rules: the contract must end after it starts; a stated term that runs from the
+ * effective date to the stated end (to the day, or the day before) confirms all three.
+ */
 export const contractRules = (fields: ContractExtraction['fields']): RuleOutcome => {
   const issues: RuleIssue[] = [];
+  const evidence: FieldEvidence[] = [];
   const effective = fields.effectiveDate?.value;
   const expiration = fields.expirationDate?.value;
+  const months = fields.termMonths?.value;
   if (effective && expiration && expiration <= effective) {
     issues.push({
       code: 'dates_out_of_order',
       fields: ['effectiveDate', 'expirationDate'],
       message: `The expiration date ${expiration} is not after the effective date ${effective}.`,
     });
+  } else if (effective && expiration && months !== undefined) {
+    const end = termEnd(effective, months);
+    if (end === expiration || isoPlusDays(end, 1) === expiration) {
+      evidence.push(
+        ...arithmetic(
+          ['effectiveDate', 'expirationDate', 'termMonths'],
+          `${effective} + ${months} months ends ${expiration}`,
+        ),
+      );
+    }
   }
-  return { issues, confirmed: [] };
+  return { issues, evidence };
 };
 
 /**
@@ -55,9 +102,19 @@ export const contractRules = (fields: ContractExtraction['fields']): RuleOutcome
  * when there is no tax), each row's quantity x unit price is its amount (to one minor unit), and
  * the invoice is not due before it was issued. All in exact decimals.
  */
-export const invoiceRules = (fields: InvoiceExtraction['fields']): RuleOutcome => {
+export const invoiceRules = (
+  fields: InvoiceExtraction['fields'],
+  options: {
+    /**
+     * The items come from e-invoice data whose own sums (EN 16931 BR-CO-10 and the line totals)
+     * already checked them, against the line total, which document-level allowances and charges
+     * set apart from the subtotal: they are not checked again here.
+     */
+    itemsCheckedByData?: boolean;
+  } = {},
+): RuleOutcome => {
   const issues: RuleIssue[] = [];
-  const confirmed: string[] = [];
+  const evidence: FieldEvidence[] = [];
   const subtotal = fields.subtotal?.value;
   const tax = fields.tax?.value;
   const total = fields.total?.value;
@@ -66,9 +123,14 @@ export const invoiceRules = (fields: InvoiceExtraction['fields']): RuleOutcome =
 
   if (subtotal !== undefined && total !== undefined) {
     const expected = addDecimals([subtotal, tax ?? '0']);
-    if (decimalEquals(expected, total))
-      confirmed.push('subtotal', 'total', ...(tax !== undefined ? ['tax'] : []));
-    else {
+    if (decimalEquals(expected, total)) {
+      evidence.push(
+        ...arithmetic(
+          ['subtotal', 'total', ...(tax !== undefined ? ['tax'] : [])],
+          `subtotal ${subtotal}${tax !== undefined ? ` + tax ${tax}` : ''} = total ${total}`,
+        ),
+      );
+    } else {
       issues.push({
         code: 'totals_mismatch',
         fields: ['subtotal', 'tax', 'total'],
@@ -77,15 +139,21 @@ export const invoiceRules = (fields: InvoiceExtraction['fields']): RuleOutcome =
     }
   }
 
-  const items = fields.lineItems?.value;
+  const items = options.itemsCheckedByData ? undefined : fields.lineItems?.value;
   if (items && items.length > 0) {
     const sum = addDecimals(items.map((i) => i.amount));
     const target =
       subtotal !== undefined ? 'subtotal' : tax === undefined && total !== undefined ? 'total' : undefined;
     const targetValue = target === 'subtotal' ? subtotal : target === 'total' ? total : undefined;
     if (target && targetValue !== undefined) {
-      if (decimalEquals(sum, targetValue)) confirmed.push('lineItems', target);
-      else {
+      if (decimalEquals(sum, targetValue)) {
+        evidence.push(
+          ...arithmetic(
+            ['lineItems', target],
+            `the ${items.length} line items add up to the ${target} ${sum}`,
+          ),
+        );
+      } else {
         issues.push({
           code: 'line_items_mismatch',
           fields: ['lineItems', target, 'total'],
@@ -122,5 +190,19 @@ export const invoiceRules = (fields: InvoiceExtraction['fields']): RuleOutcome =
       message: `The due date ${due} is before the invoice date ${issued}.`,
     });
   }
-  return { issues, confirmed };
+  const terms = fields.paymentTerms?.value;
+  const days = terms === undefined ? undefined : paymentTermsDays(terms);
+  if (issued && due && days !== undefined && isoPlusDays(issued, days) === due) {
+    evidence.push(
+      ...arithmetic(['invoiceDate', 'dueDate', 'paymentTerms'], `${issued} + ${days} days = due ${due}`),
+    );
+  }
+  const amountDue = fields.amountDue?.value;
+  if (amountDue !== undefined && total !== undefined && decimalEquals(amountDue, total)) {
+    evidence.push({
+      field: 'amountDue',
+      evidence: { kind: 'agreement', weight: EVIDENCE_WEIGHT.agreement, detail: `equals the total ${total}` },
+    });
+  }
+  return { issues, evidence };
 };

@@ -1,17 +1,24 @@
 import {
+  confidenceFrom,
   type DocType,
+  type Evidence,
   type ExtractedField,
   type Extraction,
   ExtractionSchema,
   fieldSchema,
+  isCorroborated,
+  isTextSource,
   type Provider,
   type ProviderLookup,
   REQUIRED_FIELDS,
+  withEvidence,
 } from '../shared/documents/index.js';
-import { InvalidExtraction, ProviderLookupFailed } from './errors.js';
+import { einvoiceIssues } from './einvoiceChecks.js';
+import { InvalidExtraction } from './errors.js';
 import { type PriorityFactors, priorityFactors, reviewPriority } from './priority.js';
 import type { ReviewReason, ReviewReasonCode } from './reasons.js';
 import { contractRules, invoiceRules, type RuleIssue } from './rules.js';
+import { checkVendor } from './vendorChecks.js';
 
 /** Default auto-approve threshold (DESIGN.md §1). */
 export const DEFAULT_CONFIDENCE_THRESHOLD = 80;
@@ -40,7 +47,7 @@ export interface ValidateOptions {
 
 /** The facts the transition guard and the review queue need. The decision itself is `transition()`'s. */
 export interface ValidationResult {
-  docType: DocType;
+  docType: DocType | 'unclassified';
   /** Overall confidence 0-100. */
   confidence: number;
   /**
@@ -59,10 +66,22 @@ export interface ValidationResult {
   priorityFactors: PriorityFactors;
   /** The Providers table row the provider/vendor matched, if any. */
   provider?: Provider;
+  /** Each field's evidence after validation's checks (sums, the vendor master). */
+  evidence: Record<string, Evidence[]>;
 }
 
-/** Confidence a field reaches when another source confirms it (the Providers table, a sum). */
-const CONFIRMED = 0.97;
+/**
+ * A field's evidence: what the extractor recorded, or for a record written before evidence
+ * existed, its confidence as one reading (a model's answer counts as the model's).
+ */
+const evidenceOf = (extraction: Extraction, field: ExtractedField<unknown>): Evidence[] =>
+  field.evidence ?? [
+    {
+      kind: extraction.extractor.name === 'bedrock' ? 'model' : 'label',
+      weight: field.confidence,
+      detail: 'confidence as extracted',
+    },
+  ];
 
 const DATE_FIELDS = new Set(['effectiveDate', 'expirationDate', 'signedDate', 'invoiceDate', 'dueDate']);
 
@@ -79,11 +98,17 @@ export const overallConfidence = (requiredConfidences: readonly number[]): numbe
 };
 
 const reasonOrder: readonly ReviewReasonCode[] = [
+  'unclassified',
   'uncertain_document_type',
+  'einvoice_inconsistent',
+  'einvoice_text_mismatch',
   'missing_required_field',
   'invalid_field',
   'ambiguous_date',
   'unknown_provider',
+  'vendor_mismatch',
+  'iban_mismatch',
+  'uncorroborated_total',
   'totals_mismatch',
   'line_items_mismatch',
   'dates_out_of_order',
@@ -125,17 +150,20 @@ export const validateDocument = async (
     );
   }
   const extraction: Extraction = parsed.data;
+  if (extraction.docType === 'unclassified') return unclassifiedResult(extraction, options);
   const threshold = options.confidenceThreshold ?? DEFAULT_CONFIDENCE_THRESHOLD;
   const docType = extraction.docType;
   const fields = extraction.fields as Record<string, ExtractedField<unknown> | undefined>;
   const required = REQUIRED_FIELDS[docType] as readonly string[];
   const fieldIssues: FieldIssue[] = [];
   const fieldConfidence: Record<string, number> = {};
+  const evidence: Record<string, Evidence[]> = {};
   const doubtful = new Set<string>();
 
   for (const [name, field] of Object.entries(fields)) {
     if (!field) continue;
     fieldConfidence[name] = field.confidence;
+    evidence[name] = evidenceOf(extraction, field);
     const check = fieldSchema(docType, name)?.safeParse(field.value);
     if (check && !check.success) {
       doubtful.add(name);
@@ -150,7 +178,7 @@ export const validateDocument = async (
       fieldIssues.push({
         field: name,
         code: 'ambiguous_date',
-        message: `${name} "${field.source?.text.trim() ?? field.value}" can be read as ${[field.value, ...field.alternatives].join(' or ')}.`,
+        message: `${name} "${isTextSource(field.source) ? field.source.text.trim() : field.value}" can be read as ${[field.value, ...field.alternatives].join(' or ')}.`,
       });
     }
   }
@@ -169,30 +197,50 @@ export const validateDocument = async (
     }
   }
 
-  const rules = docType === 'contract' ? contractRules(extraction.fields) : invoiceRules(extraction.fields);
-  for (const name of rules.confirmed) {
-    if (fieldConfidence[name] !== undefined)
-      fieldConfidence[name] = Math.max(fieldConfidence[name], CONFIRMED);
+  const rules =
+    docType === 'contract'
+      ? contractRules(extraction.fields)
+      : invoiceRules(extraction.fields, { itemsCheckedByData: extraction.einvoice?.consistent === true });
+  for (const { field, evidence: e } of rules.evidence) {
+    if (evidence[field]) evidence[field] = withEvidence(evidence[field], e);
   }
+  const ruleIssues: RuleIssue[] = [...rules.issues, ...einvoiceIssues(extraction)];
 
   const partyField = docType === 'contract' ? 'provider' : 'vendor';
   const partyName = fields[partyField]?.value;
   let provider: Provider | undefined;
-  const ruleIssues: RuleIssue[] = [...rules.issues];
   if (typeof partyName === 'string' && !doubtful.has(partyField)) {
-    try {
-      provider = await options.lookupProvider({ name: partyName });
-    } catch (error) {
-      throw new ProviderLookupFailed(partyName, { cause: error });
-    }
-    if (provider) fieldConfidence[partyField] = Math.max(fieldConfidence[partyField] ?? 0, CONFIRMED);
-    else {
-      ruleIssues.push({
-        code: 'unknown_provider',
-        fields: [partyField],
-        message: `"${partyName}" is not in the Providers table: check the ${partyField} or add it with \`docket providers import\`.`,
-      });
-    }
+    const taxId = fields.vendorTaxId?.value;
+    const iban = fields.iban?.value;
+    const check = await checkVendor(options.lookupProvider, {
+      field: partyField,
+      name: partyName,
+      taxIds: [...(typeof taxId === 'string' ? [taxId] : []), ...(extraction.einvoice?.sellerTaxIds ?? [])],
+      ...(typeof iban === 'string' ? { iban } : {}),
+    });
+    provider = check.provider;
+    evidence[partyField] = withEvidence(evidence[partyField] ?? [], ...check.evidence);
+    ruleIssues.push(...check.issues);
+  }
+
+  for (const [name, field] of Object.entries(fields)) {
+    if (!field || field.corrected) continue;
+    fieldConfidence[name] = confidenceFrom(evidence[name] ?? []);
+  }
+  // An invoice whose total nothing checks is never approved unseen, whatever its other fields say.
+  const total = fields.total;
+  if (
+    docType === 'invoice' &&
+    total &&
+    !total.corrected &&
+    !doubtful.has('total') &&
+    !isCorroborated(evidence.total ?? [])
+  ) {
+    ruleIssues.push({
+      code: 'uncorroborated_total',
+      fields: ['total'],
+      message: `Nothing on the document checks the total ${String(total.value)}: no subtotal and tax that add up to it, no line items that sum to it, no second place that states it.`,
+    });
   }
 
   const requiredConfidences = required.map((name) =>
@@ -233,5 +281,32 @@ export const validateDocument = async (
     priority: reviewPriority(factors),
     priorityFactors: factors,
     ...(provider ? { provider } : {}),
+    evidence,
+  };
+};
+
+/**
+ * A readable document of no recognised type goes to a person, who picks the type and fills in
+ * the fields: never rejected (it may be a perfectly good invoice in a layout nobody taught us).
+ */
+const unclassifiedResult = (extraction: Extraction, options: ValidateOptions): ValidationResult => {
+  const factors = priorityFactors(extraction, 0, options.pageCount ?? extraction.pageCount, options.now);
+  return {
+    docType: 'unclassified',
+    confidence: 0,
+    requiredFieldsValid: false,
+    fieldConfidence: {},
+    fieldIssues: [],
+    reasons: [
+      {
+        code: 'unclassified',
+        message:
+          'The text is readable but was not recognised as a contract or an invoice: choose its type and fill in its fields.',
+        fields: [],
+      },
+    ],
+    priority: reviewPriority(factors),
+    priorityFactors: factors,
+    evidence: {},
   };
 };
