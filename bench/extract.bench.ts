@@ -1,16 +1,22 @@
 /**
- * Extraction benchmark: every corpus document goes PDF -> text -> extract -> validate ->
- * `transition()`, and the figures are compared with the ground truth.
+ * Extraction benchmark: every document goes file -> text -> extract -> validate -> `transition()`,
+ * and the figures are compared with the ground truth. Two corpora:
  *
- *   npx tsx bench/extract.bench.ts [--source pdf|layout] [--count N] [--seed S] [--threshold T] [--json] [--verbose]
+ * - generated (test/fixtures/corpus): goals automation >= 80% on the clean set, auto-approval
+ *   precision >= 99%, no auto-approval in the must-review set;
+ * - real (`../shared/corpus/einvoices`, or `DOCKET_REAL_CORPUS`): ZUGFeRD / Factur-X invoices of three
+ *   producers, each used as it is (xml), with its XML mutated (mutated: must all go to review)
+ *   and with its XML removed (text). Figures per path and per producer; then the reliability
+ *   table (share right per confidence band) over both corpora.
+ *
+ *   npx tsx bench/extract.bench.ts [--corpus generated|real|both] [--paths xml,mutated,text]
+ *     [--source pdf|layout] [--count N] [--seed S] [--threshold T] [--json] [--verbose]
  *
  * `--source pdf` (default) parses the rendered PDF with the parse stage's `extractPdfText`;
  * `--source layout` reads the generator's own drawn lines (no PDF parser involved).
- * Goals: automation >= 80% on the clean set, auto-approval precision >= 99%, and no
- * auto-approval in the must-review set.
  */
 import { Command, Option } from 'commander';
-import { HeuristicExtractor } from '../lambdas/extract/text/heuristicExtractor.js';
+import { createExtractor } from '../lambdas/extract/index.js';
 import { extractPdfText } from '../lambdas/parse/pdfText.js';
 import { type Extraction, providerLookupFrom } from '../lambdas/shared/documents/index.js';
 import { DEFAULT_CONFIDENCE_THRESHOLD, validateDocument } from '../lambdas/validate/index.js';
@@ -22,6 +28,8 @@ import {
   generateCorpus,
 } from '../test/fixtures/corpus/corpus.js';
 import { type FieldOutcome, requiredFieldsRight, scoreFields } from '../test/fixtures/corpus/scoring.js';
+import { defaultRealCorpusDir, runRealCorpus } from './extract/real.js';
+import { type Judged, printFigures, printReliability, reliability } from './extract/report.js';
 
 type Source = 'pdf' | 'layout';
 interface DocResult {
@@ -40,6 +48,8 @@ interface DocResult {
   reasons: string[];
   expectedReasons: readonly string[];
   fields: FieldOutcome[];
+  /** Validated confidence of each extracted field, for the reliability table. */
+  judged: Judged[];
   parseMs: number;
   extractMs: number;
 }
@@ -115,10 +125,18 @@ const main = async (): Promise<void> => {
     .option('--count <n>', 'documents', String(DEFAULT_CORPUS_COUNT))
     .option('--seed <n>', 'corpus seed', String(DEFAULT_CORPUS_SEED))
     .option('--threshold <n>', 'auto-approve confidence threshold', String(DEFAULT_CONFIDENCE_THRESHOLD))
+    .addOption(
+      new Option('--corpus <corpus>', 'which corpus').choices(['generated', 'real', 'both']).default('both'),
+    )
+    .option('--paths <paths>', 'real corpus paths', 'xml,mutated,text')
+    .option('--real-dir <dir>', 'real corpus folder', defaultRealCorpusDir())
     .option('--json', 'print the figures as JSON')
     .option('--verbose', 'list every document that missed its goal')
     .parse();
   const opts = program.opts<{
+    corpus: 'generated' | 'real' | 'both';
+    paths: string;
+    realDir: string;
     source: Source;
     count: string;
     seed: string;
@@ -128,8 +146,11 @@ const main = async (): Promise<void> => {
   }>();
   const threshold = Number(opts.threshold);
   const readPdf = opts.source === 'pdf' ? extractPdfText : undefined;
-  const docs = await generateCorpus({ seed: Number(opts.seed), count: Number(opts.count) });
-  const extractor = new HeuristicExtractor();
+  const docs =
+    opts.corpus === 'real'
+      ? []
+      : await generateCorpus({ seed: Number(opts.seed), count: Number(opts.count) });
+  const extractor = createExtractor({ extractor: 'heuristic' });
   const lookupProvider = providerLookupFrom(CORPUS_PROVIDERS);
   // A fixed clock keeps the priority figures reproducible.
   const now = new Date('2025-06-01T00:00:00Z');
@@ -159,6 +180,7 @@ const main = async (): Promise<void> => {
         requiredRight: false,
         reasons: [],
         fields: scoreFields(truth, undefined),
+        judged: [],
         parseMs: t1 - t0,
         extractMs: performance.now() - t1,
       });
@@ -185,9 +207,37 @@ const main = async (): Promise<void> => {
       requiredRight: extraction.docType === truth.docType && requiredFieldsRight(truth, fields),
       reasons: validation.reasons.map((r) => r.code),
       fields,
+      judged: fields
+        .filter((f) => f.expected && f.extracted)
+        .map((f) => ({ confidence: validation.fieldConfidence[f.field] ?? 0, right: f.correct })),
       parseMs: t1 - t0,
       extractMs: t2 - t1,
     });
+  }
+  const real =
+    opts.corpus === 'generated'
+      ? undefined
+      : await runRealCorpus({
+          dir: opts.realDir,
+          extractor,
+          threshold,
+          paths: new Set(opts.paths.split(',')),
+          onProgress: (done, total) => {
+            if (process.stderr.isTTY) process.stderr.write(`\r  real corpus ${done}/${total}`);
+          },
+        });
+  if (process.stderr.isTTY) process.stderr.write('\r');
+  const generatedJudged = results.flatMap((r) => r.judged);
+  const reliabilityTables = {
+    generated: reliability(generatedJudged),
+    ...(real ? { real: reliability(real.judged) } : {}),
+  };
+  const wrongAboveThreshold = {
+    generated: generatedJudged.filter((j) => !j.right && j.confidence >= threshold / 100).length,
+    ...(real ? { real: real.judged.filter((j) => !j.right && j.confidence >= threshold / 100).length } : {}),
+  };
+  if (opts.corpus !== 'generated' && !real) {
+    console.error(`extract bench: no real corpus at ${opts.realDir} (set DOCKET_REAL_CORPUS or --real-dir)`);
   }
   const summary = summarise(results);
   const goals = {
@@ -197,10 +247,52 @@ const main = async (): Promise<void> => {
   };
   if (opts.json) {
     console.log(
-      JSON.stringify({ source: opts.source, seed: Number(opts.seed), threshold, ...summary, goals }, null, 2),
+      JSON.stringify(
+        {
+          source: opts.source,
+          seed: Number(opts.seed),
+          threshold,
+          generated: docs.length > 0 ? { ...summary, goals } : undefined,
+          real: real && {
+            byPath: real.byPath,
+            byPathAndProducer: real.byPathAndProducer,
+            excluded: real.excluded,
+          },
+          reliability: reliabilityTables,
+          wrongAtOrAboveThreshold: wrongAboveThreshold,
+        },
+        null,
+        2,
+      ),
     );
     return;
   }
+  if (real) {
+    console.log(`extract bench, real corpus (${opts.realDir}), threshold=${threshold}`);
+    printFigures('by path', real.byPath);
+    printFigures('by path and producer', real.byPathAndProducer);
+    if (real.excluded.length > 0) {
+      console.log(
+        `  left out (their page shows another invoice than their data): ${real.excluded.join(', ')}`,
+      );
+    }
+    if (opts.verbose) {
+      for (const r of real.results) {
+        const wrong = r.fields.filter((f) => f.found && !f.right).map((f) => f.field);
+        const missing = r.fields.filter((f) => !f.found).map((f) => f.field);
+        console.log(
+          `    ${r.variant.doc.name} ${r.variant.path} auto=${r.autoApproved} reasons=${r.reasons.join(',')} wrong=${wrong.join(',')} missing=${missing.join(',')}${r.rejected ? ` rejected=${r.rejected}` : ''}`,
+        );
+      }
+    }
+  }
+  for (const [corpus, bands] of Object.entries(reliabilityTables)) {
+    printReliability(
+      `reliability, ${corpus} corpus (share right per validated confidence band); wrong values >= threshold: ${wrongAboveThreshold[corpus as keyof typeof wrongAboveThreshold]}`,
+      bands,
+    );
+  }
+  if (docs.length === 0) return;
   console.log(
     `extract bench: ${summary.documents} documents (${summary.clean} clean, ${summary.mustReview} must-review), source=${opts.source}, threshold=${threshold}`,
   );

@@ -103,6 +103,7 @@ describe('HeuristicExtractor', () => {
     const values = Object.fromEntries(Object.entries(extraction.fields).map(([k, f]) => [k, f?.value]));
     expect(values).toEqual({
       invoiceNumber: 'BL-2024-118',
+      kind: 'invoice',
       vendor: 'Brightline Software LLC',
       customer: 'Globex Corporation',
       invoiceDate: '2024-03-14',
@@ -111,6 +112,7 @@ describe('HeuristicExtractor', () => {
       subtotal: '3350.00',
       tax: '209.38',
       total: '3559.38',
+      amountDue: '3559.38',
       lineItems: [
         { description: 'Annual licence', quantity: '2', unitPrice: '1200.00', amount: '2400.00' },
         { description: 'Support hours', quantity: '10', unitPrice: '95.00', amount: '950.00' },
@@ -119,26 +121,45 @@ describe('HeuristicExtractor', () => {
       paymentTerms: 'Net 30',
     });
     expect(fieldsOf(extraction).invoiceDate?.alternatives).toBeUndefined();
-    expect(fieldsOf(extraction).customer?.source?.line).toBe(7);
+    expect(fieldsOf(extraction).customer?.source).toMatchObject({ line: 7 });
   });
 
   it('keeps both readings of a slash date nothing in the document settles, with low confidence', async () => {
+    // Prepare: English, a decimal point, no other date: only the currency hints at the order.
+    const invoice = (total: string) =>
+      pdfTextOf([
+        'INVOICE',
+        'Invoice No: 77',
+        'Invoice Date: 05/03/2024',
+        'From: Acme Corp',
+        `Total: ${total}`,
+      ]);
+
+    // Act
+    const dollars = await extractor.extract(invoice('USD 10.00'));
+    const euros = await extractor.extract(invoice('EUR 10.00'));
+
+    // Assess: the likelier reading first (month first for dollars, day first in the euro area),
+    // the other kept, and neither sure.
+    expect(fieldsOf(dollars).invoiceDate?.value).toBe('2024-05-03');
+    expect(fieldsOf(dollars).invoiceDate?.alternatives).toEqual(['2024-03-05']);
+    expect(fieldsOf(euros).invoiceDate?.value).toBe('2024-03-05');
+    expect(fieldsOf(euros).invoiceDate?.alternatives).toEqual(['2024-05-03']);
+    for (const extraction of [dollars, euros]) {
+      expect(fieldsOf(extraction).invoiceDate?.confidence).toBeLessThan(0.6);
+    }
+  });
+
+  it('settles the date order from a decimal comma: no country writes it with the month first', async () => {
     // Prepare
-    const text = pdfTextOf([
-      'INVOICE',
-      'Invoice No: 77',
-      'Invoice Date: 05/03/2024',
-      'From: Acme Corp',
-      'Total: EUR 10.00',
-    ]);
+    const text = pdfTextOf(['INVOICE', 'Invoice No: 77', 'Invoice Date: 05/03/2024', 'Total: 1.234,50 EUR']);
 
     // Act
     const extraction = await extractor.extract(text);
 
     // Assess
-    expect(fieldsOf(extraction).invoiceDate?.value).toBe('2024-05-03');
-    expect(fieldsOf(extraction).invoiceDate?.alternatives).toEqual(['2024-03-05']);
-    expect(fieldsOf(extraction).invoiceDate?.confidence).toBeLessThan(0.6);
+    expect(fieldsOf(extraction).invoiceDate?.value).toBe('2024-03-05');
+    expect(fieldsOf(extraction).invoiceDate?.alternatives).toBeUndefined();
   });
 
   it('lowers confidence when the document states two different totals', async () => {
@@ -155,16 +176,16 @@ describe('HeuristicExtractor', () => {
     expect(fieldsOf(disagree).total?.confidence).toBeLessThan(0.7);
   });
 
-  it('throws the permanent UnclassifiableDocument for text that is neither', async () => {
+  it('sends readable text of neither type to a person as unclassified, not to the bin', async () => {
     // Prepare
     const letter = pdfTextOf(['Dear Sam,', 'Thanks for lunch yesterday. See you soon.']);
 
     // Act
-    const attempt = extractor.extract(letter);
+    const extraction = await extractor.extract(letter);
 
     // Assess
-    await expect(attempt).rejects.toBeInstanceOf(UnclassifiableDocument);
-    await expect(attempt).rejects.toMatchObject({ name: 'UnclassifiableDocument', retryable: false });
+    expect(ExtractionSchema.safeParse(extraction).success).toBe(true);
+    expect(extraction).toMatchObject({ docType: 'unclassified', fields: {}, classificationConfidence: 0 });
   });
 
   it('throws UnclassifiableDocument for a document without text', async () => {

@@ -38,7 +38,7 @@ const compared = async (tenant: string, record: Extraction) => {
   const key = `artifacts/${wf.id}/extraction.json`;
   await putJsonArtifact(env.s3, env.bucket, key, record);
   await env.store.update(wf.id, {
-    docType: record.docType,
+    docType: record.docType === 'unclassified' ? undefined : record.docType,
     'artifacts.extraction': key,
     summary: summaryPatch(documentSummary(record)),
   });

@@ -1,19 +1,36 @@
 import type {
   ContractExtraction,
+  Evidence,
   InvoiceExtraction,
   Provider,
 } from '../../lambdas/shared/documents/index.js';
 
-const field = <V>(value: V, confidence = 0.95) => ({
+/**
+ * An extracted field. A field the fixture calls sure (0.8 or more) was read next to a label and
+ * printed again elsewhere (corroborated, as a real extraction records it); a less sure one has
+ * only its reading, so its confidence stays what it says.
+ */
+const field = <V>(value: V, confidence = 0.95, evidence?: Evidence[]) => ({
   value,
   confidence,
   source: { page: 1, line: 1, text: String(typeof value === 'object' ? JSON.stringify(value) : value) },
+  evidence: evidence ?? [
+    { kind: 'label' as const, weight: confidence, detail: 'label at p1 l1' },
+    ...(confidence >= 0.8
+      ? [{ kind: 'agreement' as const, weight: 0.7, detail: 'also printed at p1 l9' }]
+      : []),
+  ],
 });
+
+/** A field read once, next to its label, with nothing else to check it. */
+const bareField = <V>(value: V, confidence = 0.95) =>
+  field(value, confidence, [{ kind: 'label', weight: confidence, detail: 'label at p1 l1' }]);
 
 /** Known counterparties for the lookups of these tests. */
 export const PROVIDERS: Provider[] = [
   { id: 'p1', name: 'Acme Logistics Inc' },
-  { id: 'p2', name: 'Brightline Software LLC' },
+  { id: 'p2', name: 'Brightline Software LLC', taxId: '12-3456789', ibans: ['DE88200800000970375700'] },
+  { id: 'p3', name: 'Lieferant GmbH', taxId: 'DE123456789' },
 ];
 
 /** A clean invoice extraction (everything adds up); override fields per test. */
@@ -66,4 +83,4 @@ export const contractExtraction = (
   rejected: [],
 });
 
-export { field };
+export { bareField, field };

@@ -9,7 +9,7 @@ import {
   validateDocument,
 } from '../../lambdas/validate/index.js';
 import { transition } from '../../statemachine/index.js';
-import { contractExtraction, field, invoiceExtraction, PROVIDERS } from './extractions.js';
+import { bareField, contractExtraction, field, invoiceExtraction, PROVIDERS } from './extractions.js';
 
 const now = new Date('2025-03-01T00:00:00Z');
 const options = { lookupProvider: providerLookupFrom(PROVIDERS), now };
@@ -31,8 +31,10 @@ describe('validateDocument', () => {
     expect(result.reasons).toEqual([]);
     expect(result.requiredFieldsValid).toBe(true);
     expect(result.provider?.id).toBe('p2');
-    expect(result.fieldConfidence.vendor).toBe(0.97);
-    expect(result.fieldConfidence.total).toBe(0.97);
+    expect(result.evidence.vendor?.map((e) => e.kind)).toContain('master');
+    expect(result.evidence.total?.map((e) => e.kind)).toContain('arithmetic');
+    expect(result.fieldConfidence.vendor).toBeGreaterThan(0.97);
+    expect(result.fieldConfidence.total).toBeGreaterThan(0.97);
     expect(result.confidence).toBeGreaterThanOrEqual(80);
     expect(decide(result)).toMatchObject({ ok: true, to: 'validated' });
   });
@@ -116,7 +118,106 @@ describe('validateDocument', () => {
 
     // Assess
     expect(codes(result.reasons)).toEqual([]);
-    expect(result.fieldConfidence.total).toBe(0.97);
+    expect(result.evidence.total?.find((e) => e.kind === 'arithmetic')?.detail).toContain(
+      'line items add up',
+    );
+  });
+
+  it('never approves a total nothing checks: no sum, no items, no second place', async () => {
+    // Prepare: the total read once next to its label, with no subtotal, tax or items to add up.
+    const extraction = invoiceExtraction({
+      subtotal: undefined,
+      tax: undefined,
+      lineItems: undefined,
+      total: bareField('120.30', 0.95),
+    });
+
+    // Act
+    const result = await validateDocument(extraction, options);
+
+    // Assess
+    expect(codes(result.reasons)).toEqual(['uncorroborated_total']);
+    expect(result.fieldConfidence.total).toBeLessThan(0.8);
+    expect(result.requiredFieldsValid).toBe(false);
+    expect(decide(result)).toMatchObject({ ok: true, to: 'review_required' });
+  });
+
+  it('confirms both dates when the due date is the invoice date plus the payment terms', async () => {
+    // Prepare
+    const extraction = invoiceExtraction({
+      invoiceDate: bareField('2025-03-05', 0.9),
+      dueDate: bareField('2025-04-04', 0.9),
+      paymentTerms: bareField('Net 30', 0.9),
+    });
+
+    // Act
+    const result = await validateDocument(extraction, options);
+
+    // Assess
+    expect(result.evidence.invoiceDate?.find((e) => e.kind === 'arithmetic')?.detail).toBe(
+      '2025-03-05 + 30 days = due 2025-04-04',
+    );
+    expect(result.fieldConfidence.invoiceDate).toBeGreaterThan(0.95);
+  });
+
+  it('reports a VAT id that belongs to another vendor than the one named, and an IBAN the master does not know', async () => {
+    // Prepare
+    const extraction = invoiceExtraction({
+      vendorTaxId: field('DE999999999'),
+      iban: field('DE02120300000000202051'),
+    });
+    const lieferant = invoiceExtraction({
+      vendor: field('Lieferant GmbH'),
+      vendorTaxId: field('DE999999999'),
+    });
+
+    // Act
+    const brightline = await validateDocument(extraction, options);
+    const mismatch = await validateDocument(lieferant, options);
+
+    // Assess: Brightline's master record has a US tax id (not a VAT id): only its IBAN is checked.
+    expect(codes(brightline.reasons)).toEqual(['iban_mismatch']);
+    expect(brightline.reasons[0]?.message).toContain('DE02120300000000202051');
+    expect(codes(mismatch.reasons)).toEqual(['vendor_mismatch']);
+    expect(mismatch.reasons[0]?.message).toContain('DE123456789');
+  });
+
+  it('sends an e-invoice whose sums do not hold, or whose page shows another number, to a person', async () => {
+    // Prepare
+    const einvoice = {
+      syntax: 'cii' as const,
+      attachment: 'factur-x.xml',
+      consistent: true,
+      issues: [],
+      visible: true,
+      sellerTaxIds: [],
+      crossCheck: [
+        { field: 'invoiceNumber', status: 'agrees' as const, data: 'INV-1' },
+        { field: 'total', status: 'agrees' as const, data: '120.30' },
+        { field: 'vendor', status: 'agrees' as const, data: 'Brightline Software LLC' },
+      ],
+    };
+    const broken = {
+      ...einvoice,
+      consistent: false,
+      issues: ['BR-CO-15: tax basis total + tax total is 120.30, but the data states 121.30'],
+    };
+    const otherPage = {
+      ...einvoice,
+      crossCheck: [{ field: 'invoiceNumber', status: 'differs' as const, data: 'INV-1', printed: 'INV-7' }],
+    };
+
+    // Act
+    const clean = await validateDocument({ ...invoiceExtraction(), einvoice }, options);
+    const inconsistent = await validateDocument({ ...invoiceExtraction(), einvoice: broken }, options);
+    const mismatched = await validateDocument({ ...invoiceExtraction(), einvoice: otherPage }, options);
+
+    // Assess
+    expect(codes(clean.reasons)).toEqual([]);
+    expect(codes(inconsistent.reasons)).toEqual(['einvoice_inconsistent']);
+    expect(inconsistent.reasons[0]?.message).toContain('BR-CO-15');
+    expect(codes(mismatched.reasons)).toEqual(['einvoice_text_mismatch']);
+    expect(mismatched.reasons[0]?.message).toContain('INV-1 in the data but INV-7 on the page');
   });
 
   it('reports an invoice due before it was issued', async () => {
@@ -217,6 +318,24 @@ describe('validateDocument', () => {
     await expect(attempt).rejects.toMatchObject({ name: 'ProviderLookupFailed', retryable: true, cause });
   });
 
+  it('sends a readable document of no known type to a person with reason unclassified', async () => {
+    // Prepare
+    const extraction = {
+      ...invoiceExtraction(),
+      docType: 'unclassified' as const,
+      fields: {},
+      classificationConfidence: 0,
+    };
+
+    // Act
+    const result = await validateDocument(extraction, options);
+
+    // Assess
+    expect(codes(result.reasons)).toEqual(['unclassified']);
+    expect(result.requiredFieldsValid).toBe(false);
+    expect(decide(result)).toMatchObject({ ok: true, to: 'review_required' });
+  });
+
   it('refuses a record that is not an extraction with the permanent InvalidExtraction', async () => {
     await expect(validateDocument({ docType: 'invoice' }, options)).rejects.toBeInstanceOf(InvalidExtraction);
   });
@@ -234,6 +353,12 @@ describe('validateDocument', () => {
       'unknown_provider',
       'ambiguous_date',
       'uncertain_document_type',
+      'unclassified',
+      'uncorroborated_total',
+      'einvoice_inconsistent',
+      'einvoice_text_mismatch',
+      'vendor_mismatch',
+      'iban_mismatch',
     ]);
   });
 });
