@@ -5,7 +5,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ApiDeps } from '../lambdas/review-api/apiDeps.js';
 import { createDocumentClient, createS3Client, createSfnClient } from '../lambdas/shared/clients.js';
-import { WorkflowStore } from '../lambdas/shared/store/workflowStore.js';
+import { WorkflowStore } from '../lambdas/shared/store/index.js';
 import { readEndpoints } from '../local/endpoints.js';
 import { LocalStackStoppedError, NoLocalStackError } from './errors.js';
 import { readStackOutputs } from './stackOutputs.js';

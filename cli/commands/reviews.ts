@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
 import { reviewSummary } from '../../lambdas/review-api/views.js';
 import type { Extraction } from '../../lambdas/shared/documents/index.js';
-import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';
 import { baseName, formatRelative, renderTable } from '../format.js';

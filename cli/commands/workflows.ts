@@ -4,7 +4,7 @@ import { Option } from 'commander';
 import type { ComparisonReport } from '../../lambdas/compare/report.js';
 import { historyEntryView, workflowView } from '../../lambdas/review-api/views.js';
 import type { Extraction } from '../../lambdas/shared/documents/index.js';
-import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { ALL_STATES, isWorkflowState, type WorkflowState } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors.js';

@@ -4,7 +4,7 @@ import type {
   FieldSource,
   RejectedValue,
 } from '../../lambdas/shared/documents/extraction.js';
-import type { LogEntry } from '../../lambdas/shared/store/types.js';
+import type { LogEntry } from '../../lambdas/shared/store/index.js';
 
 export type { FieldSource, ReviewSummary, WorkflowView };
 

@@ -5,8 +5,7 @@ import { documentSummary, summaryPatch } from '../shared/documentSummary.js';
 import { applyCorrections, type Extraction, validateCorrections } from '../shared/documents/index.js';
 import type { ReviewDecision } from '../shared/reviewDecision.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
-import type { ItemPatch } from '../shared/store/types.js';
-import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import type { ItemPatch, WorkflowStore } from '../shared/store/index.js';
 import { InvalidCorrectionsError } from './errors.js';
 
 /** What apply-review works with. */

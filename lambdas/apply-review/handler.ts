@@ -6,7 +6,7 @@ import { createObservability } from '../shared/observability.js';
 import { ReviewDecisionSchema } from '../shared/reviewDecision.js';
 import { stageHandler } from '../shared/stageHandler.js';
 import { StageInputSchema } from '../shared/stageInput.js';
-import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { WorkflowStore } from '../shared/store/index.js';
 import { applyReview } from './applyReview.js';
 
 const observability = createObservability('apply-review');

@@ -5,7 +5,7 @@ import { once, storeTablesFromEnv } from '../shared/config.js';
 import { createObservability } from '../shared/observability.js';
 import { stageHandler } from '../shared/stageHandler.js';
 import { StageInputSchema } from '../shared/stageInput.js';
-import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { WorkflowStore } from '../shared/store/index.js';
 import { requestReview } from './requestReview.js';
 
 const observability = createObservability('request-review');

@@ -2,8 +2,7 @@ import { SendTaskSuccessCommand, type SFNClient } from '@aws-sdk/client-sfn';
 import type { StagePolicy } from '../../statemachine/index.js';
 import { type ReviewDecision, recordsDecision } from '../shared/reviewDecision.js';
 import { StageOutOfOrderError } from '../shared/stageRunner.js';
-import { StaleWorkflowError } from '../shared/store/errors.js';
-import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import { StaleWorkflowError, type WorkflowStore, when } from '../shared/store/index.js';
 
 /** What request-review returns (Step Functions ignores it while the task waits for its token). */
 export interface RequestReviewResult {
@@ -31,7 +30,7 @@ const redeliver = async (
   await deps.store.update(
     input.workflowId,
     { 'review.redeliveredAt': deps.now().toISOString() },
-    { condition: recordsDecision(decision) },
+    { when: recordsDecision(decision) },
   );
   await deps.sfn.send(
     new SendTaskSuccessCommand({ taskToken: input.taskToken, output: JSON.stringify(decision) }),
@@ -88,7 +87,7 @@ const armOrRedeliver = async (
     { reviewTaskToken: input.taskToken, ...review },
     {
       expectState: 'review_required',
-      condition: { expression: 'attribute_not_exists(review.decision)' },
+      when: when.absent('review.decision'),
     },
   );
   return { workflowId: item.id, dueAt };

@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { SFNClient } from '@aws-sdk/client-sfn';
-import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import type { WorkflowStore } from '../shared/store/index.js';
 
 /** What the review API works with; built from the environment by the handler, by hand in tests. */
 export interface ApiDeps {

@@ -9,7 +9,7 @@ import { createDocumentClient, createS3Client, createSfnClient } from '../shared
 import { EnvVar, once, storeTablesFromEnv } from '../shared/config.js';
 import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
-import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { WorkflowStore } from '../shared/store/index.js';
 import { createApp } from './app.js';
 
 const observability = createObservability('review-api');

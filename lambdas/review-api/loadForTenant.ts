@@ -1,6 +1,5 @@
 import { NotFoundError } from '@aws-lambda-powertools/event-handler/http';
-import { WorkflowNotFoundError } from '../shared/store/errors.js';
-import type { WorkflowItem } from '../shared/store/types.js';
+import { type WorkflowItem, WorkflowNotFoundError } from '../shared/store/index.js';
 import type { ApiDeps } from './apiDeps.js';
 import type { Principal } from './principal.js';
 

@@ -8,8 +8,7 @@ import {
   validateCorrections,
 } from '../shared/documents/index.js';
 import { isSameDecision, type ReviewDecision, recordsDecision } from '../shared/reviewDecision.js';
-import { StaleWorkflowError } from '../shared/store/errors.js';
-import type { WorkflowItem } from '../shared/store/types.js';
+import { StaleWorkflowError, type WorkflowItem, when } from '../shared/store/index.js';
 import { contractRules, invoiceRules, type RuleIssue } from '../validate/rules.js';
 import type { ApiDeps } from './apiDeps.js';
 import {
@@ -152,11 +151,14 @@ export const claimReview = async (deps: ApiDeps, principal: Principal, id: strin
       {
         tenant: principal.tenant,
         expectState: 'review_required',
-        condition: {
-          expression:
-            'attribute_not_exists(review.decision) AND (attribute_not_exists(review.claimedBy) OR review.claimedBy = :me OR review.claimedBy = :seen)',
-          values: { ':me': principal.user, ':seen': other ?? principal.user },
-        },
+        when: when.all(
+          when.absent('review.decision'),
+          when.any(
+            when.absent('review.claimedBy'),
+            when.equals('review.claimedBy', principal.user),
+            when.equals('review.claimedBy', other ?? principal.user),
+          ),
+        ),
       },
     );
     return {
@@ -273,10 +275,7 @@ export const decideReview = async (deps: ApiDeps, principal: Principal, id: stri
       {
         tenant: principal.tenant,
         expectState: 'review_required',
-        condition: {
-          expression: 'attribute_not_exists(review.decision) AND review.dueAt > :now',
-          values: { ':now': now.toISOString() },
-        },
+        when: when.all(when.absent('review.decision'), when.after('review.dueAt', now.toISOString())),
       },
     );
   } catch (error) {
@@ -297,16 +296,10 @@ export const decideReview = async (deps: ApiDeps, principal: Principal, id: stri
     // request-review has handed this very decision to a re-armed review task (it marks that
     // first, on the same item, so exactly one of the two conditional writes wins).
     try {
-      const same = recordsDecision(record);
       await deps.store.update(
         id,
         { 'review.decision': null },
-        {
-          condition: {
-            ...same,
-            expression: `${same.expression} AND attribute_not_exists(review.redeliveredAt)`,
-          },
-        },
+        { when: when.all(recordsDecision(record), when.absent('review.redeliveredAt')) },
       );
     } catch (undoError) {
       if (undoError instanceof StaleWorkflowError && (await deliveredByRequestReview(deps, id, record))) {

@@ -1,6 +1,6 @@
 import { isWorkflowState } from '../../statemachine/index.js';
 import { CannotResumeError, resumeWorkflow, stopExecution } from '../shared/resumeWorkflow.js';
-import { TransitionConflictError } from '../shared/store/errors.js';
+import { TransitionConflictError } from '../shared/store/index.js';
 import type { ApiDeps } from './apiDeps.js';
 import { ConflictError, UnprocessableError } from './httpErrors.js';
 import { loadForTenant } from './loadForTenant.js';

@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { Index } from '../shared/store/tables.js';
+import { Index } from '../shared/store/index.js';
 
 /** The review queue across tenants at one moment. */
 export interface ReviewQueueStats {

@@ -16,6 +16,7 @@ export const PERMANENT_ERROR_NAMES: ReadonlySet<string> = new Set([
   'ConfigurationError',
   'WorkflowNotFound',
   'StaleWorkflow',
+  'ReservedAttribute',
   'StageOutOfOrder',
   'ArtifactMissing',
   'CannotResume',

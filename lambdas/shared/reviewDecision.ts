@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { type Condition, when } from './store/index.js';
 
 /**
  * A reviewer's decision as the review API records it on the item and sends with
@@ -22,11 +23,11 @@ type DecisionIdentity = Pick<ReviewDecision, 'at' | 'reviewer'>;
  * The store condition that holds while the item records this very decision: the review API's
  * undo and request-review's delivery mark both write only over the decision they mean.
  */
-export const recordsDecision = (decision: DecisionIdentity) => ({
-  expression: 'review.decision.#at = :at AND review.decision.reviewer = :reviewer',
-  names: { '#at': 'at' },
-  values: { ':at': decision.at, ':reviewer': decision.reviewer },
-});
+export const recordsDecision = (decision: DecisionIdentity): Condition =>
+  when.all(
+    when.equals('review.decision.at', decision.at),
+    when.equals('review.decision.reviewer', decision.reviewer),
+  );
 
 /** Whether `recorded` is this very decision (the check `recordsDecision` makes, on a read item). */
 export const isSameDecision = (recorded: DecisionIdentity | undefined, decision: DecisionIdentity): boolean =>

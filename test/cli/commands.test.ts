@@ -6,7 +6,7 @@ import { DescribeExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowView } from '../../lambdas/review-api/views.js';
-import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { eventually } from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
 import { startCloudFormationStandIn } from './support/cloudFormationStandIn.js';

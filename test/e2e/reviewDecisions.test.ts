@@ -5,7 +5,7 @@ import type { Principal } from '../../lambdas/review-api/principal.js';
 import { claimReview, decideReview } from '../../lambdas/review-api/reviewService.js';
 import { addDecimals } from '../../lambdas/shared/documents/index.js';
 import { resumeWorkflow } from '../../lambdas/shared/resumeWorkflow.js';
-import type { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
+import type { WorkflowStore } from '../../lambdas/shared/store/index.js';
 import { corpusDocument, eventually, startReviewStack, upload, waitForWorkflow } from '../support/e2e.js';
 import type { LocalStack } from '../support/localStackProcess.js';
 import { StoreWithRival } from '../support/storeWithRival.js';

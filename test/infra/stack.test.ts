@@ -9,7 +9,7 @@ import { GROUPS, REVIEW_ROUTES } from '../../infra/constructs/ReviewerApi.js';
 import { bedrockResources } from '../../infra/constructs/WorkflowFunctions.js';
 import { StackOutput } from '../../infra/outputs.js';
 import { EnvVar } from '../../lambdas/shared/config.js';
-import { TABLES } from '../../lambdas/shared/store/tables.js';
+import { TABLES } from '../../lambdas/shared/store/index.js';
 import {
   buildDefinition,
   exampleStageArns,

@@ -2,6 +2,7 @@ import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RequestReviewResult, requestReview } from '../../lambdas/request-review/requestReview.js';
 import type { ReviewDecision } from '../../lambdas/shared/reviewDecision.js';
+import { when } from '../../lambdas/shared/store/index.js';
 import { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
 import { type SfnHttpServer, startSfnHttpServer } from '../../local/sfn/sfnHttpServer.js';
 import { type AslTaskState, buildDefinition, STAGES, type StagePolicy } from '../../statemachine/index.js';
@@ -84,10 +85,7 @@ const decide = async (workflowId: string, decision: ReviewDecision) => {
     {
       tenant: 'acme',
       expectState: 'review_required',
-      condition: {
-        expression: 'attribute_not_exists(review.decision) AND review.dueAt > :now',
-        values: { ':now': now.toISOString() },
-      },
+      when: when.all(when.absent('review.decision'), when.after('review.dueAt', now.toISOString())),
     },
   );
 };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Role } from '../../lambdas/review-api/principal.js';
 import { createDocumentClient, createS3Client, createSfnClient } from '../../lambdas/shared/clients.js';
-import { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
+import { WorkflowStore } from '../../lambdas/shared/store/index.js';
 import { loadSigningKey, mintToken } from '../../local/auth/localTokens.js';
 import type { Endpoints } from '../../local/endpoints.js';
 import { LOCAL_CREDENTIALS } from './localDynamo.js';

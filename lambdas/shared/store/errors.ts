@@ -51,3 +51,18 @@ export class StaleWorkflowError extends PermanentError {
     super(`Workflow ${workflowId}: ${detail}. Reload it; its state changed.`);
   }
 }
+
+/**
+ * An attribute update named an attribute that only the store sets (`state`, `version`, the keys
+ * and the indexes). `ItemPatch` makes this a type error; this is the same rule for a caller that
+ * got past the types (a cast, plain JavaScript).
+ */
+export class ReservedAttributeError extends PermanentError {
+  override readonly name = 'ReservedAttribute';
+  constructor(readonly attributes: readonly string[]) {
+    super(
+      `${attributes.join(', ')} can only change through a transition (WorkflowStore.transition), ` +
+        'never by an attribute update; send the event that makes the change instead.',
+    );
+  }
+}
