@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
-import { reviewSummary } from '../../lambdas/review-api/views.js';
 import type { Extraction } from '../../lambdas/shared/documents/index.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
+import { reviewSummary } from '../../lambdas/shared/workflowViews.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';
 import { baseName, formatRelative, renderTable } from '../format.js';
@@ -98,7 +98,7 @@ Examples:
         const item = await target.store.get(id);
         const [{ decideReview }, { getJsonArtifact }, { fieldValues }, { parseCorrections }] =
           await Promise.all([
-            import('../../lambdas/review-api/reviewService.js'),
+            import('../../lambdas/shared/review/index.js'),
             import('../../lambdas/shared/artifacts.js'),
             import('../../lambdas/shared/documents/index.js'),
             import('../corrections.js'),

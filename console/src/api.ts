@@ -1,10 +1,10 @@
-import type { ReviewSummary, WorkflowView } from '../../lambdas/review-api/views.js';
 import type {
   ExtractedField,
   FieldSource,
   RejectedValue,
 } from '../../lambdas/shared/documents/extraction.js';
 import type { LogEntry } from '../../lambdas/shared/store/index.js';
+import type { ReviewSummary, WorkflowView } from '../../lambdas/shared/workflowViews.js';
 
 export type { FieldSource, ReviewSummary, WorkflowView };
 

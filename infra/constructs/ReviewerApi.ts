@@ -24,8 +24,8 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type { Role } from '../../lambdas/review-api/principal.js';
 import { EnvVar } from '../../lambdas/shared/config.js';
+import { ROLES, type Role } from '../../lambdas/shared/principal.js';
 import type { DocketConfig } from '../config.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
 import { type DocumentStorage, Prefix } from './DocumentStorage.js';
@@ -45,7 +45,7 @@ export const REVIEW_ROUTES = [
 ] as const satisfies readonly (readonly [keyof typeof HttpMethod, string])[];
 
 /** Cognito groups; their names are the roles the review API checks. */
-export const GROUPS: readonly Role[] = ['reviewer', 'admin'];
+export const GROUPS: readonly Role[] = ROLES;
 
 /** Custom attribute holding the tenant; it reaches the API as the `custom:tenant` claim of the ID token. */
 export const TENANT_ATTRIBUTE = 'tenant';

@@ -3,7 +3,7 @@ import type { StagePolicy } from '../../statemachine/index.js';
 import { ArtifactMissingError, artifactKey, getJsonArtifact, putJsonArtifact } from '../shared/artifacts.js';
 import { documentSummary, summaryPatch } from '../shared/documentSummary.js';
 import { applyCorrections, type Extraction, validateCorrections } from '../shared/documents/index.js';
-import type { ReviewDecision } from '../shared/reviewDecision.js';
+import type { ReviewDecision } from '../shared/review/index.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
 import type { ItemPatch, WorkflowStore } from '../shared/store/index.js';
 import { InvalidCorrectionsError } from './errors.js';

@@ -1,7 +1,8 @@
 import { BadRequestError, Router } from '@aws-lambda-powertools/event-handler/http';
+import { claimReview, decideReview } from '../shared/review/index.js';
 import type { ApiDeps } from './apiDeps.js';
 import { principalOf, requireRole } from './principal.js';
-import { claimReview, decideReview, getReview, listReviews } from './reviewService.js';
+import { getReview, listReviews } from './reviewService.js';
 import { cancelWorkflow, getHistory, getWorkflow, listWorkflows, retryWorkflow } from './workflowService.js';
 
 const jsonBody = async (req: Request): Promise<unknown> => {

@@ -1,11 +1,10 @@
 import { isWorkflowState } from '../../statemachine/index.js';
+import type { Principal } from '../shared/principal.js';
 import { CannotResumeError, resumeWorkflow, stopExecution } from '../shared/resumeWorkflow.js';
+import { ConflictError, loadForTenant, UnprocessableError } from '../shared/review/index.js';
 import { TransitionConflictError } from '../shared/store/index.js';
+import { historyEntryView, workflowView } from '../shared/workflowViews.js';
 import type { ApiDeps } from './apiDeps.js';
-import { ConflictError, UnprocessableError } from './httpErrors.js';
-import { loadForTenant } from './loadForTenant.js';
-import type { Principal } from './principal.js';
-import { historyEntryView, workflowView } from './views.js';
 
 /** Workflows of the caller's tenant, optionally in one state. */
 export const listWorkflows = async (

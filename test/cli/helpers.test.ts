@@ -11,7 +11,7 @@ import { REDACTED, redactTaskTokens } from '../../cli/executionEvents.js';
 import { formatDuration, formatRelative, renderTable } from '../../cli/format.js';
 import type { Io } from '../../cli/io.js';
 import { collectUploads } from '../../cli/upload/collectUploads.js';
-import { ConflictError } from '../../lambdas/review-api/httpErrors.js';
+import { ConflictError } from '../../lambdas/shared/review/index.js';
 
 describe('--set field=value corrections', () => {
   it('takes text as written, numbers and booleans as JSON, and edits one part of a value', () => {

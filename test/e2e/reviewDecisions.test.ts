@@ -1,10 +1,9 @@
 import { SendTaskSuccessCommand, type SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiDeps } from '../../lambdas/review-api/apiDeps.js';
-import type { Principal } from '../../lambdas/review-api/principal.js';
-import { claimReview, decideReview } from '../../lambdas/review-api/reviewService.js';
 import { addDecimals } from '../../lambdas/shared/documents/index.js';
+import type { Principal } from '../../lambdas/shared/principal.js';
 import { resumeWorkflow } from '../../lambdas/shared/resumeWorkflow.js';
+import { claimReview, decideReview, type ReviewDeps } from '../../lambdas/shared/review/index.js';
 import type { WorkflowStore } from '../../lambdas/shared/store/index.js';
 import { corpusDocument, eventually, startReviewStack, upload, waitForWorkflow } from '../support/e2e.js';
 import type { LocalStack } from '../support/localStackProcess.js';
@@ -38,14 +37,12 @@ const inReview = async (docId: string, name: string) => {
 };
 
 /** The review service in this process, on the stack's DynamoDB, S3 and Step Functions. */
-const serviceOn = (store: WorkflowStore): ApiDeps => ({
+const serviceOn = (store: WorkflowStore): ReviewDeps => ({
   store,
   s3: stack.s3,
   sfn: stack.sfn,
   bucket: stack.endpoints.bucket,
-  stateMachineArn: stack.endpoints.stateMachineArn,
   now: () => new Date(),
-  presign: async () => 'unused',
 });
 
 const rivalStore = () => new StoreWithRival({ client: stack.documentClient, tables: stack.endpoints.tables });

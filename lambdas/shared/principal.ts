@@ -1,0 +1,24 @@
+/**
+ * Who calls Docket's API and what they may do: the same on AWS (Cognito groups and the tenant
+ * attribute of the ID token) and locally (tokens `docket token create` mints with the same claims).
+ */
+
+/** The groups a user can be in (Cognito groups on AWS, the `role` of a local token). */
+export type Role = 'reviewer' | 'admin';
+
+/** Every role, in the order the user pool creates its groups. */
+export const ROLES: readonly Role[] = ['reviewer', 'admin'];
+
+/** Who calls the API, as the JWT authorizer vouched for them. */
+export interface Principal {
+  user: string;
+  roles: Role[];
+  tenant: string;
+}
+
+/** Claim names, the same on AWS (Cognito ID token) and locally (tokens `docket token create` mints). */
+export const Claims = {
+  groups: 'cognito:groups',
+  tenant: 'custom:tenant',
+  username: 'cognito:username',
+} as const;

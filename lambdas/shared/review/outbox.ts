@@ -1,0 +1,152 @@
+import { SendTaskSuccessCommand, type SFNClient } from '@aws-sdk/client-sfn';
+import type { StagePolicy } from '../../../statemachine/index.js';
+import { StageOutOfOrderError } from '../stageRunner.js';
+import { StaleWorkflowError, type WorkflowItem, type WorkflowStore, when } from '../store/index.js';
+import { isSameDecision, type ReviewDecision, recordsDecision } from './decision.js';
+
+/**
+ * The decision outbox: how a reviewer's decision reaches the review Task that waits for it.
+ *
+ * 1. `recordDecision` writes the decision on the item (`review.decision`, the outbox entry) with a
+ *    conditional write: exactly one decision is ever recorded, and nothing is sent before it is.
+ * 2. `deliverDecision` sends it with `SendTaskSuccess`, with the task token the record write
+ *    returned (a review re-armed since the first read has a new one). If the state machine does
+ *    not take it, the entry is retracted so nothing changed, unless request-review has already
+ *    handed this very decision to a re-armed task.
+ * 3. `armReviewTask` (request-review, each time the review Task starts: first time, retry, resume
+ *    after a restart or a crash) stores the new token only while no decision is recorded. If one
+ *    is, it is redelivered to the new task at once: a decision whose delivery was lost with the
+ *    old execution is not lost, and the reviewer is not asked twice.
+ *
+ * Two conditional writes keep 2 and 3 apart. The token write needs "no decision": a token stored
+ * after the record write would never be answered. The redelivery mark (`review.redeliveredAt`)
+ * needs "this decision is still recorded", and the retraction needs "this decision, and no mark":
+ * of a retraction and a redelivery racing on one decision, exactly one wins.
+ */
+
+/** Errors with which Step Functions says the task behind a token is no longer waiting. */
+const TOKEN_GONE = new Set(['TaskTimedOut', 'InvalidToken', 'TaskDoesNotExist']);
+
+/** Whether Step Functions refused a task token because its task is gone (timed out, stopped, answered). */
+export const tokenGone = (error: unknown) => error instanceof Error && TOKEN_GONE.has(error.name);
+
+/** The one place a decision leaves: the review Task's output, which apply-review gets as `$.review`. */
+const send = (sfn: SFNClient, taskToken: string | undefined, decision: ReviewDecision) =>
+  sfn.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(decision) }));
+
+/**
+ * Records the decision on the item, only over no decision, while the review waits and before its
+ * deadline. `StaleWorkflowError` when any of that no longer holds.
+ */
+export const recordDecision = (
+  store: WorkflowStore,
+  target: { id: string; tenant: string },
+  decision: ReviewDecision,
+): Promise<WorkflowItem> =>
+  store.update(
+    target.id,
+    { 'review.decision': decision },
+    {
+      tenant: target.tenant,
+      expectState: 'review_required',
+      when: when.all(when.absent('review.decision'), when.after('review.dueAt', decision.at)),
+    },
+  );
+
+/** What became of a recorded decision that was sent. */
+export type Delivery = 'delivered' | 'redelivered' | 'retracted';
+
+/**
+ * Sends a recorded decision to the task behind `taskToken`. When Step Functions refuses it, the
+ * decision is retracted (`retracted`, and the caller reports why with `error`), unless
+ * request-review delivered it to a re-armed task first (`redelivered`, as good as delivered).
+ */
+export const deliverDecision = async (
+  deps: { store: WorkflowStore; sfn: SFNClient },
+  workflowId: string,
+  taskToken: string | undefined,
+  decision: ReviewDecision,
+): Promise<{ delivery: Delivery; error?: unknown }> => {
+  try {
+    await send(deps.sfn, taskToken, decision);
+    return { delivery: 'delivered' };
+  } catch (error) {
+    try {
+      await deps.store.update(
+        workflowId,
+        { 'review.decision': null },
+        { when: when.all(recordsDecision(decision), when.absent('review.redeliveredAt')) },
+      );
+    } catch (retractError) {
+      if (retractError instanceof StaleWorkflowError) {
+        const review = (await deps.store.get(workflowId)).review;
+        if (review?.redeliveredAt !== undefined && isSameDecision(review.decision, decision)) {
+          return { delivery: 'redelivered' };
+        }
+      }
+      throw retractError;
+    }
+    return { delivery: 'retracted', error };
+  }
+};
+
+/** What request-review returns (Step Functions ignores it while the task waits for its token). */
+export interface ArmResult {
+  workflowId: string;
+  dueAt: string;
+  /** True when a decision recorded earlier was handed to the new task at once. */
+  redelivered?: boolean;
+}
+
+type ArmDeps = { store: WorkflowStore; sfn: SFNClient; now: () => Date };
+type ArmInput = { workflowId: string; taskToken: string; policy: StagePolicy };
+
+/**
+ * request-review: stores the task token server-side and sets when the review is due, or hands a
+ * recorded decision to this task (see the protocol above). A review resumed after a restart keeps
+ * the due time it already had, so it waits only for what is left of it.
+ */
+export const armReviewTask = async (deps: ArmDeps, input: ArmInput): Promise<ArmResult> => {
+  // A failed conditional write means the review API moved in between (it decided, or retracted a
+  // decision it could not deliver); the next round reads what it did.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await armOrRedeliver(deps, input);
+    } catch (error) {
+      if (!(error instanceof StaleWorkflowError) || attempt >= 3) throw error;
+    }
+  }
+};
+
+const armOrRedeliver = async (deps: ArmDeps, input: ArmInput): Promise<ArmResult> => {
+  const item = await deps.store.get(input.workflowId);
+  if (item.state !== 'review_required') {
+    throw new StageOutOfOrderError('request-review', item.id, item.state);
+  }
+  const dueAt =
+    item.review?.dueAt ??
+    new Date(deps.now().getTime() + input.policy.reviewTimeoutSeconds * 1000).toISOString();
+  const recorded = item.review?.decision;
+  if (recorded) {
+    // Marked before sending, on condition the decision is still there (StaleWorkflowError here
+    // means the API retracted it first): the token the decision went out with stays on the item.
+    await deps.store.update(
+      item.id,
+      { 'review.redeliveredAt': deps.now().toISOString() },
+      { when: recordsDecision(recorded) },
+    );
+    await send(deps.sfn, input.taskToken, recorded);
+    return { workflowId: item.id, dueAt, redelivered: true };
+  }
+  // The timeout travels with the review so a claim (heartbeat) can extend it by the same amount.
+  const timeoutSeconds = input.policy.reviewTimeoutSeconds;
+  const review = item.review
+    ? { 'review.dueAt': dueAt, 'review.timeoutSeconds': timeoutSeconds }
+    : { review: { priority: 0, reasons: [], dueAt, timeoutSeconds } };
+  await deps.store.update(
+    item.id,
+    { reviewTaskToken: input.taskToken, ...review },
+    { expectState: 'review_required', when: when.absent('review.decision') },
+  );
+  return { workflowId: item.id, dueAt };
+};
