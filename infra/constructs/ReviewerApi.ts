@@ -24,25 +24,13 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { ROUTES } from '../../lambdas/review-api/routes.js';
 import { EnvVar } from '../../lambdas/shared/config.js';
 import { ROLES, type Role } from '../../lambdas/shared/principal.js';
 import type { DocketConfig } from '../config.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
 import { type DocumentStorage, Prefix } from './DocumentStorage.js';
 import { StageFunction } from './StageFunction.js';
-
-/** The routes of the review API (lambdas/review-api), every one behind the JWT authorizer. */
-export const REVIEW_ROUTES = [
-  ['GET', '/reviews'],
-  ['GET', '/reviews/{id}'],
-  ['POST', '/reviews/{id}/claim'],
-  ['POST', '/reviews/{id}/decision'],
-  ['GET', '/workflows'],
-  ['GET', '/workflows/{id}'],
-  ['GET', '/workflows/{id}/history'],
-  ['POST', '/workflows/{id}/retry'],
-  ['POST', '/workflows/{id}/cancel'],
-] as const satisfies readonly (readonly [keyof typeof HttpMethod, string])[];
 
 /** Cognito groups; their names are the roles the review API checks. */
 export const GROUPS: readonly Role[] = ROLES;
@@ -185,8 +173,9 @@ export class ReviewerApi extends Construct {
       identitySource: ['$request.header.Authorization'],
     });
     const integration = new HttpLambdaIntegration('ReviewApi', this.handler.function);
-    for (const [method, path] of REVIEW_ROUTES) {
-      this.api.addRoutes({ path, methods: [HttpMethod[method]], integration, authorizer });
+    // The review API's own route table: the same routes the Lambda serves and the local server matches.
+    for (const route of Object.values(ROUTES)) {
+      this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration, authorizer });
     }
   }
 

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { matchRoute } from '../../lambdas/review-api/routes.js';
 import { verifyToken } from '../auth/localTokens.js';
 import { invokeInProcess } from '../lambdas/invokeInProcess.js';
 import { apiGatewayEvent } from './apiGatewayEvent.js';
@@ -57,8 +58,9 @@ export interface LocalApi {
 
 /**
  * Serves the review API on 127.0.0.1 the way API Gateway's HTTP API with a JWT authorizer does:
- * the bearer token is verified with the local key first (401 before the Lambda runs), then the
- * review-api handler gets a payload 2.0 event with the claims. Other paths serve the console.
+ * the request is matched against the API's route table (404 for any other), the bearer token is
+ * verified with the local key (401 before the Lambda runs), then the review-api handler gets a
+ * payload 2.0 event with the route key, path parameters and claims. Other paths serve the console.
  */
 export const startApiServer = async (options: {
   port?: number;
@@ -73,6 +75,10 @@ export const startApiServer = async (options: {
         if (options.staticDir) return await serveStatic(res, options.staticDir, url.pathname);
         return sendJson(res, 404, { message: 'Not found' });
       }
+      // API Gateway matches the route before the authorizer runs: an unknown route is a 404.
+      const path = url.pathname.slice(API_PREFIX.length);
+      const route = matchRoute(req.method ?? 'GET', path);
+      if (!route) return sendJson(res, 404, { message: 'Not Found' });
       const auth = req.headers.authorization ?? '';
       const match = /^Bearer\s+(.+)$/i.exec(auth);
       if (!match)
@@ -85,8 +91,7 @@ export const startApiServer = async (options: {
       } catch (error) {
         return sendJson(res, 401, { message: `Unauthorized: ${(error as Error).message}` });
       }
-      const path = url.pathname.slice(API_PREFIX.length);
-      const event = apiGatewayEvent(req, path, url.search.slice(1), await readBody(req), claims);
+      const event = apiGatewayEvent(req, path, url.search.slice(1), await readBody(req), claims, route);
       const result = await invokeInProcess<{
         statusCode?: number;
         headers?: Record<string, string>;

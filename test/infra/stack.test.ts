@@ -5,9 +5,10 @@ import { App, type CfnElement, Stack, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_TABLE_ACTIONS, PROVIDER_TABLE_ACTIONS } from '../../infra/constructs/DocumentStorage.js';
-import { GROUPS, REVIEW_ROUTES } from '../../infra/constructs/ReviewerApi.js';
+import { GROUPS } from '../../infra/constructs/ReviewerApi.js';
 import { bedrockResources } from '../../infra/constructs/WorkflowFunctions.js';
 import { StackOutput } from '../../infra/outputs.js';
+import { ROUTES, routeKey } from '../../lambdas/review-api/routes.js';
 import { EnvVar } from '../../lambdas/shared/config.js';
 import { TABLES } from '../../lambdas/shared/store/index.js';
 import {
@@ -462,7 +463,7 @@ describe('reviewer API', () => {
       },
     });
     expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(
-      REVIEW_ROUTES.map(([m, p]) => `${m} ${p}`).sort(),
+      Object.values(ROUTES).map(routeKey).sort(),
     );
     for (const route of routes) {
       expect(route.Properties).toMatchObject({
