@@ -71,6 +71,7 @@ export const registerReviewCommands = (program: Command, ctx: CliContext): void 
       collect,
     )
     .option('--as <user>', 'reviewer recorded in the log (default $DOCKET_USER or your login)')
+    .option('--take-over', 'decide a review another reviewer has claimed (logged as a take-over)')
     .option('--json', 'print JSON')
     .addHelpText(
       'after',
@@ -85,7 +86,7 @@ Examples:
       async (
         id: string,
         decision: 'approve' | 'reject' | 'correct',
-        options: { reason?: string; set?: string[]; as?: string; json?: boolean },
+        options: { reason?: string; set?: string[]; as?: string; takeOver?: boolean; json?: boolean },
       ) => {
         if (decision === 'reject' && !options.reason) throw new UsageError('reject needs --reason "why".');
         if (decision === 'correct' && !options.set?.length) {
@@ -126,6 +127,7 @@ Examples:
           decision,
           ...(corrections && { corrections }),
           ...(options.reason && { reason: options.reason }),
+          ...(options.takeOver && { takeOver: true }),
         });
         if (options.json) return printJson(ctx.io, result);
         println(

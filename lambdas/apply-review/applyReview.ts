@@ -32,7 +32,11 @@ export const applyReview = async (
     await run.apply('reject', {
       actor: review.reviewer,
       patch: { reviewTaskToken: null },
-      metadata: { decision: 'reject', reason: review.reason },
+      metadata: {
+        decision: 'reject',
+        reason: review.reason,
+        ...(review.takenOverFrom && { takenOverFrom: review.takenOverFrom }),
+      },
     });
     return run.result();
   }
@@ -55,6 +59,7 @@ export const applyReview = async (
     metadata: {
       decision: review.decision,
       ...(review.corrections && { corrected: Object.keys(review.corrections) }),
+      ...(review.takenOverFrom && { takenOverFrom: review.takenOverFrom }),
     },
   });
   return run.result();

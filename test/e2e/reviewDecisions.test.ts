@@ -117,6 +117,93 @@ describe('claiming a review', () => {
   });
 });
 
+describe('a decision on a claimed review', () => {
+  it('is refused with 409 naming the holder, and goes through as a logged take-over with takeOver', async () => {
+    // Prepare
+    const { key, id } = await inReview('contract-0014', 'decide-claimed.pdf');
+    expect((await stack.api(alice, 'POST', `/reviews/${id}/claim`)).status).toBe(200);
+
+    // Act
+    const refused = await stack.api(bob, 'POST', `/reviews/${id}/decision`, {
+      decision: 'reject',
+      reason: 'not ours',
+    });
+    const afterRefused = await stack.store.get(id);
+    const takenOver = await stack.api(bob, 'POST', `/reviews/${id}/decision`, {
+      decision: 'reject',
+      reason: 'not ours',
+      takeOver: true,
+    });
+    const done = await waitForWorkflow(stack, 'acme', key);
+
+    // Assess
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: 'ReviewClaimed', details: { claimedBy: 'alice' } },
+    });
+    expect(refused.body.message).toMatch(/^alice is working on the review .*"takeOver": true/);
+    expect(afterRefused.review?.decision).toBeUndefined();
+    expect(afterRefused.review?.claimedBy).toBe('alice');
+    expect(takenOver).toMatchObject({
+      status: 200,
+      body: { decision: { decision: 'reject', reviewer: 'bob', takenOverFrom: 'alice' } },
+    });
+    expect(done.state).toBe('rejected');
+    expect(done.review?.claimedBy).toBe('bob');
+    expect((await stack.store.history(id)).at(-1)).toMatchObject({
+      event: 'reject',
+      actor: 'bob',
+      metadata: { takenOverFrom: 'alice' },
+    });
+  });
+
+  it('by the holder goes through, and one on an unclaimed review claims it', async () => {
+    // Prepare
+    const held = await inReview('invoice-0031', 'decide-own-claim.pdf');
+    const unclaimed = await inReview('contract-0022', 'decide-unclaimed.pdf');
+    expect((await stack.api(alice, 'POST', `/reviews/${held.id}/claim`)).status).toBe(200);
+
+    // Act
+    const own = await stack.api(alice, 'POST', `/reviews/${held.id}/decision`, {
+      decision: 'reject',
+      reason: 'duplicate',
+    });
+    const fresh = await stack.api(bob, 'POST', `/reviews/${unclaimed.id}/decision`, {
+      decision: 'reject',
+      reason: 'duplicate',
+    });
+    const freshItem = await stack.store.get(unclaimed.id);
+    const late = await stack.api(alice, 'POST', `/reviews/${unclaimed.id}/claim`);
+
+    // Assess
+    expect(own.status).toBe(200);
+    expect(own.body.decision).not.toHaveProperty('takenOverFrom');
+    expect(fresh.status).toBe(200);
+    expect(freshItem.review).toMatchObject({ claimedBy: 'bob', decision: { reviewer: 'bob' } });
+    expect(late.status).toBe(409);
+  });
+
+  it('loses to a claim that lands between its read and its write: 409 naming the new holder', async () => {
+    // Prepare: alice reads the review unclaimed; bob's claim lands before her decision write.
+    const { id } = await inReview('contract-0006', 'decide-claim-race.pdf');
+    const store = rivalStore();
+    store.rival = async () => {
+      expect((await stack.api(bob, 'POST', `/reviews/${id}/claim`)).status).toBe(200);
+    };
+
+    // Act
+    const lost = await decideReview(serviceOn(store), reviewer('alice'), id, {
+      decision: 'reject',
+      reason: 'late',
+    }).catch((error: unknown) => error);
+
+    // Assess
+    expect(lost).toMatchObject({ statusCode: 409, claimedBy: 'bob' });
+    expect((await stack.store.get(id)).review).toMatchObject({ claimedBy: 'bob' });
+    expect((await stack.store.get(id)).review?.decision).toBeUndefined();
+  });
+});
+
 describe('the PDF link of a review', () => {
   it('is for the object version the workflow was started for, not whatever the key holds now', async () => {
     // Prepare: s3rver keeps no versions, so the version id is set as a versioned bucket's event sets it.

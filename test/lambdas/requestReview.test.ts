@@ -80,8 +80,8 @@ const armedReview = async () => {
 };
 
 /** The review API's decision write: the outbox record, conditions and all. */
-const decide = (workflowId: string, decision: ReviewDecision) =>
-  recordDecision(env.store, { id: workflowId, tenant: 'acme' }, decision);
+const decide = async (workflowId: string, decision: ReviewDecision) =>
+  (await recordDecision(env.store, { id: workflowId, tenant: 'acme' }, decision)).written;
 
 /** Runs the review Task for the workflow, as a resume does; the execution's end or a timeout. */
 const runReviewTask = async (workflowId: string) => {

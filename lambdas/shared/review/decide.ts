@@ -3,6 +3,7 @@ import { StaleWorkflowError } from '../store/index.js';
 import { checkDecision, parseDecisionBody } from './checkDecision.js';
 import type { ReviewDecision } from './decision.js';
 import type { ReviewDeps } from './deps.js';
+import { ReviewClaimedError } from './errors.js';
 import { loadForTenant } from './loadForTenant.js';
 import { assertOpen, reviewTimedOut } from './openReview.js';
 import { deliverDecision, recordDecision, tokenGone } from './outbox.js';
@@ -12,6 +13,10 @@ import { deliverDecision, recordDecision, tokenGone } from './outbox.js';
  * (a second decision finds it and gets 409, one after the deadline 410) and delivered to the
  * waiting review task; if the state machine no longer takes it, it is retracted and nothing
  * changed. The review API, the console (through the API) and `docket review` all decide here.
+ *
+ * Claims hold: a review another reviewer holds is refused with 409 naming them, unless the body
+ * says `takeOver` (the decision then records whose claim it took, and apply-review logs it). A
+ * decision on an unclaimed review claims it.
  */
 export const decideReview = async (
   deps: ReviewDeps,
@@ -23,6 +28,11 @@ export const decideReview = async (
   const item = await loadForTenant(deps, principal, id);
   const now = deps.now();
   assertOpen(item, now);
+  const holder = item.review?.claimedBy;
+  const other = holder !== undefined && holder !== principal.user ? holder : undefined;
+  if (other && request.takeOver !== true) {
+    throw new ReviewClaimedError(id, other, item.review?.claimedAt, 'decide');
+  }
   const checked = await checkDecision(deps, item, request);
   const decision: ReviewDecision = {
     decision: checked.decision,
@@ -30,20 +40,31 @@ export const decideReview = async (
     at: now.toISOString(),
     ...(checked.reason && { reason: checked.reason }),
     ...(checked.corrections && { corrections: checked.corrections }),
+    ...(other && { takenOverFrom: other }),
   };
 
-  let written: Awaited<ReturnType<typeof recordDecision>>;
+  let recorded: Awaited<ReturnType<typeof recordDecision>>;
   try {
-    written = await recordDecision(deps.store, { id, tenant: principal.tenant }, decision);
+    const claim = holder ? { claimedBy: holder, claimedAt: item.review?.claimedAt } : undefined;
+    recorded = await recordDecision(deps.store, { id, tenant: principal.tenant, claim }, decision);
   } catch (error) {
-    if (error instanceof StaleWorkflowError) assertOpen(await loadForTenant(deps, principal, id), deps.now());
+    if (error instanceof StaleWorkflowError) {
+      // Decided, timed out or claimed meanwhile: say which.
+      const current = await loadForTenant(deps, principal, id);
+      assertOpen(current, deps.now());
+      const winner = current.review?.claimedBy;
+      if (winner && winner !== principal.user) {
+        throw new ReviewClaimedError(id, winner, current.review?.claimedAt, 'decide');
+      }
+    }
     throw error;
   }
   const { delivery, error } = await deliverDecision(
     deps,
     id,
-    written.reviewTaskToken ?? item.reviewTaskToken,
+    recorded.written.reviewTaskToken ?? item.reviewTaskToken,
     decision,
+    recorded.undo,
   );
   if (delivery === 'retracted') throw tokenGone(error) ? reviewTimedOut(id) : error;
   return { workflowId: id, decision };

@@ -11,6 +11,8 @@ export const ReviewDecisionSchema = z.object({
   at: z.string().min(1),
   reason: z.string().max(1000).optional(),
   corrections: z.record(z.string(), z.unknown()).optional(),
+  /** The reviewer whose claim this decision took over (`takeOver`); apply-review logs it. */
+  takenOverFrom: z.string().min(1).optional(),
 });
 
 /** A reviewer's decision. */
@@ -22,6 +24,8 @@ export const DecisionBodySchema = z
     decision: z.enum(['approve', 'correct', 'reject']),
     corrections: z.record(z.string(), z.unknown()).optional(),
     reason: z.string().trim().min(1).max(1000).optional(),
+    /** Decide a review another reviewer holds, taking it over (logged with the decision). */
+    takeOver: z.boolean().optional(),
   })
   .strict();
 

@@ -1,7 +1,13 @@
 import { SendTaskSuccessCommand, type SFNClient } from '@aws-sdk/client-sfn';
 import type { StagePolicy } from '../../../statemachine/index.js';
 import { StageOutOfOrderError } from '../stageRunner.js';
-import { StaleWorkflowError, type WorkflowItem, type WorkflowStore, when } from '../store/index.js';
+import {
+  type ItemPatch,
+  StaleWorkflowError,
+  type WorkflowItem,
+  type WorkflowStore,
+  when,
+} from '../store/index.js';
 import { isSameDecision, type ReviewDecision, recordsDecision } from './decision.js';
 
 /**
@@ -35,30 +41,50 @@ const send = (sfn: SFNClient, taskToken: string | undefined, decision: ReviewDec
   sfn.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(decision) }));
 
 /**
- * Records the decision on the item, only over no decision, while the review waits and before its
- * deadline. `StaleWorkflowError` when any of that no longer holds.
+ * Records the decision on the item, only over no decision, while the review waits, before its
+ * deadline, and while the claim is as the decider saw it (`claim`: its holder then, if any). A
+ * decision claims the review for its reviewer. `StaleWorkflowError` when any of that no longer
+ * holds. Returns the item as written and the patch that undoes the write.
  */
-export const recordDecision = (
+export const recordDecision = async (
   store: WorkflowStore,
-  target: { id: string; tenant: string },
+  target: { id: string; tenant: string; claim?: { claimedBy: string; claimedAt?: string } },
   decision: ReviewDecision,
-): Promise<WorkflowItem> =>
-  store.update(
+): Promise<{ written: WorkflowItem; undo: ItemPatch }> => {
+  const seen = target.claim;
+  const claims = seen?.claimedBy !== decision.reviewer;
+  const written = await store.update(
     target.id,
-    { 'review.decision': decision },
+    {
+      'review.decision': decision,
+      ...(claims && { 'review.claimedBy': decision.reviewer, 'review.claimedAt': decision.at }),
+    },
     {
       tenant: target.tenant,
       expectState: 'review_required',
-      when: when.all(when.absent('review.decision'), when.after('review.dueAt', decision.at)),
+      when: when.all(
+        when.absent('review.decision'),
+        when.after('review.dueAt', decision.at),
+        seen ? when.equals('review.claimedBy', seen.claimedBy) : when.absent('review.claimedBy'),
+      ),
     },
   );
+  const undo: ItemPatch = {
+    'review.decision': null,
+    ...(claims && {
+      'review.claimedBy': seen?.claimedBy ?? null,
+      'review.claimedAt': seen?.claimedAt ?? null,
+    }),
+  };
+  return { written, undo };
+};
 
 /** What became of a recorded decision that was sent. */
 export type Delivery = 'delivered' | 'redelivered' | 'retracted';
 
 /**
  * Sends a recorded decision to the task behind `taskToken`. When Step Functions refuses it, the
- * decision is retracted (`retracted`, and the caller reports why with `error`), unless
+ * record is undone with `undo` (`retracted`, and the caller reports why with `error`), unless
  * request-review delivered it to a re-armed task first (`redelivered`, as good as delivered).
  */
 export const deliverDecision = async (
@@ -66,17 +92,16 @@ export const deliverDecision = async (
   workflowId: string,
   taskToken: string | undefined,
   decision: ReviewDecision,
+  undo: ItemPatch = { 'review.decision': null },
 ): Promise<{ delivery: Delivery; error?: unknown }> => {
   try {
     await send(deps.sfn, taskToken, decision);
     return { delivery: 'delivered' };
   } catch (error) {
     try {
-      await deps.store.update(
-        workflowId,
-        { 'review.decision': null },
-        { when: when.all(recordsDecision(decision), when.absent('review.redeliveredAt')) },
-      );
+      await deps.store.update(workflowId, undo, {
+        when: when.all(recordsDecision(decision), when.absent('review.redeliveredAt')),
+      });
     } catch (retractError) {
       if (retractError instanceof StaleWorkflowError) {
         const review = (await deps.store.get(workflowId)).review;
