@@ -12,7 +12,7 @@ export const PERMANENT_ERRORS = {
   /** statemachine/policy.ts: a policy that does not validate. */
   policy: ['InvalidPolicy'],
   /** lambdas/shared/store: the workflow is gone, or moved where the write no longer applies. */
-  store: ['WorkflowNotFound', 'StaleWorkflow', 'ReservedAttribute'],
+  store: ['WorkflowNotFound', 'StaleWorkflow', 'ReservedAttribute', 'InvalidCursor'],
   /** Any function: its environment is incomplete. */
   configuration: ['ConfigurationError'],
   /** Powertools parser: the function's input did not match its schema. */

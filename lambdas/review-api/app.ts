@@ -1,9 +1,11 @@
 import { BadRequestError, Router } from '@aws-lambda-powertools/event-handler/http';
 import type { Middleware, RequestContext } from '@aws-lambda-powertools/event-handler/types';
+import * as z from 'zod';
 import type { Principal, Role } from '../shared/principal.js';
-import { claimReview, decideReview } from '../shared/review/index.js';
+import { bodyIssues, claimReview, decideReview, UnprocessableError } from '../shared/review/index.js';
 import type { ApiDeps } from './apiDeps.js';
 import { principalOf, requireRole } from './principal.js';
+import { bodyLimit, mapRequestErrors, wellFormedId } from './requestGuards.js';
 import { getReview, listReviews } from './reviewService.js';
 import { ROUTES, type RouteName } from './routes.js';
 import { cancelWorkflow, getHistory, getWorkflow, listWorkflows, retryWorkflow } from './workflowService.js';
@@ -34,6 +36,9 @@ const pageQuery = (req: Request) => {
 
 const idOf = (ctx: Context) => ctx.params.id as string;
 
+/** The body of POST /workflows/{id}/cancel. */
+const CancelBodySchema = z.object({ reason: z.string().trim().min(1).max(1000).optional() }).strict();
+
 /** What each route does, given the caller the auth middleware vouched for. */
 const HANDLERS: Record<RouteName, (deps: ApiDeps, principal: Principal, ctx: Context) => Promise<unknown>> = {
   listReviews: (deps, principal, ctx) => listReviews(deps, principal, pageQuery(ctx.req)),
@@ -47,13 +52,13 @@ const HANDLERS: Record<RouteName, (deps: ApiDeps, principal: Principal, ctx: Con
   getHistory: (deps, principal, ctx) => getHistory(deps, principal, idOf(ctx)),
   retryWorkflow: (deps, principal, ctx) => retryWorkflow(deps, principal, idOf(ctx)),
   cancelWorkflow: async (deps, principal, ctx) => {
-    const body = (await jsonBody(ctx.req)) as { reason?: unknown };
-    return cancelWorkflow(
-      deps,
-      principal,
-      idOf(ctx),
-      typeof body.reason === 'string' ? body.reason : undefined,
-    );
+    const body = CancelBodySchema.safeParse(await jsonBody(ctx.req));
+    if (!body.success) {
+      throw new UnprocessableError('Send {} or {"reason": "why"} to cancel.', {
+        issues: bodyIssues(body.error),
+      });
+    }
+    return cancelWorkflow(deps, principal, idOf(ctx), body.data.reason);
   },
 };
 
@@ -76,6 +81,8 @@ const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1') as `/${st
 /** The reviewer API as a Powertools router over API Gateway HTTP API v2 events, one route per row of ROUTES. */
 export const createApp = (deps: ApiDeps): Router<ApiEnv> => {
   const app = new Router<ApiEnv>();
+  app.use(bodyLimit as Middleware<ApiEnv>);
+  mapRequestErrors(app);
   for (const [name, route] of Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[RouteName]][]) {
     const handler = HANDLERS[name];
     app.route(
@@ -84,7 +91,7 @@ export const createApp = (deps: ApiDeps): Router<ApiEnv> => {
       {
         method: route.method,
         path: routerPath(route.path),
-        middleware: [authorized(route.role) as Middleware],
+        middleware: [authorized(route.role) as Middleware, wellFormedId],
       },
     );
   }

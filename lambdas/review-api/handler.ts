@@ -11,6 +11,7 @@ import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
 import { WorkflowStore } from '../shared/store/index.js';
 import { createApp } from './app.js';
+import { resolveOr400 } from './requestGuards.js';
 
 const observability = createObservability('review-api');
 const app = once(() => {
@@ -32,7 +33,7 @@ const app = once(() => {
 /** review-api Lambda: the reviewer and admin routes behind the HTTP API's JWT authorizer. */
 export const handler = middy((event: APIGatewayProxyEventV2, context: Context) => {
   observability.metrics.addMetric('ApiRequests', MetricUnit.Count, 1);
-  return app().resolve(event, context);
+  return resolveOr400(app())(event, context);
 })
   .use(injectLambdaContext(observability.logger, { resetKeys: true }))
   .use(logMetrics(observability.metrics));

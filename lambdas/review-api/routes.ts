@@ -25,6 +25,12 @@ export const ROUTES = {
   cancelWorkflow: { method: 'POST', path: '/workflows/{id}/cancel', role: 'admin' },
 } as const satisfies Record<string, RouteSpec>;
 
+/**
+ * The largest request body the API reads (a decision with its corrections is a few KiB). The local
+ * server stops reading past it, the function refuses it: 413 either way.
+ */
+export const MAX_BODY_BYTES = 256 * 1024;
+
 /** The name of a route. */
 export type RouteName = keyof typeof ROUTES;
 

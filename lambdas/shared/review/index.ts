@@ -6,6 +6,7 @@
 export { claimReview } from './claim.js';
 export { decideReview } from './decide.js';
 export {
+  bodyIssues,
   ClaimBodySchema,
   DecisionBodySchema,
   isSameDecision,

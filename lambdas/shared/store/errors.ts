@@ -41,6 +41,20 @@ export class TransitionContentionError extends TransientError {
   }
 }
 
+/** A listing cursor that this store did not hand out for this listing (garbled, edited, another tenant's). */
+export class InvalidCursorError extends PermanentError {
+  override readonly name = 'InvalidCursor';
+  constructor(
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `The cursor is not one this listing handed out (${reason}); start again without a cursor.`,
+      options,
+    );
+  }
+}
+
 /** A non-transition update found the workflow in a state where it no longer applies. */
 export class StaleWorkflowError extends PermanentError {
   override readonly name = 'StaleWorkflow';

@@ -5,6 +5,7 @@
 export type { UpdateOptions } from './attributeUpdate.js';
 export { type Condition, when } from './conditions.js';
 export {
+  InvalidCursorError,
   ReservedAttributeError,
   StaleWorkflowError,
   TransitionConflictError,
@@ -47,6 +48,7 @@ export type {
   WorkflowItem,
 } from './types.js';
 export {
+  isWorkflowId,
   type NewWorkflow,
   type StoreTables,
   type TransitionOutcome,

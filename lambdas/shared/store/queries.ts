@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { WorkflowState } from '../../../statemachine/index.js';
 import { compileCondition, when } from './conditions.js';
+import { InvalidCursorError } from './errors.js';
 import { counterpartyKey } from './projection.js';
 import { Index } from './tables.js';
 import type { WorkflowItem } from './types.js';
@@ -29,10 +30,50 @@ export interface ListQuery {
 const encodeCursor = (key: Record<string, unknown> | undefined): string | undefined =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
 
-const decodeCursor = (cursor: string | undefined): Record<string, unknown> | undefined =>
-  cursor
-    ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>)
-    : undefined;
+/**
+ * The key attributes a cursor of a listing holds, the value one must have (the tenant) and the
+ * prefix one must start with (the state, in a listing by state): a start key outside the query's
+ * key condition is a DynamoDB validation error, or a page of another tenant.
+ */
+interface CursorShape {
+  keys: readonly string[];
+  equals?: Record<string, string>;
+  prefixes?: Record<string, string>;
+}
+
+/**
+ * A cursor back into the key it was made from. A cursor comes from outside (a query string), so
+ * it must be exactly a key of this listing, with the caller's tenant: anything else would be a
+ * DynamoDB validation error, or a start key in another tenant's partition.
+ */
+const decodeCursor = (
+  cursor: string | undefined,
+  shape: CursorShape,
+): Record<string, unknown> | undefined => {
+  if (cursor === undefined) return undefined;
+  if (cursor.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw new InvalidCursorError('not base64url');
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch (error) {
+    throw new InvalidCursorError('not JSON', { cause: error });
+  }
+  if (typeof key !== 'object' || key === null || Array.isArray(key))
+    throw new InvalidCursorError('not a key');
+  const entries = Object.entries(key);
+  const keys = entries.map(([name]) => name).sort();
+  if (keys.join() !== [...shape.keys].sort().join())
+    throw new InvalidCursorError('not a key of this listing');
+  if (entries.some(([, value]) => typeof value !== 'string' || value.length === 0 || value.length > 1024)) {
+    throw new InvalidCursorError('not a key of this listing');
+  }
+  const values = key as Record<string, string>;
+  const fits =
+    Object.entries(shape.equals ?? {}).every(([name, value]) => values[name] === value) &&
+    Object.entries(shape.prefixes ?? {}).every(([name, prefix]) => values[name]?.startsWith(prefix));
+  if (!fits) throw new InvalidCursorError('of another listing');
+  return key as Record<string, unknown>;
+};
 
 /** The pages of a listing from `cursor` on, `limit` items each. */
 type Pages = AsyncIterable<{ Items?: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> }>;
@@ -92,7 +133,14 @@ export class WorkflowQueries {
   ): Promise<Page<WorkflowItem>> {
     return firstPage(
       paginateQuery(
-        { client: this.client, pageSize: options.limit ?? 50, startingToken: decodeCursor(options.cursor) },
+        {
+          client: this.client,
+          pageSize: options.limit ?? 50,
+          startingToken: decodeCursor(options.cursor, {
+            keys: ['id', 'reviewTenant', 'reviewRank'],
+            equals: { reviewTenant: tenant },
+          }),
+        },
         {
           TableName: this.table,
           IndexName: Index.reviewQueue,
@@ -128,11 +176,11 @@ export class WorkflowQueries {
   }
 
   private pages(query: ListQuery): Pages {
-    const config = {
+    const config = (shape: CursorShape) => ({
       client: this.client,
       pageSize: query.limit ?? 100,
-      startingToken: decodeCursor(query.cursor),
-    };
+      startingToken: decodeCursor(query.cursor, shape),
+    });
     if (query.tenant !== undefined) {
       const input: QueryCommandInput = {
         TableName: this.table,
@@ -142,7 +190,14 @@ export class WorkflowQueries {
           : 'gsiTenant = :t',
         ExpressionAttributeValues: { ':t': query.tenant, ...(query.state && { ':s': `${query.state}#` }) },
       };
-      return paginateQuery(config, input);
+      return paginateQuery(
+        config({
+          keys: ['id', 'gsiTenant', 'gsiStateKey'],
+          equals: { gsiTenant: query.tenant },
+          ...(query.state && { prefixes: { gsiStateKey: `${query.state}#` } }),
+        }),
+        input,
+      );
     }
     // Cache records share the table; only workflows have a state.
     const filter = compileCondition(query.state ? when.equals('state', query.state) : when.present('state'));
@@ -152,6 +207,6 @@ export class WorkflowQueries {
       ExpressionAttributeNames: filter.ExpressionAttributeNames,
       ExpressionAttributeValues: filter.ExpressionAttributeValues,
     };
-    return paginateScan(config, input);
+    return paginateScan(config({ keys: ['id'] }), input);
   }
 }

@@ -46,6 +46,9 @@ export interface WorkflowStoreOptions {
 export const workflowIdFor = (idempotencyKey: string): string =>
   `wf-${createHash('sha256').update(idempotencyKey).digest('base64url').slice(0, 22).toLowerCase().replace(/[-_]/g, '0')}`;
 
+/** Whether a string has the shape of an id `workflowIdFor` makes (no other ids exist). */
+export const isWorkflowId = (id: string): boolean => /^wf-[a-z0-9]{22}$/.test(id);
+
 /**
  * The workflow store on DynamoDB. A transition is "the log is the lock": read the item, check the
  * table, append log entry `seq = version + 1` if absent (only one writer gets a sequence number),
