@@ -20,7 +20,7 @@ import {
   type UserPoolClient,
   UserPoolGroup,
 } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -46,7 +46,7 @@ export interface ReviewerApiProps {
 }
 
 /**
- * The reviewer endpoint: a Cognito user pool (groups reviewer and admin, tenant as a custom
+ * The reviewer endpoint: a Cognito user pool (groups reviewer, uploader and admin, tenant as a custom
  * attribute, strong passwords, optional TOTP MFA, Plus-tier threat protection), an HTTP API whose
  * every route goes through a JWT authorizer on that pool to the review-api function, stage
  * throttling and JSON access logs.
@@ -126,7 +126,13 @@ export class ReviewerApi extends Construct {
       logRemovalPolicy: removalPolicy,
     });
     props.storage.bindStore(this.handler);
-    props.storage.bindDocuments(this.handler, { read: [Prefix.incoming, Prefix.artifacts] });
+    props.storage.bindDocuments(this.handler, {
+      read: [Prefix.incoming, Prefix.artifacts],
+      // POST /uploads presigns PUTs under incoming/: S3 checks them against this role.
+      write: [Prefix.incoming],
+    });
+    this.handler.addEnvironment(EnvVar.maxPdfBytes, String(config.parse.maxPdfBytes));
+    this.onlyUploadsThroughTheApi(props.storage);
     this.bindStateMachine(props.stateMachine);
 
     this.api = new HttpApi(this, 'Api', {
@@ -177,6 +183,25 @@ export class ReviewerApi extends Construct {
     for (const route of Object.values(ROUTES)) {
       this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration, authorizer });
     }
+  }
+
+  /**
+   * Writes under `incoming/` start workflows, and the key names the tenant: so the bucket refuses
+   * them from any principal but this API's function role, which signs the upload links of
+   * POST /uploads (a presigned PUT is made as the role that signed it). An uploader can then
+   * only ever write under their own tenant's prefix, and nobody else can write there at all.
+   */
+  private onlyUploadsThroughTheApi(storage: DocumentStorage): void {
+    storage.bucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'UploadsOnlyThroughTheReviewerApi',
+        effect: Effect.DENY,
+        principals: [new AnyPrincipal()],
+        actions: ['s3:PutObject'],
+        resources: [storage.bucket.arnForObjects(`${Prefix.incoming}*`)],
+        conditions: { ArnNotEquals: { 'aws:PrincipalArn': this.handler.role.roleArn } },
+      }),
+    );
   }
 
   /** The base URL of the API (the `$default` stage). */

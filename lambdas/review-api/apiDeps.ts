@@ -9,4 +9,13 @@ export interface ApiDeps extends ReviewDeps {
    * so a later upload to the same key does not change what an older review shows.
    */
   presign: (bucket: string, key: string, expiresInSeconds: number, versionId?: string) => Promise<string>;
+  /** A short-lived PUT URL for one key, for a body of exactly this type and length. */
+  presignPut: (
+    bucket: string,
+    key: string,
+    body: { contentType: string; contentLength: number },
+    expiresInSeconds: number,
+  ) => Promise<string>;
+  /** The largest upload an upload link is given for (the parse stage's size limit). */
+  maxUploadBytes: number;
 }

@@ -8,6 +8,7 @@ import { principalOf, requireRole } from './principal.js';
 import { bodyLimit, mapRequestErrors, wellFormedId } from './requestGuards.js';
 import { getReview, listReviews } from './reviewService.js';
 import { ROUTES, type RouteName } from './routes.js';
+import { createUpload } from './uploadService.js';
 import { cancelWorkflow, getHistory, getWorkflow, listWorkflows, retryWorkflow } from './workflowService.js';
 
 /** What the auth middleware leaves for the route: who is calling. */
@@ -60,6 +61,7 @@ const HANDLERS: Record<RouteName, (deps: ApiDeps, principal: Principal, ctx: Con
     }
     return cancelWorkflow(deps, principal, idOf(ctx), body.data.reason);
   },
+  createUpload: async (deps, principal, ctx) => createUpload(deps, principal, await jsonBody(ctx.req)),
 };
 
 /**

@@ -34,8 +34,11 @@ export const getHistory = async (deps: ApiDeps, principal: Principal, id: string
   return { workflowId: id, entries: (await deps.store.history(id)).map(historyEntryView) };
 };
 
+/** What the operator routes need; the CLI calls them in-process with its own clients. */
+export type OperatorDeps = Pick<ApiDeps, 'store' | 'sfn' | 'stateMachineArn'>;
+
 /** Resumes a workflow at its stage (admin). */
-export const retryWorkflow = async (deps: ApiDeps, principal: Principal, id: string) => {
+export const retryWorkflow = async (deps: OperatorDeps, principal: Principal, id: string) => {
   const item = await loadForTenant(deps, principal, id);
   if (!deps.stateMachineArn) throw new Error('STATE_MACHINE_ARN is not configured for the review API.');
   try {
@@ -51,7 +54,12 @@ export const retryWorkflow = async (deps: ApiDeps, principal: Principal, id: str
 };
 
 /** Cancels a workflow (admin): the `cancel` transition, then its execution is stopped. */
-export const cancelWorkflow = async (deps: ApiDeps, principal: Principal, id: string, reason?: string) => {
+export const cancelWorkflow = async (
+  deps: OperatorDeps,
+  principal: Principal,
+  id: string,
+  reason?: string,
+) => {
   const item = await loadForTenant(deps, principal, id);
   try {
     const { workflow } = await deps.store.transition(item.id, {

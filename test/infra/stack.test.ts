@@ -448,6 +448,33 @@ describe('dead-letter queue', () => {
 });
 
 describe('reviewer API', () => {
+  it("refuses writes under incoming/ to every principal but the API's role, which signs the upload links", () => {
+    // Prepare
+    const bucket = logicalId(defaults, defaults.stack.storage.bucket);
+    const apiRole = logicalId(defaults, defaults.stack.reviewerApi.handler.role);
+    const policy = Object.values(resources(defaults, 'AWS::S3::BucketPolicy')).find(
+      (p) => (p.Properties.Bucket as { Ref?: string }).Ref === bucket,
+    );
+    const apiGrants = statements(defaults).filter(
+      (s) => asArray(s.Action).includes('s3:PutObject') && JSON.stringify(s.Resource).includes('/incoming/*'),
+    );
+
+    // Assess
+    expect(policy?.Properties.PolicyDocument).toMatchObject({
+      Statement: expect.arrayContaining([
+        {
+          Sid: 'UploadsOnlyThroughTheReviewerApi',
+          Effect: 'Deny',
+          Principal: { AWS: '*' },
+          Action: 's3:PutObject',
+          Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, '/incoming/*']] },
+          Condition: { ArnNotEquals: { 'aws:PrincipalArn': { 'Fn::GetAtt': [apiRole, 'Arn'] } } },
+        },
+      ]),
+    });
+    expect(apiGrants).toHaveLength(1);
+  });
+
   it('puts the JWT authorizer on every review route, and has no other route', () => {
     // Prepare
     const authorizers = resources(defaults, 'AWS::ApiGatewayV2::Authorizer');
