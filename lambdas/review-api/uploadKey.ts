@@ -30,7 +30,8 @@ export const uploadKey = (tenant: string, fileName: string): string => {
   const name = fileName.normalize('NFC');
   const segments = name.split('/');
   for (const segment of segments) {
-    if (segment === '' || segment === '.' || segment === '..') throw refuse(fileName, 'has an empty, . or .. part');
+    if (segment === '' || segment === '.' || segment === '..')
+      throw refuse(fileName, 'has an empty, . or .. part');
     if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) throw refuse(fileName, 'has a part that is too long');
     if (!SEGMENT.test(segment)) throw refuse(fileName, 'has a character that is not allowed');
   }

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDecimals } from '../../lambdas/shared/documents/index.js';
 import type { Principal } from '../../lambdas/shared/principal.js';
 import { resumeWorkflow } from '../../lambdas/shared/resumeWorkflow.js';
-import { claimReview, decideReview, type ReviewDeps } from '../../lambdas/shared/review/index.js';
+import {
+  claimReview,
+  DELIVERY_GRACE_MS,
+  decideReview,
+  type ReviewDeps,
+  recordDecision,
+} from '../../lambdas/shared/review/index.js';
 import type { WorkflowStore } from '../../lambdas/shared/store/index.js';
 import { corpusDocument, eventually, startReviewStack, upload, waitForWorkflow } from '../support/e2e.js';
 import type { LocalStack } from '../support/localStackProcess.js';
@@ -292,6 +298,43 @@ describe('a decision', () => {
     expect(decided.decision).toMatchObject({ decision: 'approve', reviewer: 'alice' });
     expect(done.state).toBe('completed');
     expect(done.review?.decision).toMatchObject({ decision: 'approve', reviewer: 'alice' });
+  });
+
+  it('whose delivery a crash cut off is sent by the next request that meets it, once its own request is over', async () => {
+    // Prepare: the API recorded alice's approve and died before SendTaskSuccess.
+    const { key, id } = await inReview('invoice-0031', 'delivery-lost.pdf');
+    const decision = {
+      decision: 'reject' as const,
+      reason: 'duplicate',
+      reviewer: 'alice',
+      at: new Date().toISOString(),
+    };
+    await recordDecision(stack.store, { id, tenant: 'acme' }, decision);
+    const at = (ms: number) => ({
+      ...serviceOn(stack.store),
+      now: () => new Date(Date.parse(decision.at) + ms),
+    });
+
+    // Act: bob's claim within the grace (the recording request might still be running), then after it.
+    const early = await claimReview(at(DELIVERY_GRACE_MS - 1000), reviewer('bob'), id).catch(
+      (e: unknown) => e,
+    );
+    const afterEarly = await stack.store.get(id);
+    const late = await claimReview(at(DELIVERY_GRACE_MS + 1000), reviewer('bob'), id).catch(
+      (e: unknown) => e,
+    );
+    const done = await waitForWorkflow(stack, 'acme', key);
+
+    // Assess: both claims meet the decision (409); only the late one sends it, and the workflow goes on.
+    expect(early).toMatchObject({ statusCode: 409 });
+    expect(afterEarly.review?.deliveredAt).toBeUndefined();
+    expect(late).toMatchObject({
+      statusCode: 409,
+      message: expect.stringMatching(/alice already decided "reject"/),
+    });
+    expect(done.state).toBe('rejected');
+    expect(done.review?.deliveredAt).toEqual(expect.any(String));
+    expect((await stack.store.history(id)).at(-1)).toMatchObject({ event: 'reject', actor: 'alice' });
   });
 
   it('refuses a correction that puts the expiration before the effective date (422 naming the rule)', async () => {

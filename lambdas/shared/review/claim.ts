@@ -6,7 +6,7 @@ import type { ReviewDeps } from './deps.js';
 import { ReviewClaimedError, UnprocessableError } from './errors.js';
 import { loadForTenant } from './loadForTenant.js';
 import { assertOpen, reviewTimedOut } from './openReview.js';
-import { tokenGone } from './outbox.js';
+import { deliverPending, tokenGone } from './outbox.js';
 
 /**
  * Sends `SendTaskHeartbeat`. A token that is gone may only be stale: request-review stores a new
@@ -44,6 +44,8 @@ export const claimReview = async (deps: ReviewDeps, principal: Principal, id: st
   }
   const takeOver = parsed.data.takeOver === true;
   const item = await loadForTenant(deps, principal, id);
+  // A decision a crash left undelivered goes out now; the claim then meets it as "already decided".
+  await deliverPending(deps, item);
   const now = deps.now();
   assertOpen(item, now);
   const holder = item.review?.claimedBy;

@@ -6,7 +6,7 @@ import type { ReviewDeps } from './deps.js';
 import { ReviewClaimedError } from './errors.js';
 import { loadForTenant } from './loadForTenant.js';
 import { assertOpen, reviewTimedOut } from './openReview.js';
-import { deliverDecision, recordDecision, tokenGone } from './outbox.js';
+import { deliverDecision, deliverPending, recordDecision, tokenGone } from './outbox.js';
 
 /**
  * Decides a review; exactly one decision wins. The decision is checked, recorded in the outbox
@@ -26,6 +26,8 @@ export const decideReview = async (
 ): Promise<{ workflowId: string; decision: ReviewDecision }> => {
   const request = parseDecisionBody(body);
   const item = await loadForTenant(deps, principal, id);
+  // A decision a crash left undelivered goes out now; this one then meets it as "already decided".
+  await deliverPending(deps, item);
   const now = deps.now();
   assertOpen(item, now);
   const holder = item.review?.claimedBy;

@@ -22,4 +22,11 @@ export {
   UnprocessableError,
 } from './errors.js';
 export { loadForTenant } from './loadForTenant.js';
-export { type ArmResult, armReviewTask, deliverDecision, recordDecision } from './outbox.js';
+export {
+  type ArmResult,
+  armReviewTask,
+  DELIVERY_GRACE_MS,
+  deliverDecision,
+  deliverPending,
+  recordDecision,
+} from './outbox.js';

@@ -24,6 +24,10 @@ import { isSameDecision, type ReviewDecision, recordsDecision } from './decision
  *    is, it is redelivered to the new task at once: a decision whose delivery was lost with the
  *    old execution is not lost, and the reviewer is not asked twice.
  *
+ * 4. `deliverPending` sends a decision again that was recorded but never marked delivered, once
+ *    its own request can no longer be running (`DELIVERY_GRACE_MS`): the API function crashed or
+ *    timed out between the record and the send. The next claim or decision of the review does it.
+ *
  * Two conditional writes keep 2 and 3 apart. The token write needs "no decision": a token stored
  * after the record write would never be answered. The redelivery mark (`review.redeliveredAt`)
  * needs "this decision is still recorded", and the retraction needs "this decision, and no mark":
@@ -79,6 +83,63 @@ export const recordDecision = async (
   return { written, undo };
 };
 
+/**
+ * How long a recorded decision is left to the request that recorded it: longer than the review
+ * API function may run (29 s), so a younger undelivered decision may still be on its way.
+ */
+export const DELIVERY_GRACE_MS = 60_000;
+
+/** Marks the recorded decision delivered; the workflow may already have moved on, which is fine. */
+const markDelivered = async (
+  store: WorkflowStore,
+  workflowId: string,
+  decision: ReviewDecision,
+  at: Date,
+) => {
+  try {
+    await store.update(
+      workflowId,
+      { 'review.deliveredAt': at.toISOString() },
+      { when: recordsDecision(decision) },
+    );
+  } catch (error) {
+    if (!(error instanceof StaleWorkflowError)) throw error;
+  }
+};
+
+/**
+ * Sends a decision again whose delivery a crash cut off: recorded more than `DELIVERY_GRACE_MS`
+ * ago, never marked delivered or redelivered, the review still waiting on a token. True when it
+ * went out now. A task that is gone meanwhile (timed out, re-armed: request-review then delivers
+ * it) leaves it as it is.
+ */
+export const deliverPending = async (
+  deps: { store: WorkflowStore; sfn: SFNClient; now: () => Date },
+  item: WorkflowItem,
+): Promise<boolean> => {
+  const review = item.review;
+  const decision = review?.decision;
+  const now = deps.now();
+  if (
+    item.state !== 'review_required' ||
+    !decision ||
+    review.deliveredAt ||
+    review.redeliveredAt ||
+    !item.reviewTaskToken ||
+    now.getTime() - Date.parse(decision.at) < DELIVERY_GRACE_MS
+  ) {
+    return false;
+  }
+  try {
+    await send(deps.sfn, item.reviewTaskToken, decision);
+  } catch (error) {
+    if (tokenGone(error)) return false;
+    throw error;
+  }
+  await markDelivered(deps.store, item.id, decision, now);
+  return true;
+};
+
 /** What became of a recorded decision that was sent. */
 export type Delivery = 'delivered' | 'redelivered' | 'retracted';
 
@@ -88,7 +149,7 @@ export type Delivery = 'delivered' | 'redelivered' | 'retracted';
  * request-review delivered it to a re-armed task first (`redelivered`, as good as delivered).
  */
 export const deliverDecision = async (
-  deps: { store: WorkflowStore; sfn: SFNClient },
+  deps: { store: WorkflowStore; sfn: SFNClient; now: () => Date },
   workflowId: string,
   taskToken: string | undefined,
   decision: ReviewDecision,
@@ -96,23 +157,35 @@ export const deliverDecision = async (
 ): Promise<{ delivery: Delivery; error?: unknown }> => {
   try {
     await send(deps.sfn, taskToken, decision);
-    return { delivery: 'delivered' };
   } catch (error) {
-    try {
-      await deps.store.update(workflowId, undo, {
-        when: when.all(recordsDecision(decision), when.absent('review.redeliveredAt')),
-      });
-    } catch (retractError) {
-      if (retractError instanceof StaleWorkflowError) {
-        const review = (await deps.store.get(workflowId)).review;
-        if (review?.redeliveredAt !== undefined && isSameDecision(review.decision, decision)) {
-          return { delivery: 'redelivered' };
-        }
-      }
-      throw retractError;
-    }
-    return { delivery: 'retracted', error };
+    return retract(deps.store, workflowId, decision, undo, error);
   }
+  await markDelivered(deps.store, workflowId, decision, deps.now());
+  return { delivery: 'delivered' };
+};
+
+/** Undoes the record of a decision Step Functions refused, unless request-review delivered it. */
+const retract = async (
+  store: WorkflowStore,
+  workflowId: string,
+  decision: ReviewDecision,
+  undo: ItemPatch,
+  error: unknown,
+): Promise<{ delivery: Delivery; error?: unknown }> => {
+  try {
+    await store.update(workflowId, undo, {
+      when: when.all(recordsDecision(decision), when.absent('review.redeliveredAt')),
+    });
+  } catch (retractError) {
+    if (retractError instanceof StaleWorkflowError) {
+      const review = (await store.get(workflowId)).review;
+      if (review?.redeliveredAt !== undefined && isSameDecision(review.decision, decision)) {
+        return { delivery: 'redelivered' };
+      }
+    }
+    throw retractError;
+  }
+  return { delivery: 'retracted', error };
 };
 
 /** What request-review returns (Step Functions ignores it while the task waits for its token). */

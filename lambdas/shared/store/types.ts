@@ -44,6 +44,11 @@ export interface ReviewInfo {
    * its own `SendTaskSuccess` finds the old token gone.
    */
   redeliveredAt?: string;
+  /**
+   * When the recorded decision was handed to its review task. A decision without it (and without
+   * `redeliveredAt`) long after it was recorded lost its delivery to a crash, and is sent again.
+   */
+  deliveredAt?: string;
 }
 
 /** S3 keys of the artifacts a workflow has written. */
