@@ -256,7 +256,7 @@ export const registerWorkflowCommands = (program: Command, ctx: CliContext): voi
     .action(async (id: string, options: { as?: string; json?: boolean }) => {
       const target = await ctx.stack();
       const item = await target.store.get(id);
-      const { retryWorkflow } = await import('../../lambdas/review-api/workflowService.js');
+      const { retryWorkflow } = await import('../../lambdas/shared/operatorActions.js');
       const result = await retryWorkflow(target.api, ctx.principal(item.tenant, options.as), id);
       if (options.json) printJson(ctx.io, result);
       else
@@ -276,7 +276,7 @@ export const registerWorkflowCommands = (program: Command, ctx: CliContext): voi
     .action(async (id: string, options: { reason?: string; as?: string; json?: boolean }) => {
       const target = await ctx.stack();
       const item = await target.store.get(id);
-      const { cancelWorkflow } = await import('../../lambdas/review-api/workflowService.js');
+      const { cancelWorkflow } = await import('../../lambdas/shared/operatorActions.js');
       const result = await cancelWorkflow(
         target.api,
         ctx.principal(item.tenant, options.as),

@@ -1,6 +1,7 @@
 import { BadRequestError, Router } from '@aws-lambda-powertools/event-handler/http';
 import type { Middleware, RequestContext } from '@aws-lambda-powertools/event-handler/types';
 import * as z from 'zod';
+import { cancelWorkflow, retryWorkflow } from '../shared/operatorActions.js';
 import type { Principal, Role } from '../shared/principal.js';
 import { bodyIssues, claimReview, decideReview, UnprocessableError } from '../shared/review/index.js';
 import type { ApiDeps } from './apiDeps.js';
@@ -9,7 +10,7 @@ import { bodyLimit, mapRequestErrors, wellFormedId } from './requestGuards.js';
 import { getReview, listReviews } from './reviewService.js';
 import { ROUTES, type RouteName } from './routes.js';
 import { createUpload } from './uploadService.js';
-import { cancelWorkflow, getHistory, getWorkflow, listWorkflows, retryWorkflow } from './workflowService.js';
+import { getHistory, getWorkflow, listWorkflows } from './workflowService.js';
 
 /** What the auth middleware leaves for the route: who is calling. */
 type ApiEnv = { store: { request: { principal: Principal } } };
