@@ -1,12 +1,12 @@
 import { SendTaskHeartbeatCommand } from '@aws-sdk/client-sfn';
 import type { Principal } from '../principal.js';
-import { StaleWorkflowError, type WorkflowItem, when } from '../store/index.js';
+import { type WorkflowItem, when } from '../store/index.js';
 import { bodyIssues, ClaimBodySchema } from './decision.js';
 import type { ReviewDeps } from './deps.js';
-import { ReviewClaimedError, UnprocessableError } from './errors.js';
+import { UnprocessableError } from './errors.js';
 import { loadForTenant } from './loadForTenant.js';
-import { assertOpen, reviewTimedOut } from './openReview.js';
-import { deliverPending, tokenGone } from './outbox.js';
+import { explainLostWrite, openForAction, reviewTimedOut } from './openReview.js';
+import { tokenGone } from './outbox.js';
 
 /**
  * Sends `SendTaskHeartbeat`. A token that is gone may only be stale: request-review stores a new
@@ -42,15 +42,13 @@ export const claimReview = async (deps: ReviewDeps, principal: Principal, id: st
       issues: bodyIssues(parsed.error),
     });
   }
-  const takeOver = parsed.data.takeOver === true;
-  const item = await loadForTenant(deps, principal, id);
-  // A decision a crash left undelivered goes out now; the claim then meets it as "already decided".
-  await deliverPending(deps, item);
-  const now = deps.now();
-  assertOpen(item, now);
-  const holder = item.review?.claimedBy;
-  const other = holder !== undefined && holder !== principal.user ? holder : undefined;
-  if (other && !takeOver) throw new ReviewClaimedError(id, other, item.review?.claimedAt);
+  const { item, now, other } = await openForAction(
+    deps,
+    principal,
+    id,
+    'claim',
+    parsed.data.takeOver === true,
+  );
   const dueAt = new Date(now.getTime() + (item.review?.timeoutSeconds ?? 86_400) * 1000).toISOString();
   await heartbeat(deps, principal, item);
   try {
@@ -79,13 +77,6 @@ export const claimReview = async (deps: ReviewDeps, principal: Principal, id: st
       ...(other && { takenOverFrom: other }),
     };
   } catch (error) {
-    if (error instanceof StaleWorkflowError) {
-      const current = await loadForTenant(deps, principal, id);
-      assertOpen(current, deps.now());
-      const winner = current.review?.claimedBy;
-      if (winner && winner !== principal.user)
-        throw new ReviewClaimedError(id, winner, current.review?.claimedAt);
-    }
-    throw error;
+    return explainLostWrite(deps, principal, id, 'claim', error);
   }
 };

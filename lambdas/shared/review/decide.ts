@@ -1,12 +1,9 @@
 import type { Principal } from '../principal.js';
-import { StaleWorkflowError } from '../store/index.js';
 import { checkDecision, parseDecisionBody } from './checkDecision.js';
 import type { ReviewDecision } from './decision.js';
 import type { ReviewDeps } from './deps.js';
-import { ReviewClaimedError } from './errors.js';
-import { loadForTenant } from './loadForTenant.js';
-import { assertOpen, reviewTimedOut } from './openReview.js';
-import { deliverDecision, deliverPending, recordDecision, tokenGone } from './outbox.js';
+import { explainLostWrite, openForAction, reviewTimedOut } from './openReview.js';
+import { deliverDecision, recordDecision, tokenGone } from './outbox.js';
 
 /**
  * Decides a review; exactly one decision wins. The decision is checked, recorded in the outbox
@@ -25,16 +22,7 @@ export const decideReview = async (
   body: unknown,
 ): Promise<{ workflowId: string; decision: ReviewDecision }> => {
   const request = parseDecisionBody(body);
-  const item = await loadForTenant(deps, principal, id);
-  // A decision a crash left undelivered goes out now; this one then meets it as "already decided".
-  await deliverPending(deps, item);
-  const now = deps.now();
-  assertOpen(item, now);
-  const holder = item.review?.claimedBy;
-  const other = holder !== undefined && holder !== principal.user ? holder : undefined;
-  if (other && request.takeOver !== true) {
-    throw new ReviewClaimedError(id, other, item.review?.claimedAt, 'decide');
-  }
+  const { item, now, other } = await openForAction(deps, principal, id, 'decide', request.takeOver === true);
   const checked = await checkDecision(deps, item, request);
   const decision: ReviewDecision = {
     decision: checked.decision,
@@ -45,22 +33,11 @@ export const decideReview = async (
     ...(other && { takenOverFrom: other }),
   };
 
-  let recorded: Awaited<ReturnType<typeof recordDecision>>;
-  try {
-    const claim = holder ? { claimedBy: holder, claimedAt: item.review?.claimedAt } : undefined;
-    recorded = await recordDecision(deps.store, { id, tenant: principal.tenant, claim }, decision);
-  } catch (error) {
-    if (error instanceof StaleWorkflowError) {
-      // Decided, timed out or claimed meanwhile: say which.
-      const current = await loadForTenant(deps, principal, id);
-      assertOpen(current, deps.now());
-      const winner = current.review?.claimedBy;
-      if (winner && winner !== principal.user) {
-        throw new ReviewClaimedError(id, winner, current.review?.claimedAt, 'decide');
-      }
-    }
-    throw error;
-  }
+  const holder = item.review?.claimedBy;
+  const claim = holder ? { claimedBy: holder, claimedAt: item.review?.claimedAt } : undefined;
+  const recorded = await recordDecision(deps.store, { id, tenant: principal.tenant, claim }, decision).catch(
+    (error: unknown) => explainLostWrite(deps, principal, id, 'decide', error),
+  );
   const { delivery, error } = await deliverDecision(
     deps,
     id,

@@ -1,5 +1,9 @@
-import type { WorkflowItem } from '../store/index.js';
-import { ConflictError, GoneError, ReviewNotReadyError } from './errors.js';
+import type { Principal } from '../principal.js';
+import { StaleWorkflowError, type WorkflowItem } from '../store/index.js';
+import type { ReviewDeps } from './deps.js';
+import { ConflictError, GoneError, ReviewClaimedError, ReviewNotReadyError } from './errors.js';
+import { loadForTenant } from './loadForTenant.js';
+import { deliverPending } from './outbox.js';
 
 /** 410 for a review whose time ran out: nothing was, or will be, changed. */
 export const reviewTimedOut = (id: string, details?: Record<string, unknown>) =>
@@ -29,4 +33,53 @@ export const assertOpen = (item: WorkflowItem, now: Date): void => {
     );
   }
   if (!item.reviewTaskToken) throw new ReviewNotReadyError(item.id);
+};
+
+/** A claim or a decision: what the caller is about to do to a review. */
+type Action = 'claim' | 'decide';
+
+/**
+ * The caller's review, open for a claim or a decision: it is waiting, in time and set up, and not
+ * held by another reviewer unless the caller takes it over (`other` is whose claim that takes).
+ * A decision a crash left undelivered goes out first; the caller then meets it as "already
+ * decided".
+ */
+export const openForAction = async (
+  deps: ReviewDeps,
+  principal: Principal,
+  id: string,
+  action: Action,
+  takeOver: boolean,
+): Promise<{ item: WorkflowItem; now: Date; other?: string }> => {
+  const item = await loadForTenant(deps, principal, id);
+  await deliverPending(deps, item);
+  const now = deps.now();
+  assertOpen(item, now);
+  const holder = item.review?.claimedBy;
+  const other = holder !== undefined && holder !== principal.user ? holder : undefined;
+  if (other && !takeOver) throw new ReviewClaimedError(id, other, item.review?.claimedAt, action);
+  return { item, now, ...(other && { other }) };
+};
+
+/**
+ * Why a claim's or a decision's conditional write found the review changed since it was read:
+ * decided, out of time, or claimed by someone else meanwhile (409 naming them). Rethrows `error`
+ * when it was something else.
+ */
+export const explainLostWrite = async (
+  deps: ReviewDeps,
+  principal: Principal,
+  id: string,
+  action: Action,
+  error: unknown,
+): Promise<never> => {
+  if (error instanceof StaleWorkflowError) {
+    const current = await loadForTenant(deps, principal, id);
+    assertOpen(current, deps.now());
+    const winner = current.review?.claimedBy;
+    if (winner && winner !== principal.user) {
+      throw new ReviewClaimedError(id, winner, current.review?.claimedAt, action);
+    }
+  }
+  throw error;
 };
