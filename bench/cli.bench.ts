@@ -2,7 +2,8 @@
  * `npx tsx bench/cli.bench.ts`: the docket CLI and the review console.
  * - start-up: wall time of `docket --version` and `docket --help` as processes (median of 5);
  * - upload: files/s and MB/s of `docket upload`'s code path into s3rver (the emulator only, no
- *   workflow behind it) at concurrency 1, 4 and 16, and the process's peak RSS;
+ *   workflow behind it; links presigned in-process, not by the review API) at concurrency 1, 4
+ *   and 16, and the process's peak RSS;
  * - tables: rendering `docket ls` for 10,000 workflows;
  * - console: build time, app.js size (raw and gzip) and the whole of console/dist.
  * Flags: --json, --files N (default 200), --size KB (default 100).
@@ -18,6 +19,7 @@ import { collectUploads } from '../cli/upload/collectUploads.js';
 import { uploadFiles } from '../cli/upload/uploadFiles.js';
 import { buildConsole } from '../console/build.js';
 import { createS3Client } from '../lambdas/shared/clients.js';
+import { presignPut } from '../lambdas/shared/presign.js';
 import { startLocalS3 } from '../local/emulators/s3.js';
 
 const { values } = parseArgs({
@@ -60,7 +62,13 @@ const uploads = async () => {
     for (const concurrency of [1, 4, 16]) {
       const plan = await collectUploads([dir], `c${concurrency}`, dir);
       const started = performance.now();
-      const outcomes = await uploadFiles({ s3: client, bucket: s3.bucket }, plan.uploads, { concurrency });
+      // The links presigned here, as the review API would: the PUTs are what is measured.
+      const requestLink = async (name: string, size: number, contentType: string) => {
+        const key = `incoming/c${concurrency}/${name}`;
+        const url = await presignPut(client, s3.bucket, key, { contentType, contentLength: size }, 300);
+        return { key, url, headers: { 'content-type': contentType } };
+      };
+      const outcomes = await uploadFiles({ requestLink }, plan.uploads, { concurrency });
       const seconds = (performance.now() - started) / 1000;
       if (outcomes.some((o) => !o.ok)) throw new Error('an upload failed');
       results.push({

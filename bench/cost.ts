@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '../infra/config.js';
 import { stageMemoryMb } from '../infra/constructs/WorkflowFunctions.js';
-import { PROVIDERS_TABLE, TABLES } from '../lambdas/shared/store/tables.js';
+import { PROVIDERS_TABLE, TABLES } from '../lambdas/shared/store/index.js';
 import { invokeInProcess } from '../local/lambdas/invokeInProcess.js';
 import { buildDefinition, exampleStageArns, STAGES, type Stage, stagePolicy } from '../statemachine/index.js';
 import { CORPUS_PROVIDERS, generateCorpus } from '../test/fixtures/corpus/corpus.js';

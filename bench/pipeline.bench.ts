@@ -22,8 +22,7 @@ import { HeuristicExtractor } from '../lambdas/extract/text/heuristicExtractor.j
 import { parsePdf } from '../lambdas/parse/parsePdf.js';
 import { createDocumentClient, createS3Client } from '../lambdas/shared/clients.js';
 import { putProviders } from '../lambdas/shared/providersStore.js';
-import { verifyLedger } from '../lambdas/shared/store/ledger.js';
-import type { WorkflowItem } from '../lambdas/shared/store/types.js';
+import { verifyLedger, type WorkflowItem } from '../lambdas/shared/store/index.js';
 import { resolveLocalConfig } from '../local/config.js';
 import { type LocalRuntime, startLocalRuntime } from '../local/runtime.js';
 import { isTerminal } from '../statemachine/index.js';

@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
-import type { Principal } from '../lambdas/review-api/principal.js';
+import type { Principal } from '../lambdas/shared/principal.js';
 import type { Io } from './io.js';
 import type { Target } from './target.js';
 

@@ -37,6 +37,21 @@ const issuesOf = (details: Record<string, unknown> | undefined): string => {
 };
 
 /**
+ * A refusal the review API sent over HTTP (status and its JSON body, typed or not) as one line,
+ * the way an in-process refusal is printed.
+ */
+export const describeHttpRefusal = (status: number, body: string): string => {
+  let parsed: { message?: unknown; details?: Record<string, unknown> } = {};
+  try {
+    parsed = JSON.parse(body) as typeof parsed;
+  } catch {
+    // Not JSON (a proxy's error page): the status says enough.
+  }
+  const message = typeof parsed.message === 'string' ? parsed.message : `the review API answered ${status}`;
+  return `${message}${issuesOf(parsed.details)} [${status}]`;
+};
+
+/**
  * One line that says what went wrong and what to do: the message of Docket's own errors (they are
  * written that way), the status and issues of a review-API error, and a plain sentence for a
  * network or credentials failure instead of an SDK dump.

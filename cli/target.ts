@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { SFNClient } from '@aws-sdk/client-sfn';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ApiDeps } from '../lambdas/review-api/apiDeps.js';
 import { createDocumentClient, createS3Client, createSfnClient } from '../lambdas/shared/clients.js';
-import { WorkflowStore } from '../lambdas/shared/store/workflowStore.js';
+import type { OperatorDeps } from '../lambdas/shared/operatorActions.js';
+import type { ReviewDeps } from '../lambdas/shared/review/index.js';
+import { WorkflowStore } from '../lambdas/shared/store/index.js';
 import { readEndpoints } from '../local/endpoints.js';
 import { LocalStackStoppedError, NoLocalStackError } from './errors.js';
 import { readStackOutputs } from './stackOutputs.js';
@@ -38,8 +38,8 @@ export interface Target {
   s3: S3Client;
   sfn: SFNClient;
   store: WorkflowStore;
-  /** What the review API's services need, so the CLI calls them in-process. */
-  api: ApiDeps;
+  /** What the review module and the operator routes need, so the CLI calls them in-process. */
+  api: ReviewDeps & OperatorDeps;
   close: () => void;
 }
 
@@ -82,8 +82,6 @@ const withClients = (
       bucket: base.bucket,
       stateMachineArn: base.stateMachineArn,
       now: () => new Date(),
-      presign: (bucket, key, expiresIn) =>
-        getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn }),
     },
     close: () => {
       documents.destroy();

@@ -6,7 +6,7 @@ import {
   type SFNClient,
 } from '@aws-sdk/client-sfn';
 import { describeExecution, resumeNamePrefix } from '../lambdas/shared/resumeWorkflow.js';
-import type { WorkflowItem } from '../lambdas/shared/store/types.js';
+import type { WorkflowItem } from '../lambdas/shared/store/index.js';
 import { STAGES } from '../statemachine/index.js';
 import { executionEvents } from './executionEvents.js';
 

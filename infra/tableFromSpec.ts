@@ -8,7 +8,7 @@ import {
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import type { KeyAttribute, TableSpec } from '../lambdas/shared/store/tables.js';
+import type { KeyAttribute, TableSpec } from '../lambdas/shared/store/index.js';
 
 const attribute = (a: KeyAttribute): Attribute => ({
   name: a.name,

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createDocumentClient, createS3Client, createSfnClient } from '../lambdas/shared/clients.js';
-import { WorkflowStore } from '../lambdas/shared/store/workflowStore.js';
+import { WorkflowStore } from '../lambdas/shared/store/index.js';
 import { buildDefinition, STAGES, type Stage, type StageArns } from '../statemachine/index.js';
 import { type LocalApi, startApiServer } from './api/apiServer.js';
 import { loadSigningKey } from './auth/localTokens.js';

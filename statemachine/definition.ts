@@ -9,6 +9,7 @@ import type {
 } from './asl.js';
 import { WAIT_FOR_TASK_TOKEN } from './asl.js';
 import { ExecutionError, Outcome } from './outcomes.js';
+import { PERMANENT_ERRORS } from './permanentErrors.js';
 import {
   resolvePolicy,
   type StagePolicy,
@@ -41,25 +42,17 @@ export const LAMBDA_THROTTLE_ERRORS = ['Lambda.TooManyRequestsException'];
 /**
  * Errors of the bookkeeping stages (mark-failed, mark-rejected, mark-timed-out) that a second try
  * cannot fix; everything else they meet (a DynamoDB blip, a lost race) is retried in place, since
- * a bookkeeping failure halts the workflow for an operator. A test keeps this list permanent in
- * the error catalog.
+ * a bookkeeping failure halts the workflow for an operator.
  */
 export const BOOKKEEPING_PERMANENT_ERRORS = [
-  'IllegalTransition',
-  'GuardRejected',
-  'MissingGuardContext',
-  'InvalidRetryTarget',
-  'WorkflowNotFound',
-  'StaleWorkflow',
-  'ParseError',
-  'ConfigurationError',
+  ...PERMANENT_ERRORS.workflowLogic,
+  ...PERMANENT_ERRORS.store,
+  ...PERMANENT_ERRORS.input,
+  ...PERMANENT_ERRORS.configuration,
 ] as const;
 
-/**
- * Errors ingest throws for an event that can never become a workflow (lambdas/ingest/errors.ts,
- * and the parser's for a malformed event); a test keeps this list in step with the error catalog.
- */
-export const INGEST_PERMANENT_ERRORS = ['NotAnIncomingObject', 'SourceObjectMissing', 'ParseError'] as const;
+/** Errors ingest throws for an event that can never become a workflow, and a malformed event. */
+export const INGEST_PERMANENT_ERRORS = [...PERMANENT_ERRORS.ingest, ...PERMANENT_ERRORS.input] as const;
 
 const serviceRetry: AslRetrier = {
   ErrorEquals: LAMBDA_SERVICE_ERRORS,

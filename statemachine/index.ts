@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './guards.js';
 export * from './outcomes.js';
+export * from './permanentErrors.js';
 export * from './policy.js';
 export * from './recovery.js';
 export * from './stages.js';

@@ -8,7 +8,7 @@ import {
   ScanCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { TableSpec } from '../../lambdas/shared/store/tables.js';
+import type { TableSpec } from '../../lambdas/shared/store/index.js';
 
 /** Billable request units and S3 requests seen since the last reset. */
 export interface MeterReading {

@@ -12,7 +12,7 @@ import type { Target } from '../target.js';
 
 /** Verifies the ledger; with `repair`, first rolls forward items a crashed writer left behind. */
 export const verify = async (target: Target, options: { tenant?: string; repair?: boolean }) => {
-  const { verifyLedger, verifyWorkflowLog } = await import('../../lambdas/shared/store/ledger.js');
+  const { verifyLedger, verifyWorkflowLog } = await import('../../lambdas/shared/store/index.js');
   const result = await verifyLedger(target.store, { tenant: options.tenant });
   if (!options.repair) return { ...result, repaired: [] as string[] };
   const repaired: string[] = [];
@@ -73,7 +73,7 @@ export const registerLedgerCommands = (program: Command, ctx: CliContext): void 
     .option('--tenant <tenant>', 'only this tenant')
     .option('--json', 'print JSON')
     .action(async (options: { tenant?: string; json?: boolean }) => {
-      const { ledgerStats } = await import('../../lambdas/shared/store/ledger.js');
+      const { ledgerStats } = await import('../../lambdas/shared/store/index.js');
       const stats = await ledgerStats((await ctx.stack()).store, options);
       if (options.json) return printJson(ctx.io, stats);
       const states = ALL_STATES.filter(
@@ -127,7 +127,7 @@ export const registerLedgerCommands = (program: Command, ctx: CliContext): void 
     .option('--tenant <tenant>', 'only this tenant')
     .action(async (options: { out?: string; tenant?: string }) => {
       const target = await ctx.stack();
-      const { exportLedger } = await import('../../lambdas/shared/store/ledger.js');
+      const { exportLedger } = await import('../../lambdas/shared/store/index.js');
       let lines = 0;
       const counted = async function* () {
         for await (const line of exportLedger(target.store, { tenant: options.tenant })) {

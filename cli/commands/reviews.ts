@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
-import { reviewSummary } from '../../lambdas/review-api/views.js';
 import type { Extraction } from '../../lambdas/shared/documents/index.js';
-import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
+import { reviewSummary } from '../../lambdas/shared/workflowViews.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';
 import { baseName, formatRelative, renderTable } from '../format.js';
@@ -71,6 +71,7 @@ export const registerReviewCommands = (program: Command, ctx: CliContext): void 
       collect,
     )
     .option('--as <user>', 'reviewer recorded in the log (default $DOCKET_USER or your login)')
+    .option('--take-over', 'decide a review another reviewer has claimed (logged as a take-over)')
     .option('--json', 'print JSON')
     .addHelpText(
       'after',
@@ -85,7 +86,7 @@ Examples:
       async (
         id: string,
         decision: 'approve' | 'reject' | 'correct',
-        options: { reason?: string; set?: string[]; as?: string; json?: boolean },
+        options: { reason?: string; set?: string[]; as?: string; takeOver?: boolean; json?: boolean },
       ) => {
         if (decision === 'reject' && !options.reason) throw new UsageError('reject needs --reason "why".');
         if (decision === 'correct' && !options.set?.length) {
@@ -98,7 +99,7 @@ Examples:
         const item = await target.store.get(id);
         const [{ decideReview }, { getJsonArtifact }, { fieldValues }, { parseCorrections }] =
           await Promise.all([
-            import('../../lambdas/review-api/reviewService.js'),
+            import('../../lambdas/shared/review/index.js'),
             import('../../lambdas/shared/artifacts.js'),
             import('../../lambdas/shared/documents/index.js'),
             import('../corrections.js'),
@@ -131,6 +132,7 @@ Examples:
           decision,
           ...(corrections && { corrections }),
           ...(options.reason && { reason: options.reason }),
+          ...(options.takeOver && { takeOver: true }),
         });
         if (options.json) return printJson(ctx.io, result);
         println(

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type Command, Option } from 'commander';
+import { ROLES, type Role } from '../../lambdas/shared/principal.js';
 import { readEndpoints } from '../../local/endpoints.js';
 import { cognitoSignIn } from '../cognitoSignIn.js';
 import type { CliContext } from '../context.js';
@@ -9,7 +10,7 @@ import { checkTenant } from './upload.js';
 
 interface TokenOptions {
   user: string;
-  role?: 'reviewer' | 'admin';
+  role?: Role;
   tenant?: string;
   expiresIn: string;
   passwordStdin?: boolean;
@@ -32,9 +33,9 @@ export const registerTokenCommands = (program: Command, ctx: CliContext): void =
   const token = program.command('token').description('bearer tokens for the review API and console');
   token
     .command('create')
-    .description('print a token for a reviewer or admin (paste it into the review console)')
+    .description('print a token for a reviewer, uploader or admin (paste it into the review console)')
     .requiredOption('--user <user>', 'who the token is for')
-    .addOption(new Option('--role <role>', 'local: reviewer or admin').choices(['reviewer', 'admin']))
+    .addOption(new Option('--role <role>', 'local: reviewer, uploader or admin').choices(ROLES))
     .option('--tenant <tenant>', 'local: the tenant whose documents the user sees')
     .option('--expires-in <duration>', 'local: lifetime, e.g. 30m, 12h, 7d', '12h')
     .option('--password-stdin', 'with --stack: read the Cognito password from stdin (else $DOCKET_PASSWORD)')
@@ -44,7 +45,7 @@ export const registerTokenCommands = (program: Command, ctx: CliContext): void =
       `
 Local:   docket token create --user alice --role reviewer --tenant acme
 AWS:     echo "$PASSWORD" | docket --stack Docket token create --user alice --password-stdin
-         (the user must exist in the stack's user pool, in group reviewer or admin, with custom:tenant set)`,
+         (the user must exist in the stack's user pool, in group reviewer, uploader or admin, with custom:tenant set)`,
     )
     .action(async (options: TokenOptions) => {
       let value: string;
@@ -62,7 +63,7 @@ AWS:     echo "$PASSWORD" | docket --stack Docket token create --user alice --pa
         });
       } else {
         if (!options.role || !options.tenant)
-          throw new UsageError('A local token needs --role reviewer|admin and --tenant T.');
+          throw new UsageError(`A local token needs --role ${ROLES.join('|')} and --tenant T.`);
         if (!/^\d+[smhd]$/.test(options.expiresIn)) {
           throw new UsageError(
             `--expires-in takes a number and s, m, h or d (e.g. 12h); got "${options.expiresIn}".`,

@@ -27,77 +27,100 @@ export const checkTenant = async (tenant: string): Promise<string> => {
   }
 };
 
-/** `upload FILE|DIR...`: each PDF goes to `incoming/{tenant}/` and becomes a workflow. */
+/**
+ * `upload FILE|DIR...`: each PDF goes to `incoming/{tenant}/` through the review API's upload
+ * links and becomes a workflow.
+ */
 export const registerUploadCommand = (program: Command, ctx: CliContext): void => {
   program
     .command('upload')
     .description('upload PDFs (files or directories) under incoming/{tenant}/; each becomes a workflow')
     .argument('<paths...>', 'PDF files or directories (searched recursively; non-PDFs are skipped)')
-    .option('--tenant <tenant>', 'tenant the documents belong to', 'default')
+    .option(
+      '--tenant <tenant>',
+      'local: tenant the documents belong to (default "default"); with --stack, the token\'s',
+    )
+    .option('--token <token>', "with --stack: an uploader's ID token (else $DOCKET_TOKEN)")
     .option('--concurrency <n>', 'uploads in flight (1-64)', positiveInt('--concurrency', 64), 4)
     .option('--json', 'print JSON')
-    .action(async (paths: string[], options: { tenant: string; concurrency: number; json?: boolean }) => {
-      const tenant = await checkTenant(options.tenant);
-      const [{ default: cliProgress }, { uploadFiles }] = await Promise.all([
-        import('cli-progress'),
-        import('../upload/uploadFiles.js'),
-      ]);
-      const target = await ctx.stack();
-      const plan = await collectUploads(paths, tenant, ctx.io.cwd);
-      const showBar = Boolean(ctx.io.stderr.isTTY) && !options.json && plan.uploads.length > 0;
-      const bar = showBar
-        ? new cliProgress.SingleBar(
-            {
-              stream: ctx.io.stderr,
-              format:
-                'Uploading [{bar}] {value}/{total} {percentage}% | {failed} failed | {eta_formatted} left',
-              hideCursor: true,
-              clearOnComplete: true,
-            },
-            cliProgress.Presets.shades_classic,
-          )
-        : undefined;
-      let failedSoFar = 0;
-      bar?.start(plan.uploads.length, 0, { failed: 0 });
-      const outcomes = await uploadFiles({ s3: target.s3, bucket: target.bucket }, plan.uploads, {
-        concurrency: options.concurrency,
-        onDone: (outcome) => {
-          if (!outcome.ok) failedSoFar += 1;
-          bar?.increment({ failed: failedSoFar });
-        },
-      });
-      bar?.stop();
-
-      const uploaded = outcomes.filter((o): o is Extract<UploadOutcome, { ok: true }> => o.ok);
-      const failed = [
-        ...plan.failed,
-        ...outcomes.filter((o): o is Extract<UploadOutcome, { ok: false }> => !o.ok),
-      ];
-      const show = (file: string) => relative(ctx.io.cwd, file) || file;
-      if (options.json) {
-        printJson(ctx.io, {
-          bucket: target.bucket,
-          tenant,
-          uploaded: uploaded.map((u) => ({ ...u, file: show(u.file) })),
-          skipped: plan.skipped.map((s) => ({ ...s, file: show(s.file) })),
-          failed: failed.map((f) => ({ ...f, file: show(f.file) })),
+    .action(
+      async (
+        paths: string[],
+        options: { tenant?: string; token?: string; concurrency: number; json?: boolean },
+      ) => {
+        if (options.tenant !== undefined) await checkTenant(options.tenant);
+        const [{ default: cliProgress }, { uploadFiles }, { resolveUploader }, { uploadLinks }] =
+          await Promise.all([
+            import('cli-progress'),
+            import('../upload/uploadFiles.js'),
+            import('../upload/uploader.js'),
+            import('../upload/uploadLinks.js'),
+          ]);
+        const target = await ctx.stack();
+        const uploader = await resolveUploader(target, {
+          ...(options.tenant !== undefined && { tenant: options.tenant }),
+          ...(options.token !== undefined && { token: options.token }),
+          operator: ctx.operator(),
+          env: ctx.io.env,
         });
-      } else {
-        // A directory of samples holds more JSON than PDFs: name a few skips, count the rest.
-        for (const s of plan.skipped.slice(0, SKIPS_SHOWN))
-          println(ctx.io, `skipped ${show(s.file)}: ${s.reason}`);
-        if (plan.skipped.length > SKIPS_SHOWN) {
+        const { tenant } = uploader;
+        const plan = await collectUploads(paths, tenant, ctx.io.cwd);
+        const showBar = Boolean(ctx.io.stderr.isTTY) && !options.json && plan.uploads.length > 0;
+        const bar = showBar
+          ? new cliProgress.SingleBar(
+              {
+                stream: ctx.io.stderr,
+                format:
+                  'Uploading [{bar}] {value}/{total} {percentage}% | {failed} failed | {eta_formatted} left',
+                hideCursor: true,
+                clearOnComplete: true,
+              },
+              cliProgress.Presets.shades_classic,
+            )
+          : undefined;
+        let failedSoFar = 0;
+        bar?.start(plan.uploads.length, 0, { failed: 0 });
+        const requestLink = uploadLinks(uploader.apiUrl, uploader.token);
+        const outcomes = await uploadFiles({ requestLink }, plan.uploads, {
+          concurrency: options.concurrency,
+          onDone: (outcome) => {
+            if (!outcome.ok) failedSoFar += 1;
+            bar?.increment({ failed: failedSoFar });
+          },
+        });
+        bar?.stop();
+
+        const uploaded = outcomes.filter((o): o is Extract<UploadOutcome, { ok: true }> => o.ok);
+        const failed = [
+          ...plan.failed,
+          ...outcomes.filter((o): o is Extract<UploadOutcome, { ok: false }> => !o.ok),
+        ];
+        const show = (file: string) => relative(ctx.io.cwd, file) || file;
+        if (options.json) {
+          printJson(ctx.io, {
+            bucket: target.bucket,
+            tenant,
+            uploaded: uploaded.map((u) => ({ ...u, file: show(u.file) })),
+            skipped: plan.skipped.map((s) => ({ ...s, file: show(s.file) })),
+            failed: failed.map((f) => ({ ...f, file: show(f.file) })),
+          });
+        } else {
+          // A directory of samples holds more JSON than PDFs: name a few skips, count the rest.
+          for (const s of plan.skipped.slice(0, SKIPS_SHOWN))
+            println(ctx.io, `skipped ${show(s.file)}: ${s.reason}`);
+          if (plan.skipped.length > SKIPS_SHOWN) {
+            println(
+              ctx.io,
+              `skipped ${plan.skipped.length - SKIPS_SHOWN} more non-PDF file(s) (--json lists them)`,
+            );
+          }
+          for (const f of failed) println(ctx.io, `failed  ${show(f.file)}: ${f.error}`);
           println(
             ctx.io,
-            `skipped ${plan.skipped.length - SKIPS_SHOWN} more non-PDF file(s) (--json lists them)`,
+            `Uploaded ${uploaded.length} to s3://${target.bucket}/incoming/${tenant}/, skipped ${plan.skipped.length} (not PDF), failed ${failed.length}.`,
           );
         }
-        for (const f of failed) println(ctx.io, `failed  ${show(f.file)}: ${f.error}`);
-        println(
-          ctx.io,
-          `Uploaded ${uploaded.length} to s3://${target.bucket}/incoming/${tenant}/, skipped ${plan.skipped.length} (not PDF), failed ${failed.length}.`,
-        );
-      }
-      if (failed.length > 0) throw new CheckFailedError(`${failed.length} file(s) could not be uploaded.`);
-    });
+        if (failed.length > 0) throw new CheckFailedError(`${failed.length} file(s) could not be uploaded.`);
+      },
+    );
 };

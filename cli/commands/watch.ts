@@ -1,7 +1,6 @@
 import type { SFNClient } from '@aws-sdk/client-sfn';
 import type { Command } from 'commander';
-import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
-import type { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
+import type { WorkflowItem, WorkflowStore } from '../../lambdas/shared/store/index.js';
 import { ALL_STATES, isTerminal, type WorkflowState } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';

@@ -2,9 +2,9 @@ import type { HistoryEvent } from '@aws-sdk/client-sfn';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { ComparisonReport } from '../../lambdas/compare/report.js';
-import { historyEntryView, workflowView } from '../../lambdas/review-api/views.js';
 import type { Extraction } from '../../lambdas/shared/documents/index.js';
-import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
+import { historyEntryView, workflowView } from '../../lambdas/shared/workflowViews.js';
 import { ALL_STATES, isWorkflowState, type WorkflowState } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -256,7 +256,7 @@ export const registerWorkflowCommands = (program: Command, ctx: CliContext): voi
     .action(async (id: string, options: { as?: string; json?: boolean }) => {
       const target = await ctx.stack();
       const item = await target.store.get(id);
-      const { retryWorkflow } = await import('../../lambdas/review-api/workflowService.js');
+      const { retryWorkflow } = await import('../../lambdas/shared/operatorActions.js');
       const result = await retryWorkflow(target.api, ctx.principal(item.tenant, options.as), id);
       if (options.json) printJson(ctx.io, result);
       else
@@ -276,7 +276,7 @@ export const registerWorkflowCommands = (program: Command, ctx: CliContext): voi
     .action(async (id: string, options: { reason?: string; as?: string; json?: boolean }) => {
       const target = await ctx.stack();
       const item = await target.store.get(id);
-      const { cancelWorkflow } = await import('../../lambdas/review-api/workflowService.js');
+      const { cancelWorkflow } = await import('../../lambdas/shared/operatorActions.js');
       const result = await cancelWorkflow(
         target.api,
         ctx.principal(item.tenant, options.as),

@@ -1,9 +1,11 @@
 import { lstat, open, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 
-/** A file to upload and the S3 key it goes to. */
+/** A file to upload, its name below the tenant's prefix, and the S3 key that makes. */
 export interface PlannedUpload {
   file: string;
+  /** The file name the upload link is asked for (`sub/x.pdf`). */
+  name: string;
   key: string;
 }
 
@@ -79,7 +81,8 @@ export const collectUploads = async (
   const consider = async (file: string, name: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    const key = `incoming/${tenant}/${name.split(sep).join('/')}`;
+    const uploadName = name.split(sep).join('/');
+    const key = `incoming/${tenant}/${uploadName}`;
     let reason: string | undefined;
     try {
       // stat follows links, so a link is judged by the file it points to. A FIFO or a device
@@ -101,7 +104,7 @@ export const collectUploads = async (
       return;
     }
     owners.set(key, file);
-    plan.uploads.push({ file, key });
+    plan.uploads.push({ file, name: uploadName, key });
   };
   for (const path of paths) {
     const absolute = resolve(cwd, path);

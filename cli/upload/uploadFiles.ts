@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { PlannedUpload } from './collectUploads.js';
+import type { RequestUploadLink } from './uploadLinks.js';
 
 /** The outcome of one upload. */
 export type UploadOutcome =
@@ -8,11 +8,12 @@ export type UploadOutcome =
   | { ok: false; file: string; key: string; error: string };
 
 /**
- * Uploads files with at most `concurrency` requests in flight; one failure does not stop the
- * others. `onDone` is called after each file (for the progress bar).
+ * Uploads files with at most `concurrency` in flight; one failure does not stop the others.
+ * Each file gets its own upload link from the review API (which picks the key under the caller's
+ * tenant) and is PUT to it. `onDone` is called after each file (for the progress bar).
  */
 export const uploadFiles = async (
-  deps: { s3: S3Client; bucket: string },
+  deps: { requestLink: RequestUploadLink },
   uploads: readonly PlannedUpload[],
   options: { concurrency: number; onDone?: (outcome: UploadOutcome) => void },
 ): Promise<UploadOutcome[]> => {
@@ -21,14 +22,16 @@ export const uploadFiles = async (
   const worker = async () => {
     while (next < uploads.length) {
       const index = next++;
-      const { file, key } = uploads[index] as PlannedUpload;
+      const { file, key, name } = uploads[index] as PlannedUpload;
       let outcome: UploadOutcome;
       try {
         const body = await readFile(file);
-        const put = await deps.s3.send(
-          new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: body, ContentType: 'application/pdf' }),
-        );
-        outcome = { ok: true, file, key, bytes: body.length, ...(put.ETag && { etag: put.ETag }) };
+        const link = await deps.requestLink(name, body.length, 'application/pdf');
+        const put = await fetch(link.url, { method: 'PUT', headers: link.headers, body });
+        if (!put.ok)
+          throw new Error(`the upload was refused (${put.status}): ${(await put.text()).slice(0, 200)}`);
+        const etag = put.headers.get('etag');
+        outcome = { ok: true, file, key: link.key, bytes: body.length, ...(etag && { etag }) };
       } catch (error) {
         outcome = { ok: false, file, key, error: error instanceof Error ? error.message : String(error) };
       }

@@ -1,11 +1,11 @@
-import type { ReviewSummary, WorkflowView } from '../../lambdas/review-api/views.js';
 import type {
   ExtractedField,
   FieldSource,
   RejectedValue,
   TextSource,
 } from '../../lambdas/shared/documents/extraction.js';
-import type { LogEntry } from '../../lambdas/shared/store/types.js';
+import type { LogEntry } from '../../lambdas/shared/store/index.js';
+import type { ReviewSummary, WorkflowView } from '../../lambdas/shared/workflowViews.js';
 
 export type { FieldSource, ReviewSummary, TextSource, WorkflowView };
 

@@ -11,7 +11,7 @@ import {
   TRANSITIONS_TABLE,
   tableEnvVar,
   WORKFLOWS_TABLE,
-} from '../../lambdas/shared/store/tables.js';
+} from '../../lambdas/shared/store/index.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
 import { tableFromSpec } from '../tableFromSpec.js';
 import type { StageFunction } from './StageFunction.js';

@@ -20,32 +20,20 @@ import {
   type UserPoolClient,
   UserPoolGroup,
 } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import type { Role } from '../../lambdas/review-api/principal.js';
+import { ROUTES } from '../../lambdas/review-api/routes.js';
 import { EnvVar } from '../../lambdas/shared/config.js';
+import { ROLES, type Role } from '../../lambdas/shared/principal.js';
 import type { DocketConfig } from '../config.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
 import { type DocumentStorage, Prefix } from './DocumentStorage.js';
 import { StageFunction } from './StageFunction.js';
 
-/** The routes of the review API (lambdas/review-api), every one behind the JWT authorizer. */
-export const REVIEW_ROUTES = [
-  ['GET', '/reviews'],
-  ['GET', '/reviews/{id}'],
-  ['POST', '/reviews/{id}/claim'],
-  ['POST', '/reviews/{id}/decision'],
-  ['GET', '/workflows'],
-  ['GET', '/workflows/{id}'],
-  ['GET', '/workflows/{id}/history'],
-  ['POST', '/workflows/{id}/retry'],
-  ['POST', '/workflows/{id}/cancel'],
-] as const satisfies readonly (readonly [keyof typeof HttpMethod, string])[];
-
 /** Cognito groups; their names are the roles the review API checks. */
-export const GROUPS: readonly Role[] = ['reviewer', 'admin'];
+export const GROUPS: readonly Role[] = ROLES;
 
 /** Custom attribute holding the tenant; it reaches the API as the `custom:tenant` claim of the ID token. */
 export const TENANT_ATTRIBUTE = 'tenant';
@@ -58,7 +46,7 @@ export interface ReviewerApiProps {
 }
 
 /**
- * The reviewer endpoint: a Cognito user pool (groups reviewer and admin, tenant as a custom
+ * The reviewer endpoint: a Cognito user pool (groups reviewer, uploader and admin, tenant as a custom
  * attribute, strong passwords, optional TOTP MFA, Plus-tier threat protection), an HTTP API whose
  * every route goes through a JWT authorizer on that pool to the review-api function, stage
  * throttling and JSON access logs.
@@ -138,7 +126,13 @@ export class ReviewerApi extends Construct {
       logRemovalPolicy: removalPolicy,
     });
     props.storage.bindStore(this.handler);
-    props.storage.bindDocuments(this.handler, { read: [Prefix.incoming, Prefix.artifacts] });
+    props.storage.bindDocuments(this.handler, {
+      read: [Prefix.incoming, Prefix.artifacts],
+      // POST /uploads presigns PUTs under incoming/: S3 checks them against this role.
+      write: [Prefix.incoming],
+    });
+    this.handler.addEnvironment(EnvVar.maxPdfBytes, String(config.parse.maxPdfBytes));
+    this.onlyUploadsThroughTheApi(props.storage);
     this.bindStateMachine(props.stateMachine);
 
     this.api = new HttpApi(this, 'Api', {
@@ -185,9 +179,29 @@ export class ReviewerApi extends Construct {
       identitySource: ['$request.header.Authorization'],
     });
     const integration = new HttpLambdaIntegration('ReviewApi', this.handler.function);
-    for (const [method, path] of REVIEW_ROUTES) {
-      this.api.addRoutes({ path, methods: [HttpMethod[method]], integration, authorizer });
+    // The review API's own route table: the same routes the Lambda serves and the local server matches.
+    for (const route of Object.values(ROUTES)) {
+      this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration, authorizer });
     }
+  }
+
+  /**
+   * Writes under `incoming/` start workflows, and the key names the tenant: so the bucket refuses
+   * them from any principal but this API's function role, which signs the upload links of
+   * POST /uploads (a presigned PUT is made as the role that signed it). An uploader can then
+   * only ever write under their own tenant's prefix, and nobody else can write there at all.
+   */
+  private onlyUploadsThroughTheApi(storage: DocumentStorage): void {
+    storage.bucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'UploadsOnlyThroughTheReviewerApi',
+        effect: Effect.DENY,
+        principals: [new AnyPrincipal()],
+        actions: ['s3:PutObject'],
+        resources: [storage.bucket.arnForObjects(`${Prefix.incoming}*`)],
+        conditions: { ArnNotEquals: { 'aws:PrincipalArn': this.handler.role.roleArn } },
+      }),
+    );
   }
 
   /** The base URL of the API (the `$default` stage). */

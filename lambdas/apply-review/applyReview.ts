@@ -8,10 +8,9 @@ import {
   type Extraction,
   validateCorrections,
 } from '../shared/documents/index.js';
-import type { ReviewDecision } from '../shared/reviewDecision.js';
+import type { ReviewDecision } from '../shared/review/index.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
-import type { ItemPatch } from '../shared/store/types.js';
-import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import type { ItemPatch, WorkflowStore } from '../shared/store/index.js';
 import { InvalidCorrectionsError } from './errors.js';
 
 /** What apply-review works with. */
@@ -38,7 +37,11 @@ export const applyReview = async (
     await run.apply('reject', {
       actor: review.reviewer,
       patch: { reviewTaskToken: null },
-      metadata: { decision: 'reject', reason: review.reason },
+      metadata: {
+        decision: 'reject',
+        reason: review.reason,
+        ...(review.takenOverFrom && { takenOverFrom: review.takenOverFrom }),
+      },
     });
     return run.result();
   }
@@ -64,6 +67,7 @@ export const applyReview = async (
     metadata: {
       decision: review.decision,
       ...(review.corrections && { corrected: Object.keys(review.corrections) }),
+      ...(review.takenOverFrom && { takenOverFrom: review.takenOverFrom }),
     },
   });
   return run.result();

@@ -3,10 +3,10 @@ import { createDocumentClient, createS3Client } from '../shared/clients.js';
 import { EnvVar, once, storeTablesFromEnv } from '../shared/config.js';
 import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
-import { ReviewDecisionSchema } from '../shared/reviewDecision.js';
+import { ReviewDecisionSchema } from '../shared/review/index.js';
 import { stageHandler } from '../shared/stageHandler.js';
 import { StageInputSchema } from '../shared/stageInput.js';
-import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { WorkflowStore } from '../shared/store/index.js';
 import { applyReview } from './applyReview.js';
 
 const observability = createObservability('apply-review');

@@ -8,8 +8,7 @@ import {
 } from '../shared/documents/index.js';
 import type { StageInput } from '../shared/stageInput.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
-import type { WorkflowItem } from '../shared/store/types.js';
-import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import type { WorkflowItem, WorkflowStore } from '../shared/store/index.js';
 import { compareContract } from './compareContract.js';
 import { compareInvoice } from './compareInvoice.js';
 import { InvalidExtractionForCompare } from './errors.js';

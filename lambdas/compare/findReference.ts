@@ -1,7 +1,6 @@
 import type { DocumentSummary } from '../shared/documentSummary.js';
 import { addDecimals } from '../shared/documents/index.js';
-import type { WorkflowItem } from '../shared/store/types.js';
-import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import type { WorkflowItem, WorkflowStore } from '../shared/store/index.js';
 
 /** A completed workflow with a summary. */
 type Summarised = WorkflowItem & { summary: DocumentSummary & { referenceId?: string } };

@@ -4,7 +4,7 @@ import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
 import { stageHandler } from '../shared/stageHandler.js';
 import { StageInputSchema } from '../shared/stageInput.js';
-import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { WorkflowStore } from '../shared/store/index.js';
 import { compareStage } from './compareStage.js';
 
 const observability = createObservability('compare');

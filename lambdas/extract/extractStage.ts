@@ -10,7 +10,7 @@ import { documentSummary, summaryPatch } from '../shared/documentSummary.js';
 import type { Extraction } from '../shared/documents/index.js';
 import type { StageInput } from '../shared/stageInput.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
-import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import type { WorkflowStore } from '../shared/store/index.js';
 import type { Extractor } from './extractor.js';
 import { parsePdfText } from './pdfTextSchema.js';
 

@@ -5,7 +5,7 @@ import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
 import { stageHandler } from '../shared/stageHandler.js';
 import { StageInputSchema } from '../shared/stageInput.js';
-import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { WorkflowStore } from '../shared/store/index.js';
 import { createExtractor, extractorConfigFromEnv } from './createExtractor.js';
 import { extractStage } from './extractStage.js';
 

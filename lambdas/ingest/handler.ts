@@ -4,7 +4,7 @@ import { createDocumentClient, createS3Client } from '../shared/clients.js';
 import { once, storeTablesFromEnv } from '../shared/config.js';
 import { createObservability } from '../shared/observability.js';
 import { stageHandler } from '../shared/stageHandler.js';
-import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { WorkflowStore } from '../shared/store/index.js';
 import { ingestObject } from './ingestObject.js';
 import { IngestInputSchema } from './schema.js';
 

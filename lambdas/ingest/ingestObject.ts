@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { type WorkflowStore, workflowIdFor } from '../shared/store/workflowStore.js';
+import { type WorkflowStore, workflowIdFor } from '../shared/store/index.js';
 import { NotAnIncomingObjectError, SourceObjectMissingError, SourceUnavailableError } from './errors.js';
 import type { IngestInput, IngestResult } from './schema.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isRetryableErrorName } from '../shared/errorCatalog.js';
 import type { CaughtError } from '../shared/stageInput.js';
-import type { RecordedError } from '../shared/store/types.js';
+import type { RecordedError } from '../shared/store/index.js';
 
 const MAX_MESSAGE = 1_000;
 

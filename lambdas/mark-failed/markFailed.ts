@@ -7,8 +7,7 @@ import {
   transition,
 } from '../../statemachine/index.js';
 import type { CaughtError } from '../shared/stageInput.js';
-import type { WorkflowItem } from '../shared/store/types.js';
-import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import type { WorkflowItem, WorkflowStore } from '../shared/store/index.js';
 import { failureKey, recordedError } from './caughtError.js';
 
 /** What mark-failed hands back to the state machine (`$.recovery`). */

@@ -4,7 +4,7 @@ import { createObservability } from '../shared/observability.js';
 import { stageHandler } from '../shared/stageHandler.js';
 import { BookkeepingInputSchema } from '../shared/stageInput.js';
 import { StageRun } from '../shared/stageRunner.js';
-import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { WorkflowStore } from '../shared/store/index.js';
 
 const observability = createObservability('mark-rejected');
 const store = once(() => new WorkflowStore({ client: createDocumentClient(), tables: storeTablesFromEnv() }));

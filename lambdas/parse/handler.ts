@@ -5,7 +5,7 @@ import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
 import { stageHandler } from '../shared/stageHandler.js';
 import { StageInputSchema } from '../shared/stageInput.js';
-import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { WorkflowStore } from '../shared/store/index.js';
 import { parseLimitsFromEnv } from './parseLimits.js';
 import { parseStage } from './parseStage.js';
 

@@ -3,8 +3,7 @@ import { SourceObjectMissingError, SourceUnavailableError } from '../ingest/erro
 import { artifactKey, copyArtifactIfPresent, putJsonArtifact } from '../shared/artifacts.js';
 import type { StageInput } from '../shared/stageInput.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
-import type { DocumentSource } from '../shared/store/types.js';
-import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import type { DocumentSource, WorkflowStore } from '../shared/store/index.js';
 import type { ParseLimits } from './parseLimits.js';
 import { checkPdfSize, type ParseRunStats, parsePdf } from './parsePdf.js';
 

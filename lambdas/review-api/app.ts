@@ -1,8 +1,20 @@
 import { BadRequestError, Router } from '@aws-lambda-powertools/event-handler/http';
+import type { Middleware, RequestContext } from '@aws-lambda-powertools/event-handler/types';
+import * as z from 'zod';
+import { cancelWorkflow, retryWorkflow } from '../shared/operatorActions.js';
+import type { Principal, Role } from '../shared/principal.js';
+import { bodyIssues, claimReview, decideReview, UnprocessableError } from '../shared/review/index.js';
 import type { ApiDeps } from './apiDeps.js';
 import { principalOf, requireRole } from './principal.js';
-import { claimReview, decideReview, getReview, listReviews } from './reviewService.js';
-import { cancelWorkflow, getHistory, getWorkflow, listWorkflows, retryWorkflow } from './workflowService.js';
+import { bodyLimit, mapRequestErrors, wellFormedId } from './requestGuards.js';
+import { getReview, listReviews } from './reviewService.js';
+import { ROUTES, type RouteName } from './routes.js';
+import { createUpload } from './uploadService.js';
+import { getHistory, getWorkflow, listWorkflows } from './workflowService.js';
+
+/** What the auth middleware leaves for the route: who is calling. */
+type ApiEnv = { store: { request: { principal: Principal } } };
+type Context = RequestContext<ApiEnv>;
 
 const jsonBody = async (req: Request): Promise<unknown> => {
   const text = await req.text();
@@ -14,9 +26,6 @@ const jsonBody = async (req: Request): Promise<unknown> => {
   }
 };
 
-/** A JSON response (undefined fields dropped, as JSON.stringify does). */
-const json = (body: unknown, status = 200): Response => Response.json(body, { status });
-
 const pageQuery = (req: Request) => {
   const url = new URL(req.url);
   const limit = url.searchParams.get('limit');
@@ -27,67 +36,67 @@ const pageQuery = (req: Request) => {
   };
 };
 
+const idOf = (ctx: Context) => ctx.params.id as string;
+
+/** The body of POST /workflows/{id}/cancel. */
+const CancelBodySchema = z.object({ reason: z.string().trim().min(1).max(1000).optional() }).strict();
+
+/** What each route does, given the caller the auth middleware vouched for. */
+const HANDLERS: Record<RouteName, (deps: ApiDeps, principal: Principal, ctx: Context) => Promise<unknown>> = {
+  listReviews: (deps, principal, ctx) => listReviews(deps, principal, pageQuery(ctx.req)),
+  getReview: (deps, principal, ctx) => getReview(deps, principal, idOf(ctx)),
+  claimReview: async (deps, principal, ctx) =>
+    claimReview(deps, principal, idOf(ctx), await jsonBody(ctx.req)),
+  decideReview: async (deps, principal, ctx) =>
+    decideReview(deps, principal, idOf(ctx), await jsonBody(ctx.req)),
+  listWorkflows: (deps, principal, ctx) => listWorkflows(deps, principal, pageQuery(ctx.req)),
+  getWorkflow: (deps, principal, ctx) => getWorkflow(deps, principal, idOf(ctx)),
+  getHistory: (deps, principal, ctx) => getHistory(deps, principal, idOf(ctx)),
+  retryWorkflow: (deps, principal, ctx) => retryWorkflow(deps, principal, idOf(ctx)),
+  cancelWorkflow: async (deps, principal, ctx) => {
+    const body = CancelBodySchema.safeParse(await jsonBody(ctx.req));
+    if (!body.success) {
+      throw new UnprocessableError('Send {} or {"reason": "why"} to cancel.', {
+        issues: bodyIssues(body.error),
+      });
+    }
+    return cancelWorkflow(deps, principal, idOf(ctx), body.data.reason);
+  },
+  createUpload: async (deps, principal, ctx) => createUpload(deps, principal, await jsonBody(ctx.req)),
+};
+
 /**
- * The reviewer API (DESIGN.md §3) as a Powertools router over API Gateway HTTP API v2 events.
- * Every route reads the principal from the JWT claims: no claims 401, wrong group 403, another
- * tenant's workflow 404.
+ * The one auth check: reads the principal from the JWT claims (no claims 401, wrong role 403)
+ * and hands it to the route. Another tenant's workflow is a 404, answered where it is loaded.
  */
-export const createApp = (deps: ApiDeps): Router => {
-  const app = new Router();
+const authorized =
+  (role: Role): Middleware<ApiEnv> =>
+  async ({ reqCtx, next }) => {
+    const principal = principalOf(reqCtx.event);
+    requireRole(principal, role);
+    reqCtx.set('principal', principal);
+    await next();
+  };
 
-  app.get('/reviews', async ({ event, req }) => {
-    const principal = principalOf(event);
-    requireRole(principal, 'reviewer');
-    return json(await listReviews(deps, principal, pageQuery(req)));
-  });
-  app.get('/reviews/:id', async ({ event, params }) => {
-    const principal = principalOf(event);
-    requireRole(principal, 'reviewer');
-    return json(await getReview(deps, principal, params.id as string));
-  });
-  app.post('/reviews/:id/claim', async ({ event, params, req }) => {
-    const principal = principalOf(event);
-    requireRole(principal, 'reviewer');
-    return json(await claimReview(deps, principal, params.id as string, await jsonBody(req)));
-  });
-  app.post('/reviews/:id/decision', async ({ event, params, req }) => {
-    const principal = principalOf(event);
-    requireRole(principal, 'reviewer');
-    return json(await decideReview(deps, principal, params.id as string, await jsonBody(req)));
-  });
+/** `{id}` (API Gateway) as `:id` (the Powertools router). */
+const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1') as `/${string}`;
 
-  app.get('/workflows', async ({ event, req }) => {
-    const principal = principalOf(event);
-    requireRole(principal, 'reviewer');
-    return json(await listWorkflows(deps, principal, pageQuery(req)));
-  });
-  app.get('/workflows/:id', async ({ event, params }) => {
-    const principal = principalOf(event);
-    requireRole(principal, 'reviewer');
-    return json(await getWorkflow(deps, principal, params.id as string));
-  });
-  app.get('/workflows/:id/history', async ({ event, params }) => {
-    const principal = principalOf(event);
-    requireRole(principal, 'reviewer');
-    return json(await getHistory(deps, principal, params.id as string));
-  });
-  app.post('/workflows/:id/retry', async ({ event, params }) => {
-    const principal = principalOf(event);
-    requireRole(principal, 'admin');
-    return json(await retryWorkflow(deps, principal, params.id as string));
-  });
-  app.post('/workflows/:id/cancel', async ({ event, params, req }) => {
-    const principal = principalOf(event);
-    requireRole(principal, 'admin');
-    const body = (await jsonBody(req)) as { reason?: unknown };
-    return json(
-      await cancelWorkflow(
-        deps,
-        principal,
-        params.id as string,
-        typeof body.reason === 'string' ? body.reason : undefined,
-      ),
+/** The reviewer API as a Powertools router over API Gateway HTTP API v2 events, one route per row of ROUTES. */
+export const createApp = (deps: ApiDeps): Router<ApiEnv> => {
+  const app = new Router<ApiEnv>();
+  app.use(bodyLimit as Middleware<ApiEnv>);
+  mapRequestErrors(app);
+  for (const [name, route] of Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[RouteName]][]) {
+    const handler = HANDLERS[name];
+    app.route(
+      // A JSON response (undefined fields dropped, as JSON.stringify does).
+      async (ctx) => Response.json(await handler(deps, ctx.get('principal') as Principal, ctx as Context)),
+      {
+        method: route.method,
+        path: routerPath(route.path),
+        middleware: [authorized(route.role) as Middleware, wellFormedId],
+      },
     );
-  });
+  }
   return app;
 };

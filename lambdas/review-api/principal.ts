@@ -1,21 +1,5 @@
 import { ForbiddenError, UnauthorizedError } from '@aws-lambda-powertools/event-handler/http';
-
-/** The groups a user can be in (Cognito groups on AWS, the `role` of a local token). */
-export type Role = 'reviewer' | 'admin';
-
-/** Who calls the API, as the JWT authorizer vouched for them. */
-export interface Principal {
-  user: string;
-  roles: Role[];
-  tenant: string;
-}
-
-/** Claim names, the same on AWS (Cognito ID token) and locally (tokens `docket token create` mints). */
-export const Claims = {
-  groups: 'cognito:groups',
-  tenant: 'custom:tenant',
-  username: 'cognito:username',
-} as const;
+import { Claims, type Principal, ROLES, type Role } from '../shared/principal.js';
 
 /** HTTP API passes array claims as "[a b]" strings; locally they may be real arrays. */
 const groupsOf = (value: unknown): string[] => {
@@ -42,7 +26,7 @@ export const principalOf = (event: unknown): Principal => {
       'Sign in: send a bearer token with a user and a tenant (docket token create).',
     );
   }
-  const roles = groupsOf(claims?.[Claims.groups]).filter((g): g is Role => g === 'reviewer' || g === 'admin');
+  const roles = groupsOf(claims?.[Claims.groups]).filter((g): g is Role => (ROLES as string[]).includes(g));
   return { user, roles, tenant };
 };
 

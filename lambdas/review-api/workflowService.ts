@@ -1,11 +1,8 @@
 import { isWorkflowState } from '../../statemachine/index.js';
-import { CannotResumeError, resumeWorkflow, stopExecution } from '../shared/resumeWorkflow.js';
-import { TransitionConflictError } from '../shared/store/errors.js';
+import type { Principal } from '../shared/principal.js';
+import { loadForTenant, UnprocessableError } from '../shared/review/index.js';
+import { historyEntryView, workflowView } from '../shared/workflowViews.js';
 import type { ApiDeps } from './apiDeps.js';
-import { ConflictError, UnprocessableError } from './httpErrors.js';
-import { loadForTenant } from './loadForTenant.js';
-import type { Principal } from './principal.js';
-import { historyEntryView, workflowView } from './views.js';
 
 /** Workflows of the caller's tenant, optionally in one state. */
 export const listWorkflows = async (
@@ -33,46 +30,4 @@ export const getWorkflow = async (deps: ApiDeps, principal: Principal, id: strin
 export const getHistory = async (deps: ApiDeps, principal: Principal, id: string) => {
   await loadForTenant(deps, principal, id);
   return { workflowId: id, entries: (await deps.store.history(id)).map(historyEntryView) };
-};
-
-/** Resumes a workflow at its stage (admin). */
-export const retryWorkflow = async (deps: ApiDeps, principal: Principal, id: string) => {
-  const item = await loadForTenant(deps, principal, id);
-  if (!deps.stateMachineArn) throw new Error('STATE_MACHINE_ARN is not configured for the review API.');
-  try {
-    const started = await resumeWorkflow(
-      { store: deps.store, sfn: deps.sfn, stateMachineArn: deps.stateMachineArn },
-      item,
-    );
-    return { workflowId: id, ...started };
-  } catch (error) {
-    if (error instanceof CannotResumeError) throw new ConflictError(error.message, { state: item.state });
-    throw error;
-  }
-};
-
-/** Cancels a workflow (admin): the `cancel` transition, then its execution is stopped. */
-export const cancelWorkflow = async (deps: ApiDeps, principal: Principal, id: string, reason?: string) => {
-  const item = await loadForTenant(deps, principal, id);
-  try {
-    const { workflow } = await deps.store.transition(item.id, {
-      event: 'cancel',
-      actor: principal.user,
-      tenant: principal.tenant,
-      patch: { reviewTaskToken: null },
-      ...(reason && { metadata: { reason } }),
-    });
-    const stopped = await stopExecution(deps.sfn, item.executionArn, `cancelled by ${principal.user}`);
-    return { workflow: workflowView(workflow), executionStopped: stopped };
-  } catch (error) {
-    if (
-      error instanceof Error &&
-      (error.name === 'IllegalTransition' || error instanceof TransitionConflictError)
-    ) {
-      throw new ConflictError(
-        `Workflow ${id} is ${(await loadForTenant(deps, principal, id)).state} and cannot be cancelled.`,
-      );
-    }
-    throw error;
-  }
 };

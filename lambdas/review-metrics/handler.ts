@@ -5,7 +5,7 @@ import { once } from '../shared/config.js';
 import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
 import { stageHandler } from '../shared/stageHandler.js';
-import { tableEnvVar, WORKFLOWS_TABLE } from '../shared/store/tables.js';
+import { tableEnvVar, WORKFLOWS_TABLE } from '../shared/store/index.js';
 import { REVIEW_METRICS_SERVICE, ReviewQueueMetric } from './metricNames.js';
 import { reviewQueueStats } from './reviewQueueStats.js';
 

@@ -1,5 +1,5 @@
-import { type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { Index } from '../shared/store/tables.js';
+import { type DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { Index } from '../shared/store/index.js';
 
 /** The review queue across tenants at one moment. */
 export interface ReviewQueueStats {
@@ -21,22 +21,16 @@ export const reviewQueueStats = async (deps: {
   const now = deps.now().getTime();
   let depth = 0;
   let oldest = now;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.client.send(
-      new ScanCommand({
-        TableName: deps.table,
-        IndexName: Index.reviewQueue,
-        ProjectionExpression: 'stateEnteredAt',
-        ExclusiveStartKey: cursor,
-      }),
-    );
+  const pages = paginateScan(
+    { client: deps.client },
+    { TableName: deps.table, IndexName: Index.reviewQueue, ProjectionExpression: 'stateEnteredAt' },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       depth += 1;
       const entered = Date.parse(String(item.stateEnteredAt));
       if (Number.isFinite(entered)) oldest = Math.min(oldest, entered);
     }
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  }
   return { depth, oldestAgeSeconds: Math.max(0, Math.round((now - oldest) / 1000)) };
 };

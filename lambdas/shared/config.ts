@@ -1,5 +1,5 @@
 import { requireEnv } from './env.js';
-import { PROVIDERS_TABLE, TRANSITIONS_TABLE, tableEnvVar, WORKFLOWS_TABLE } from './store/tables.js';
+import { PROVIDERS_TABLE, TRANSITIONS_TABLE, tableEnvVar, WORKFLOWS_TABLE } from './store/index.js';
 
 /** Names of the environment variables the Docket constructs bind (one place, read by CDK too). */
 export const EnvVar = {

@@ -1,18 +1,15 @@
-import { BatchWriteCommand, type DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { type Provider, type ProviderLookup, ProviderSchema, providerLookupFrom } from './documents/index.js';
 
 /** Every provider in the table (it holds hundreds, not millions: one paginated Scan). */
 export const loadProviders = async (client: DynamoDBDocumentClient, table: string): Promise<Provider[]> => {
   const providers: Provider[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(new ScanCommand({ TableName: table, ExclusiveStartKey: cursor }));
+  for await (const page of paginateScan({ client }, { TableName: table })) {
     for (const item of page.Items ?? []) {
       const parsed = ProviderSchema.safeParse(item);
       if (parsed.success) providers.push(parsed.data);
     }
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  }
   return providers;
 };
 

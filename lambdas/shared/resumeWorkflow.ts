@@ -6,8 +6,7 @@ import {
 } from '@aws-sdk/client-sfn';
 import { isTerminal, RESUME_STAGE, type ResumableState } from '../../statemachine/index.js';
 import { PermanentError } from './errors.js';
-import type { WorkflowItem } from './store/types.js';
-import type { WorkflowStore } from './store/workflowStore.js';
+import type { WorkflowItem, WorkflowStore } from './store/index.js';
 
 /** The workflow cannot be resumed now (terminal, or its execution still runs). */
 export class CannotResumeError extends PermanentError {

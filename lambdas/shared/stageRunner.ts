@@ -6,9 +6,13 @@ import {
   type WorkflowState,
 } from '../../statemachine/index.js';
 import { PermanentError } from './errors.js';
-import { TransitionConflictError } from './store/errors.js';
-import type { ItemPatch, WorkflowItem } from './store/types.js';
-import type { TransitionRequest, WorkflowStore } from './store/workflowStore.js';
+import {
+  type ItemPatch,
+  TransitionConflictError,
+  type TransitionRequest,
+  type WorkflowItem,
+  type WorkflowStore,
+} from './store/index.js';
 
 /** The order processing states are reached in; a stage never runs for a state before its own. */
 const PROCESSING_ORDER: readonly WorkflowState[] = [

@@ -6,7 +6,7 @@ import { createObservability } from '../shared/observability.js';
 import { cachedProviderLookup } from '../shared/providersStore.js';
 import { stageHandler } from '../shared/stageHandler.js';
 import { StageInputSchema } from '../shared/stageInput.js';
-import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { WorkflowStore } from '../shared/store/index.js';
 import { validateStage } from './validateStage.js';
 
 const observability = createObservability('validate');

@@ -3,7 +3,7 @@ import { ArtifactMissingError, artifactKey, getJsonArtifact } from '../shared/ar
 import type { ProviderLookup } from '../shared/documents/index.js';
 import type { StageInput } from '../shared/stageInput.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
-import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import type { WorkflowStore } from '../shared/store/index.js';
 import { validateDocument } from './validateDocument.js';
 
 /** What the validate stage works with. */

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { type RouteMatch, routeKey } from '../../lambdas/review-api/routes.js';
 
 /**
- * Builds the API Gateway HTTP API (payload 2.0) event API Gateway would send for this request,
- * with the JWT authorizer's claims in `requestContext.authorizer.jwt.claims`.
+ * Builds the API Gateway HTTP API (payload 2.0) event API Gateway would send for this request on
+ * the route it matched, with the JWT authorizer's claims in `requestContext.authorizer.jwt.claims`.
  */
 export const apiGatewayEvent = (
   req: IncomingMessage,
@@ -12,6 +13,7 @@ export const apiGatewayEvent = (
   query: string,
   body: string,
   claims: Record<string, unknown>,
+  route: RouteMatch,
 ): APIGatewayProxyEventV2WithJWTAuthorizer => {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -27,11 +29,12 @@ export const apiGatewayEvent = (
   );
   return {
     version: '2.0',
-    routeKey: '$default',
+    routeKey: routeKey(route.route),
     rawPath: path,
     rawQueryString: query,
     headers,
     ...(queryStringParameters && { queryStringParameters }),
+    ...(Object.keys(route.pathParameters).length > 0 && { pathParameters: route.pathParameters }),
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',
@@ -45,7 +48,7 @@ export const apiGatewayEvent = (
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),
-      routeKey: '$default',
+      routeKey: routeKey(route.route),
       stage: '$default',
       time: now.toUTCString(),
       timeEpoch: now.getTime(),

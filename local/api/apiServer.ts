@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { MAX_BODY_BYTES, matchRoute } from '../../lambdas/review-api/routes.js';
 import { verifyToken } from '../auth/localTokens.js';
 import { invokeInProcess } from '../lambdas/invokeInProcess.js';
 import { apiGatewayEvent } from './apiGatewayEvent.js';
@@ -21,22 +22,42 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-const readBody = async (req: IncomingMessage): Promise<string> => {
+/** The body, or `undefined` once it grows past `limit` (reading stops there: memory stays flat). */
+const readBody = async (req: IncomingMessage, limit: number): Promise<string | undefined> => {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return undefined;
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return undefined;
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 };
 
-const sendJson = (res: ServerResponse, status: number, body: unknown) => {
+/** An answer of the adapter itself (what API Gateway answers before any function runs), with a type. */
+const sendJson = (res: ServerResponse, status: number, body: { message: string; error: string }) => {
   res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
+  res.end(JSON.stringify({ statusCode: status, ...body }));
 };
 
-const serveStatic = async (res: ServerResponse, root: string, path: string) => {
-  const relative = normalize(decodeURIComponent(path)).replace(/^([/\\])+/, '');
+/** The adapter's answer to a request it cannot read (a request target that is no URL, bad escapes). */
+const badRequest = (res: ServerResponse, what: string) =>
+  sendJson(res, 400, { error: 'BadRequest', message: `Bad request: ${what}.` });
+
+const serveStatic = async (res: ServerResponse, dir: string, path: string) => {
+  const root = resolve(dir);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return badRequest(res, 'the path is not valid percent-encoding');
+  }
+  const relative = normalize(decoded).replace(/^([/\\])+/, '');
   const candidates = [join(root, relative), join(root, 'index.html')];
   for (const file of candidates) {
-    if (!file.startsWith(root)) break;
+    // Inside the console's directory only (a sibling sharing its name's prefix is outside).
+    if (file !== root && !file.startsWith(`${root}${sep}`)) break;
     const info = await stat(file).catch(() => undefined);
     if (info?.isFile()) {
       res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
@@ -44,7 +65,7 @@ const serveStatic = async (res: ServerResponse, root: string, path: string) => {
       return;
     }
   }
-  sendJson(res, 404, { message: 'Not found' });
+  sendJson(res, 404, { error: 'NotFound', message: 'Not found' });
 };
 
 /** A running local API. */
@@ -57,8 +78,9 @@ export interface LocalApi {
 
 /**
  * Serves the review API on 127.0.0.1 the way API Gateway's HTTP API with a JWT authorizer does:
- * the bearer token is verified with the local key first (401 before the Lambda runs), then the
- * review-api handler gets a payload 2.0 event with the claims. Other paths serve the console.
+ * the request is matched against the API's route table (404 for any other), the bearer token is
+ * verified with the local key (401 before the Lambda runs), then the review-api handler gets a
+ * payload 2.0 event with the route key, path parameters and claims. Other paths serve the console.
  */
 export const startApiServer = async (options: {
   port?: number;
@@ -68,25 +90,46 @@ export const startApiServer = async (options: {
 }): Promise<LocalApi> => {
   const server = createServer(async (req, res) => {
     try {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      } catch {
+        return badRequest(res, 'the request target is not a URL path');
+      }
       if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
         if (options.staticDir) return await serveStatic(res, options.staticDir, url.pathname);
-        return sendJson(res, 404, { message: 'Not found' });
+        return sendJson(res, 404, { error: 'NotFound', message: 'Not found' });
       }
-      const auth = req.headers.authorization ?? '';
-      const match = /^Bearer\s+(.+)$/i.exec(auth);
-      if (!match)
+      // API Gateway matches the route before the authorizer runs: an unknown route is a 404.
+      const path = url.pathname.slice(API_PREFIX.length);
+      const route = matchRoute(req.method ?? 'GET', path);
+      if (!route) return sendJson(res, 404, { error: 'NotFound', message: 'Not Found' });
+      const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+      if (!match) {
         return sendJson(res, 401, {
+          error: 'Unauthorized',
           message: 'Unauthorized: send Authorization: Bearer <token> (docket token create).',
         });
+      }
       let claims: Record<string, unknown>;
       try {
         claims = await verifyToken(options.signingKey, match[1] as string);
       } catch (error) {
-        return sendJson(res, 401, { message: `Unauthorized: ${(error as Error).message}` });
+        return sendJson(res, 401, {
+          error: 'Unauthorized',
+          message: `Unauthorized: ${(error as Error).message}`,
+        });
       }
-      const path = url.pathname.slice(API_PREFIX.length);
-      const event = apiGatewayEvent(req, path, url.search.slice(1), await readBody(req), claims);
+      const body = await readBody(req, MAX_BODY_BYTES);
+      if (body === undefined) {
+        // The rest of the body is not read: close the connection once the answer is out.
+        res.setHeader('connection', 'close');
+        return sendJson(res, 413, {
+          error: 'PayloadTooLarge',
+          message: `Request Entity Too Large: the review API takes at most ${MAX_BODY_BYTES} bytes.`,
+        });
+      }
+      const event = apiGatewayEvent(req, path, url.search.slice(1), body, claims, route);
       const result = await invokeInProcess<{
         statusCode?: number;
         headers?: Record<string, string>;
@@ -98,7 +141,12 @@ export const startApiServer = async (options: {
         result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''),
       );
     } catch (error) {
-      sendJson(res, 500, { message: 'Internal error in the local API', detail: (error as Error).message });
+      // A fault of the function or of this adapter (what API Gateway answers 500): never the request's.
+      if (res.headersSent) return res.destroy();
+      sendJson(res, 500, {
+        error: 'InternalError',
+        message: `Internal error in the local API: ${(error as Error).message}`,
+      });
     }
   });
   await new Promise<void>((resolve, reject) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { Claims, type Role } from '../../lambdas/review-api/principal.js';
+import { Claims, type Role } from '../../lambdas/shared/principal.js';
 
 /** Issuer and audience of local tokens; the API adapter accepts nothing else. */
 export const LOCAL_ISSUER = 'docket-local';

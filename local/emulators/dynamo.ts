@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { createTableInput, TABLES, type TableSpec } from '../../lambdas/shared/store/tables.js';
+import { createTableInput, TABLES, type TableSpec } from '../../lambdas/shared/store/index.js';
 
 /** A running dynalite and the table names created in it. */
 export interface LocalDynamo {

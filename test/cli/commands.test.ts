@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { DescribeExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkflowView } from '../../lambdas/review-api/views.js';
-import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
+import type { WorkflowView } from '../../lambdas/shared/workflowViews.js';
 import { eventually } from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
 import { startCloudFormationStandIn } from './support/cloudFormationStandIn.js';
@@ -572,10 +572,14 @@ describe('docket against a running local stack', () => {
       '--json',
     );
     const badRole = await run('token', 'create', '--user', 'eve', '--role', 'owner', '--tenant', 'acme');
+    const upload = await run('token', 'create', '--user', 'ulla', '--role', 'uploader', '--tenant', 'acme');
 
     // Assess
     const queue = await stack.api(plain.stdout.trim(), 'GET', '/reviews');
     expect(queue.status).toBe(200);
+    const link = await stack.api(upload.stdout.trim(), 'POST', '/uploads', { fileName: 'x.pdf', size: 9 });
+    expect(link).toMatchObject({ status: 200, body: { key: 'incoming/acme/x.pdf' } });
+    expect((await stack.api(upload.stdout.trim(), 'GET', '/reviews')).status).toBe(403);
     expect(json.json()).toEqual(
       expect.objectContaining({
         user: 'dave',
@@ -641,6 +645,39 @@ describe('docket --stack NAME (CloudFormation stood in, every other service the 
     expect(show.json<{ workflow: WorkflowView }>().workflow.state).toBe('completed');
     const request = new URLSearchParams(cloudFormation.requests[0]);
     expect([request.get('Action'), request.get('StackName')]).toEqual(['DescribeStacks', 'Docket']);
+  });
+
+  it("uploads through the review API as the token's uploader, for the token's tenant only", async () => {
+    // Prepare: a deployed stack's uploader brings a Cognito ID token; here one from the local key.
+    await copyFile(join(work, 'samples', 'contract-0002.pdf'), join(work, 'via-stack.pdf'));
+    const token = await stack.token('ulla', 'uploader', 'acme');
+    const viaStack = (...args: string[]) => docket(['--stack', 'Docket', 'upload', ...args], { cwd: work });
+
+    // Act
+    const uploaded = await viaStack('via-stack.pdf', '--token', token, '--json');
+    const noToken = await viaStack('via-stack.pdf');
+    const otherTenant = await viaStack('via-stack.pdf', '--token', token, '--tenant', 'beta');
+    const asReviewer = await docket(['--stack', 'Docket', 'upload', 'via-stack.pdf', '--json'], {
+      cwd: work,
+      env: { DOCKET_TOKEN: await stack.token('rita', 'reviewer', 'acme') },
+    });
+
+    // Assess
+    expect(uploaded.code).toBe(0);
+    expect(uploaded.json<{ uploaded: { key: string }[] }>().uploaded.map((u) => u.key)).toEqual([
+      'incoming/acme/via-stack.pdf',
+    ]);
+    expect((await workflowOf('via-stack.pdf')).tenant).toBe('acme');
+    for (const refused of [noToken, otherTenant]) {
+      expect(refused.code).toBe(2);
+      oneLine(refused.stderr);
+    }
+    expect(noToken.stderr).toMatch(/--token or set \$DOCKET_TOKEN/);
+    expect(otherTenant.stderr).toMatch(/--tenant beta is not the tenant of the token \(acme\)/);
+    expect(asReviewer.code).toBe(1);
+    expect(asReviewer.json<{ failed: { error: string }[] }>().failed[0]?.error).toMatch(
+      /uploader role.*\[403\]/,
+    );
   });
 
   it('names a stack that does not exist in one line', async () => {

@@ -11,7 +11,7 @@ import { REDACTED, redactTaskTokens } from '../../cli/executionEvents.js';
 import { formatDuration, formatRelative, renderTable } from '../../cli/format.js';
 import type { Io } from '../../cli/io.js';
 import { collectUploads } from '../../cli/upload/collectUploads.js';
-import { ConflictError } from '../../lambdas/review-api/httpErrors.js';
+import { ConflictError } from '../../lambdas/shared/review/index.js';
 
 describe('--set field=value corrections', () => {
   it('takes text as written, numbers and booleans as JSON, and edits one part of a value', () => {
@@ -189,7 +189,9 @@ describe('collecting uploads', () => {
     const plan = await collectUploads(['a/x.pdf', 'b/x.pdf', 'c'], 'acme', dir);
 
     // Assess: nothing would overwrite a/x.pdf in the bucket.
-    expect(plan.uploads).toEqual([{ file: join(dir, 'a', 'x.pdf'), key: 'incoming/acme/x.pdf' }]);
+    expect(plan.uploads).toEqual([
+      { file: join(dir, 'a', 'x.pdf'), name: 'x.pdf', key: 'incoming/acme/x.pdf' },
+    ]);
     expect(plan.failed).toEqual(
       ['b', 'c'].map((sub) => ({
         file: join(dir, sub, 'x.pdf'),
@@ -212,7 +214,7 @@ describe('collecting uploads', () => {
 
     // Assess: the link keeps its own name; the broken one is reported once, though given twice.
     expect(plan.uploads).toEqual([
-      { file: join(dir, 'docs', 'linked.pdf'), key: 'incoming/acme/linked.pdf' },
+      { file: join(dir, 'docs', 'linked.pdf'), name: 'linked.pdf', key: 'incoming/acme/linked.pdf' },
     ]);
     expect(plan.failed).toEqual([
       { file: join(dir, 'docs', 'broken.pdf'), error: 'broken link (its target does not exist)' },

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifyLedger } from '../../lambdas/shared/store/ledger.js';
+import { verifyLedger } from '../../lambdas/shared/store/index.js';
 import { isTerminal } from '../../statemachine/index.js';
 import { generateCorpus } from '../fixtures/corpus/corpus.js';
 import { eventually, importCorpusProviders, upload } from '../support/e2e.js';

@@ -1,11 +1,16 @@
 import { SendTaskSuccessCommand, type SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiDeps } from '../../lambdas/review-api/apiDeps.js';
-import type { Principal } from '../../lambdas/review-api/principal.js';
-import { claimReview, decideReview } from '../../lambdas/review-api/reviewService.js';
 import { addDecimals } from '../../lambdas/shared/documents/index.js';
+import type { Principal } from '../../lambdas/shared/principal.js';
 import { resumeWorkflow } from '../../lambdas/shared/resumeWorkflow.js';
-import type { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
+import {
+  claimReview,
+  DELIVERY_GRACE_MS,
+  decideReview,
+  type ReviewDeps,
+  recordDecision,
+} from '../../lambdas/shared/review/index.js';
+import type { WorkflowStore } from '../../lambdas/shared/store/index.js';
 import { corpusDocument, eventually, startReviewStack, upload, waitForWorkflow } from '../support/e2e.js';
 import type { LocalStack } from '../support/localStackProcess.js';
 import { StoreWithRival } from '../support/storeWithRival.js';
@@ -38,14 +43,12 @@ const inReview = async (docId: string, name: string) => {
 };
 
 /** The review service in this process, on the stack's DynamoDB, S3 and Step Functions. */
-const serviceOn = (store: WorkflowStore): ApiDeps => ({
+const serviceOn = (store: WorkflowStore): ReviewDeps => ({
   store,
   s3: stack.s3,
   sfn: stack.sfn,
   bucket: stack.endpoints.bucket,
-  stateMachineArn: stack.endpoints.stateMachineArn,
   now: () => new Date(),
-  presign: async () => 'unused',
 });
 
 const rivalStore = () => new StoreWithRival({ client: stack.documentClient, tables: stack.endpoints.tables });
@@ -117,6 +120,93 @@ describe('claiming a review', () => {
     });
     expect(early.body.message).toMatch(/still being set up; try again/);
     expect(later.status).toBe(200);
+  });
+});
+
+describe('a decision on a claimed review', () => {
+  it('is refused with 409 naming the holder, and goes through as a logged take-over with takeOver', async () => {
+    // Prepare
+    const { key, id } = await inReview('contract-0014', 'decide-claimed.pdf');
+    expect((await stack.api(alice, 'POST', `/reviews/${id}/claim`)).status).toBe(200);
+
+    // Act
+    const refused = await stack.api(bob, 'POST', `/reviews/${id}/decision`, {
+      decision: 'reject',
+      reason: 'not ours',
+    });
+    const afterRefused = await stack.store.get(id);
+    const takenOver = await stack.api(bob, 'POST', `/reviews/${id}/decision`, {
+      decision: 'reject',
+      reason: 'not ours',
+      takeOver: true,
+    });
+    const done = await waitForWorkflow(stack, 'acme', key);
+
+    // Assess
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: 'ReviewClaimed', details: { claimedBy: 'alice' } },
+    });
+    expect(refused.body.message).toMatch(/^alice is working on the review .*"takeOver": true/);
+    expect(afterRefused.review?.decision).toBeUndefined();
+    expect(afterRefused.review?.claimedBy).toBe('alice');
+    expect(takenOver).toMatchObject({
+      status: 200,
+      body: { decision: { decision: 'reject', reviewer: 'bob', takenOverFrom: 'alice' } },
+    });
+    expect(done.state).toBe('rejected');
+    expect(done.review?.claimedBy).toBe('bob');
+    expect((await stack.store.history(id)).at(-1)).toMatchObject({
+      event: 'reject',
+      actor: 'bob',
+      metadata: { takenOverFrom: 'alice' },
+    });
+  });
+
+  it('by the holder goes through, and one on an unclaimed review claims it', async () => {
+    // Prepare
+    const held = await inReview('invoice-0031', 'decide-own-claim.pdf');
+    const unclaimed = await inReview('contract-0022', 'decide-unclaimed.pdf');
+    expect((await stack.api(alice, 'POST', `/reviews/${held.id}/claim`)).status).toBe(200);
+
+    // Act
+    const own = await stack.api(alice, 'POST', `/reviews/${held.id}/decision`, {
+      decision: 'reject',
+      reason: 'duplicate',
+    });
+    const fresh = await stack.api(bob, 'POST', `/reviews/${unclaimed.id}/decision`, {
+      decision: 'reject',
+      reason: 'duplicate',
+    });
+    const freshItem = await stack.store.get(unclaimed.id);
+    const late = await stack.api(alice, 'POST', `/reviews/${unclaimed.id}/claim`);
+
+    // Assess
+    expect(own.status).toBe(200);
+    expect(own.body.decision).not.toHaveProperty('takenOverFrom');
+    expect(fresh.status).toBe(200);
+    expect(freshItem.review).toMatchObject({ claimedBy: 'bob', decision: { reviewer: 'bob' } });
+    expect(late.status).toBe(409);
+  });
+
+  it('loses to a claim that lands between its read and its write: 409 naming the new holder', async () => {
+    // Prepare: alice reads the review unclaimed; bob's claim lands before her decision write.
+    const { id } = await inReview('contract-0006', 'decide-claim-race.pdf');
+    const store = rivalStore();
+    store.rival = async () => {
+      expect((await stack.api(bob, 'POST', `/reviews/${id}/claim`)).status).toBe(200);
+    };
+
+    // Act
+    const lost = await decideReview(serviceOn(store), reviewer('alice'), id, {
+      decision: 'reject',
+      reason: 'late',
+    }).catch((error: unknown) => error);
+
+    // Assess
+    expect(lost).toMatchObject({ statusCode: 409, claimedBy: 'bob' });
+    expect((await stack.store.get(id)).review).toMatchObject({ claimedBy: 'bob' });
+    expect((await stack.store.get(id)).review?.decision).toBeUndefined();
   });
 });
 
@@ -208,6 +298,43 @@ describe('a decision', () => {
     expect(decided.decision).toMatchObject({ decision: 'approve', reviewer: 'alice' });
     expect(done.state).toBe('completed');
     expect(done.review?.decision).toMatchObject({ decision: 'approve', reviewer: 'alice' });
+  });
+
+  it('whose delivery a crash cut off is sent by the next request that meets it, once its own request is over', async () => {
+    // Prepare: the API recorded alice's approve and died before SendTaskSuccess.
+    const { key, id } = await inReview('invoice-0031', 'delivery-lost.pdf');
+    const decision = {
+      decision: 'reject' as const,
+      reason: 'duplicate',
+      reviewer: 'alice',
+      at: new Date().toISOString(),
+    };
+    await recordDecision(stack.store, { id, tenant: 'acme' }, decision);
+    const at = (ms: number) => ({
+      ...serviceOn(stack.store),
+      now: () => new Date(Date.parse(decision.at) + ms),
+    });
+
+    // Act: bob's claim within the grace (the recording request might still be running), then after it.
+    const early = await claimReview(at(DELIVERY_GRACE_MS - 1000), reviewer('bob'), id).catch(
+      (e: unknown) => e,
+    );
+    const afterEarly = await stack.store.get(id);
+    const late = await claimReview(at(DELIVERY_GRACE_MS + 1000), reviewer('bob'), id).catch(
+      (e: unknown) => e,
+    );
+    const done = await waitForWorkflow(stack, 'acme', key);
+
+    // Assess: both claims meet the decision (409); only the late one sends it, and the workflow goes on.
+    expect(early).toMatchObject({ statusCode: 409 });
+    expect(afterEarly.review?.deliveredAt).toBeUndefined();
+    expect(late).toMatchObject({
+      statusCode: 409,
+      message: expect.stringMatching(/alice already decided "reject"/),
+    });
+    expect(done.state).toBe('rejected');
+    expect(done.review?.deliveredAt).toEqual(expect.any(String));
+    expect((await stack.store.history(id)).at(-1)).toMatchObject({ event: 'reject', actor: 'alice' });
   });
 
   it('refuses a correction that puts the expiration before the effective date (422 naming the rule)', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexWriteUnits, itemSize } from '../../bench/support/awsMeter.js';
 import { definitionPath } from '../../bench/support/definitionPath.js';
-import { WORKFLOWS_TABLE } from '../../lambdas/shared/store/tables.js';
+import { WORKFLOWS_TABLE } from '../../lambdas/shared/store/index.js';
 import { buildDefinition, exampleStageArns } from '../../statemachine/index.js';
 
 const definition = buildDefinition(exampleStageArns());

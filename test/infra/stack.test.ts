@@ -5,11 +5,12 @@ import { App, type CfnElement, Stack, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_TABLE_ACTIONS, PROVIDER_TABLE_ACTIONS } from '../../infra/constructs/DocumentStorage.js';
-import { GROUPS, REVIEW_ROUTES } from '../../infra/constructs/ReviewerApi.js';
+import { GROUPS } from '../../infra/constructs/ReviewerApi.js';
 import { bedrockResources } from '../../infra/constructs/WorkflowFunctions.js';
 import { StackOutput } from '../../infra/outputs.js';
+import { ROUTES, routeKey } from '../../lambdas/review-api/routes.js';
 import { EnvVar } from '../../lambdas/shared/config.js';
-import { TABLES } from '../../lambdas/shared/store/tables.js';
+import { TABLES } from '../../lambdas/shared/store/index.js';
 import {
   buildDefinition,
   exampleStageArns,
@@ -447,6 +448,33 @@ describe('dead-letter queue', () => {
 });
 
 describe('reviewer API', () => {
+  it("refuses writes under incoming/ to every principal but the API's role, which signs the upload links", () => {
+    // Prepare
+    const bucket = logicalId(defaults, defaults.stack.storage.bucket);
+    const apiRole = logicalId(defaults, defaults.stack.reviewerApi.handler.role);
+    const policy = Object.values(resources(defaults, 'AWS::S3::BucketPolicy')).find(
+      (p) => (p.Properties.Bucket as { Ref?: string }).Ref === bucket,
+    );
+    const apiGrants = statements(defaults).filter(
+      (s) => asArray(s.Action).includes('s3:PutObject') && JSON.stringify(s.Resource).includes('/incoming/*'),
+    );
+
+    // Assess
+    expect(policy?.Properties.PolicyDocument).toMatchObject({
+      Statement: expect.arrayContaining([
+        {
+          Sid: 'UploadsOnlyThroughTheReviewerApi',
+          Effect: 'Deny',
+          Principal: { AWS: '*' },
+          Action: 's3:PutObject',
+          Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucket, 'Arn'] }, '/incoming/*']] },
+          Condition: { ArnNotEquals: { 'aws:PrincipalArn': { 'Fn::GetAtt': [apiRole, 'Arn'] } } },
+        },
+      ]),
+    });
+    expect(apiGrants).toHaveLength(1);
+  });
+
   it('puts the JWT authorizer on every review route, and has no other route', () => {
     // Prepare
     const authorizers = resources(defaults, 'AWS::ApiGatewayV2::Authorizer');
@@ -462,7 +490,7 @@ describe('reviewer API', () => {
       },
     });
     expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(
-      REVIEW_ROUTES.map(([m, p]) => `${m} ${p}`).sort(),
+      Object.values(ROUTES).map(routeKey).sort(),
     );
     for (const route of routes) {
       expect(route.Properties).toMatchObject({

@@ -1,7 +1,11 @@
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RequestReviewResult, requestReview } from '../../lambdas/request-review/requestReview.js';
-import type { ReviewDecision } from '../../lambdas/shared/reviewDecision.js';
+import {
+  type ArmResult,
+  armReviewTask,
+  type ReviewDecision,
+  recordDecision,
+} from '../../lambdas/shared/review/index.js';
 import { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
 import { type SfnHttpServer, startSfnHttpServer } from '../../local/sfn/sfnHttpServer.js';
 import { type AslTaskState, buildDefinition, STAGES, type StagePolicy } from '../../statemachine/index.js';
@@ -25,7 +29,7 @@ let server: SfnHttpServer;
 let sfn: SFNClient;
 let store: StoreWithRival;
 let stateMachineArn: string;
-const results: RequestReviewResult[] = [];
+const results: ArmResult[] = [];
 
 beforeAll(async () => {
   env = await startStageEnvironment();
@@ -49,9 +53,9 @@ beforeAll(async () => {
     definition: { StartAt: REVIEW_TASK, States: { [REVIEW_TASK]: { ...reviewTask, End: true } } },
   });
   service.registerFunction(STAGE_ARNS['request-review'], async (event: unknown) => {
-    const result = await requestReview(
+    const result = await armReviewTask(
       { store, sfn, now: () => new Date() },
-      event as Parameters<typeof requestReview>[1],
+      event as Parameters<typeof armReviewTask>[1],
     );
     results.push(result);
     return result;
@@ -68,29 +72,16 @@ afterAll(async () => {
 /** A workflow waiting for review under the token of an earlier execution (now stopped). */
 const armedReview = async () => {
   const wf = await workflowIn(env.store, 'review_required');
-  await requestReview(
+  await armReviewTask(
     { store: env.store, sfn, now: () => new Date() },
     { workflowId: wf.id, taskToken: 'token-of-the-stopped-execution', policy },
   );
   return wf;
 };
 
-/** The review API's decision write (reviewService.decideReview), conditions and all. */
-const decide = async (workflowId: string, decision: ReviewDecision) => {
-  const now = new Date();
-  return env.store.update(
-    workflowId,
-    { 'review.decision': decision },
-    {
-      tenant: 'acme',
-      expectState: 'review_required',
-      condition: {
-        expression: 'attribute_not_exists(review.decision) AND review.dueAt > :now',
-        values: { ':now': now.toISOString() },
-      },
-    },
-  );
-};
+/** The review API's decision write: the outbox record, conditions and all. */
+const decide = async (workflowId: string, decision: ReviewDecision) =>
+  (await recordDecision(env.store, { id: workflowId, tenant: 'acme' }, decision)).written;
 
 /** Runs the review Task for the workflow, as a resume does; the execution's end or a timeout. */
 const runReviewTask = async (workflowId: string) => {

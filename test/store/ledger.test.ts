@@ -2,11 +2,12 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   exportLedger,
+  type LogEntry,
   ledgerStats,
   verifyLedger,
   verifyWorkflowLog,
-} from '../../lambdas/shared/store/ledger.js';
-import type { LogEntry, WorkflowItem } from '../../lambdas/shared/store/types.js';
+  type WorkflowItem,
+} from '../../lambdas/shared/store/index.js';
 import { startStoreFixture } from '../support/localDynamo.js';
 
 let fixture: Awaited<ReturnType<typeof startStoreFixture>>;

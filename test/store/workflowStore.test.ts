@@ -1,8 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TransitionConflictError } from '../../lambdas/shared/store/errors.js';
-import { verifyLedger } from '../../lambdas/shared/store/ledger.js';
-import type { LogEntry } from '../../lambdas/shared/store/types.js';
+import { type LogEntry, TransitionConflictError, verifyLedger } from '../../lambdas/shared/store/index.js';
 import { countCalls } from '../support/callCounter.js';
 import { startStoreFixture } from '../support/localDynamo.js';
 
@@ -332,5 +330,21 @@ describe('update without a state change', () => {
       name: 'StaleWorkflow',
       message: expect.stringContaining('expected state "review_required", found "pending"'),
     });
+  });
+
+  it('cannot set state or version: a type error, and refused at run time for a caller past the types', async () => {
+    // Prepare
+    const wf = await newWorkflow();
+
+    // Act
+    // @ts-expect-error `state` is no key of ItemPatch: only a transition moves a workflow.
+    const state = fixture.store.update(wf.id, { state: 'completed' }).catch((error: unknown) => error);
+    // @ts-expect-error `version` neither.
+    const version = fixture.store.update(wf.id, { version: 7 }).catch((error: unknown) => error);
+
+    // Assess
+    expect(await state).toMatchObject({ name: 'ReservedAttribute', attributes: ['state'] });
+    expect(await version).toMatchObject({ name: 'ReservedAttribute', attributes: ['version'] });
+    expect(await fixture.store.get(wf.id)).toMatchObject({ state: 'pending', version: 0 });
   });
 });

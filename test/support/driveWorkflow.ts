@@ -1,5 +1,4 @@
-import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
-import type { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
+import type { WorkflowItem, WorkflowStore } from '../../lambdas/shared/store/index.js';
 
 let counter = 0;
 

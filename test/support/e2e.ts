@@ -1,6 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { putProviders } from '../../lambdas/shared/providersStore.js';
-import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
+import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { isTerminal, type WorkflowState } from '../../statemachine/index.js';
 import { CORPUS_PROVIDERS, type CorpusDocument, generateCorpus } from '../fixtures/corpus/corpus.js';
 import { type LocalStack, type StackOptions, startLocalStack } from './localStackProcess.js';

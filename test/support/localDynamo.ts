@@ -1,5 +1,5 @@
 import { createDocumentClient } from '../../lambdas/shared/clients.js';
-import { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
+import { WorkflowStore } from '../../lambdas/shared/store/index.js';
 import { type LocalDynamo, startLocalDynamo } from '../../local/emulators/dynamo.js';
 
 /** Credentials of the emulators (s3rver only knows its own account; dynalite takes any): never real ones. */

@@ -1,4 +1,4 @@
-import { WorkflowStore } from '../../lambdas/shared/store/workflowStore.js';
+import { WorkflowStore } from '../../lambdas/shared/store/index.js';
 
 /**
  * A workflow store that runs a rival's move just before this caller's next conditional write:

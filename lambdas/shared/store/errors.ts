@@ -41,6 +41,20 @@ export class TransitionContentionError extends TransientError {
   }
 }
 
+/** A listing cursor that this store did not hand out for this listing (garbled, edited, another tenant's). */
+export class InvalidCursorError extends PermanentError {
+  override readonly name = 'InvalidCursor';
+  constructor(
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `The cursor is not one this listing handed out (${reason}); start again without a cursor.`,
+      options,
+    );
+  }
+}
+
 /** A non-transition update found the workflow in a state where it no longer applies. */
 export class StaleWorkflowError extends PermanentError {
   override readonly name = 'StaleWorkflow';
@@ -49,5 +63,20 @@ export class StaleWorkflowError extends PermanentError {
     detail: string,
   ) {
     super(`Workflow ${workflowId}: ${detail}. Reload it; its state changed.`);
+  }
+}
+
+/**
+ * An attribute update named an attribute that only the store sets (`state`, `version`, the keys
+ * and the indexes). `ItemPatch` makes this a type error; this is the same rule for a caller that
+ * got past the types (a cast, plain JavaScript).
+ */
+export class ReservedAttributeError extends PermanentError {
+  override readonly name = 'ReservedAttribute';
+  constructor(readonly attributes: readonly string[]) {
+    super(
+      `${attributes.join(', ')} can only change through a transition (WorkflowStore.transition), ` +
+        'never by an attribute update; send the event that makes the change instead.',
+    );
   }
 }

@@ -1,4 +1,5 @@
 import type { WorkflowEvent, WorkflowState } from '../../../statemachine/index.js';
+import type { PathOf, ValueAt } from './paths.js';
 
 /** Where a document came from (the S3 object version that started the workflow). */
 export interface DocumentSource {
@@ -43,6 +44,11 @@ export interface ReviewInfo {
    * its own `SendTaskSuccess` finds the old token gone.
    */
   redeliveredAt?: string;
+  /**
+   * When the recorded decision was handed to its review task. A decision without it (and without
+   * `redeliveredAt`) long after it was recorded lost its delivery to a crash, and is sent again.
+   */
+  deliveredAt?: string;
 }
 
 /** S3 keys of the artifacts a workflow has written. */
@@ -96,13 +102,29 @@ export interface WorkflowItem extends WorkflowAttributes {
 }
 
 /**
- * A change to the item made by a transition: keys set to `null` are removed. Stored in the log
- * entry so a crashed writer's transition can be rolled forward from the log alone.
+ * A change to the item's attributes, by dotted path (`review.claimedBy`); `null` removes one.
+ * `state`, `version` and the other keys of the item itself are not paths of `WorkflowAttributes`,
+ * so naming one is a type error: only a transition moves a workflow, through the table.
  */
-export type ItemPatch = { [K in keyof WorkflowAttributes]?: WorkflowAttributes[K] | null } & Record<
-  string,
-  unknown
->;
+export type ItemPatch = { [P in PathOf<WorkflowAttributes>]?: ValueAt<WorkflowAttributes, P> | null };
+
+/**
+ * The index attributes the store derives on every transition so the GSIs follow the state: never
+ * set by a caller, stored with the entry's patch so a roll-forward sets them too.
+ */
+export interface IndexAttributes {
+  gsiStateKey?: string | null;
+  reviewTenant?: string | null;
+  reviewRank?: string | null;
+  refKey?: string | null;
+  refSort?: string | null;
+}
+
+/**
+ * The item change a transition made, as stored in its log entry so a crashed writer's transition
+ * can be rolled forward from the log alone.
+ */
+export type StoredPatch = ItemPatch & IndexAttributes;
 
 /** One transition log entry (pk workflowId, sk seq): write-once. */
 export interface LogEntry {
@@ -121,6 +143,6 @@ export interface LogEntry {
   retryCount: number;
   error?: RecordedError;
   metadata?: Record<string, unknown>;
-  /** The item change this transition made (see `ItemPatch`). */
-  patch: ItemPatch;
+  /** The item change this transition made (see `StoredPatch`). */
+  patch: StoredPatch;
 }

@@ -1,3 +1,45 @@
+/**
+ * Placeholders for one DynamoDB expression: every attribute name becomes `#{prefix}n` and every
+ * value `:{prefix}n`, so reserved words (`state`, `from`, `to`) need no care. Two expressions
+ * merged into one request (an update and its condition) use different prefixes.
+ */
+export class Placeholders {
+  readonly names: Record<string, string> = {};
+  readonly values: Record<string, unknown> = {};
+  private readonly nameIds = new Map<string, string>();
+  private valueCount = 0;
+
+  constructor(private readonly prefix: string) {}
+
+  /** A dotted path (`review.claimedBy`) as `#u0.#u1`. */
+  path(path: string): string {
+    return path
+      .split('.')
+      .map((segment) => {
+        let ref = this.nameIds.get(segment);
+        if (!ref) {
+          ref = `#${this.prefix}${this.nameIds.size}`;
+          this.nameIds.set(segment, ref);
+          this.names[ref] = segment;
+        }
+        return ref;
+      })
+      .join('.');
+  }
+
+  /** A value as `:u0`. */
+  value(value: unknown): string {
+    const ref = `:${this.prefix}${this.valueCount++}`;
+    this.values[ref] = value;
+    return ref;
+  }
+
+  /** The values, or nothing when there are none (DynamoDB refuses an empty map). */
+  get valuesIfAny(): Record<string, unknown> | undefined {
+    return this.valueCount > 0 ? this.values : undefined;
+  }
+}
+
 /** The pieces of a DynamoDB UpdateItem built from a patch object. */
 export interface UpdateParts {
   UpdateExpression: string;
@@ -6,37 +48,17 @@ export interface UpdateParts {
 }
 
 /**
- * Turns a patch into SET/REMOVE clauses with placeholders for every name and value, so reserved
- * words (`state`, `from`, `to`) need no care. `null` removes an attribute; `undefined` is skipped.
- * A key with dots (`review.claimedBy`) addresses a nested attribute. `prefix` keeps placeholders
- * apart from those of a condition expression.
+ * Turns a patch into SET/REMOVE clauses. `null` removes an attribute; `undefined` is skipped.
+ * A key with dots (`review.claimedBy`) addresses a nested attribute.
  */
 export const buildUpdate = (patch: Record<string, unknown>, prefix = 'u'): UpdateParts => {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const nameIds = new Map<string, string>();
-  const nameRef = (segment: string): string => {
-    let ref = nameIds.get(segment);
-    if (!ref) {
-      ref = `#${prefix}${nameIds.size}`;
-      nameIds.set(segment, ref);
-      names[ref] = segment;
-    }
-    return ref;
-  };
-  const path = (key: string) => key.split('.').map(nameRef).join('.');
-
+  const refs = new Placeholders(prefix);
   const sets: string[] = [];
   const removes: string[] = [];
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    if (value === null) {
-      removes.push(path(key));
-      continue;
-    }
-    const valueRef = `:${prefix}${sets.length}`;
-    values[valueRef] = value;
-    sets.push(`${path(key)} = ${valueRef}`);
+    if (value === null) removes.push(refs.path(key));
+    else sets.push(`${refs.path(key)} = ${refs.value(value)}`);
   }
   const clauses = [
     sets.length > 0 ? `SET ${sets.join(', ')}` : '',
@@ -44,10 +66,11 @@ export const buildUpdate = (patch: Record<string, unknown>, prefix = 'u'): Updat
   ]
     .filter(Boolean)
     .join(' ');
+  const values = refs.valuesIfAny;
   return {
     UpdateExpression: clauses,
-    ExpressionAttributeNames: names,
-    ...(sets.length > 0 && { ExpressionAttributeValues: values }),
+    ExpressionAttributeNames: refs.names,
+    ...(values && { ExpressionAttributeValues: values }),
   };
 };
 

@@ -1,4 +1,4 @@
-import type { LogEntry, WorkflowItem } from '../shared/store/types.js';
+import type { LogEntry, WorkflowItem } from './store/index.js';
 
 /**
  * A workflow as the API shows it: everything an operator or reviewer needs, nothing internal.

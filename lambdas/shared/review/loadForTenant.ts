@@ -1,12 +1,10 @@
 import { NotFoundError } from '@aws-lambda-powertools/event-handler/http';
-import { WorkflowNotFoundError } from '../shared/store/errors.js';
-import type { WorkflowItem } from '../shared/store/types.js';
-import type { ApiDeps } from './apiDeps.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../principal.js';
+import { type WorkflowItem, WorkflowNotFoundError, type WorkflowStore } from '../store/index.js';
 
 /** The caller's tenant's workflow, or 404: another tenant's answers exactly like a missing one (seed 003). */
 export const loadForTenant = async (
-  deps: ApiDeps,
+  deps: { store: WorkflowStore },
   principal: Principal,
   id: string,
 ): Promise<WorkflowItem> => {

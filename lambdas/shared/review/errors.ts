@@ -42,10 +42,14 @@ export class ReviewClaimedError extends HttpError {
     readonly workflowId: string,
     readonly claimedBy: string,
     claimedAt?: string,
+    /** What the caller tried: the hint says how to do it as a take-over. */
+    action: 'claim' | 'decide' = 'claim',
   ) {
     super(
       `${claimedBy} is working on the review of ${workflowId}${claimedAt ? ` (claimed at ${claimedAt})` : ''}; ` +
-        'to work on it yourself, claim it again with {"takeOver": true}.',
+        (action === 'claim'
+          ? 'to work on it yourself, claim it again with {"takeOver": true}.'
+          : 'to decide it yourself, send the decision again with "takeOver": true (the take-over is logged).'),
       undefined,
       { claimedBy, ...(claimedAt && { claimedAt }) },
     );

@@ -1,0 +1,107 @@
+import type * as z from 'zod';
+import { contractRules, invoiceRules, type RuleIssue } from '../../validate/rules.js';
+import { getJsonArtifact } from '../artifacts.js';
+import {
+  applyCorrections,
+  completeFields,
+  DOCUMENT_TYPE_NEEDED,
+  type Extraction,
+  validateCorrections,
+} from '../documents/index.js';
+import type { WorkflowItem } from '../store/index.js';
+import { bodyIssues, DecisionBodySchema } from './decision.js';
+import type { ReviewDeps } from './deps.js';
+import { UnprocessableError } from './errors.js';
+
+/** A decision as asked for, checked: the corrections parsed into field values. */
+export interface CheckedDecision {
+  decision: 'approve' | 'correct' | 'reject';
+  reason?: string;
+  corrections?: Record<string, unknown>;
+}
+
+/**
+ * The cross-field rules of the validate stage that the corrected record breaks in a field the
+ * reviewer corrected. A rule the document itself breaks in fields left alone is the reviewer's to
+ * accept, as a plain approve does; a correction must not introduce or keep a broken one.
+ */
+const brokenRules = (record: Extraction, corrected: readonly string[]): RuleIssue[] => {
+  const { issues } =
+    record.docType === 'contract' ? contractRules(record.fields) : invoiceRules(record.fields);
+  return issues.filter((issue) => issue.fields.some((field) => corrected.includes(field)));
+};
+
+/**
+ * An approved record must be complete: compare needs every required field, and a document
+ * approved without one would fail there. So approve/correct is refused (422) until the
+ * corrections fill what the machine could not read. Corrections must also agree with each other
+ * and the rest of the record (the validate stage's rules: dates in order, totals that add up).
+ */
+const assertSound = async (deps: ReviewDeps, item: WorkflowItem, corrections?: Record<string, unknown>) => {
+  if (!item.artifacts?.extraction) return;
+  const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction);
+  if (extraction.docType === 'unclassified') {
+    throw new UnprocessableError(DOCUMENT_TYPE_NEEDED, {
+      issues: [{ field: '(docType)', message: 'choose contract or invoice' }],
+    });
+  }
+  const record = corrections ? applyCorrections(extraction, corrections as never) : extraction;
+  const complete = completeFields(record);
+  if (!complete.ok) {
+    throw new UnprocessableError(
+      'The record is incomplete; send decision "correct" with the missing or invalid fields, or reject it.',
+      { issues: complete.issues },
+    );
+  }
+  if (!corrections) return;
+  const broken = brokenRules(record, Object.keys(corrections));
+  if (broken.length > 0) {
+    throw new UnprocessableError(
+      `The corrected record breaks ${broken.map((r) => r.code).join(', ')}: ${broken.map((r) => r.message).join(' ')} ` +
+        'Correct the fields named, or reject the document; nothing was recorded.',
+      {
+        rules: broken,
+        issues: broken.flatMap((r) => r.fields.map((field) => ({ field, message: r.message }))),
+      },
+    );
+  }
+};
+
+/** Parses a decision request body, or 422 naming what is wrong with it. */
+export const parseDecisionBody = (body: unknown): z.infer<typeof DecisionBodySchema> => {
+  const parsed = DecisionBodySchema.safeParse(body);
+  if (!parsed.success) {
+    throw new UnprocessableError('Send {decision: approve|correct|reject, corrections?, reason?}.', {
+      issues: bodyIssues(parsed.error),
+    });
+  }
+  return parsed.data;
+};
+
+/**
+ * Checks a decision against the review it is for: corrections only with `correct`, each valid for
+ * the document type; a reason for `reject`; and an approved record complete and consistent.
+ */
+export const checkDecision = async (
+  deps: ReviewDeps,
+  item: WorkflowItem,
+  body: z.infer<typeof DecisionBodySchema>,
+): Promise<CheckedDecision> => {
+  const { decision, corrections, reason } = body;
+  let validCorrections: Record<string, unknown> | undefined;
+  if (decision === 'correct') {
+    const checked = validateCorrections(item.docType ?? 'contract', corrections ?? {});
+    if (!checked.ok)
+      throw new UnprocessableError('Some corrections are invalid; nothing was recorded.', {
+        issues: checked.issues,
+      });
+    validCorrections = checked.corrections as Record<string, unknown>;
+  } else if (corrections && Object.keys(corrections).length > 0) {
+    throw new UnprocessableError(
+      `"${decision}" takes no corrections; send decision "correct" to change fields.`,
+    );
+  }
+  if (decision === 'reject' && !reason) throw new UnprocessableError('A rejection needs a reason.');
+  if (decision !== 'reject') await assertSound(deps, item, validCorrections);
+  return { decision, ...(reason && { reason }), ...(validCorrections && { corrections: validCorrections }) };
+};

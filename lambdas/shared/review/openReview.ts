@@ -1,0 +1,85 @@
+import type { Principal } from '../principal.js';
+import { StaleWorkflowError, type WorkflowItem } from '../store/index.js';
+import type { ReviewDeps } from './deps.js';
+import { ConflictError, GoneError, ReviewClaimedError, ReviewNotReadyError } from './errors.js';
+import { loadForTenant } from './loadForTenant.js';
+import { deliverPending } from './outbox.js';
+
+/** 410 for a review whose time ran out: nothing was, or will be, changed. */
+export const reviewTimedOut = (id: string, details?: Record<string, unknown>) =>
+  new GoneError(`The review of ${id} timed out; nothing was changed.`, details);
+
+/**
+ * Refuses a review that can no longer be claimed or decided: decided or not waiting (409), out of
+ * time (410), or not set up yet (its task token not stored: a retryable 409).
+ */
+export const assertOpen = (item: WorkflowItem, now: Date): void => {
+  if (
+    item.state === 'timed_out' ||
+    (item.state === 'review_required' && item.review?.dueAt && Date.parse(item.review.dueAt) <= now.getTime())
+  ) {
+    throw reviewTimedOut(item.id, { state: item.state });
+  }
+  if (item.state !== 'review_required') {
+    throw new ConflictError(`Workflow ${item.id} is ${item.state}, not waiting for review.`, {
+      state: item.state,
+    });
+  }
+  const decision = item.review?.decision;
+  if (decision) {
+    throw new ConflictError(
+      `${decision.reviewer} already decided "${decision.decision}" at ${decision.at}.`,
+      { decision },
+    );
+  }
+  if (!item.reviewTaskToken) throw new ReviewNotReadyError(item.id);
+};
+
+/** A claim or a decision: what the caller is about to do to a review. */
+type Action = 'claim' | 'decide';
+
+/**
+ * The caller's review, open for a claim or a decision: it is waiting, in time and set up, and not
+ * held by another reviewer unless the caller takes it over (`other` is whose claim that takes).
+ * A decision a crash left undelivered goes out first; the caller then meets it as "already
+ * decided".
+ */
+export const openForAction = async (
+  deps: ReviewDeps,
+  principal: Principal,
+  id: string,
+  action: Action,
+  takeOver: boolean,
+): Promise<{ item: WorkflowItem; now: Date; other?: string }> => {
+  const item = await loadForTenant(deps, principal, id);
+  await deliverPending(deps, item);
+  const now = deps.now();
+  assertOpen(item, now);
+  const holder = item.review?.claimedBy;
+  const other = holder !== undefined && holder !== principal.user ? holder : undefined;
+  if (other && !takeOver) throw new ReviewClaimedError(id, other, item.review?.claimedAt, action);
+  return { item, now, ...(other && { other }) };
+};
+
+/**
+ * Why a claim's or a decision's conditional write found the review changed since it was read:
+ * decided, out of time, or claimed by someone else meanwhile (409 naming them). Rethrows `error`
+ * when it was something else.
+ */
+export const explainLostWrite = async (
+  deps: ReviewDeps,
+  principal: Principal,
+  id: string,
+  action: Action,
+  error: unknown,
+): Promise<never> => {
+  if (error instanceof StaleWorkflowError) {
+    const current = await loadForTenant(deps, principal, id);
+    assertOpen(current, deps.now());
+    const winner = current.review?.claimedBy;
+    if (winner && winner !== principal.user) {
+      throw new ReviewClaimedError(id, winner, current.review?.claimedAt, action);
+    }
+  }
+  throw error;
+};

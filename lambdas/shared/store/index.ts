@@ -1,0 +1,58 @@
+/**
+ * The workflow store: the one module other code imports it through. Everything a caller needs is
+ * here; the files behind it (log, projection, queries, attribute updates) are its insides.
+ */
+export type { UpdateOptions } from './attributeUpdate.js';
+export { type Condition, when } from './conditions.js';
+export {
+  InvalidCursorError,
+  ReservedAttributeError,
+  StaleWorkflowError,
+  TransitionConflictError,
+  TransitionContentionError,
+  WorkflowNotFoundError,
+} from './errors.js';
+export type { ExtractionCacheRecord } from './extractionCache.js';
+export {
+  exportLedger,
+  type LedgerProblem,
+  type LedgerStats,
+  type LedgerVerification,
+  ledgerStats,
+  type TimeInState,
+  verifyLedger,
+  verifyWorkflowLog,
+} from './ledger.js';
+export type { TransitionRequest } from './projection.js';
+export type { ListQuery, Page } from './queries.js';
+export {
+  createTableInput,
+  Index,
+  type IndexSpec,
+  type KeyAttribute,
+  PROVIDERS_TABLE,
+  TABLES,
+  type TableSpec,
+  TRANSITIONS_TABLE,
+  tableEnvVar,
+  WORKFLOWS_TABLE,
+} from './tables.js';
+export type {
+  Artifacts,
+  DocumentSource,
+  ItemPatch,
+  LogEntry,
+  RecordedError,
+  ReviewInfo,
+  WorkflowAttributes,
+  WorkflowItem,
+} from './types.js';
+export {
+  isWorkflowId,
+  type NewWorkflow,
+  type StoreTables,
+  type TransitionOutcome,
+  WorkflowStore,
+  type WorkflowStoreOptions,
+  workflowIdFor,
+} from './workflowStore.js';
