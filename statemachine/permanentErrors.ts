@@ -36,7 +36,7 @@ export const PERMANENT_ERRORS = {
   documents: [
     'UnclassifiableDocument',
     'InvalidTextArtifact',
-  'EInvoiceUnreadable',
+    'EInvoiceUnreadable',
     'BedrockRequestRejected',
     'InvalidExtraction',
     'InvalidExtractionForCompare',
