@@ -26,13 +26,20 @@ export const PERMANENT_ERROR_NAMES: ReadonlySet<string> = new Set([
   'SourceObjectMissing',
   // lambdas/parse: the upload itself is unusable; the message tells the uploader what to do.
   'EmptyFile',
-  'NotAPdf',
+  'UnsupportedFileType',
+  'XmlTooLarge',
+  'XmlNotUtf8',
+  'UnreadableImage',
   'CorruptPdf',
   'EncryptedPdf',
   'TooLarge',
   'TooManyPages',
   'NoTextLayer',
   'PdfTooComplex',
+  // lambdas/ocr: a scan too long, too slow or unreadable for OCR.
+  'TooManyPagesForOcr',
+  'OcrTooComplex',
+  'OcrFailed',
   // lambdas/extract, validate, compare: the document or the model request cannot succeed as is.
   'UnclassifiableDocument',
   'InvalidTextArtifact',
