@@ -8,6 +8,9 @@ export const OCR_ENGINES = ['tesseract', 'textract'] as const;
 /** One OCR engine. */
 export type OcrEngineName = (typeof OCR_ENGINES)[number];
 
+/** Set to `1` in the environment of the guarded OCR child (see tesseract/tesseractEngine.ts). */
+export const OCR_CHILD_ENV = 'DOCKET_OCR_CHILD';
+
 /** The languages Docket reads (tesseract traineddata names). */
 export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'nld', 'spa', 'ita'] as const;
 

@@ -27,8 +27,12 @@ export interface ParseStageResult extends StageResult {
   needsOcr?: true;
 }
 
-/** Reads the uploaded object, refusing one over the size limit before downloading it. */
-const readSource = async (s3: S3Client, source: DocumentSource, maxBytes: number): Promise<Uint8Array> => {
+/** Reads the uploaded object, refusing one over the size limit before downloading it (parse and OCR). */
+export const readSource = async (
+  s3: S3Client,
+  source: DocumentSource,
+  maxBytes: number,
+): Promise<Uint8Array> => {
   let object: GetObjectCommandOutput;
   try {
     object = await s3.send(

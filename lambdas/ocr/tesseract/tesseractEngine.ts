@@ -13,12 +13,9 @@ import { pageTextOf } from '../../parse/pageText.js';
 import { ConfigurationError } from '../../shared/errors.js';
 import type { PageText } from '../../shared/pdfText.js';
 import { isOcrError, OCR_REVIVERS, type OcrError, OcrTooComplex, OcrUnavailable } from '../errors.js';
-import type { OcrSettings } from '../ocrSettings.js';
+import { OCR_CHILD_ENV, type OcrSettings } from '../ocrSettings.js';
 import { imagePageImages, pdfPageImages } from './pageImages.js';
 import { recognizePage, tesseractWorker } from './recognize.js';
-
-/** Set in the environment of the OCR child, so the same file loaded anywhere else stays inert. */
-export const OCR_CHILD_ENV = 'DOCKET_OCR_CHILD';
 
 /** One OCR job: the document's bytes, its kind, how many pages to read, and the settings. */
 export interface OcrJob {
