@@ -2,7 +2,6 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { TextractClient } from '@aws-sdk/client-textract';
 import * as z from 'zod';
 import { detectDocumentKind } from '../parse/documentKind.js';
-import { NoTextLayer } from '../parse/errors.js';
 import type { GuardedRunStats } from '../parse/guardedChild.js';
 import { readSource } from '../parse/parseStage.js';
 import { artifactKey, getJsonArtifact, putJsonArtifact } from '../shared/artifacts.js';
@@ -12,6 +11,7 @@ import { type StageResult, StageRun } from '../shared/stageRunner.js';
 import type { WorkflowStore } from '../shared/store/workflowStore.js';
 import { TooManyPagesForOcr } from './errors.js';
 import type { OcrSettings } from './ocrSettings.js';
+import { ocrText } from './ocrText.js';
 import { jobToken, pollTextractJob, startTextractJob } from './textractEngine.js';
 
 /** The Ocr Task's input: the stage input and the Task's previous result (a running job, or parse's). */
@@ -113,14 +113,8 @@ export const ocrStage = async (deps: OcrStageDeps, input: OcrInput): Promise<Ocr
       },
     );
   }
-  const pageCount = Math.max(before.pageCount, pages.length);
-  if (pages.every((page) => page.lines.length === 0)) throw new NoTextLayer({ pageCount });
-  const text: PdfText = {
-    pageCount,
-    pages,
-    origin: 'ocr',
-    ...(before.embedded && { embedded: before.embedded }),
-  };
+  const text = ocrText(before, pages);
+  const { pageCount } = text;
   await putJsonArtifact(deps.s3, deps.bucket, textKey, text);
   await run.apply('parsed', {
     patch: { pageCount, 'artifacts.text': textKey },
