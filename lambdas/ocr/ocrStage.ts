@@ -18,7 +18,7 @@ import { jobToken, pollTextractJob, startTextractJob } from './textractEngine.js
 export const OcrInputSchema = StageInputSchema.extend({
   previous: z
     .object({
-      ocrStatus: z.literal('running').optional(),
+      ocrStatus: z.enum(['running', 'done']).optional(),
       jobId: z.string().min(1).optional(),
       startedAt: z.string().optional(),
     })
