@@ -142,7 +142,7 @@ describe('the OCR stage with Textract, against a stand-in of the Textract API (n
 
     // Act
     const first = await ocrStage(deps, { workflowId: wf.id, policy });
-    const second = await ocrStage(deps, { workflowId: wf.id, policy, previous: first });
+    const second = await ocrStage(deps, { workflowId: wf.id, policy, previous: { ...first } });
 
     // Assess
     expect(first).toMatchObject({
