@@ -288,10 +288,10 @@ export const loadConfig = (
   if (
     c.ocrEngine === 'tesseract' &&
     policy.success &&
-    c.ocrPageTimeoutMs * (c.maxOcrPages + 1) >= policy.data.stageTimeoutSeconds * 1000
+    c.ocrPageTimeoutMs * (c.maxOcrPages + 2) >= policy.data.stageTimeoutSeconds * 1000
   ) {
     issues.push(
-      `ocrPageTimeoutMs: with maxOcrPages ${c.maxOcrPages}, the tesseract OCR may take ${c.ocrPageTimeoutMs * (c.maxOcrPages + 1)} ms, ` +
+      `ocrPageTimeoutMs: with maxOcrPages ${c.maxOcrPages}, the tesseract OCR may take ${c.ocrPageTimeoutMs * (c.maxOcrPages + 2)} ms, ` +
         `more than stageTimeout (${policy.data.stageTimeoutSeconds} s); lower one of them or raise stageTimeout`,
     );
   }

@@ -89,6 +89,8 @@ export interface GuardedRun<Result> {
   timeoutMs: number;
   /** Bound on the time between two progress reports (a page), when set. */
   stepTimeoutMs?: number;
+  /** Bound on the time to the first progress report (the child loading its engine), when set. */
+  startTimeoutMs?: number;
   /** The error for a crossed bound, given how far the child got. */
   boundError: (bound: GuardBound, progress: ChildProgress | undefined) => Error;
   /** The transient error for a child that died for a reason unrelated to the file. */
@@ -204,10 +206,10 @@ export const runGuarded = async <Result>(kind: ChildKind, run: GuardedRun<Result
     }, RSS_SAMPLE_MS);
     const timer = setTimeout(() => settle(bound('time')), run.timeoutMs);
     let stepTimer: NodeJS.Timeout | undefined;
-    const armStep = (): void => {
-      if (run.stepTimeoutMs === undefined) return;
+    const armStep = (timeoutMs = run.stepTimeoutMs): void => {
+      if (timeoutMs === undefined) return;
       clearTimeout(stepTimer);
-      stepTimer = setTimeout(() => settle(bound('page-time')), run.stepTimeoutMs);
+      stepTimer = setTimeout(() => settle(bound('page-time')), timeoutMs);
     };
 
     const onStderr = (chunk: string) => {
@@ -243,7 +245,7 @@ export const runGuarded = async <Result>(kind: ChildKind, run: GuardedRun<Result
     proc.on('message', onMessage);
     proc.on('error', onError);
     proc.on('close', onClose);
-    armStep();
+    armStep(run.startTimeoutMs ?? run.stepTimeoutMs);
     proc.send(run.job as Parameters<typeof proc.send>[0]);
   });
 };

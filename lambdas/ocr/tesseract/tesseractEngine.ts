@@ -79,8 +79,9 @@ export const isOcrChild = (): boolean => isGuardedChild(OCR_CHILD_ENV);
 
 /**
  * OCR of a scan or image with tesseract.js in a guarded child process: killed when its RSS crosses
- * `maxRssBytes`, when one page takes longer than `pageTimeoutMs` (the first page includes loading
- * the language models), or when the whole run takes longer than a page's bound per page.
+ * `maxRssBytes`, when one page takes longer than `pageTimeoutMs` (loading the engine and the
+ * language models before the first page gets twice that), or when the whole run takes longer than
+ * a page's bound per page plus the loading.
  *
  * @throws OcrTooComplex (a bound), CorruptPdf / EncryptedPdf / UnreadableImage (the file),
  *   ConfigurationError (traineddata missing), OcrUnavailable (transient: the child died)
@@ -104,8 +105,10 @@ export const ocrWithTesseract = (
     {
       job,
       maxRssBytes: settings.maxRssBytes,
-      timeoutMs: settings.pageTimeoutMs * (pages + 1),
+      timeoutMs: settings.pageTimeoutMs * (pages + 2),
       stepTimeoutMs: settings.pageTimeoutMs,
+      // Loading tesseract, pdf.js and six language models comes before the first page: two pages' time.
+      startTimeoutMs: 2 * settings.pageTimeoutMs,
       boundError: (bound, progress?: ChildProgress) =>
         new OcrTooComplex({
           bound,
