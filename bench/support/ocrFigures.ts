@@ -32,7 +32,7 @@ const multilingualScan = async (): Promise<{ scan: ScannedPage; words: string[] 
   const font = await document.embedFont(StandardFonts.Helvetica);
   const page = document.addPage([595, 842]);
   const all = [...LINES, ...LINES];
-  all.forEach((line, i) => page.drawText(line, { x: 40, y: 790 - i * 40, size: 10, font }));
+  for (const [i, line] of all.entries()) page.drawText(line, { x: 40, y: 790 - i * 40, size: 10, font });
   const [scan] = await scanPdf(await document.save());
   if (!scan) throw new Error('no page');
   return { scan, words: all.join(' ').split(/\s+/) };
