@@ -12,6 +12,7 @@ import type { PdfText } from '../lambdas/shared/pdfText.js';
 import { type FixtureName, fixtureBytes, fixturePath } from '../test/fixtures/pdfFixtures.js';
 import { bundleParseEntry } from '../test/parse/bundleParseEntry.js';
 import { guardedOcrRows, languageRows } from './support/ocrFigures.js';
+import { recall } from './support/recall.js';
 
 /*
  * npm run bench:parse [-- --json]
@@ -52,21 +53,6 @@ const timeIt = async (action: () => Promise<unknown> | unknown): Promise<number>
 };
 
 const words = (text: string): string[] => text.split(/\s+/).filter((word) => word !== '');
-
-/** Share of `reference` words (as a multiset) found in `candidate`. */
-const recall = (candidate: string[], reference: string[]): number => {
-  const available = new Map<string, number>();
-  for (const word of candidate) available.set(word, (available.get(word) ?? 0) + 1);
-  let found = 0;
-  for (const word of reference) {
-    const left = available.get(word) ?? 0;
-    if (left > 0) {
-      found++;
-      available.set(word, left - 1);
-    }
-  }
-  return reference.length === 0 ? 1 : found / reference.length;
-};
 
 const pdftotextVersion = (): string | undefined => {
   const probe = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' });

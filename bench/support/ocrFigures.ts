@@ -5,6 +5,7 @@ import { ocrWithTesseract, recognizeDocument } from '../../lambdas/ocr/tesseract
 import type { GuardedRunStats } from '../../lambdas/parse/guardedChild.js';
 import { fixtureBytes } from '../../test/fixtures/pdfFixtures.js';
 import { imagePdf, type ScannedPage, scanPdf } from '../../test/fixtures/scans.js';
+import { recall } from './recall.js';
 
 /*
  * The OCR figures of bench:parse: the guarded tesseract OCR of rendered pages (pages/s, peak RSS),
@@ -36,21 +37,6 @@ const multilingualScan = async (): Promise<{ scan: ScannedPage; words: string[] 
   const [scan] = await scanPdf(await document.save());
   if (!scan) throw new Error('no page');
   return { scan, words: all.join(' ').split(/\s+/) };
-};
-
-/** Share of `expected` words (as a multiset) found in `read`. */
-const recall = (read: string[], expected: string[]): number => {
-  const left = new Map<string, number>();
-  for (const word of read) left.set(word, (left.get(word) ?? 0) + 1);
-  let found = 0;
-  for (const word of expected) {
-    const n = left.get(word) ?? 0;
-    if (n > 0) {
-      found++;
-      left.set(word, n - 1);
-    }
-  }
-  return found / expected.length;
 };
 
 /** One language configuration, measured. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { positiveInt } from '../parse/parseLimits.js';
 import { ConfigurationError } from '../shared/errors.js';
 
 const MIB = 1024 * 1024;
@@ -17,17 +18,6 @@ export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'nld', 'spa', 'ita'] as const
 /** Debian's tessdata folder (packages tesseract-ocr-eng, -deu, -fra, -nld, -spa, -ita). */
 export const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
 
-const wholeNumber = (fallback: number, minimum: number, maximum: number) =>
-  z._default(
-    z
-      .int({ error: 'must be a whole number' })
-      .check(
-        z.gte(minimum, { error: `must be at least ${minimum}` }),
-        z.lte(maximum, { error: `must be at most ${maximum}` }),
-      ),
-    fallback,
-  );
-
 /**
  * The OCR stage's settings, every field optional with the default documented. zod/mini, as the
  * parse limits, to keep the bundle small.
@@ -40,11 +30,11 @@ export const ocrSettingsSchema = z.strictObject(
       'tesseract',
     ),
     /** Most pages OCR reads in one document (default 20): a 500-page scan is not a 60 s job. */
-    maxPages: wholeNumber(20, 1, 3_000),
+    maxPages: positiveInt(20, 1, 3_000),
     /** Bound on the OCR of one page (tesseract: render + recognise), ms (default 30 s). */
-    pageTimeoutMs: wholeNumber(30_000, 1_000, 600_000),
+    pageTimeoutMs: positiveInt(30_000, 1_000, 600_000),
     /** RSS bound of the OCR child, bytes (default 1 GB: six language models and a 200 dpi page). */
-    maxRssBytes: wholeNumber(1024 * MIB, 256 * MIB, 16_384 * MIB),
+    maxRssBytes: positiveInt(1024 * MIB, 256 * MIB, 16_384 * MIB),
     /** Tesseract languages, `+`-joined (default all six, loaded at once). */
     languages: z._default(
       z.string().check(
@@ -60,11 +50,11 @@ export const ocrSettingsSchema = z.strictObject(
       DEBIAN_TESSDATA,
     ),
     /** Resolution PDF pages are rendered at for tesseract (default 200 dpi). */
-    dpi: wholeNumber(200, 72, 600),
+    dpi: positiveInt(200, 72, 600),
     /** Textract: seconds between two polls of a running job (default 5). */
-    pollSeconds: wholeNumber(5, 1, 300),
+    pollSeconds: positiveInt(5, 1, 300),
     /** Textract: a job still running after this many seconds fails the stage (default 900). */
-    maxJobSeconds: wholeNumber(900, 30, 86_400),
+    maxJobSeconds: positiveInt(900, 30, 86_400),
   },
   { error: 'unknown OCR setting' },
 );

@@ -65,7 +65,7 @@ describe('parse stage', () => {
 
   it('fails a bad upload with its permanent, named error and leaves the workflow in parsing_pdf', async () => {
     const wf = await uploaded(await fixtureBytes('notAPdf'));
-    await expect(parse(wf.id)).rejects.toMatchObject({ name: 'NotAPdf', retryable: false });
+    await expect(parse(wf.id)).rejects.toMatchObject({ name: 'UnsupportedFileType', retryable: false });
     expect((await env.store.get(wf.id)).state).toBe('parsing_pdf');
   });
 
