@@ -22,9 +22,12 @@ export interface ParseStageDeps {
   onStats?: (stats: ParseRunStats) => void;
 }
 
-/** What the parse stage hands the state machine: `needsOcr` sends a scan or image to the Ocr state. */
+/**
+ * What the parse stage hands the state machine: `needsOcr` sends a scan or image to the Ocr state.
+ * Always present: a Choice on a path that does not exist fails the execution (States.Runtime).
+ */
 export interface ParseStageResult extends StageResult {
-  needsOcr?: true;
+  needsOcr: boolean;
 }
 
 /** Reads the uploaded object, refusing one over the size limit before downloading it (parse and OCR). */
@@ -68,7 +71,9 @@ export const readSource = async (
  */
 export const parseStage = async (deps: ParseStageDeps, input: StageInput): Promise<ParseStageResult> => {
   const run = await StageRun.load('parse', deps.store, input.workflowId, input.policy);
-  if (!(await run.enter('parsing_pdf', { from: 'pending', event: 'start_parse' }))) return run.result(true);
+  if (!(await run.enter('parsing_pdf', { from: 'pending', event: 'start_parse' }))) {
+    return { ...run.result(true), needsOcr: false };
+  }
   const { item } = run;
   const textKey = artifactKey(item.id, 'text');
 
@@ -78,7 +83,7 @@ export const parseStage = async (deps: ParseStageDeps, input: StageInput): Promi
       patch: { pageCount: cached.pageCount, 'artifacts.text': textKey },
       metadata: { cachedFrom: cached.workflowId },
     });
-    return run.result();
+    return { ...run.result(), needsOcr: false };
   }
 
   if (!item.source) throw new SourceObjectMissingError('(unknown)', `(workflow ${item.id} has no source)`);
@@ -118,5 +123,5 @@ export const parseStage = async (deps: ParseStageDeps, input: StageInput): Promi
       }),
     },
   });
-  return run.result();
+  return { ...run.result(), needsOcr: false };
 };

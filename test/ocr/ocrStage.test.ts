@@ -104,7 +104,7 @@ describe('parse and OCR stages (dynalite, s3rver, tesseract in its guarded child
 
     // Assess
     expect(result).toMatchObject({ state: 'extracting' });
-    expect(result.needsOcr).toBeUndefined();
+    expect(result.needsOcr).toBe(false);
     const item = await env.store.get(wf.id);
     expect(await textOf(item.artifacts?.text as string)).toEqual({
       pageCount: 0,
