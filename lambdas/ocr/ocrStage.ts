@@ -1,10 +1,13 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { TextractClient } from '@aws-sdk/client-textract';
 import * as z from 'zod';
+import { SourceObjectMissingError } from '../ingest/errors.js';
 import { detectDocumentKind } from '../parse/documentKind.js';
+import { UnsupportedFileType } from '../parse/errors.js';
 import type { GuardedRunStats } from '../parse/guardedChild.js';
 import { readSource } from '../parse/parseStage.js';
 import { artifactKey, getJsonArtifact, putJsonArtifact } from '../shared/artifacts.js';
+import { ConfigurationError } from '../shared/errors.js';
 import { type PageText, type PdfText, PdfTextSchema } from '../shared/pdfText.js';
 import { StageInputSchema } from '../shared/stageInput.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
@@ -84,13 +87,14 @@ export const ocrStage = async (deps: OcrStageDeps, input: OcrInput): Promise<Ocr
   if (before.pageCount > deps.settings.maxPages) {
     throw new TooManyPagesForOcr({ pageCount: before.pageCount, maxPages: deps.settings.maxPages });
   }
-  if (!item.source) throw new Error(`workflow ${item.id} has no source`);
+  if (!item.source) throw new SourceObjectMissingError('(unknown)', `(workflow ${item.id} has no source)`);
 
   const started = performance.now();
   let pages: PageText[];
   let stats: GuardedRunStats | undefined;
   if (deps.settings.engine === 'textract') {
-    if (!deps.textract) throw new Error('the textract engine needs a Textract client');
+    if (!deps.textract)
+      throw new ConfigurationError('OCR_ENGINE is textract but the OCR stage has no Textract client.');
     const engine = { textract: deps.textract, ...(deps.now && { now: deps.now }) };
     const job =
       input.previous?.ocrStatus === 'running' && input.previous.jobId && input.previous.startedAt
@@ -102,10 +106,13 @@ export const ocrStage = async (deps: OcrStageDeps, input: OcrInput): Promise<Ocr
     }
     pages = step.pages;
   } else {
-    if (!deps.tesseract) throw new Error('the tesseract engine needs its runner');
+    if (!deps.tesseract)
+      throw new ConfigurationError('OCR_ENGINE is tesseract but the OCR stage has no tesseract runner.');
     const bytes = await readSource(deps.s3, item.source, deps.maxBytes);
     const kind = detectDocumentKind(bytes);
-    if (kind === 'xml') throw new Error('an XML upload never needs OCR');
+    // parse never hands an XML upload to OCR; one here means the source changed under the workflow.
+    if (kind === 'xml')
+      throw new UnsupportedFileType({ detected: 'an e-invoice XML file, which needs no OCR' });
     pages = await deps.tesseract(
       { bytes, kind, pageCount: before.pageCount, settings: deps.settings },
       (s) => {
