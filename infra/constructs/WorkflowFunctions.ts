@@ -86,7 +86,8 @@ const BUNDLED_TESSDATA = 'tessdata';
  * on the machine that synthesizes).
  */
 export const ocrBundling = (engine: DocketConfig['ocr']['engine']): Partial<BundlingOptions> => {
-  const engineModules = ['tesseract.js', '@napi-rs/canvas', 'pdfjs-dist', 'utif2'];
+  // Imported with `import()` where they are used, so an external one is only needed when OCR runs.
+  const engineModules = ['tesseract.js', '@napi-rs/canvas', 'pdfjs-dist'];
   if (engine === 'textract') return { externalModules: engineModules };
   return {
     nodeModules: engineModules,

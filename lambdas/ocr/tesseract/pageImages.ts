@@ -1,14 +1,25 @@
-import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-// The worker module, imported statically so pdf.js finds it on `globalThis.pdfjsWorker` instead of
-// loading a file next to itself (which a single-file bundle does not have).
-import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+import type { Canvas } from '@napi-rs/canvas';
 import UTIF from 'utif2';
 import type { ImageKind } from '../../parse/documentKind.js';
 import { UnreadableImage } from '../../parse/errors.js';
 import { classifyReadError } from '../../parse/pdfText.js';
 
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= pdfjsWorker;
+/**
+ * The rendering engines, loaded on first use: a deployment that OCRs with Textract bundles the OCR
+ * stage without them (they cannot be inlined by esbuild: a native binary, a wasm core), and its
+ * bundle must not import them at load. pdf.js's worker module is set on `globalThis.pdfjsWorker`
+ * so pdf.js does not look for a file next to itself.
+ */
+const engines = async () => {
+  const [canvas, pdfjs, pdfjsWorker] = await Promise.all([
+    import('@napi-rs/canvas'),
+    import('pdfjs-dist/legacy/build/pdf.mjs'),
+    import('pdfjs-dist/legacy/build/pdf.worker.mjs'),
+  ]);
+  (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= pdfjsWorker;
+  return { createCanvas: canvas.createCanvas, loadImage: canvas.loadImage, getDocument: pdfjs.getDocument };
+};
+type Engines = Awaited<ReturnType<typeof engines>>;
 
 /** A page as tesseract reads it: 8-bit grayscale PGM (no encoding cost), with its size in pixels. */
 export interface PageImage {
@@ -44,7 +55,7 @@ const toPgm = (canvas: Canvas, page: number): PageImage => {
 };
 
 /** A white canvas of the given size. */
-const whiteCanvas = (width: number, height: number): Canvas => {
+const whiteCanvas = ({ createCanvas }: Engines, width: number, height: number): Canvas => {
   const canvas = createCanvas(Math.max(1, Math.round(width)), Math.max(1, Math.round(height)));
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
@@ -65,7 +76,9 @@ export async function* pdfPageImages(
   maxPages: number,
 ): AsyncGenerator<PageImage> {
   const position = { pagesDone: 0 };
-  let pdf: Awaited<ReturnType<typeof getDocument>['promise']>;
+  const loaded = await engines();
+  const { getDocument } = loaded;
+  let pdf: Awaited<ReturnType<Engines['getDocument']>['promise']>;
   try {
     pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false }).promise;
   } catch (error) {
@@ -79,7 +92,7 @@ export async function* pdfPageImages(
         const base = page.getViewport({ scale: 1 });
         const scale = (dpi / 72) * fitScale((base.width * dpi) / 72, (base.height * dpi) / 72);
         const viewport = page.getViewport({ scale });
-        const canvas = whiteCanvas(viewport.width, viewport.height);
+        const canvas = whiteCanvas(loaded, viewport.width, viewport.height);
         await page.render({ canvas: canvas as never, viewport }).promise;
         image = toPgm(canvas, pageNumber);
         page.cleanup();
@@ -111,12 +124,14 @@ export async function* imagePageImages(
   kind: ImageKind,
   maxPages: number,
 ): AsyncGenerator<PageImage> {
+  const loaded = await engines();
+  const { createCanvas, loadImage } = loaded;
   if (kind !== 'tiff') {
     let canvas: Canvas;
     try {
       const image = await loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       const scale = fitScale(image.width, image.height);
-      canvas = whiteCanvas(image.width * scale, image.height * scale);
+      canvas = whiteCanvas(loaded, image.width * scale, image.height * scale);
       canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
     } catch (error) {
       throw decodeFailure(kind, error);
@@ -142,7 +157,7 @@ export async function* imagePageImages(
       data.data.set(UTIF.toRGBA8(ifd));
       full.getContext('2d').putImageData(data, 0, 0);
       const scale = fitScale(width, height);
-      canvas = whiteCanvas(width * scale, height * scale);
+      canvas = whiteCanvas(loaded, width * scale, height * scale);
       canvas.getContext('2d').drawImage(full, 0, 0, canvas.width, canvas.height);
     } catch (error) {
       throw decodeFailure(kind, error);

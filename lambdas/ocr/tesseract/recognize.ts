@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createWorker, OEM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 import type { PlacedText } from '../../parse/buildLines.js';
 import { ConfigurationError } from '../../shared/errors.js';
 import type { PageImage } from './pageImages.js';
@@ -53,6 +53,8 @@ export const tesseractWorker = async (setup: TesseractSetup): Promise<Worker> =>
   if (current?.key !== key) {
     await checkTessdata(setup);
     const previous = current;
+    // Loaded on first use, like the renderers: a Textract deployment's bundle leaves tesseract.js out.
+    const { createWorker, OEM } = await import('tesseract.js');
     current = {
       key,
       worker: createWorker(setup.languages.split('+'), OEM.LSTM_ONLY, {
