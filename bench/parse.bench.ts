@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { drainGuardedChildren } from '../lambdas/parse/guardedChild.js';
 import type { ParseRunStats, parsePdf } from '../lambdas/parse/parsePdf.js';
 import { extractPdfText } from '../lambdas/parse/pdfText.js';
 import type { PdfText } from '../lambdas/shared/pdfText.js';
 import { type FixtureName, fixtureBytes, fixturePath } from '../test/fixtures/pdfFixtures.js';
 import { bundleParseEntry } from '../test/parse/bundleParseEntry.js';
+import { guardedOcrRows, languageRows } from './support/ocrFigures.js';
+import { recall } from './support/recall.js';
 
 /*
  * npm run bench:parse [-- --json]
@@ -24,6 +27,10 @@ import { bundleParseEntry } from '../test/parse/bundleParseEntry.js';
  *    of unpdf's extractText, which requests every page at once, against extractPdfText, which
  *    reads one page at a time; and of a process that only loaded pdf.js, for the baseline.
  * 4. Size of the parse bundle (minified, and gzipped as a stand-in for the Lambda zip).
+ * 5. OCR: the guarded tesseract OCR of scanned fixtures (a fresh child, then a warm one): pages/s
+ *    and peak RSS; and the language choice side by side on one page of invoice lines in the six
+ *    languages: eng, deu, eng+deu+fra, all six, each cold start, ms per page and words read right.
+ *    `--ocr-only` runs this section alone.
  */
 
 const MIB = 1024 * 1024;
@@ -46,21 +53,6 @@ const timeIt = async (action: () => Promise<unknown> | unknown): Promise<number>
 };
 
 const words = (text: string): string[] => text.split(/\s+/).filter((word) => word !== '');
-
-/** Share of `reference` words (as a multiset) found in `candidate`. */
-const recall = (candidate: string[], reference: string[]): number => {
-  const available = new Map<string, number>();
-  for (const word of candidate) available.set(word, (available.get(word) ?? 0) + 1);
-  let found = 0;
-  for (const word of reference) {
-    const left = available.get(word) ?? 0;
-    if (left > 0) {
-      found++;
-      available.set(word, left - 1);
-    }
-  }
-  return reference.length === 0 ? 1 : found / reference.length;
-};
 
 const pdftotextVersion = (): string | undefined => {
   const probe = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' });
@@ -198,6 +190,40 @@ const probe = async (document: FixtureName, mode: ProbeMode, reader: string): Pr
   };
 };
 
+/** Section 5: OCR throughput, memory and the language choice. */
+const ocrSection = async (): Promise<void> => {
+  progress('OCR: guarded tesseract on scanned fixtures');
+  const runs = await guardedOcrRows();
+  progress('OCR: language sets side by side');
+  const languages = await languageRows(3);
+  drainGuardedChildren();
+  if (json) {
+    console.log(JSON.stringify({ ocr: runs, ocrLanguages: languages }, null, 2));
+    return;
+  }
+  console.log('\nOCR, guarded tesseract child (render 200 dpi + recognise; all six languages)');
+  console.table(
+    runs.map((row) => ({
+      document: row.document,
+      pages: row.pages,
+      run: row.run,
+      seconds: row.seconds,
+      'OCR pages/s': row.pagesPerSecond,
+      'peak RSS MB': row.peakRssMB,
+    })),
+  );
+  console.log('\nOCR language sets on one 150 dpi page of invoice lines in six languages (this process)');
+  console.table(
+    languages.map((row) => ({
+      languages: row.languages,
+      'model load ms': row.workerStartMs,
+      'ms per page (warm)': row.msPerPage,
+      'words read %': row.wordsReadPercent,
+      'words with diacritics read %': row.diacriticWordsReadPercent,
+    })),
+  );
+};
+
 const main = async (): Promise<void> => {
   const dir = await mkdtemp(join(tmpdir(), 'docket-parse-bench-'));
   try {
@@ -284,5 +310,8 @@ const main = async (): Promise<void> => {
 };
 
 const probeAt = process.argv.indexOf('--probe');
-if (probeAt === -1) await main();
-else await runProbe(process.argv[probeAt + 1] as ProbeMode, process.argv[probeAt + 2] ?? '');
+if (process.argv.includes('--ocr-only')) await ocrSection();
+else if (probeAt === -1) {
+  await main();
+  await ocrSection();
+} else await runProbe(process.argv[probeAt + 1] as ProbeMode, process.argv[probeAt + 2] ?? '');

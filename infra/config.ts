@@ -60,6 +60,16 @@ const ContextSchema = z
     parseFunctionMemoryMb: int(512, 10_240).default(1_024),
     /** Reserved concurrency of the parse function (caps parallel PDF parsing); unset = unreserved. */
     parseReservedConcurrency: int(1, 1_000).optional(),
+    /** OCR engine of scans and images: Amazon Textract (async jobs), or tesseract.js in the function. */
+    ocrEngine: z.enum(['textract', 'tesseract']).default('textract'),
+    /** Most scanned pages OCR reads per document. */
+    maxOcrPages: int(1, 3_000).default(20),
+    /** tesseract: bound on the OCR of one page, ms. */
+    ocrPageTimeoutMs: int(1_000, 600_000).default(30_000),
+    /** tesseract: RSS bound of the guarded OCR process, MB. */
+    ocrMemoryMb: int(256, 8_192).default(1_024),
+    /** Textract: seconds between two polls of a running job. */
+    ocrPollSeconds: int(1, 300).default(5),
     extractor: z.enum(['heuristic', 'bedrock']).default('heuristic'),
     bedrockModelId: z
       .string()
@@ -183,6 +193,13 @@ export interface DocketConfig {
   env: { account?: string; region?: string };
   policy: WorkflowPolicy;
   extractor: ExtractorConfig;
+  ocr: {
+    engine: 'textract' | 'tesseract';
+    maxPages: number;
+    pageTimeoutMs: number;
+    memoryMb: number;
+    pollSeconds: number;
+  };
   parse: {
     maxPdfBytes: number;
     maxPdfPages: number;
@@ -268,6 +285,16 @@ export const loadConfig = (
         'times out before the parse guard can report why',
     );
   }
+  if (
+    c.ocrEngine === 'tesseract' &&
+    policy.success &&
+    c.ocrPageTimeoutMs * (c.maxOcrPages + 2) >= policy.data.stageTimeoutSeconds * 1000
+  ) {
+    issues.push(
+      `ocrPageTimeoutMs: with maxOcrPages ${c.maxOcrPages}, the tesseract OCR may take ${c.ocrPageTimeoutMs * (c.maxOcrPages + 2)} ms, ` +
+        `more than stageTimeout (${policy.data.stageTimeoutSeconds} s); lower one of them or raise stageTimeout`,
+    );
+  }
   if (!policy.success || issues.length > 0) throw new InvalidContextError(issues);
 
   return {
@@ -278,6 +305,13 @@ export const loadConfig = (
       c.extractor === 'bedrock' && c.bedrockModelId
         ? { kind: 'bedrock', modelId: c.bedrockModelId }
         : { kind: 'heuristic' },
+    ocr: {
+      engine: c.ocrEngine,
+      maxPages: c.maxOcrPages,
+      pageTimeoutMs: c.ocrPageTimeoutMs,
+      memoryMb: c.ocrMemoryMb,
+      pollSeconds: c.ocrPollSeconds,
+    },
     parse: {
       maxPdfBytes: c.maxPdfBytes,
       maxPdfPages: c.maxPdfPages,

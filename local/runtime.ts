@@ -21,6 +21,8 @@ export const STATE_MACHINE_NAME = 'docket';
 const ACCOUNT = '000000000000';
 /** Lambda timeouts as the CDK stack sets them; parse needs the longest (60 s parse + S3). */
 const FUNCTION_TIMEOUT_SECONDS: Partial<Record<Stage, number>> = { parse: 120 };
+/** Stages that fork a guarded child per document (parse, and OCR with tesseract). */
+const GUARDED_STAGES: readonly Stage[] = ['parse', 'ocr'];
 
 /** A running local stack. */
 export interface LocalRuntime {
@@ -89,9 +91,9 @@ export const startLocalRuntime = async (
         stage,
         sfn.registerFunction(`docket-${stage}`, stageFunction(stage, config.faults), {
           timeoutSeconds: FUNCTION_TIMEOUT_SECONDS[stage] ?? config.policy.stageTimeoutSeconds,
-          memorySizeMb: stage === 'parse' ? 1536 : 512,
-          // Parse forks a process per document: run as many at once as there are cores.
-          ...(stage === 'parse' && { reservedConcurrency: availableParallelism() }),
+          memorySizeMb: GUARDED_STAGES.includes(stage) ? 1536 : 512,
+          // Parse and OCR fork a process per document: run as many at once as there are cores.
+          ...(GUARDED_STAGES.includes(stage) && { reservedConcurrency: availableParallelism() }),
         }),
       ]),
     ) as StageArns;

@@ -122,7 +122,16 @@ class DefinitionBuilder {
       Resume: this.router('$.resumeAt', 'Resumes a workflow at the stage for its recorded state.'),
       [task('ingest')]: this.ingest(),
       AfterIngest: this.afterIngest(),
-      [task('parse')]: this.stage('parse', task('extract')),
+      [task('parse')]: this.stage('parse', 'AfterParse'),
+      AfterParse: this.afterParse(),
+      [task('ocr')]: this.stage('ocr', 'AfterOcr', { 'previous.$': '$.result' }),
+      AfterOcr: this.afterOcr(),
+      OcrWait: {
+        Type: 'Wait',
+        Comment: 'A Textract job is still running: poll it again after the seconds Ocr asked for.',
+        SecondsPath: '$.result.waitSeconds',
+        Next: task('ocr'),
+      },
       [task('extract')]: this.stage('extract', task('validate')),
       [task('validate')]: this.stage('validate', 'ValidationOutcome'),
       ValidationOutcome: this.validationOutcome(),
@@ -216,6 +225,31 @@ class DefinitionBuilder {
       Type: 'Choice',
       Choices: [{ Variable: '$.duplicate', BooleanEquals: true, Next: Outcome.duplicate }],
       Default: task('parse'),
+    };
+  }
+
+  /**
+   * A scan or an image has no text layer: parse leaves it in `parsing_pdf` with `needsOcr`, and
+   * the Ocr stage makes the `parsed` transition once it has the text.
+   */
+  private afterParse(): AslChoiceState {
+    return {
+      Type: 'Choice',
+      Choices: [{ Variable: '$.result.needsOcr', BooleanEquals: true, Next: task('ocr') }],
+      Default: task('extract'),
+    };
+  }
+
+  /**
+   * OCR is one call with tesseract; with Textract the first call starts an asynchronous job and
+   * each later call polls it, with a Wait in between (the execution, not a Lambda, does the
+   * waiting). Ocr reads its previous result (`$.result`: the job id) from its parameters.
+   */
+  private afterOcr(): AslChoiceState {
+    return {
+      Type: 'Choice',
+      Choices: [{ Variable: '$.result.ocrStatus', StringEquals: 'running', Next: 'OcrWait' }],
+      Default: task('extract'),
     };
   }
 

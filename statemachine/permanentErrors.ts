@@ -24,7 +24,10 @@ export const PERMANENT_ERRORS = {
   /** lambdas/parse: the upload itself is unusable; the message tells the uploader what to do. */
   parse: [
     'EmptyFile',
-    'NotAPdf',
+    'UnsupportedFileType',
+    'XmlTooLarge',
+    'XmlNotUtf8',
+    'UnreadableImage',
     'CorruptPdf',
     'EncryptedPdf',
     'TooLarge',
@@ -32,6 +35,8 @@ export const PERMANENT_ERRORS = {
     'NoTextLayer',
     'PdfTooComplex',
   ],
+  /** lambdas/ocr: a scan too long, too slow or unreadable for OCR. */
+  ocr: ['TooManyPagesForOcr', 'OcrTooComplex', 'OcrFailed'],
   /** lambdas/extract, validate, compare, apply-review: the document or model request cannot succeed as is. */
   documents: [
     'UnclassifiableDocument',

@@ -8,6 +8,7 @@ import { ALL_STATES, type WorkflowState } from './states.js';
 export const Stage = {
   ingest: 'ingest',
   parse: 'parse',
+  ocr: 'ocr',
   extract: 'extract',
   validate: 'validate',
   requestReview: 'request-review',
@@ -42,6 +43,8 @@ export const STAGES = {
     entry: ['pending', 'parsing_pdf', 'failed'],
     events: ['start_parse', 'retry', 'parsed'],
   },
+  // Reads scans and images parse handed on (`needsOcr`), and makes parse's `parsed` transition.
+  ocr: { task: 'Ocr', entry: ['parsing_pdf'], events: ['parsed'] },
   extract: { task: 'Extract', entry: ['extracting', 'failed'], events: ['retry', 'extracted'] },
   validate: { task: 'Validate', entry: ['validating', 'failed'], events: ['retry', 'validation_completed'] },
   'request-review': { task: 'RequestReview', entry: ['review_required'], events: [] },

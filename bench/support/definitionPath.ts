@@ -28,13 +28,15 @@ const matches = (rule: ChoiceRule, payload: PathPayload): boolean => {
 
 /**
  * Follows the definition from `StartAt` the way one execution would, with every Task succeeding
- * and each Choice reading `payload` (updated after a Task by `after[task]`). Every state entered is
+ * and each Choice reading `payload` (updated after a Task by `after[task]`, or for a Task called
+ * more than once, such as a polled Ocr, by `each[task]()` on every call). Every state entered is
  * one billed state transition of a Standard workflow.
  */
 export const definitionPath = (
   definition: AslDefinition,
   start: PathPayload,
   after: Record<string, PathPayload> = {},
+  each: Record<string, () => PathPayload> = {},
 ): DefinitionPath => {
   const payload: PathPayload = { ...start };
   const states: string[] = [];
@@ -52,7 +54,7 @@ export const definitionPath = (
     if (state.Type === 'Succeed' || state.Type === 'Fail') return { states, tasks, end: at };
     if (state.Type === 'Task') {
       tasks.push(at);
-      Object.assign(payload, after[at]);
+      Object.assign(payload, after[at], each[at]?.());
     }
     at =
       state.Type === 'Choice'

@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
+import { DEBIAN_TESSDATA, OCR_ENV, OCR_LANGUAGES } from '../../lambdas/ocr/ocrSettings.js';
 import { EnvVar } from '../../lambdas/shared/config.js';
 import { STAGES, type Stage } from '../../statemachine/index.js';
 import type { DocketConfig, ExtractorConfig } from '../config.js';
@@ -32,6 +33,11 @@ const STAGE_ACCESS: Record<Stage, StageAccess> = {
     memorySize: 1024,
     documents: { read: [Prefix.incoming, Prefix.artifacts], write: [Prefix.artifacts] },
   },
+  ocr: {
+    description: 'Scan or image -> text artifact by OCR (Textract job, or tesseract under bounds)',
+    memorySize: 512,
+    documents: { read: [Prefix.incoming, Prefix.artifacts], write: [Prefix.artifacts] },
+  },
   extract: {
     description: 'Text -> document type and fields with confidence',
     memorySize: 512,
@@ -59,9 +65,42 @@ const STAGE_ACCESS: Record<Stage, StageAccess> = {
   'mark-timed-out': { description: 'review_required -> timed_out', memorySize: 256 },
 };
 
-/** Memory of a stage's function, MB (parse's comes from the context: it holds the parse guard). */
-export const stageMemoryMb = (stage: Stage, config: DocketConfig): number =>
-  stage === 'parse' ? config.parse.functionMemoryMb : STAGE_ACCESS[stage].memorySize;
+/**
+ * Memory of a stage's function, MB: parse's comes from the context (it holds the parse guard), and
+ * so does ocr's with tesseract (the OCR child's bound plus the handler's own ~300 MB).
+ */
+export const stageMemoryMb = (stage: Stage, config: DocketConfig): number => {
+  if (stage === 'parse') return config.parse.functionMemoryMb;
+  if (stage === 'ocr' && config.ocr.engine === 'tesseract') return config.ocr.memoryMb + 512;
+  return STAGE_ACCESS[stage].memorySize;
+};
+
+/** Where the tesseract engine's language data sits inside the OCR function's bundle. */
+const BUNDLED_TESSDATA = 'tessdata';
+
+/**
+ * How the ocr function is bundled: the tesseract engine is loaded only when configured, and its
+ * packages (a wasm core, pdf.js, a native canvas binary) cannot be inlined by esbuild. With
+ * Textract they stay out of the bundle; with tesseract they are installed next to it from the
+ * lock file, and the language data is copied from Debian's tessdata (tesseract-ocr-eng, -deu, ...
+ * on the machine that synthesizes).
+ */
+export const ocrBundling = (engine: DocketConfig['ocr']['engine']): Partial<BundlingOptions> => {
+  // Imported with `import()` where they are used, so an external one is only needed when OCR runs.
+  const engineModules = ['tesseract.js', '@napi-rs/canvas', 'pdfjs-dist'];
+  if (engine === 'textract') return { externalModules: engineModules };
+  return {
+    nodeModules: engineModules,
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (_input: string, output: string) => [
+        `mkdir -p ${output}/${BUNDLED_TESSDATA}`,
+        `cp ${OCR_LANGUAGES.map((l) => `${DEBIAN_TESSDATA}/${l}.traineddata`).join(' ')} ${output}/${BUNDLED_TESSDATA}/`,
+      ],
+    },
+  };
+};
 
 /** Settings of the stage functions. */
 export interface WorkflowFunctionsProps {
@@ -123,7 +162,9 @@ export class WorkflowFunctions extends Construct {
           config.parse.reservedConcurrency !== undefined && {
             reservedConcurrency: config.parse.reservedConcurrency,
           }),
-        ...(props.bundling?.[stage] && { bundling: props.bundling[stage] }),
+        ...((props.bundling?.[stage] || stage === 'ocr') && {
+          bundling: { ...(stage === 'ocr' && ocrBundling(config.ocr.engine)), ...props.bundling?.[stage] },
+        }),
       });
       storage.bindStore(fn);
       if (access.documents) storage.bindDocuments(fn, access.documents);
@@ -134,6 +175,7 @@ export class WorkflowFunctions extends Construct {
     // Ingest does not hash an upload parse will refuse as too large (it could outlast the stage).
     stages.ingest.addEnvironment(EnvVar.maxPdfBytes, String(config.parse.maxPdfBytes));
     this.bindExtractor(stages.extract, config.extractor);
+    this.bindOcr(stages.ocr, config);
     this.stages = stages;
   }
 
@@ -142,6 +184,32 @@ export class WorkflowFunctions extends Construct {
     fn.addEnvironment(EnvVar.maxPdfPages, String(parse.maxPdfPages));
     fn.addEnvironment(EnvVar.parseTimeoutMs, String(parse.timeoutMs));
     fn.addEnvironment(EnvVar.parseMemoryMb, String(parse.memoryMb));
+  }
+
+  private bindOcr(fn: StageFunction, config: DocketConfig): void {
+    const { ocr } = config;
+    fn.addEnvironment(OCR_ENV.engine, ocr.engine);
+    fn.addEnvironment(OCR_ENV.maxPages, String(ocr.maxPages));
+    fn.addEnvironment(OCR_ENV.pageTimeoutMs, String(ocr.pageTimeoutMs));
+    fn.addEnvironment(OCR_ENV.maxRssBytes, String(ocr.memoryMb));
+    fn.addEnvironment(OCR_ENV.pollSeconds, String(ocr.pollSeconds));
+    // The OCR stage reads the upload under the same size bound as parse.
+    fn.addEnvironment(EnvVar.maxPdfBytes, String(config.parse.maxPdfBytes));
+    if (ocr.engine === 'tesseract') {
+      fn.addEnvironment(OCR_ENV.tessdataDir, `/var/task/${BUNDLED_TESSDATA}`);
+      return;
+    }
+    // Textract reads the S3 object with the function's own credentials (its incoming/ read grant).
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['textract:StartDocumentTextDetection', 'textract:GetDocumentTextDetection'],
+        resources: ['*'],
+      }),
+    );
+    Validations.of(fn.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Textract text detection has no resource-level permissions: its actions only take *.',
+    });
   }
 
   private bindExtractor(fn: StageFunction, extractor: ExtractorConfig): void {

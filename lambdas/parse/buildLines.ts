@@ -12,6 +12,20 @@ export interface PlacedText {
   width: number;
   /** Font height (em size) of the run. */
   fontSize: number;
+  /** 0-1, OCR only: how sure the engine is of this word. */
+  confidence?: number;
+}
+
+/** One rebuilt line: its text, the runs it was joined from (left to right) and its extent. */
+export interface LaidOutLine {
+  text: string;
+  runs: PlacedText[];
+  /** Left edge of the first run, right edge of the furthest run. */
+  left: number;
+  right: number;
+  /** One em above the highest baseline, and a fifth of an em below the lowest (descenders). */
+  top: number;
+  bottom: number;
 }
 
 /**
@@ -59,14 +73,15 @@ const separator = (previousEnd: number, previous: PlacedText, next: PlacedText):
   return '';
 };
 
-/** Joins the runs of one line left to right. */
-const joinRuns = (runs: PlacedText[]): string => {
+/** Joins the runs of one line left to right; returns the text and the runs it kept. */
+const joinRuns = (runs: PlacedText[]): { text: string; kept: PlacedText[] } => {
   const sorted = [...runs].sort((a, b) => a.x - b.x);
   const [first, ...rest] = sorted;
-  if (first === undefined) return '';
+  if (first === undefined) return { text: '', kept: [] };
   let text = first.text;
   let previous = first;
   let end = first.x + first.width;
+  const kept = [first];
   for (const run of rest) {
     // Fake bold draws the same run twice, a hair apart: keep one copy.
     if (run.text === previous.text && Math.abs(run.x - previous.x) < WORD_GAP_EM * run.fontSize) continue;
@@ -80,22 +95,39 @@ const joinRuns = (runs: PlacedText[]): string => {
     }
     previous = run;
     end = Math.max(end, run.x + run.width);
+    kept.push(run);
   }
-  return text.trim();
+  return { text: text.trim(), kept };
 };
 
 /**
- * Rebuilds the lines of one page from its text runs: runs are grouped by baseline (tolerance
- * relative to font height), lines ordered top to bottom, runs within a line left to right and
- * joined with nothing (same word), one space, or two spaces where the gap is as wide as a table
- * column. Readers downstream split cells on runs of two or more spaces. Blank runs are ignored;
- * the gaps they stood for are measured from positions instead.
+ * Rebuilds the lines of one page from its text runs, with where each line sits: runs are grouped
+ * by baseline (tolerance relative to font height), lines ordered top to bottom, runs within a line
+ * left to right and joined with nothing (same word), one space, or two spaces where the gap is as
+ * wide as a table column. Readers downstream split cells on runs of two or more spaces. Blank runs
+ * are ignored; the gaps they stood for are measured from positions instead. Text-layer runs and
+ * OCR words go through this same function, so a table row reads the same from either.
  */
-export const buildLines = (runs: readonly PlacedText[]): string[] => {
+export const layoutLines = (runs: readonly PlacedText[]): LaidOutLine[] => {
   const visible = runs
     .filter((run) => run.text.trim() !== '')
     .sort((a, b) => (a.y === b.y ? a.x - b.x : a.y - b.y));
-  return groupByBaseline(visible)
-    .map((line) => joinRuns(line.runs))
-    .filter((line) => line !== '');
+  const lines: LaidOutLine[] = [];
+  for (const line of groupByBaseline(visible)) {
+    const { text, kept } = joinRuns(line.runs);
+    if (text === '') continue;
+    lines.push({
+      text,
+      runs: kept,
+      left: Math.min(...kept.map((r) => r.x)),
+      right: Math.max(...kept.map((r) => r.x + r.width)),
+      top: Math.min(...kept.map((r) => r.y - r.fontSize)),
+      bottom: Math.max(...kept.map((r) => r.y + r.fontSize / 5)),
+    });
+  }
+  return lines;
 };
+
+/** The text of `layoutLines`, line by line. */
+export const buildLines = (runs: readonly PlacedText[]): string[] =>
+  layoutLines(runs).map((line) => line.text);

@@ -25,9 +25,17 @@ export class EmptyFile extends PermanentError {
   }
 }
 
-/** The bytes do not start like a PDF. `detected` names what they look like, when recognisable. */
-export class NotAPdf extends PermanentError {
-  override readonly name = 'NotAPdf';
+/** What Docket reads, for the messages that refuse anything else. */
+export const ACCEPTED_KINDS =
+  'a PDF, a PNG, JPEG or TIFF image (a scan or photo), or an e-invoice XML (UN/CEFACT CII ' +
+  'CrossIndustryInvoice, or UBL 2.1 Invoice or CreditNote)';
+
+/**
+ * The bytes are none of the kinds Docket reads (detected from the bytes, never the file name).
+ * `detected` names what they look like, when recognisable.
+ */
+export class UnsupportedFileType extends PermanentError {
+  override readonly name = 'UnsupportedFileType';
 
   constructor(
     readonly facts: { detected?: string | undefined },
@@ -35,8 +43,55 @@ export class NotAPdf extends PermanentError {
   ) {
     const what = facts.detected ? ` (it looks like ${facts.detected})` : '';
     super(
-      `The file is not a PDF${what}. Save or export the document as PDF ("Save as PDF" or "Print to ` +
-        'PDF") and upload that file.',
+      `The file is not a kind of document Docket reads${what}. Docket accepts ${ACCEPTED_KINDS}. ` +
+        'Save or export the document as PDF ("Save as PDF" or "Print to PDF") and upload that file.',
+      options,
+    );
+  }
+}
+
+/** A bare XML upload is larger than the text artifact may carry. */
+export class XmlTooLarge extends PermanentError {
+  override readonly name = 'XmlTooLarge';
+
+  constructor(
+    readonly facts: { chars: number; maxChars: number },
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `The XML file has ${facts.chars} characters; Docket reads e-invoice XML of at most ` +
+        `${facts.maxChars}. A real invoice is far smaller: check that this is the invoice itself, ` +
+        'and upload the invoice XML (or its PDF) alone.',
+      options,
+    );
+  }
+}
+
+/** A bare XML upload is not UTF-8 text, which CII and UBL e-invoices are. */
+export class XmlNotUtf8 extends PermanentError {
+  override readonly name = 'XmlNotUtf8';
+  readonly facts: Record<string, never> = {};
+
+  constructor(options?: { cause?: unknown }) {
+    super(
+      'The XML file is not UTF-8 text, which e-invoices (CII, UBL) must be. Export the invoice again ' +
+        'as UTF-8 XML, or upload its PDF.',
+      options,
+    );
+  }
+}
+
+/** An image upload (PNG, JPEG, TIFF) whose pixels or pages cannot be decoded. */
+export class UnreadableImage extends PermanentError {
+  override readonly name = 'UnreadableImage';
+
+  constructor(
+    readonly facts: { kind: string; reason: string },
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `The ${facts.kind.toUpperCase()} image is damaged and cannot be read (${facts.reason}). Open it in an ` +
+        'image viewer, save it again (or scan the document again), and upload that file.',
       options,
     );
   }
@@ -111,7 +166,10 @@ export class TooManyPages extends PermanentError {
   }
 }
 
-/** No page has any text: a scan or a picture of a document, which needs OCR first. */
+/**
+ * No page has any text: neither a text layer nor OCR found a word (a blank or unreadably faint
+ * scan). Text layers that are merely absent go to OCR instead; this is the verdict after it.
+ */
 export class NoTextLayer extends PermanentError {
   override readonly name = 'NoTextLayer';
 
@@ -121,8 +179,9 @@ export class NoTextLayer extends PermanentError {
   ) {
     const pages = facts.pageCount === 1 ? 'its only page' : `any of its ${facts.pageCount} pages`;
     super(
-      `The PDF contains no selectable text on ${pages}; it is probably a scan or an image. ` +
-        'Run text recognition (OCR) on it, or export the original document as PDF, and upload that file.',
+      `No text was found on ${pages}, neither as selectable text nor by text recognition (OCR): the ` +
+        'page looks blank or too faint. Scan the document again (at least 200 dpi, dark enough to ' +
+        'read), or export the original document as PDF, and upload that file.',
       options,
     );
   }
@@ -177,7 +236,10 @@ export class ParseWorkerFailed extends TransientError {
 /** Every error the parse stage throws on purpose. */
 export type ParseError =
   | EmptyFile
-  | NotAPdf
+  | UnsupportedFileType
+  | XmlTooLarge
+  | XmlNotUtf8
+  | UnreadableImage
   | CorruptPdf
   | EncryptedPdf
   | TooLarge
@@ -195,7 +257,10 @@ export interface SerializedParseError {
 /** Rebuilds each error class from its facts, keyed by `name`. */
 const revivers: { [N in ParseError['name']]: (facts: never) => ParseError } = {
   EmptyFile: () => new EmptyFile(),
-  NotAPdf: (facts: NotAPdf['facts']) => new NotAPdf(facts),
+  UnsupportedFileType: (facts: UnsupportedFileType['facts']) => new UnsupportedFileType(facts),
+  XmlTooLarge: (facts: XmlTooLarge['facts']) => new XmlTooLarge(facts),
+  XmlNotUtf8: () => new XmlNotUtf8(),
+  UnreadableImage: (facts: UnreadableImage['facts']) => new UnreadableImage(facts),
   CorruptPdf: (facts: CorruptPdf['facts']) => new CorruptPdf(facts),
   EncryptedPdf: () => new EncryptedPdf(),
   TooLarge: (facts: TooLarge['facts']) => new TooLarge(facts),

@@ -1,8 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import type { ParseChildMessage } from './parseChild.js';
+import type { ChildMessage } from './guardedChild.js';
 import { readProcessMemory } from './readProcessMemory.js';
 
-/** A parse child that has loaded pdf.js and waits for jobs. */
+/** A guarded child (parse or OCR) that has loaded its engine and waits for jobs. */
 export interface ParseChild {
   readonly process: ChildProcess;
   /** Jobs it has served. */
@@ -46,7 +46,7 @@ export class ParseChildPool {
     }
     const process = this.start();
     await new Promise<void>((resolve, reject) => {
-      const onMessage = (message: ParseChildMessage) => {
+      const onMessage = (message: ChildMessage) => {
         if (message.kind !== 'ready') return;
         cleanup();
         resolve();

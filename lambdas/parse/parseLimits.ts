@@ -4,14 +4,18 @@ import { ConfigurationError } from '../shared/errors.js';
 const MIB = 1024 * 1024;
 
 /**
- * A whole number of at least `minimum` that defaults when omitted. Messages are spelled out:
- * zod/mini loads no locale, and its default message is a bare "Invalid input".
+ * A whole number of at least `minimum` (and at most `maximum`, when given) that defaults when
+ * omitted. Messages are spelled out: zod/mini loads no locale, and its default message is a bare
+ * "Invalid input". The OCR settings use it too.
  */
-const positiveInt = (fallback: number, minimum = 1) =>
+export const positiveInt = (fallback: number, minimum = 1, maximum = Number.MAX_SAFE_INTEGER) =>
   z._default(
     z
       .int({ error: 'must be a whole number' })
-      .check(z.gte(minimum, { error: `must be at least ${minimum}` })),
+      .check(
+        z.gte(minimum, { error: `must be at least ${minimum}` }),
+        z.lte(maximum, { error: `must be at most ${maximum}` }),
+      ),
     fallback,
   );
 

@@ -1,11 +1,16 @@
 import { GetObjectCommand, type GetObjectCommandOutput, type S3Client } from '@aws-sdk/client-s3';
 import { SourceObjectMissingError, SourceUnavailableError } from '../ingest/errors.js';
 import { artifactKey, copyArtifactIfPresent, putJsonArtifact } from '../shared/artifacts.js';
+import type { PdfText } from '../shared/pdfText.js';
 import type { StageInput } from '../shared/stageInput.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
 import type { DocumentSource, WorkflowStore } from '../shared/store/index.js';
+import { detectDocumentKind, isImageKind } from './documentKind.js';
+import { xmlUploadText } from './embeddedXml.js';
+import { imagePageCount } from './imagePages.js';
 import type { ParseLimits } from './parseLimits.js';
-import { checkPdfSize, type ParseRunStats, parsePdf } from './parsePdf.js';
+import { checkPdfSize, type ParseRunStats, readPdfGuarded } from './parsePdf.js';
+import { needsOcr } from './pdfText.js';
 
 /** What the parse stage works with. */
 export interface ParseStageDeps {
@@ -16,8 +21,20 @@ export interface ParseStageDeps {
   onStats?: (stats: ParseRunStats) => void;
 }
 
-/** Reads the uploaded object, refusing one over the size limit before downloading it. */
-const readSource = async (s3: S3Client, source: DocumentSource, maxBytes: number): Promise<Uint8Array> => {
+/**
+ * What the parse stage hands the state machine: `needsOcr` sends a scan or image to the Ocr state.
+ * Always present: a Choice on a path that does not exist fails the execution (States.Runtime).
+ */
+export interface ParseStageResult extends StageResult {
+  needsOcr: boolean;
+}
+
+/** Reads the uploaded object, refusing one over the size limit before downloading it (parse and OCR). */
+export const readSource = async (
+  s3: S3Client,
+  source: DocumentSource,
+  maxBytes: number,
+): Promise<Uint8Array> => {
   let object: GetObjectCommandOutput;
   try {
     object = await s3.send(
@@ -43,13 +60,19 @@ const readSource = async (s3: S3Client, source: DocumentSource, maxBytes: number
 
 /**
  * The parse stage (DESIGN.md §2): `pending` -> `parsing_pdf` -> `extracting`, with the text of
- * every page written to `artifacts/{id}/text.json`. Content extracted before for this tenant is
- * reused (the text artifact is copied, the transitions are still logged); when the cached text has
- * expired, the document is parsed as if it had never been seen.
+ * every page written to `artifacts/{id}/text.json`. The upload's kind is told from its bytes: a
+ * PDF with a text layer is parsed under guard, a bare e-invoice XML becomes an artifact with no
+ * pages and the XML as its embedded file. A scan (a PDF whose pages carry no text) and an image
+ * stay in `parsing_pdf` with `needsOcr`: the artifact then holds what parse knows (page count,
+ * XML attachments) and the Ocr state writes the text and makes the transition. Content extracted
+ * before for this tenant is reused (the text artifact is copied, the transitions are still
+ * logged); when the cached text has expired, the document is parsed as if it had never been seen.
  */
-export const parseStage = async (deps: ParseStageDeps, input: StageInput): Promise<StageResult> => {
+export const parseStage = async (deps: ParseStageDeps, input: StageInput): Promise<ParseStageResult> => {
   const run = await StageRun.load('parse', deps.store, input.workflowId, input.policy);
-  if (!(await run.enter('parsing_pdf', { from: 'pending', event: 'start_parse' }))) return run.result(true);
+  if (!(await run.enter('parsing_pdf', { from: 'pending', event: 'start_parse' }))) {
+    return { ...run.result(true), needsOcr: false };
+  }
   const { item } = run;
   const textKey = artifactKey(item.id, 'text');
 
@@ -59,24 +82,38 @@ export const parseStage = async (deps: ParseStageDeps, input: StageInput): Promi
       patch: { pageCount: cached.pageCount, 'artifacts.text': textKey },
       metadata: { cachedFrom: cached.workflowId },
     });
-    return run.result();
+    return { ...run.result(), needsOcr: false };
   }
 
   if (!item.source) throw new SourceObjectMissingError('(unknown)', `(workflow ${item.id} has no source)`);
   const bytes = await readSource(deps.s3, item.source, deps.limits.maxBytes);
+  const kind = detectDocumentKind(bytes);
   let stats: ParseRunStats | undefined;
-  const text = await parsePdf(bytes, deps.limits, {
-    onStats: (s) => {
-      stats = s;
-      deps.onStats?.(s);
-    },
-  });
+  let text: PdfText;
+  let skipped: { name: string; reason: string }[] = [];
+  if (kind === 'xml') text = xmlUploadText(bytes, item.source.key);
+  else if (isImageKind(kind)) text = { pageCount: imagePageCount(bytes, kind), pages: [], origin: 'ocr' };
+  else {
+    const reading = await readPdfGuarded(bytes, deps.limits, {
+      onStats: (s) => {
+        stats = s;
+        deps.onStats?.(s);
+      },
+    });
+    ({ text } = reading);
+    skipped = reading.skippedAttachments;
+  }
   await putJsonArtifact(deps.s3, deps.bucket, textKey, text);
+  // A scan or an image: the Ocr state reads the artifact (page count, attachments) and finishes.
+  if (isImageKind(kind) || needsOcr(text)) return { ...run.result(), needsOcr: true };
   await run.apply('parsed', {
     patch: { pageCount: text.pageCount, 'artifacts.text': textKey },
     metadata: {
+      kind,
       pages: text.pageCount,
       bytes: bytes.byteLength,
+      ...(text.embedded && { embedded: text.embedded.map((file) => file.name) }),
+      ...(skipped.length > 0 && { embeddedSkipped: skipped }),
       // Says why identical content was parsed again: its cached text had expired.
       ...(cached && { cacheExpired: cached.workflowId }),
       ...(stats && {
@@ -85,5 +122,5 @@ export const parseStage = async (deps: ParseStageDeps, input: StageInput): Promi
       }),
     },
   });
-  return run.result();
+  return { ...run.result(), needsOcr: false };
 };

@@ -1,17 +1,18 @@
 import { getDocumentProxy } from 'unpdf';
 import type { PageText, PdfText } from '../shared/pdfText.js';
-import { buildLines, type PlacedText } from './buildLines.js';
+import type { PlacedText } from './buildLines.js';
 import { checkPdfBytes } from './checkPdfBytes.js';
+import { embeddedXmlOf, type PdfAttachment, type SkippedAttachment } from './embeddedXml.js';
 import {
   CorruptPdf,
   EncryptedPdf,
   isParseError,
-  NoTextLayer,
   type ParseError,
   ParseWorkerFailed,
   PdfTooComplex,
   TooManyPages,
 } from './errors.js';
+import { pageTextOf } from './pageText.js';
 import { DEFAULT_PARSE_LIMITS } from './parseLimits.js';
 
 /** Progress of a walk through the pages: reported once the page count passed the limit, then per page. */
@@ -125,28 +126,36 @@ const readPage = async (pdf: PdfDocument, pageNumber: number): Promise<PageText>
       const [, , c, d, x, y] = transform(viewport.transform, item.transform);
       runs.push({ text: item.str, x, y, width: item.width, fontSize: Math.hypot(c, d) });
     }
-    return { page: pageNumber, lines: buildLines(runs) };
+    return pageTextOf(pageNumber, runs, { width: viewport.width, height: viewport.height });
   } finally {
     page.cleanup();
   }
 };
 
+/** What reading a PDF gives: its text artifact, and the XML attachments left out of it. */
+export interface PdfReading {
+  text: PdfText;
+  skippedAttachments: SkippedAttachment[];
+}
+
 /**
- * Extracts the text of a PDF page by page: opens it with unpdf's `getDocumentProxy`, checks the
- * page count against `maxPages` before reading any page, then reads and releases ONE page at a
- * time (unpdf's `extractText` requests every page at once, which costs memory in proportion to the
- * page count). Lines are rebuilt with `buildLines`. Runs unguarded: use `parsePdf` for untrusted
- * input, which adds the size, time and memory bounds. `bytes` may be a Buffer and are left intact
- * (pdf.js detaches the buffer it is given, so it gets a copy).
+ * Reads a PDF page by page: opens it with unpdf's `getDocumentProxy`, checks the page count
+ * against `maxPages` before reading any page, then reads and releases ONE page at a time (unpdf's
+ * `extractText` requests every page at once, which costs memory in proportion to the page count).
+ * Lines are rebuilt with `layoutLines`, each with its box on the page. XML attachments (ZUGFeRD,
+ * Factur-X) go to `embedded` (see `embeddedXmlOf`). A PDF whose pages have no text at all (a scan)
+ * comes back with empty pages: the caller sends it to OCR. Runs unguarded: use `parsePdf` for
+ * untrusted input, which adds the size, time and memory bounds. `bytes` may be a Buffer and are
+ * left intact (pdf.js detaches the buffer it is given, so it gets a copy).
  *
- * @throws EmptyFile, NotAPdf, CorruptPdf, EncryptedPdf (user password; an owner password alone is
- *   fine), TooManyPages, NoTextLayer (no page has any text), PdfTooComplex (an allocation failed);
+ * @throws EmptyFile, UnsupportedFileType, CorruptPdf, EncryptedPdf (user password; an owner
+ *   password alone is fine), TooManyPages, PdfTooComplex (an allocation failed);
  *   ParseWorkerFailed (transient) for a failure that is not pdf.js's verdict on the document
  */
-export const extractPdfText = async (
+export const readPdf = async (
   bytes: Uint8Array,
   options: ExtractPdfTextOptions = {},
-): Promise<PdfText> => {
+): Promise<PdfReading> => {
   const {
     maxPages = DEFAULT_PARSE_LIMITS.maxPages,
     onProgress,
@@ -173,12 +182,28 @@ export const extractPdfText = async (
       position.pagesDone = pageNumber;
       onProgress?.({ pagesDone: pageNumber, pageCount });
     }
-    // Image-only PDFs open fine and yield empty pages; that is an error for a text workflow.
-    if (pages.every((page) => page.lines.length === 0)) throw new NoTextLayer({ pageCount });
-    return { pageCount, pages };
+    const attachments = (await pdf.getAttachments()) as Record<string, PdfAttachment> | null;
+    const { embedded, skipped } = embeddedXmlOf(attachments);
+    const text: PdfText = {
+      pageCount,
+      pages,
+      origin: 'text-layer',
+      ...(embedded.length > 0 && { embedded }),
+    };
+    return { text, skippedAttachments: skipped };
   } catch (error) {
     throw classifyReadError(error, position, maxRssBytes);
   } finally {
     await pdf.destroy();
   }
 };
+
+/** The text artifact of a PDF, as `readPdf` reads it (without the list of skipped attachments). */
+export const extractPdfText = async (
+  bytes: Uint8Array,
+  options: ExtractPdfTextOptions = {},
+): Promise<PdfText> => (await readPdf(bytes, options)).text;
+
+/** True when no page of a text-layer reading has any text: a scan, for OCR. */
+export const needsOcr = (text: PdfText): boolean =>
+  text.origin !== 'xml' && text.pages.every((page) => page.lines.length === 0);

@@ -10,6 +10,7 @@ export type LocalFunction = Stage | 'review-api';
 const loaders: Record<LocalFunction, () => Promise<{ handler: unknown }>> = {
   ingest: () => import('../../lambdas/ingest/handler.js'),
   parse: () => import('../../lambdas/parse/handler.js'),
+  ocr: () => import('../../lambdas/ocr/handler.js'),
   extract: () => import('../../lambdas/extract/handler.js'),
   validate: () => import('../../lambdas/validate/handler.js'),
   'request-review': () => import('../../lambdas/request-review/handler.js'),

@@ -55,7 +55,7 @@ describe('the auto-approve path on the local stack', () => {
   it.each([
     ['empty', 'EmptyFile'],
     ['truncated', 'CorruptPdf'],
-    ['notAPdf', 'NotAPdf'],
+    ['notAPdf', 'UnsupportedFileType'],
     ['userPassword', 'EncryptedPdf'],
     ['imageOnly', 'NoTextLayer'],
     ['flateBomb', 'PdfTooComplex'],

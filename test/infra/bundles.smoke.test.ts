@@ -6,16 +6,16 @@ import { putWithEvent } from '../support/localS3.js';
 import { startStageEnvironment } from '../support/stageEnvironment.js';
 import { type BundleOutcome, type FunctionBundle, functionBundles, invokeBundle } from './support/bundles.js';
 import { invoicePdf } from './support/invoicePdf.js';
-import { type SynthResult, synthDocket } from './support/synthDocket.js';
+import { type ChildSynthResult, synthDocketInChild } from './support/synthDocket.js';
 
 // One full synth with esbuild bundling: the functions run from cdk.out exactly as Lambda gets them.
-let synth: SynthResult;
+let synth: ChildSynthResult;
 let bundles: Record<string, FunctionBundle>;
 let env: Awaited<ReturnType<typeof startStageEnvironment>>;
 const policy = stagePolicy(resolvePolicy({}));
 
 beforeAll(async () => {
-  synth = synthDocket({ bundle: true });
+  synth = await synthDocketInChild();
   bundles = functionBundles(synth.template, synth.outdir);
   env = await startStageEnvironment();
 }, 240_000);
@@ -47,6 +47,7 @@ describe('bundled functions in cdk.out', () => {
         'mark-failed',
         'mark-rejected',
         'mark-timed-out',
+        'ocr',
         'parse',
         'request-review',
         'review-api',
@@ -101,6 +102,21 @@ describe('bundled functions in cdk.out', () => {
     expect(Object.keys(artifacts ?? {})).toEqual(
       expect.arrayContaining(['text', 'extraction', 'comparison']),
     );
+  });
+
+  it('run the ocr stage with Textract (the default) without loading the tesseract engine', async () => {
+    // Prepare: a workflow OCR has nothing left to do for
+    const workflow = await workflowIn(env.store, 'extracting');
+
+    // Act
+    const outcome = await invoke('ocr', { workflowId: workflow.id, policy });
+
+    // Assess
+    expect(bundles.ocr?.staticEnv).toMatchObject({ OCR_ENGINE: 'textract', MAX_OCR_PAGES: '20' });
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: { state: 'extracting', alreadyDone: true, ocrStatus: 'done' },
+    });
   });
 
   it('run the review pair: request-review keeps the token, apply-review answers', async () => {

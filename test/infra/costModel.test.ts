@@ -7,7 +7,7 @@ import { buildDefinition, exampleStageArns } from '../../statemachine/index.js';
 const definition = buildDefinition(exampleStageArns());
 
 describe('definitionPath (npm run cost)', () => {
-  it('walks the auto path: 9 states entered, 5 Lambda tasks', () => {
+  it('walks the auto path: 10 states entered (AfterParse included), 5 Lambda tasks', () => {
     // Act
     const path = definitionPath(
       definition,
@@ -16,8 +16,35 @@ describe('definitionPath (npm run cost)', () => {
     );
     // Assess
     expect(path.tasks).toEqual(['Ingest', 'Parse', 'Extract', 'Validate', 'Compare']);
-    expect(path.states).toHaveLength(9);
+    expect(path.states).toHaveLength(10);
+    expect(path.states).toContain('AfterParse');
     expect(path.end).toBe('Completed');
+  });
+
+  it('walks a scan through Ocr: a tesseract call, or a Textract job polled once through OcrWait', () => {
+    // Act
+    const scan = (ocr: Record<string, unknown>[]) => {
+      const results = [...ocr];
+      return definitionPath(
+        definition,
+        {},
+        {
+          Ingest: { '$.duplicate': false },
+          Parse: { '$.result.needsOcr': true },
+          Validate: { '$.result.state': 'validated' },
+        },
+        // Each Ocr call takes the next scripted result.
+        { Ocr: () => results.shift() ?? {} },
+      );
+    };
+    const tesseract = scan([{ '$.result.ocrStatus': 'done' }]);
+    const textract = scan([{ '$.result.ocrStatus': 'running' }, { '$.result.ocrStatus': 'done' }]);
+
+    // Assess
+    expect(tesseract.tasks).toEqual(['Ingest', 'Parse', 'Ocr', 'Extract', 'Validate', 'Compare']);
+    expect(textract.states.filter((s) => s === 'Ocr')).toHaveLength(2);
+    expect(textract.states).toContain('OcrWait');
+    expect(textract.end).toBe('Completed');
   });
 
   it('walks the review path through RequestReview and ApplyReview', () => {
@@ -40,7 +67,7 @@ describe('definitionPath (npm run cost)', () => {
       'ApplyReview',
       'Compare',
     ]);
-    expect(path.states).toHaveLength(12);
+    expect(path.states).toHaveLength(13);
   });
 
   it('follows the Choice states: a duplicate event ends at Duplicate, a resume skips ingest', () => {

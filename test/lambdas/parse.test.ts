@@ -30,7 +30,10 @@ const uploaded = async (bytes: Uint8Array, tenant = 'acme') => {
   return workflow;
 };
 const parse = (workflowId: string) =>
-  invokeInProcess<{ state: string; alreadyDone?: boolean }>(handler, 'parse', { workflowId, policy });
+  invokeInProcess<{ state: string; alreadyDone?: boolean; needsOcr?: boolean }>(handler, 'parse', {
+    workflowId,
+    policy,
+  });
 
 describe('parse stage', () => {
   it('writes the text of every page and moves pending -> parsing_pdf -> extracting', async () => {
@@ -40,8 +43,8 @@ describe('parse stage', () => {
     // Act
     const result = await parse(wf.id);
 
-    // Assess
-    expect(result).toMatchObject({ state: 'extracting' });
+    // Assess: needsOcr is always there, as the AfterParse Choice reads it (a missing path fails it)
+    expect(result).toMatchObject({ state: 'extracting', needsOcr: false });
     const item = await env.store.get(wf.id);
     expect(item.artifacts?.text).toBe(`artifacts/${wf.id}/text.json`);
     const { Body } = await env.s3.send(
@@ -65,7 +68,7 @@ describe('parse stage', () => {
 
   it('fails a bad upload with its permanent, named error and leaves the workflow in parsing_pdf', async () => {
     const wf = await uploaded(await fixtureBytes('notAPdf'));
-    await expect(parse(wf.id)).rejects.toMatchObject({ name: 'NotAPdf', retryable: false });
+    await expect(parse(wf.id)).rejects.toMatchObject({ name: 'UnsupportedFileType', retryable: false });
     expect((await env.store.get(wf.id)).state).toBe('parsing_pdf');
   });
 

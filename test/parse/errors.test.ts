@@ -4,7 +4,6 @@ import {
   EmptyFile,
   EncryptedPdf,
   NoTextLayer,
-  NotAPdf,
   type ParseError,
   ParseWorkerFailed,
   PdfTooComplex,
@@ -12,6 +11,7 @@ import {
   serializeParseError,
   TooLarge,
   TooManyPages,
+  UnsupportedFileType,
 } from '../../lambdas/parse/errors.js';
 import { PermanentError, TransientError } from '../../lambdas/shared/errors.js';
 
@@ -20,7 +20,7 @@ const MIB = 1024 * 1024;
 /** One instance of every parse error, as the parse child could raise them. */
 const everyError: ParseError[] = [
   new EmptyFile(),
-  new NotAPdf({ detected: 'a PNG image' }),
+  new UnsupportedFileType({ detected: 'a GIF image' }),
   new CorruptPdf({ reason: 'its structure is invalid' }),
   new CorruptPdf({ reason: 'it ends before its end-of-file marker (%%EOF)', truncated: true }),
   new EncryptedPdf(),

@@ -91,11 +91,11 @@ describe('extractPdfText on bad input', () => {
     { fixture: 'truncated', name: 'CorruptPdf', message: /incomplete.*upload the complete file again/ },
     {
       fixture: 'notAPdf',
-      name: 'NotAPdf',
-      message: /not a PDF \(it looks like a PNG image\).*upload that file/,
+      name: 'UnsupportedFileType',
+      message:
+        /not a kind of document Docket reads \(it looks like a ZIP archive.*accepts a PDF, a PNG, JPEG or TIFF image.*CrossIndustryInvoice.*UBL 2\.1 Invoice or CreditNote/,
     },
     { fixture: 'userPassword', name: 'EncryptedPdf', message: /password.*Save a copy without the password/ },
-    { fixture: 'imageOnly', name: 'NoTextLayer', message: /no selectable text.*\(OCR\)/ },
   ];
 
   it.each(cases)(
@@ -131,7 +131,7 @@ describe('extractPdfText on bad input', () => {
     // Assess
     expect(messages).toEqual([
       expect.stringContaining('a plain text file'),
-      expect.stringContaining('an HTML or XML file'),
+      expect.stringContaining('an HTML page'),
       expect.stringContaining('a ZIP archive, such as a Word or Excel file'),
     ]);
   });

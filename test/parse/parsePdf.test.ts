@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParseError } from '../../lambdas/parse/errors.js';
 import { type ParseRunStats, parsePdf } from '../../lambdas/parse/parsePdf.js';
-import { extractPdfText } from '../../lambdas/parse/pdfText.js';
+import { extractPdfText, needsOcr } from '../../lambdas/parse/pdfText.js';
 import { MANY_PAGES } from '../fixtures/badPdfs.js';
 import { fixtureBytes } from '../fixtures/pdfFixtures.js';
 
@@ -46,25 +46,37 @@ describe('parsePdf (the guarded parse, in a child process)', () => {
     const runs = await Promise.all(inputs.map(({ bytes, limits }) => guarded(bytes, limits)));
 
     // Assess: no stats means no child was started
-    expect(runs.map((run) => run.error?.name)).toEqual(['TooLarge', 'EmptyFile', 'NotAPdf']);
+    expect(runs.map((run) => run.error?.name)).toEqual(['TooLarge', 'EmptyFile', 'UnsupportedFileType']);
     expect(runs.map((run) => run.stats)).toEqual([undefined, undefined, undefined]);
     expect(runs[0]?.error?.message).toMatch(/The file is 1\.7 KB; Docket accepts PDFs of at most 1 KB\./);
   });
 
+  it('reads a scan (no text on any page) as empty pages for OCR, not as an error', async () => {
+    // Prepare
+    const bytes = await fixtureBytes('imageOnly');
+
+    // Act
+    const text = await parsePdf(bytes);
+
+    // Assess
+    expect(text).toMatchObject({ pageCount: 1, pages: [{ page: 1, lines: [] }], origin: 'text-layer' });
+    expect(needsOcr(text)).toBe(true);
+    expect(needsOcr(await parsePdf(await fixtureBytes('invoice')))).toBe(false);
+  });
+
   it('brings the child’s typed errors back with name and message', async () => {
     // Prepare
-    const names = ['userPassword', 'imageOnly', 'pages100k'] as const;
+    const names = ['userPassword', 'pages100k'] as const;
     const inputs = await Promise.all(names.map((name) => fixtureBytes(name)));
 
     // Act
     const runs = await Promise.all(inputs.map((bytes) => guarded(bytes)));
 
     // Assess
-    expect(runs.map((run) => run.error?.name)).toEqual(['EncryptedPdf', 'NoTextLayer', 'TooManyPages']);
+    expect(runs.map((run) => run.error?.name)).toEqual(['EncryptedPdf', 'TooManyPages']);
     expect(runs[0]?.error?.message).toMatch(/protected by a password/);
-    expect(runs[1]?.error?.message).toMatch(/no selectable text/);
-    expect(runs[2]?.error).toMatchObject({ facts: { pageCount: MANY_PAGES, maxPages: 500 } });
-    expect(runs[2]?.stats?.durationMs).toBeLessThan(60_000);
+    expect(runs[1]?.error).toMatchObject({ facts: { pageCount: MANY_PAGES, maxPages: 500 } });
+    expect(runs[1]?.stats?.durationMs).toBeLessThan(60_000);
     expect(runs.every((run) => run.stats?.outcome === run.error?.name)).toBe(true);
   });
 

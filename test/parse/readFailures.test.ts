@@ -5,7 +5,7 @@ import { fixtureBytes } from '../fixtures/pdfFixtures.js';
 import { writeRawPdf } from '../fixtures/rawPdf.js';
 
 /**
- * A failure injected into the page walk: buildLines (our own code, called once per page) is stood
+ * A failure injected into the page walk: layoutLines (our own code, called once per page) is stood
  * in by the real one unless a test sets `inject`, which may throw for a given call.
  */
 const injected = vi.hoisted(() => ({ inject: undefined as ((call: number) => void) | undefined, calls: 0 }));
@@ -13,10 +13,10 @@ vi.mock('../../lambdas/parse/buildLines.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../lambdas/parse/buildLines.js')>();
   return {
     ...actual,
-    buildLines: (...args: Parameters<typeof actual.buildLines>) => {
+    layoutLines: (...args: Parameters<typeof actual.layoutLines>) => {
       injected.calls += 1;
       injected.inject?.(injected.calls);
-      return actual.buildLines(...args);
+      return actual.layoutLines(...args);
     },
   };
 });
@@ -38,7 +38,7 @@ const failureOf = async (bytes: Uint8Array, options?: Parameters<typeof extractP
   throw new Error('extractPdfText was expected to fail');
 };
 
-describe('extractPdfText when reading fails (buildLines stood in to inject the failure)', () => {
+describe('extractPdfText when reading fails (layoutLines stood in to inject the failure)', () => {
   it('reports a bug in our own code as the transient ParseWorkerFailed, not as a damaged file', async () => {
     // Prepare
     const bytes = await fixtureBytes('contract');

@@ -21,6 +21,8 @@ interface Payload {
   recoveryDecision?: string;
   recoveryResumeAt?: string;
   recoveryOutcome?: string;
+  needsOcr?: boolean;
+  ocrStatus?: string;
 }
 
 /** One point of an abstract execution: where the ASL is and what the workflow item holds. */
@@ -45,6 +47,8 @@ export interface WalkReport {
   usedRows: Set<TransitionRow>;
   violations: string[];
   visited: number;
+  /** Names of the ASL states some path reached. */
+  statesReached: Set<string>;
 }
 
 const CHOICE_VARIABLES: Record<string, keyof Payload> = {
@@ -54,6 +58,18 @@ const CHOICE_VARIABLES: Record<string, keyof Payload> = {
   '$.recovery.decision': 'recoveryDecision',
   '$.recovery.resumeAt': 'recoveryResumeAt',
   '$.recovery.outcome': 'recoveryOutcome',
+  '$.result.needsOcr': 'needsOcr',
+  '$.result.ocrStatus': 'ocrStatus',
+};
+
+/**
+ * Results a stage may return without reaching the end of its rows: parse hands a scan to OCR in
+ * `parsing_pdf`, and OCR reports a Textract job still running in the same state. The walk adds
+ * these endings wherever a run passes through that state.
+ */
+const EARLY_RESULTS: Partial<Record<Stage, { state: WorkflowState; payload: Payload }[]>> = {
+  parse: [{ state: 'parsing_pdf', payload: { needsOcr: true } }],
+  ocr: [{ state: 'parsing_pdf', payload: { ocrStatus: 'running' } }],
 };
 
 const key = (c: Config): string => JSON.stringify(c);
@@ -70,6 +86,7 @@ export const walkDefinition = (definition: AslDefinition, arns: StageArns, start
   const violations: string[] = [];
   const ends: PathEnd[] = [];
   const seen = new Set<string>();
+  const statesReached = new Set<string>();
 
   const rowsFor = (stage: Stage, c: Config): { row: TransitionRow; to: WorkflowState }[] =>
     TRANSITIONS.filter(
@@ -183,7 +200,18 @@ export const walkDefinition = (definition: AslDefinition, arns: StageArns, start
     }
 
     const out: Config[] = [...cancelled];
+    // A Task's result replaces `$.result`: what the previous Task returned is gone.
+    const fresh = (payload: Payload): Payload => ({ ...payload, needsOcr: undefined, ocrStatus: undefined });
     for (const run of runs(stage, c)) {
+      for (const early of EARLY_RESULTS[stage] ?? []) {
+        for (const point of run.filter((p) => p.state === early.state)) {
+          out.push({
+            ...point,
+            at: t.Next,
+            payload: { ...fresh(point.payload), ...early.payload, resultState: early.state },
+          });
+        }
+      }
       const last = run[run.length - 1] as Config;
       if (run.length === 1) {
         violations.push(
@@ -191,7 +219,11 @@ export const walkDefinition = (definition: AslDefinition, arns: StageArns, start
         );
         continue;
       }
-      out.push({ ...last, at: t.Next, payload: { ...last.payload, resultState: last.state ?? undefined } });
+      out.push({
+        ...last,
+        at: t.Next,
+        payload: { ...fresh(last.payload), resultState: last.state ?? undefined },
+      });
       for (const point of run) out.push(...onError(point));
     }
     return out;
@@ -240,12 +272,13 @@ export const walkDefinition = (definition: AslDefinition, arns: StageArns, start
       const k = key(c);
       if (seen.has(k)) continue;
       seen.add(k);
+      statesReached.add(c.at);
       const before = ends.length;
       queue.push(...step(c));
       for (let i = before; i < ends.length; i++) (ends[i] as PathEnd).start = startKey;
     }
   }
-  return { ends, usedRows, violations, visited: seen.size };
+  return { ends, usedRows, violations, visited: seen.size, statesReached };
 };
 
 /** Every way an execution can begin: an S3 event, or a resume at each resumable state. */

@@ -165,6 +165,19 @@ describe('every path of the ASL against the transition table', () => {
     expect(report.visited).toBeGreaterThan(50);
   });
 
+  it('sends a scan from Parse to Ocr, polls a running job through OcrWait, and goes on to Extract', () => {
+    // Assess: every OCR state is reached, Ocr is handed its previous result, and both exits exist
+    for (const state of ['AfterParse', STAGES.ocr.task, 'AfterOcr', 'OcrWait']) {
+      expect(report.statesReached.has(state), state).toBe(true);
+    }
+    const ocr = definition.States[STAGES.ocr.task] as AslTaskState;
+    expect(ocr.Parameters).toMatchObject({ 'previous.$': '$.result', 'workflowId.$': '$.workflowId' });
+    expect(definition.States.AfterOcr).toMatchObject({
+      Choices: [{ Variable: '$.result.ocrStatus', StringEquals: 'running', Next: 'OcrWait' }],
+      Default: STAGES.extract.task,
+    });
+  });
+
   it('exercises every row of the table, cancels included', () => {
     const unused = TRANSITIONS.filter((r) => !report.usedRows.has(r));
     expect(unused).toEqual([]);

@@ -85,6 +85,7 @@ describe('the real Docket definition on the local Step Functions', () => {
       'Ingest',
       'AfterIngest',
       'Parse',
+      'AfterParse',
       'Extract',
       'Validate',
       'ValidationOutcome',
@@ -114,13 +115,14 @@ describe('the real Docket definition on the local Step Functions', () => {
 
     // Assess
     expect(result.status).toBe('SUCCEEDED');
-    expect(enteredStates(events).slice(3, 10)).toEqual([
+    expect(enteredStates(events).slice(3, 11)).toEqual([
       'Parse',
       'MarkFailed',
       'Recover',
       'BackoffWait',
       'RetryRouter',
       'Parse',
+      'AfterParse',
       'Extract',
     ]);
     const failed = events.find((e) => e.type === 'LambdaFunctionFailed')?.lambdaFunctionFailedEventDetails;

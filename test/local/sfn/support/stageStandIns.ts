@@ -107,7 +107,10 @@ export class StageStandIns {
     if (failure) throw failure;
     switch (stage) {
       case 'parse':
-        return this.move(id, 'extracting');
+        // Text PDFs only: the AfterParse Choice reads needsOcr (a scan would go to Ocr).
+        return { ...this.move(id, 'extracting'), needsOcr: false };
+      case 'ocr':
+        return { ...this.move(id, 'extracting'), ocrStatus: 'done' };
       case 'extract':
         return this.move(id, 'validating');
       case 'validate':
