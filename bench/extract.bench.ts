@@ -6,10 +6,11 @@
  *   precision >= 99%, no auto-approval in the must-review set;
  * - real (`../shared/corpus/einvoices`, or `DOCKET_REAL_CORPUS`): ZUGFeRD / Factur-X invoices of three
  *   producers, each used as it is (xml), with its XML mutated (mutated: must all go to review)
- *   and with its XML removed (text). Figures per path and per producer; then the reliability
+ *   with its XML removed (text), and scanned to an image-only PDF, clean and damaged (image-*, read
+ *   by OCR). Figures per path and per producer; then the reliability
  *   table (share right per confidence band) over both corpora.
  *
- *   npx tsx bench/extract.bench.ts [--corpus generated|real|both] [--paths xml,mutated,text]
+ *   npx tsx bench/extract.bench.ts [--corpus generated|real|both] [--paths xml,mutated,text,image-clean,image-damaged]
  *     [--source pdf|layout] [--count N] [--seed S] [--threshold T] [--json] [--verbose]
  *
  * `--source pdf` (default) parses the rendered PDF with the parse stage's `extractPdfText`;
@@ -17,6 +18,7 @@
  */
 import { Command, Option } from 'commander';
 import { createExtractor } from '../lambdas/extract/index.js';
+import { endTesseractWorker } from '../lambdas/ocr/tesseract/recognize.js';
 import { extractPdfText } from '../lambdas/parse/pdfText.js';
 import { type Extraction, providerLookupFrom } from '../lambdas/shared/documents/index.js';
 import { DEFAULT_CONFIDENCE_THRESHOLD, validateDocument } from '../lambdas/validate/index.js';
@@ -128,7 +130,7 @@ const main = async (): Promise<void> => {
     .addOption(
       new Option('--corpus <corpus>', 'which corpus').choices(['generated', 'real', 'both']).default('both'),
     )
-    .option('--paths <paths>', 'real corpus paths', 'xml,mutated,text')
+    .option('--paths <paths>', 'real corpus paths', 'xml,mutated,text,image-clean,image-damaged')
     .option('--real-dir <dir>', 'real corpus folder', defaultRealCorpusDir())
     .option('--json', 'print the figures as JSON')
     .option('--verbose', 'list every document that missed its goal')
@@ -340,3 +342,4 @@ const main = async (): Promise<void> => {
 };
 
 await main();
+await endTesseractWorker();

@@ -37,27 +37,25 @@ export const runRealCorpus = async (options: {
   extractor: Extractor;
   threshold: number;
   paths: ReadonlySet<string>;
-  /** Extra variants (scans) and how to read them. */
-  extra?: { variants: Variant[]; read: (file: string) => Promise<PdfText> };
   onProgress?: (done: number, total: number) => void;
 }): Promise<RealRun | undefined> => {
   if (!existsSync(options.dir)) return undefined;
   const docs = await loadRealCorpus(options.dir);
   const lookupProvider = providerLookupFrom(await loadProviders(options.dir));
   // The xml variants always run: they tell which pages show another invoice than their data.
-  const variants = (await buildVariants(docs, join(repoRoot, 'bench', '.cache', 'real'))).filter(
-    (v) => options.paths.has(pathGroup(v.path)) || v.path === 'xml',
-  );
-  const jobs: [Variant, (file: string) => Promise<PdfText>][] = [
-    ...variants.map((v) => [v, readVariant] as [Variant, typeof readVariant]),
-    ...(options.extra?.variants ?? []).map(
-      (v) => [v, options.extra?.read ?? readVariant] as [Variant, typeof readVariant],
-    ),
-  ];
+  const variants = (
+    await buildVariants(
+      docs,
+      join(repoRoot, 'bench', '.cache', 'real'),
+      [...options.paths].some((p) => p.startsWith('image')),
+    )
+  ).filter((v) => options.paths.has(pathGroup(v.path)) || v.path === 'xml');
   const results: RealResult[] = [];
-  for (const [i, [variant, read]] of jobs.entries()) {
-    results.push(await runVariant(variant, read, options.extractor, lookupProvider, options.threshold));
-    options.onProgress?.(i + 1, jobs.length);
+  for (const [i, variant] of variants.entries()) {
+    results.push(
+      await runVariant(variant, readVariant, options.extractor, lookupProvider, options.threshold),
+    );
+    options.onProgress?.(i + 1, variants.length);
   }
   const anotherInvoice = new Set(
     results.filter((r) => r.variant.path === 'xml' && r.pageIsAnotherInvoice).map((r) => r.variant.doc.name),

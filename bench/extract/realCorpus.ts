@@ -2,15 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { getDocumentProxy } from 'unpdf';
+import { readPdf } from '../../lambdas/parse/pdfText.js';
 import type { Provider } from '../../lambdas/shared/documents/index.js';
-import type { EmbeddedFile } from '../../lambdas/shared/pdfText.js';
+import { imagePdf, scanPdf } from '../../test/fixtures/scans.js';
 
 /**
  * The real documents of `../shared/corpus/einvoices` (ZUGFeRD / Factur-X PDFs by three producers)
  * and the ways the extraction benchmark uses each: as it is (XML path), with its XML mutated so
- * that it must go to review, and with its XML removed (text path). Variants are written once into
- * a cache folder with qpdf (Debian's `qpdf`), so a rerun reads files.
+ * that it must go to review, with its XML removed (text path), and rendered as an image-only PDF
+ * at 150 dpi, clean and damaged (a 2-degree skew, noise, JPEG compression: the image paths).
+ * Variants are written once into a cache folder (qpdf from Debian for the attachments), so a rerun
+ * reads files.
  */
 
 /** What the truth file states (amounts as numbers, signed as the XML states them). */
@@ -92,22 +94,6 @@ const qpdf = (args: string[]): void => {
   }
 };
 
-/** XML attachments of a PDF, read with pdf.js (the same library the parse stage uses). */
-export const pdfAttachments = async (bytes: Uint8Array): Promise<EmbeddedFile[]> => {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-  try {
-    const attachments = ((await pdf.getAttachments()) ?? {}) as Record<
-      string,
-      { filename: string; content: Uint8Array }
-    >;
-    return Object.values(attachments)
-      .filter((a) => /\.xml$/i.test(a.filename))
-      .map((a) => ({ name: a.filename, xml: new TextDecoder().decode(a.content).replace(/^\uFEFF/, '') }));
-  } finally {
-    await pdf.destroy();
-  }
-};
-
 /** How a mutation changes the XML so that the data no longer stands on its own. */
 export const MUTATIONS: Record<string, (xml: string) => string | undefined> = {
   /** The grand total off by one: the sums break. */
@@ -150,13 +136,17 @@ const replaceNumber = (
 };
 
 /** Every variant of every document, written once into `cacheDir`. */
-export const buildVariants = async (docs: readonly RealDocument[], cacheDir: string): Promise<Variant[]> => {
+export const buildVariants = async (
+  docs: readonly RealDocument[],
+  cacheDir: string,
+  withImages: boolean,
+): Promise<Variant[]> => {
   await mkdir(cacheDir, { recursive: true });
   const variants: Variant[] = [];
   for (const doc of docs) {
     variants.push({ doc, path: 'xml', file: doc.pdf, mustReview: false });
     const bytes = new Uint8Array(await readFile(doc.pdf));
-    const [attachment] = await pdfAttachments(bytes);
+    const [attachment] = (await readPdf(bytes)).text.embedded ?? [];
     const names = spawnSync('qpdf', ['--list-attachments', doc.pdf], { encoding: 'utf8' })
       .stdout.split('\n')
       .map((l) => /^(\S+) ->/.exec(l)?.[1])
@@ -166,6 +156,18 @@ export const buildVariants = async (docs: readonly RealDocument[], cacheDir: str
       qpdf([doc.pdf, ...names.map((n) => `--remove-attachment=${n}`), '--', textFile]);
     }
     variants.push({ doc, path: 'text', file: textFile, mustReview: false });
+    if (withImages) {
+      for (const damaged of [false, true]) {
+        const file = join(cacheDir, `${doc.name}.${damaged ? 'damaged' : 'clean'}.scan.pdf`);
+        if (!existsSync(file)) {
+          await writeFile(
+            file,
+            await imagePdf(await scanPdf(new Uint8Array(await readFile(textFile)), { damaged })),
+          );
+        }
+        variants.push({ doc, path: damaged ? 'image-damaged' : 'image-clean', file, mustReview: false });
+      }
+    }
     if (!attachment) continue;
     for (const [kind, mutate] of Object.entries(MUTATIONS)) {
       const file = join(cacheDir, `${doc.name}.${kind}.pdf`);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Extractor } from '../../lambdas/extract/index.js';
-import { extractPdfText } from '../../lambdas/parse/pdfText.js';
+import { readDocumentText } from '../../lambdas/ocr/readDocumentText.js';
 import {
   type Extraction,
   type ProviderLookup,
@@ -10,7 +10,7 @@ import type { PdfText } from '../../lambdas/shared/pdfText.js';
 import { validateDocument } from '../../lambdas/validate/index.js';
 import { transition } from '../../statemachine/index.js';
 import { valueMatches } from '../../test/fixtures/corpus/scoring.js';
-import { pdfAttachments, type Variant } from './realCorpus.js';
+import type { Variant } from './realCorpus.js';
 
 const MONEY = new Set(['total', 'tax', 'subtotal']);
 
@@ -37,13 +37,9 @@ export interface RealResult {
   extractMs: number;
 }
 
-/** Reads a variant's file as the parse stage would: the text layer and the XML attachments. */
-export const readVariant = async (file: string): Promise<PdfText> => {
-  const bytes = new Uint8Array(await readFile(file));
-  const text = await extractPdfText(bytes);
-  const embedded = await pdfAttachments(bytes);
-  return { ...text, origin: 'text-layer', ...(embedded.length ? { embedded } : {}) };
-};
+/** Reads a variant's file as the parse (and, for a scan, the OCR) stage would. */
+export const readVariant = async (file: string): Promise<PdfText> =>
+  readDocumentText(new Uint8Array(await readFile(file)), { name: file });
 
 /** Runs one variant through extraction, validation and the transition table. */
 export const runVariant = async (

@@ -1,4 +1,4 @@
-import { Argument, type Command } from 'commander';
+import { Argument, type Command, Option } from 'commander';
 import type { Extraction } from '../../lambdas/shared/documents/index.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { reviewSummary } from '../../lambdas/shared/workflowViews.js';
@@ -70,6 +70,12 @@ export const registerReviewCommands = (program: Command, ctx: CliContext): void 
       'a corrected field value (repeat for several); field.part=value edits part of a value',
       collect,
     )
+    .addOption(
+      new Option(
+        '--type <type>',
+        "with correct: the document's type (required when it was not recognised)",
+      ).choices(['contract', 'invoice']),
+    )
     .option('--as <user>', 'reviewer recorded in the log (default $DOCKET_USER or your login)')
     .option('--take-over', 'decide a review another reviewer has claimed (logged as a take-over)')
     .option('--json', 'print JSON')
@@ -80,17 +86,30 @@ Examples:
   docket review wf-abc approve
   docket review wf-abc reject --reason "not our supplier"
   docket review wf-abc correct --set invoiceNumber=INV-0042 --set total=1250.00
-  docket review wf-abc correct --set totalValue.amount=98000.00 --set autoRenewal=false`,
+  docket review wf-abc correct --set totalValue.amount=98000.00 --set autoRenewal=false
+  docket review wf-abc correct --type invoice --set invoiceNumber=42 --set vendor="Lieferant GmbH" ...`,
     )
     .action(
       async (
         id: string,
         decision: 'approve' | 'reject' | 'correct',
-        options: { reason?: string; set?: string[]; as?: string; takeOver?: boolean; json?: boolean },
+        options: {
+          reason?: string;
+          set?: string[];
+          type?: 'contract' | 'invoice';
+          as?: string;
+          takeOver?: boolean;
+          json?: boolean;
+        },
       ) => {
         if (decision === 'reject' && !options.reason) throw new UsageError('reject needs --reason "why".');
         if (decision === 'correct' && !options.set?.length) {
           throw new UsageError('correct needs at least one --set field=value.');
+        }
+        if (decision !== 'correct' && options.type) {
+          throw new UsageError(
+            `--type goes with "correct" (and the fields of that type), not "${decision}".`,
+          );
         }
         if (decision !== 'correct' && options.set?.length) {
           throw new UsageError(`--set goes with "correct", not "${decision}".`);
@@ -110,12 +129,13 @@ Examples:
           const extraction = key
             ? await getJsonArtifact<Extraction>(target.s3, target.bucket, key)
             : undefined;
-          // The fields being corrected are the extraction's, so its type decides what they are;
-          // guessing one would check invoice fields against a contract's.
-          const docType = extraction?.docType ?? item.docType;
-          if (docType === 'unclassified') {
-            throw new CheckFailedError(
-              `Workflow ${id} was not recognised as a contract or an invoice: its type must be chosen before it can be corrected; approve or reject it in the review console.`,
+          // The fields being corrected are of the document's type: the one the reviewer gives, else
+          // the extraction's; guessing one would check invoice fields against a contract's.
+          const extracted = extraction?.docType ?? item.docType;
+          const docType = options.type ?? (extracted === 'unclassified' ? undefined : extracted);
+          if (extracted === 'unclassified' && !docType) {
+            throw new UsageError(
+              `Workflow ${id} was not recognised as a contract or an invoice: add --type contract|invoice with its fields.`,
             );
           }
           if (!docType) {
@@ -125,12 +145,16 @@ Examples:
               }.`,
             );
           }
-          const current = extraction ? (fieldValues(extraction) as Record<string, unknown>) : {};
+          const current =
+            extraction && extraction.docType === docType
+              ? (fieldValues(extraction) as Record<string, unknown>)
+              : {};
           corrections = parseCorrections(docType, options.set ?? [], current);
         }
         const result = await decideReview(target.api, ctx.principal(item.tenant, options.as), id, {
           decision,
           ...(corrections && { corrections }),
+          ...(options.type && { docType: options.type }),
           ...(options.reason && { reason: options.reason }),
           ...(options.takeOver && { takeOver: true }),
         });

@@ -68,14 +68,27 @@ export const workflowDetails = async (target: Target, item: WorkflowItem) => {
   return {
     workflow: workflowView(item),
     docType: extraction?.docType ?? item.docType,
+    ...(extraction?.language && { language: extraction.language }),
+    ...(extraction?.textOrigin && { textOrigin: extraction.textOrigin }),
+    ...(extraction?.einvoice && { einvoice: extraction.einvoice }),
     fields: (extraction?.fields ?? {}) as Record<
       string,
-      { value: unknown; confidence: number; source?: { page: number; line: number }; corrected?: boolean }
+      {
+        value: unknown;
+        confidence: number;
+        source?: { page: number; line: number } | { attachment: string; path: string };
+        evidence?: { kind: string; detail: string }[];
+        corrected?: boolean;
+      }
     >,
     rejected: extraction?.rejected ?? [],
     comparison,
   };
 };
+
+const TEXT_ORIGIN = { 'text-layer': 'the PDF text', ocr: 'OCR of a scan', xml: 'e-invoice XML' } as const;
+/** Evidence kinds that check a value (shown), as opposed to how it was read. */
+const CHECKS: ReadonlySet<string> = new Set(['agreement', 'arithmetic', 'master', 'checksum']);
 
 const showText = (details: Awaited<ReturnType<typeof workflowDetails>>, now: Date): string => {
   const w = details.workflow;
@@ -84,6 +97,13 @@ const showText = (details: Awaited<ReturnType<typeof workflowDetails>>, now: Dat
     `  tenant      ${w.tenant}`,
     `  file        ${w.source?.key ?? '-'}${w.pageCount ? ` (${w.pageCount} page${w.pageCount === 1 ? '' : 's'})` : ''}`,
     `  confidence  ${w.confidence ?? '-'}`,
+    ...(details.language ? [`  language    ${details.language}`] : []),
+    ...(details.textOrigin ? [`  read from   ${TEXT_ORIGIN[details.textOrigin]}`] : []),
+    ...(details.einvoice
+      ? [
+          `  e-invoice   ${details.einvoice.syntax.toUpperCase()} ${details.einvoice.attachment}: sums ${details.einvoice.consistent ? 'hold' : `do not hold (${details.einvoice.issues.join('; ')})`}`,
+        ]
+      : []),
     `  retries     ${w.retryCount}${w.failedAtStep ? ` (failed at ${w.failedAtStep})` : ''}`,
     `  created     ${w.createdAt}`,
   ];
@@ -115,7 +135,20 @@ const showText = (details: Awaited<ReturnType<typeof workflowDetails>>, now: Dat
           {
             header: 'SOURCE',
             value: ([, f]) =>
-              f.corrected ? 'corrected' : f.source ? `p${f.source.page} l${f.source.line}` : '-',
+              f.corrected
+                ? 'corrected'
+                : f.source && 'page' in f.source
+                  ? `p${f.source.page} l${f.source.line}`
+                  : f.source
+                    ? 'e-invoice data'
+                    : '-',
+          },
+          {
+            header: 'CHECKED BY',
+            value: ([, f]) =>
+              [...new Set((f.evidence ?? []).filter((e) => CHECKS.has(e.kind)).map((e) => e.kind))].join(
+                ', ',
+              ) || '-',
           },
         ],
         '',

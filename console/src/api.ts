@@ -1,5 +1,6 @@
 import type {
   ExtractedField,
+  Extraction,
   FieldSource,
   RejectedValue,
   TextSource,
@@ -12,7 +13,14 @@ export type { FieldSource, ReviewSummary, TextSource, WorkflowView };
 /** GET /reviews/{id}. */
 export interface ReviewDetail {
   workflow: WorkflowView;
-  docType?: 'contract' | 'invoice';
+  /** `unclassified`: the reviewer chooses the type (and fills its fields). */
+  docType?: 'contract' | 'invoice' | 'unclassified';
+  /** ISO 639-1 code of the document's language. */
+  language?: string;
+  /** How the text was read: the PDF's text layer, OCR, or e-invoice XML. */
+  textOrigin?: 'text-layer' | 'ocr' | 'xml';
+  /** The e-invoice data the document carries, and whether the page agrees with it. */
+  einvoice?: Pick<NonNullable<Extraction['einvoice']>, 'syntax' | 'consistent' | 'issues' | 'crossCheck'>;
   fields: Record<string, ExtractedField<unknown>>;
   rejected: RejectedValue[];
   pdfUrl?: string;
@@ -161,6 +169,7 @@ export class Api {
     body: {
       decision: 'approve' | 'correct' | 'reject';
       corrections?: Record<string, unknown>;
+      docType?: 'contract' | 'invoice';
       reason?: string;
     },
   ) => this.call<{ workflowId: string }>('POST', `/reviews/${encodeURIComponent(id)}/decision`, body);

@@ -130,13 +130,20 @@ export const documentView = (
       }
       body = { decision: 'reject', reason: reason.value.trim() };
     } else {
-      const { corrections, invalid } = panel.corrections();
+      const { corrections, invalid, missingType } = panel.corrections();
+      if (missingType) {
+        say('Choose what this document is (an invoice or a contract) and fill in its fields first.', 'warn');
+        return;
+      }
+      const docType = panel.docType();
       if (invalid > 0) {
         say(`Fix the ${invalid} marked field(s) first.`, 'warn');
         return;
       }
       body =
-        Object.keys(corrections).length > 0 ? { decision: 'correct', corrections } : { decision: 'approve' };
+        Object.keys(corrections).length > 0 || docType
+          ? { decision: 'correct', corrections, ...(docType && { docType }) }
+          : { decision: 'approve' };
     }
     busy = true;
     actions.classList.add('busy');
@@ -220,6 +227,22 @@ export const documentView = (
     title.textContent = fileName(w.source?.key);
     facts.replaceChildren(
       h('span', {}, `${detail.docType ?? 'document'} · ${w.id}`),
+      ...(detail.language
+        ? [h('span', { title: 'language of the document' }, languageName(detail.language))]
+        : []),
+      ...(detail.textOrigin === 'ocr' ? [h('span', { title: 'read from a scan' }, 'OCR')] : []),
+      ...(detail.einvoice
+        ? [
+            h(
+              'span',
+              {
+                class: detail.einvoice.consistent ? 'einvoice-ok' : 'einvoice-bad',
+                title: detail.einvoice.issues.join('\n'),
+              },
+              `e-invoice (${detail.einvoice.syntax.toUpperCase()})${detail.einvoice.consistent ? '' : ': sums do not hold'}`,
+            ),
+          ]
+        : []),
       h('span', {}, `confidence ${percent(w.confidence)}`),
       h('span', {}, `priority ${w.review?.priority ?? '—'}`),
       h('span', {}, `${w.pageCount ?? '?'} page(s)`),
@@ -301,4 +324,13 @@ export const documentView = (
       pdf.destroy();
     },
   };
+};
+
+/** A language code as its name in the reviewer's browser language ("de" -> "German"). */
+const languageName = (code: string): string => {
+  try {
+    return new Intl.DisplayNames([navigator.language || 'en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 };

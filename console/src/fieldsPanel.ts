@@ -15,8 +15,13 @@ interface Row {
 /** The field list of a review: edit values, see confidence and source, collect corrections. */
 export interface FieldsPanel {
   element: HTMLElement;
-  /** Changed fields (a cleared optional field is `null`) or the number of invalid entries. */
-  corrections: () => { corrections: Record<string, unknown>; invalid: number };
+  /**
+   * Changed fields (a cleared optional field is `null`) or the number of invalid entries;
+   * `missingType` when the document's type must be chosen first.
+   */
+  corrections: () => { corrections: Record<string, unknown>; invalid: number; missingType?: boolean };
+  /** The type the reviewer chose, when it is not the extraction's (an unclassified document). */
+  docType: () => 'contract' | 'invoice' | undefined;
   /** Shows a 422's issues next to their fields. */
   showIssues: (issues: readonly FieldIssue[]) => void;
   /** Turns editing off (the review was decided). */
@@ -107,7 +112,41 @@ const editorFor = (name: string, kind: CatalogField, value: unknown, onInput: ()
  * source line; clicking the source (or focusing the field) asks `locate` to show it on the PDF.
  */
 export const fieldsPanel = (detail: ReviewDetail, locate: (source: TextSource) => void): FieldsPanel => {
-  const docType = detail.docType ?? 'contract';
+  if (detail.docType !== 'unclassified')
+    return typedFieldsPanel(detail, detail.docType ?? 'contract', locate);
+  // Not recognised as either: the reviewer says what it is, then fills in that type's fields.
+  const choice = h(
+    'select',
+    { class: 'doc-type-choice', 'aria-label': 'document type' },
+    h('option', { value: '' }, 'What is this document? Choose…'),
+    h('option', { value: 'invoice' }, 'an invoice'),
+    h('option', { value: 'contract' }, 'a contract'),
+  );
+  const slot = h('div', { class: 'typed-fields' });
+  let typed: FieldsPanel | undefined;
+  choice.addEventListener('change', () => {
+    const type = choice.value === 'invoice' || choice.value === 'contract' ? choice.value : undefined;
+    typed = type ? typedFieldsPanel(detail, type, locate) : undefined;
+    slot.replaceChildren(...(typed ? [typed.element] : []));
+  });
+  return {
+    element: h('div', { class: 'fields-panel' }, h('label', { class: 'doc-type-label' }, choice), slot),
+    corrections: () => (typed ? typed.corrections() : { corrections: {}, invalid: 1, missingType: true }),
+    docType: () => typed?.docType(),
+    showIssues: (issues) => typed?.showIssues(issues),
+    disable: () => {
+      choice.disabled = true;
+      typed?.disable();
+    },
+  };
+};
+
+/** The field list of a document of a known type. */
+const typedFieldsPanel = (
+  detail: ReviewDetail,
+  docType: 'contract' | 'invoice',
+  locate: (source: TextSource) => void,
+): FieldsPanel => {
   const catalog = new Map(__FIELD_CATALOG__[docType].map((f) => [f.name, f]));
   const required = new Set([...catalog.values()].filter((f) => f.required).map((f) => f.name));
   const rows = new Map<string, Row>();
@@ -210,6 +249,7 @@ export const fieldsPanel = (detail: ReviewDetail, locate: (source: TextSource) =
 
   return {
     element: h('div', { class: 'fields-panel' }, list, picker),
+    docType: () => (detail.docType === docType ? undefined : docType),
     corrections: () => {
       const corrections: Record<string, unknown> = {};
       let invalid = 0;

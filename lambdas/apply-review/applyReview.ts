@@ -4,6 +4,7 @@ import { ArtifactMissingError, artifactKey, getJsonArtifact, putJsonArtifact } f
 import { documentSummary, summaryPatch } from '../shared/documentSummary.js';
 import {
   applyCorrections,
+  classifyAs,
   DOCUMENT_TYPE_NEEDED,
   type Extraction,
   validateCorrections,
@@ -49,16 +50,20 @@ export const applyReview = async (
   const patch: ItemPatch = { reviewTaskToken: null };
   if (review.decision === 'correct' && review.corrections) {
     if (!item.artifacts?.extraction) throw new ArtifactMissingError(artifactKey(item.id, 'extraction'));
-    const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction);
-    if (extraction.docType === 'unclassified') {
-      throw new InvalidCorrectionsError(item.id, [{ field: '(docType)', message: DOCUMENT_TYPE_NEEDED }]);
+    const read = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction);
+    // The reviewer's choice of type comes first: the corrections are fields of that type.
+    const docType = review.docType ?? (read.docType === 'unclassified' ? undefined : read.docType);
+    if (!docType) {
+      throw new InvalidCorrectionsError(item.id, [{ field: 'docType', message: DOCUMENT_TYPE_NEEDED }]);
     }
-    const checked = validateCorrections(extraction.docType, review.corrections);
+    const extraction = classifyAs(read, docType);
+    const checked = validateCorrections(docType, review.corrections);
     if (!checked.ok) throw new InvalidCorrectionsError(item.id, checked.issues);
     const reviewed = applyCorrections(extraction, checked.corrections as never);
     const key = artifactKey(item.id, 'reviewed');
     await putJsonArtifact(deps.s3, deps.bucket, key, reviewed);
     patch['artifacts.reviewed'] = key;
+    patch.docType = docType;
     patch.summary = { ...item.summary, ...summaryPatch(documentSummary(reviewed)) };
   }
   await run.apply('approve', {
@@ -67,6 +72,7 @@ export const applyReview = async (
     metadata: {
       decision: review.decision,
       ...(review.corrections && { corrected: Object.keys(review.corrections) }),
+      ...(review.docType && { docType: review.docType }),
       ...(review.takenOverFrom && { takenOverFrom: review.takenOverFrom }),
     },
   });

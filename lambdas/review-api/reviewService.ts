@@ -32,6 +32,16 @@ export const getReview = async (deps: ApiDeps, principal: Principal, id: string)
   return {
     workflow: workflowView(item),
     docType: extraction?.docType ?? item.docType,
+    ...(extraction?.language && { language: extraction.language }),
+    ...(extraction?.textOrigin && { textOrigin: extraction.textOrigin }),
+    ...(extraction?.einvoice && {
+      einvoice: {
+        syntax: extraction.einvoice.syntax,
+        consistent: extraction.einvoice.consistent,
+        issues: extraction.einvoice.issues,
+        crossCheck: extraction.einvoice.crossCheck,
+      },
+    }),
     fields: extraction?.fields ?? {},
     rejected: extraction?.rejected ?? [],
     pdfUrl,

@@ -11,6 +11,7 @@ import {
   recordDecision,
 } from '../../lambdas/shared/review/index.js';
 import type { WorkflowStore } from '../../lambdas/shared/store/index.js';
+import { letterPdf } from '../fixtures/textPdfs.js';
 import { corpusDocument, eventually, startReviewStack, upload, waitForWorkflow } from '../support/e2e.js';
 import type { LocalStack } from '../support/localStackProcess.js';
 import { StoreWithRival } from '../support/storeWithRival.js';
@@ -386,5 +387,42 @@ describe('a decision', () => {
     expect(decidedAfterWrong).toBeUndefined();
     expect(right.status).toBe(200);
     expect(done.state).toBe('completed');
+  });
+});
+
+describe('a readable document of no known type', () => {
+  it('waits for a person as unclassified, who must choose its type; the chosen type and fields complete it', async () => {
+    // Prepare
+    const key = await upload(stack, 'acme', 'letter.pdf', await letterPdf());
+    const item = await waitForWorkflow(stack, 'acme', key, ['review_required', 'completed', 'rejected']);
+    await eventually('the letter to have its review token', async () =>
+      (await stack.store.get(item.id)).reviewTaskToken ? true : undefined,
+    );
+
+    // Act
+    const review = await stack.api(alice, 'GET', `/reviews/${item.id}`);
+    const untyped = await stack.api(alice, 'POST', `/reviews/${item.id}/decision`, { decision: 'approve' });
+    const typed = await stack.api(alice, 'POST', `/reviews/${item.id}/decision`, {
+      decision: 'correct',
+      docType: 'invoice',
+      corrections: {
+        invoiceNumber: 'L-1',
+        vendor: 'Acme Logistics Inc',
+        invoiceDate: '2025-01-02',
+        currency: 'EUR',
+        total: '12.00',
+      },
+    });
+    const done = await waitForWorkflow(stack, 'acme', key);
+
+    // Assess
+    expect(item.state).toBe('review_required');
+    expect(review.body.docType).toBe('unclassified');
+    expect(item.review?.reasons.map((r) => r.code)).toEqual(['unclassified']);
+    expect(untyped.status).toBe(422);
+    expect(untyped.body.message).toMatch(/choose its type/);
+    expect(typed.status).toBe(200);
+    expect(done.state).toBe('completed');
+    expect(done.docType).toBe('invoice');
   });
 });

@@ -3,8 +3,10 @@ import { contractRules, invoiceRules, type RuleIssue } from '../../validate/rule
 import { getJsonArtifact } from '../artifacts.js';
 import {
   applyCorrections,
+  classifyAs,
   completeFields,
   DOCUMENT_TYPE_NEEDED,
+  type DocType,
   type Extraction,
   validateCorrections,
 } from '../documents/index.js';
@@ -18,6 +20,8 @@ export interface CheckedDecision {
   decision: 'approve' | 'correct' | 'reject';
   reason?: string;
   corrections?: Record<string, unknown>;
+  /** The type the reviewer chose, when it differs from the extraction's. */
+  docType?: DocType;
 }
 
 /**
@@ -37,15 +41,16 @@ const brokenRules = (record: Extraction, corrected: readonly string[]): RuleIssu
  * corrections fill what the machine could not read. Corrections must also agree with each other
  * and the rest of the record (the validate stage's rules: dates in order, totals that add up).
  */
-const assertSound = async (deps: ReviewDeps, item: WorkflowItem, corrections?: Record<string, unknown>) => {
-  if (!item.artifacts?.extraction) return;
-  const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction);
-  if (extraction.docType === 'unclassified') {
-    throw new UnprocessableError(DOCUMENT_TYPE_NEEDED, {
-      issues: [{ field: '(docType)', message: 'choose contract or invoice' }],
-    });
-  }
-  const record = corrections ? applyCorrections(extraction, corrections as never) : extraction;
+const assertSound = async (
+  item: WorkflowItem,
+  extraction: Extraction | undefined,
+  docType: DocType | undefined,
+  corrections?: Record<string, unknown>,
+) => {
+  if (!extraction) return;
+  if (!docType) throw typeNeeded();
+  const typed = classifyAs(extraction, docType);
+  const record = corrections ? applyCorrections(typed, corrections as never) : typed;
   const complete = completeFields(record);
   if (!complete.ok) {
     throw new UnprocessableError(
@@ -67,13 +72,26 @@ const assertSound = async (deps: ReviewDeps, item: WorkflowItem, corrections?: R
   }
 };
 
+const typeNeeded = () =>
+  new UnprocessableError(DOCUMENT_TYPE_NEEDED, {
+    issues: [
+      {
+        field: 'docType',
+        message: 'send decision "correct" with docType contract or invoice and its fields',
+      },
+    ],
+  });
+
 /** Parses a decision request body, or 422 naming what is wrong with it. */
 export const parseDecisionBody = (body: unknown): z.infer<typeof DecisionBodySchema> => {
   const parsed = DecisionBodySchema.safeParse(body);
   if (!parsed.success) {
-    throw new UnprocessableError('Send {decision: approve|correct|reject, corrections?, reason?}.', {
-      issues: bodyIssues(parsed.error),
-    });
+    throw new UnprocessableError(
+      'Send {decision: approve|correct|reject, corrections?, docType?, reason?}.',
+      {
+        issues: bodyIssues(parsed.error),
+      },
+    );
   }
   return parsed.data;
 };
@@ -88,9 +106,20 @@ export const checkDecision = async (
   body: z.infer<typeof DecisionBodySchema>,
 ): Promise<CheckedDecision> => {
   const { decision, corrections, reason } = body;
+  if (body.docType && decision !== 'correct') {
+    throw new UnprocessableError(
+      'A document type goes with decision "correct", with the fields of that type.',
+    );
+  }
+  const extraction = item.artifacts?.extraction
+    ? await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction)
+    : undefined;
+  const known = extraction && extraction.docType !== 'unclassified' ? extraction.docType : item.docType;
+  const docType = body.docType ?? known;
   let validCorrections: Record<string, unknown> | undefined;
   if (decision === 'correct') {
-    const checked = validateCorrections(item.docType ?? 'contract', corrections ?? {});
+    if (!docType) throw typeNeeded();
+    const checked = validateCorrections(docType, corrections ?? {});
     if (!checked.ok)
       throw new UnprocessableError('Some corrections are invalid; nothing was recorded.', {
         issues: checked.issues,
@@ -102,6 +131,11 @@ export const checkDecision = async (
     );
   }
   if (decision === 'reject' && !reason) throw new UnprocessableError('A rejection needs a reason.');
-  if (decision !== 'reject') await assertSound(deps, item, validCorrections);
-  return { decision, ...(reason && { reason }), ...(validCorrections && { corrections: validCorrections }) };
+  if (decision !== 'reject') await assertSound(item, extraction, docType, validCorrections);
+  return {
+    decision,
+    ...(reason && { reason }),
+    ...(validCorrections && { corrections: validCorrections }),
+    ...(body.docType && body.docType !== known && { docType: body.docType }),
+  };
 };

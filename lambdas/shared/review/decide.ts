@@ -30,6 +30,7 @@ export const decideReview = async (
     at: now.toISOString(),
     ...(checked.reason && { reason: checked.reason }),
     ...(checked.corrections && { corrections: checked.corrections }),
+    ...(checked.docType && { docType: checked.docType }),
     ...(other && { takenOverFrom: other }),
   };
 

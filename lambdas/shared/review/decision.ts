@@ -11,6 +11,8 @@ export const ReviewDecisionSchema = z.object({
   at: z.string().min(1),
   reason: z.string().max(1000).optional(),
   corrections: z.record(z.string(), z.unknown()).optional(),
+  /** The document type the reviewer chose (an unclassified document, or one typed wrongly). */
+  docType: z.enum(['contract', 'invoice']).optional(),
   /** The reviewer whose claim this decision took over (`takeOver`); apply-review logs it. */
   takenOverFrom: z.string().min(1).optional(),
 });
@@ -23,6 +25,12 @@ export const DecisionBodySchema = z
   .object({
     decision: z.enum(['approve', 'correct', 'reject']),
     corrections: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * With `correct`: the document's type as the reviewer sees it. Required for a document that
+     * was not recognised as either; on a typed one it retypes it (its fields are then the
+     * corrections alone).
+     */
+    docType: z.enum(['contract', 'invoice']).optional(),
     reason: z.string().trim().min(1).max(1000).optional(),
     /** Decide a review another reviewer holds, taking it over (logged with the decision). */
     takeOver: z.boolean().optional(),
