@@ -15,16 +15,12 @@ const positiveInt = (name: string, max: number) => (value: string) => {
   return n;
 };
 
-/** The tenant segment of upload keys, checked with ingest's own rule so no upload is refused later. */
+/** The tenant segment of upload keys, checked with the one key policy so no upload is refused later. */
 export const checkTenant = async (tenant: string): Promise<string> => {
-  const { tenantOf } = await import('../../lambdas/ingest/ingestObject.js');
-  try {
-    return tenantOf(`incoming/${tenant}/x.pdf`);
-  } catch {
-    throw new UsageError(
-      `--tenant must be 1-63 letters, digits, _ or -, starting with a letter or digit; got "${tenant}".`,
-    );
-  }
+  const { tenantViolation } = await import('../../lambdas/shared/keyPolicy.js');
+  const violation = tenantViolation(tenant);
+  if (violation) throw new UsageError(`--tenant: ${violation.message}`);
+  return tenant;
 };
 
 /** `upload FILE|DIR...`: each PDF goes to `incoming/{tenant}/` and becomes a workflow. */

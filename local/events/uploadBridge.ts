@@ -1,6 +1,6 @@
 import { type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { S3rverEventRecord } from 's3rver';
-import { INCOMING_PREFIX } from '../../lambdas/ingest/ingestObject.js';
+import { INCOMING_PREFIX } from '../../lambdas/shared/keyPolicy.js';
 import { type CreatedObject, nextSequencer, objectCreatedEvent } from './objectCreatedEvent.js';
 
 const ATTEMPTS = 5;
