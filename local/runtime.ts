@@ -136,9 +136,9 @@ export const startLocalRuntime = async (
       onError: (key, error) => log(`could not start ${key} (it will be started on the next start): ${error}`),
     });
     let bridgedDuringRecovery: Set<string> | undefined = new Set();
-    s3.onObjectCreated((record) => {
-      bridgedDuringRecovery?.add(uploadId(record.s3.object.key, `"${record.s3.object.eTag}"`));
-      bridge(record);
+    s3.onObjectCreated((object) => {
+      bridgedDuringRecovery?.add(uploadId(object.key, object.etag));
+      bridge(object);
     });
     const recovery = await recoverAfterRestart({
       store,

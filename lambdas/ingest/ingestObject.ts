@@ -136,7 +136,9 @@ export const ingestObject = async (
   // Hashing gigabytes could outlast the stage timeout and end in IngestFailed with no workflow to
   // say why; without a hash the workflow is created and parse rejects it as TooLarge.
   const tooLarge = (object.size ?? 0) > deps.maxBytes || (stored.size ?? 0) > deps.maxBytes;
-  const sha256 = tooLarge ? undefined : await sha256Of(deps.s3, bucket.name, stored.key, object['version-id']);
+  const sha256 = tooLarge
+    ? undefined
+    : await sha256Of(deps.s3, bucket.name, stored.key, object['version-id']);
   const cached = sha256 ? await deps.store.findExtractionCache(tenant, sha256) : undefined;
   const { workflow, created } = await deps.store.create({
     tenant,

@@ -73,7 +73,9 @@ export const quarantineObject = async (
         ContentType: 'application/json',
       }),
     );
-    await s3.send(new DeleteObjectCommand({ Bucket: input.bucket, Key: input.key, VersionId: input.versionId }));
+    await s3.send(
+      new DeleteObjectCommand({ Bucket: input.bucket, Key: input.key, VersionId: input.versionId }),
+    );
   } catch (error) {
     throw new SourceUnavailableError(
       `Could not move s3://${input.bucket}/${where.objectKey} into quarantine; will retry.`,

@@ -94,7 +94,10 @@ export const keyViolation = (key: string): KeyPolicyViolation | undefined => {
       );
     }
     if (segment === '.' || segment === '..') {
-      return new KeyPolicyViolation('dot-segment', `The key has a "${segment}" segment; name folders plainly.`);
+      return new KeyPolicyViolation(
+        'dot-segment',
+        `The key has a "${segment}" segment; name folders plainly.`,
+      );
     }
     if (utf8Bytes(segment) > MAX_SEGMENT_BYTES) {
       return new KeyPolicyViolation(
