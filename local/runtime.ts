@@ -11,6 +11,7 @@ import { startLocalDynamo } from './emulators/dynamo.js';
 import { startLocalS3 } from './emulators/s3.js';
 import { type Endpoints, writeEndpoints } from './endpoints.js';
 import { bridgeUploads } from './events/uploadBridge.js';
+import { enableInvocationScopes } from './lambdas/invocationScope.js';
 import { lambdaEnvironment } from './lambdas/lambdaEnvironment.js';
 import { loadHandler, stageFunction } from './lambdas/registry.js';
 import { type RecoveryReport, recoverAfterRestart, uploadId } from './recovery.js';
@@ -100,6 +101,9 @@ export const startLocalRuntime = async (
       definition: buildDefinition(arns, config.policy),
     });
 
+    // Many invocations share this process: each gets its own log keys, as on a multi-concurrency
+    // Lambda environment. The InvokeStore must exist before any handler module is loaded.
+    await enableInvocationScopes();
     // The in-process Lambdas see only standard variables, as on AWS.
     Object.assign(
       process.env,

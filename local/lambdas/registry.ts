@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import type { Stage } from '../../statemachine/index.js';
 import type { FaultPlan } from '../config.js';
+import { runInvocation } from './invocationScope.js';
 import type { InProcessHandler } from './invokeInProcess.js';
 
 /** Every function the local runtime runs in-process: the stages and the review API. */
@@ -56,6 +57,6 @@ export const stageFunction = (name: LocalFunction, faults: FaultPlan = {}) => {
       );
     }
     const handler = (await loadHandler(name)) as InProcessHandler;
-    return handler(event, context);
+    return runInvocation(context, () => handler(event, context));
   };
 };
