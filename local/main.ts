@@ -9,6 +9,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { CONFIG_ENV, configFromEnv, LocalConfigError, resolveLocalConfig } from './config.js';
+import { watchParent } from './parentWatch.js';
 import { type LocalRuntime, startLocalRuntime } from './runtime.js';
 import { startupBanner } from './startupBanner.js';
 
@@ -71,6 +72,8 @@ const main = async () => {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Whoever started the runtime (docket start, npm, a test) is gone: stop, and free the ports.
+  watchParent(() => void stop('parent exited'));
 };
 
 const portsOf = (value: string) => {

@@ -3,6 +3,7 @@ import { access } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { watchParent } from '../../local/parentWatch.js';
 import type { CliContext } from '../context.js';
 import { describeError } from '../describeError.js';
 import type { Io } from '../io.js';
@@ -100,12 +101,15 @@ export const registerStartCommand = (program: Command, ctx: CliContext): void =>
       const onTerm = forward('SIGTERM');
       process.on('SIGINT', onInt);
       process.on('SIGTERM', onTerm);
+      // `npm start`'s npm killed outright (no signal reaches us): stop the runtime, don't orphan it.
+      const unwatch = watchParent(onTerm);
       const code = await new Promise<number>((resolve, reject) => {
         child.once('error', reject);
         child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
       }).finally(() => {
         process.off('SIGINT', onInt);
         process.off('SIGTERM', onTerm);
+        unwatch();
       });
       ctx.exitCode = code;
     });
