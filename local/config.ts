@@ -27,6 +27,8 @@ export const LocalConfigSchema = z.object({
   timeScale: z.number().positive().max(1).default(1),
   /** Extra environment for the stages: extractor choice, PDF limits (see EnvVar). */
   stageEnv: z.record(z.string(), z.string()).default({}),
+  /** Bound on one upload to the local S3 (a PUT, a part, a completed multipart object), MB. */
+  maxUploadMb: z.number().positive().max(5 * 1024).default(100),
   /** Test hook: the first n invocations of a stage fail with a retryable InjectedFault. */
   faults: z.record(z.string(), z.number().int()).default({}),
 });
@@ -44,6 +46,7 @@ export const CONFIG_ENV = {
   DOCKET_BACKOFF_BASE_SECONDS: 'policy.backoffBaseSeconds',
   DOCKET_TIME_SCALE: 'timeScale',
   DOCKET_FAULTS: 'faults, e.g. "extract=1,compare=-1"',
+  DOCKET_MAX_UPLOAD_MB: 'maxUploadMb: bound on one upload to the local S3 (413 past it)',
 } as const;
 
 /** Thrown for a bad flag or variable; the message names it. */
@@ -86,6 +89,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Record<stri
       ports: env.DOCKET_PORTS ? parsePorts(env.DOCKET_PORTS) : undefined,
       policy: Object.keys(policy).length > 0 ? policy : undefined,
       timeScale: number('DOCKET_TIME_SCALE'),
+      maxUploadMb: number('DOCKET_MAX_UPLOAD_MB'),
       faults: env.DOCKET_FAULTS ? parseFaults(env.DOCKET_FAULTS) : undefined,
     }).filter(([, v]) => v !== undefined),
   );

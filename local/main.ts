@@ -24,6 +24,7 @@ const program = new Command('docket start')
   .addOption(
     new Option('--time-scale <factor>', 'scale Wait and retry delays (tests)').argParser(Number).hideHelp(),
   )
+  .option('--max-upload-mb <mb>', 'bound on one upload to the local S3, 413 past it (default 100)', Number)
   .option('--json', 'print the endpoints as JSON instead of the banner')
   .addHelpText('after', `\nEnvironment overrides: ${Object.keys(CONFIG_ENV).join(', ')}`);
 
@@ -46,6 +47,7 @@ const main = async () => {
     }),
     ...(Object.keys(policy).length > 0 && { policy }),
     ...(flags.timeScale !== undefined && { timeScale: flags.timeScale }),
+    ...(flags.maxUploadMb !== undefined && { maxUploadMb: flags.maxUploadMb }),
   });
   const consoleDir = fileURLToPath(new URL('../console/dist/', import.meta.url));
   let runtime: LocalRuntime;

@@ -58,8 +58,13 @@ export const startLocalRuntime = async (
       directory: join(config.dataDir, 's3'),
       port: config.ports.s3,
       bucket: config.bucket,
+      maxUploadBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
+      onInternalError: (error) => log(`local S3 answered 500: ${(error as Error).stack ?? error}`),
     });
     closers.push(s3.close);
+    for (const file of s3.damaged) {
+      log(`local S3: set aside ${file.file} (${file.reason}) as ${file.movedTo}; \`docket ls --problems\` lists it`);
+    }
 
     const clientConfig = {
       region: config.region,

@@ -107,9 +107,8 @@ export const ingestObject = async (
 
   const candidates = eventKeyCandidates(object.key).filter((k) => k.startsWith(INCOMING_PREFIX));
   const stored = await locate(deps.s3, bucket.name, candidates, object['version-id']);
-  const quarantineVersion = object['version-id'] ?? object.etag ?? 'unversioned';
   if (!stored) {
-    const quarantined = await alreadyQuarantined(deps.s3, bucket.name, candidates, quarantineVersion);
+    const quarantined = await alreadyQuarantined(deps.s3, bucket.name, candidates, version);
     if (quarantined) return { quarantined: true, quarantineKey: quarantined, reason: 'already quarantined' };
     throw new SourceObjectMissingError(bucket.name, object.key);
   }
@@ -123,6 +122,7 @@ export const ingestObject = async (
       key: stored.key,
       eventKey: object.key,
       violation,
+      version,
       versionId: object['version-id'],
       etag: object.etag ?? stored.etag,
       size: stored.size,

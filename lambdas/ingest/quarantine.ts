@@ -42,6 +42,8 @@ export const quarantineObject = async (
     key: string;
     eventKey: string;
     violation: KeyPolicyViolation;
+    /** What tells this upload apart at its key (version id, else the event's sequencer). */
+    version: string;
     versionId?: string | undefined;
     etag?: string | undefined;
     size?: number | undefined;
@@ -49,8 +51,7 @@ export const quarantineObject = async (
     now: Date;
   },
 ): Promise<{ quarantineKey: string; reportKey: string }> => {
-  const version = input.versionId ?? input.etag ?? 'unversioned';
-  const where = quarantineLocation(input.bucket, input.key, version);
+  const where = quarantineLocation(input.bucket, input.key, input.version);
   const source = `${input.bucket}/${encodeURIComponent(input.key)}${input.versionId ? `?versionId=${encodeURIComponent(input.versionId)}` : ''}`;
   const report: QuarantineReport = {
     originalKey: input.key,
