@@ -69,6 +69,7 @@ export const registerUploadCommand = (program: Command, ctx: CliContext): void =
         ...plan.failed,
         ...outcomes.filter((o): o is Extract<UploadOutcome, { ok: false }> => !o.ok),
       ];
+      const stored = uploaded.filter((u) => u.alreadyStored).length;
       const show = (file: string) => relative(ctx.io.cwd, file) || file;
       if (options.json) {
         printJson(ctx.io, {
@@ -91,7 +92,7 @@ export const registerUploadCommand = (program: Command, ctx: CliContext): void =
         for (const f of failed) println(ctx.io, `failed  ${show(f.file)}: ${f.error}`);
         println(
           ctx.io,
-          `Uploaded ${uploaded.length} to s3://${target.bucket}/incoming/${tenant}/, skipped ${plan.skipped.length} (not PDF), failed ${failed.length}.`,
+          `Uploaded ${uploaded.length} to s3://${target.bucket}/incoming/${tenant}/${stored > 0 ? ` (${stored} already there with the same content, not sent again)` : ''}, skipped ${plan.skipped.length} (not PDF), failed ${failed.length}.`,
         );
       }
       if (failed.length > 0) throw new CheckFailedError(`${failed.length} file(s) could not be uploaded.`);

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { PlannedUpload } from './collectUploads.js';
+import { holdsSameContent } from './storedCopy.js';
 
 /** The outcome of one upload. */
 export type UploadOutcome =
-  | { ok: true; file: string; key: string; bytes: number; etag?: string }
+  | { ok: true; file: string; key: string; bytes: number; etag?: string; alreadyStored?: boolean }
   | { ok: false; file: string; key: string; error: string };
 
 /**
@@ -23,14 +24,29 @@ export const uploadFiles = async (
       const index = next++;
       const { file, key } = uploads[index] as PlannedUpload;
       let outcome: UploadOutcome;
+      let body: Buffer | undefined;
       try {
-        const body = await readFile(file);
-        const put = await deps.s3.send(
-          new PutObjectCommand({ Bucket: deps.bucket, Key: key, Body: body, ContentType: 'application/pdf' }),
-        );
-        outcome = { ok: true, file, key, bytes: body.length, ...(put.ETag && { etag: put.ETag }) };
+        body = await readFile(file);
+        // The same bytes at the same key are the same document: a second PUT would be a second workflow.
+        if (await holdsSameContent(deps.s3, deps.bucket, key, body)) {
+          outcome = { ok: true, file, key, bytes: body.length, alreadyStored: true };
+        } else {
+          const put = await deps.s3.send(
+            new PutObjectCommand({
+              Bucket: deps.bucket,
+              Key: key,
+              Body: body,
+              ContentType: 'application/pdf',
+            }),
+          );
+          outcome = { ok: true, file, key, bytes: body.length, ...(put.ETag && { etag: put.ETag }) };
+        }
       } catch (error) {
-        outcome = { ok: false, file, key, error: error instanceof Error ? error.message : String(error) };
+        // The answer may be what was lost: a PUT the bucket did store is no failure.
+        outcome =
+          body && (await holdsSameContent(deps.s3, deps.bucket, key, body))
+            ? { ok: true, file, key, bytes: body.length }
+            : { ok: false, file, key, error: error instanceof Error ? error.message : String(error) };
       }
       outcomes[index] = outcome;
       options.onDone?.(outcome);
