@@ -28,7 +28,11 @@ export const LocalConfigSchema = z.object({
   /** Extra environment for the stages: extractor choice, PDF limits (see EnvVar). */
   stageEnv: z.record(z.string(), z.string()).default({}),
   /** Bound on one upload to the local S3 (a PUT, a part, a completed multipart object), MB. */
-  maxUploadMb: z.number().positive().max(5 * 1024).default(100),
+  maxUploadMb: z
+    .number()
+    .positive()
+    .max(5 * 1024)
+    .default(100),
   /** Test hook: the first n invocations of a stage fail with a retryable InjectedFault. */
   faults: z.record(z.string(), z.number().int()).default({}),
 });

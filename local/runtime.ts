@@ -63,7 +63,9 @@ export const startLocalRuntime = async (
     });
     closers.push(s3.close);
     for (const file of s3.damaged) {
-      log(`local S3: set aside ${file.file} (${file.reason}) as ${file.movedTo}; \`docket ls --problems\` lists it`);
+      log(
+        `local S3: set aside ${file.file} (${file.reason}) as ${file.movedTo}; \`docket ls --problems\` lists it`,
+      );
     }
 
     const clientConfig = {

@@ -25,7 +25,11 @@ const STAGE_ACCESS: Record<Stage, StageAccess> = {
   ingest: {
     description: 'S3 Object Created -> workflow at pending (dedupe, SHA-256), or quarantine of a bad key',
     memorySize: 512,
-    documents: { read: [Prefix.incoming, Prefix.quarantine], write: [Prefix.quarantine], remove: [Prefix.incoming] },
+    documents: {
+      read: [Prefix.incoming, Prefix.quarantine],
+      write: [Prefix.quarantine],
+      remove: [Prefix.incoming],
+    },
   },
   parse: {
     description: 'PDF -> text artifact, under size, page, time and memory bounds',

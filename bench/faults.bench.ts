@@ -1,0 +1,52 @@
+/**
+ * Fault and fuzz figures (issue: no key, request or kill may break the stack, cross a tenant or
+ * lose a document). Prints: kills by phase and whether the phase was seen, restarts that
+ * succeeded, documents lost or doubled, workflows not settled exactly once, the ledger check; then
+ * for the S3 front and the review API: requests, 5xx, crashes, writes outside the tenant; and the
+ * runtime's RSS while a 600 MB PUT streams into the local S3.
+ *
+ *   npm run bench:faults                    (KILLS=50 S3_RUNS=3000 API_RUNS=1500 by default)
+ */
+import { fuzzReviewApi } from './support/fuzzApi.js';
+import { fuzzS3Front } from './support/fuzzS3.js';
+import { runKillSuite } from './support/killSuite.js';
+import { measureLargePut } from './support/largePut.js';
+
+const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const log = (line: string) => console.log(line);
+
+const large = await measureLargePut({ megabytes: number('PUT_MB', 600) });
+log(
+  `600 MB PUT: status ${large.status} (bound ${large.boundMb} MB) then ${large.storedStatus} for a PUT under the bound; local S3 RSS ${large.baselineMb} MB before, peak ${large.peakMb} MB during (${large.seconds} s)`,
+);
+
+const s3 = await fuzzS3Front({ runs: number('S3_RUNS', 3000) });
+log(
+  `S3 front fuzz: ${s3.requests} requests (${s3.notSent} more Node would not send), ${s3.status5xx.length} 5xx, ${s3.crashes} crashes, ${s3.writesOutsidePrefix.length} writes outside the tenant's prefix`,
+);
+for (const e of s3.status5xx.slice(0, 10))
+  log(`  5xx: ${e.status} ${e.method} ${e.path} ${JSON.stringify(e.headers)}`);
+for (const w of s3.writesOutsidePrefix.slice(0, 10)) log(`  outside: ${w}`);
+
+const api = await fuzzReviewApi({ runs: number('API_RUNS', 1500) });
+log(
+  `Review API fuzz: ${api.requests} requests (${api.notSent} more Node would not send), ${api.status5xx.length} 5xx, ${api.crashes} crashes, ${api.writesOutsidePrefix.length} writes outside the tenant`,
+);
+for (const e of api.status5xx.slice(0, 20))
+  log(`  5xx: ${e.status} ${e.method} ${e.path} ${e.error ?? ''} body ${e.bodyBytes} bytes`);
+for (const w of api.writesOutsidePrefix.slice(0, 10)) log(`  outside: ${w}`);
+
+const kills = await runKillSuite({ kills: number('KILLS', 50), log: process.env.VERBOSE ? log : undefined });
+log(
+  `kill -9: ${kills.kills} kills, ${kills.restartsSucceeded}/${kills.restarts} restarts succeeded, ${kills.uploads} uploads`,
+);
+for (const [phase, k] of Object.entries(kills.killsByPhase))
+  log(`  ${phase.padEnd(12)} ${k.kills} kills, phase seen before ${k.observed}`);
+log(
+  `  documents lost ${kills.documentsLost.length}, doubled ${kills.documentsDoubled.length}, not settled exactly once ${kills.notSettledOnce.length}`,
+);
+for (const d of [...kills.documentsLost, ...kills.documentsDoubled, ...kills.notSettledOnce].slice(0, 10))
+  log(`    ${d}`);
+log(
+  `  docket ledger verify: ${kills.ledgerVerified ? 'ok' : 'FAILED'} (${kills.ledgerOutput.split('\n')[0]})`,
+);
