@@ -122,7 +122,7 @@ export const fuzzS3Front = async (options: { runs: number; seed?: number }): Pro
       process.execPath,
       ['--import', 'tsx', 'test/local/s3/support/s3Child.ts', dataDir, BUCKET],
       {
-        stdio: ['ignore', 'pipe', 'ignore'],
+        stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
     const { port } = await new Promise<{ port: number }>((resolve, reject) => {

@@ -65,12 +65,13 @@ export class MultipartUploads {
     key: string,
     uploadId: string,
     partNumber: number,
-    body: NodeJS.ReadableStream,
+    /** Opened only once the upload and part number are known good, so no body is left unread. */
+    body: () => NodeJS.ReadableStream,
   ): Promise<string> {
     if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000)
       throw invalidArgument('Part number must be an integer between 1 and 10000, inclusive.');
     await this.describe(uploadId, bucket, key);
-    const written = await writeBodyToTemp(body, this.store.layout.tmp, this.maxBytes);
+    const written = await writeBodyToTemp(body(), this.store.layout.tmp, this.maxBytes);
     const etag = `"${written.md5.toString('hex')}"`;
     await commitFile(written.path, join(this.dir(uploadId), `part-${partNumber}`));
     await writeFileAtomic(

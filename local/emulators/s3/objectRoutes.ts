@@ -25,7 +25,11 @@ const bodyOf = (req: S3Request, res: ServerResponse, maxBytes: number): NodeJS.R
   if (length !== undefined && length > maxBytes) throw entityTooLarge(maxBytes);
   // Only now, with the headers accepted, is the client told to send the body.
   if (String(header(req, 'expect')).toLowerCase() === '100-continue') res.writeContinue();
-  return isAwsChunked(req.headers) ? req.raw.pipe(new AwsChunkedDecoder()) : req.raw;
+  if (!isAwsChunked(req.headers)) return req.raw;
+  // pipe() does not pass on a failed request: the decoder must fail with it, not wait forever.
+  const decoder = new AwsChunkedDecoder();
+  req.raw.on('error', (error) => decoder.destroy(error));
+  return req.raw.pipe(decoder);
 };
 
 /** Streams a write's body to a temp file and checks it against Content-Length and Content-MD5. */
@@ -54,8 +58,9 @@ export const putObject = async (
 ) => {
   const uploadId = req.query.get('uploadId');
   if (uploadId !== null) {
-    const body = bodyOf(req, res, ctx.maxBytes);
-    const etag = await ctx.uploads.putPart(bucket, key, uploadId, Number(req.query.get('partNumber')), body);
+    const etag = await ctx.uploads.putPart(bucket, key, uploadId, Number(req.query.get('partNumber')), () =>
+      bodyOf(req, res, ctx.maxBytes),
+    );
     res.writeHead(200, { etag }).end();
     return;
   }
