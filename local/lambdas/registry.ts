@@ -43,20 +43,37 @@ export class InjectedFaultError extends Error {
   readonly retryable = true;
 }
 
+/** The workflow a stage's event is for; ingest's S3 event has none yet (''). */
+const workflowOf = (event: unknown): string => {
+  const id = (event as { workflowId?: unknown } | null)?.workflowId;
+  return typeof id === 'string' ? id : '';
+};
+
 /**
  * The in-process function the local Step Functions invokes for a stage: the real handler,
  * loaded on first use, behind the fault plan (which is empty unless a test asks for faults).
+ * Faults are counted per workflow: with several documents in flight, which one a process-wide
+ * count hit depended on timing (and after a restart, on which workflow recovery resumed first).
  */
-export const stageFunction = (name: LocalFunction, faults: FaultPlan = {}) => {
-  let remaining = faults[name as Stage];
+export const stageFunction = (
+  name: LocalFunction,
+  faults: FaultPlan = {},
+  load: (name: LocalFunction) => Promise<unknown> = loadHandler,
+) => {
+  const planned = faults[name as Stage];
+  const injected = new Map<string, number>();
   return async (event: unknown, context: Context): Promise<unknown> => {
-    if (remaining !== undefined && remaining !== 0) {
-      remaining -= 1;
-      throw new InjectedFaultError(
-        `Injected fault in ${name} (DOCKET_FAULTS); it is retried like any transient error.`,
-      );
+    if (planned !== undefined && planned !== 0) {
+      const workflowId = workflowOf(event);
+      const count = injected.get(workflowId) ?? 0;
+      if (planned < 0 || count < planned) {
+        injected.set(workflowId, count + 1);
+        throw new InjectedFaultError(
+          `Injected fault in ${name} (DOCKET_FAULTS); it is retried like any transient error.`,
+        );
+      }
     }
-    const handler = (await loadHandler(name)) as InProcessHandler;
+    const handler = (await load(name)) as InProcessHandler;
     return runInvocation(context, () => handler(event, context));
   };
 };
