@@ -38,15 +38,19 @@ for (const w of api.writesOutsidePrefix.slice(0, 10)) log(`  outside: ${w}`);
 
 const kills = await runKillSuite({ kills: number('KILLS', 50), log: process.env.VERBOSE ? log : undefined });
 log(
-  `kill -9: ${kills.kills} kills, ${kills.restartsSucceeded}/${kills.restarts} restarts succeeded, ${kills.uploads} uploads`,
+  `kill -9: ${kills.kills} kills, ${kills.restartsSucceeded}/${kills.restarts} restarts succeeded, ${kills.uploads} uploads (${kills.stored} stored), ${kills.workflows} workflows`,
 );
 for (const [phase, k] of Object.entries(kills.killsByPhase))
-  log(`  ${phase.padEnd(12)} ${k.kills} kills, phase seen before ${k.observed}`);
+  log(`  ${phase.padEnd(12)} ${k.kills} kills, phase seen before the kill ${k.observed}`);
 log(
-  `  documents lost ${kills.documentsLost.length}, doubled ${kills.documentsDoubled.length}, not settled exactly once ${kills.notSettledOnce.length}`,
+  `  documents lost ${kills.documentsLost.length}, doubled ${kills.documentsDoubled.length}, not settled exactly once ${kills.notSettledOnce.length}; final states ${JSON.stringify(kills.finalStates)}`,
 );
 for (const d of [...kills.documentsLost, ...kills.documentsDoubled, ...kills.notSettledOnce].slice(0, 10))
   log(`    ${d}`);
 log(
   `  docket ledger verify: ${kills.ledgerVerified ? 'ok' : 'FAILED'} (${kills.ledgerOutput.split('\n')[0]})`,
+);
+const t = kills.seconds;
+log(
+  `  ${Math.round(t.total)} s: restarts ${Math.round(t.restarts)} s (${(t.restarts / Math.max(1, kills.restarts)).toFixed(1)} s each), waits for a phase ${Math.round(t.phaseWaits)} s, settle ${Math.round(t.settle)} s`,
 );
