@@ -33,7 +33,13 @@ const sendJson = (res: ServerResponse, status: number, body: unknown) => {
 };
 
 const serveStatic = async (res: ServerResponse, root: string, path: string) => {
-  const relative = normalize(decodeURIComponent(path)).replace(/^([/\\])+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return sendJson(res, 400, { message: 'Bad request: the path is not valid percent-encoding (e.g. %zz).' });
+  }
+  const relative = normalize(decoded).replace(/^([/\\])+/, '');
   const candidates = [join(root, relative), join(root, 'index.html')];
   for (const file of candidates) {
     if (!file.startsWith(root)) break;
