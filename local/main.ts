@@ -1,7 +1,7 @@
 /**
- * Process entry of the local runtime (`npm start`, `docket start`). Runs with
- * `--openssl-legacy-provider` (s3rver's listing cipher needs it on Node 20), which is why it is a
- * process of its own rather than a function the CLI calls.
+ * Process entry of the local runtime (`npm start`, `docket start`), run with `--import tsx`. It is
+ * a process of its own so that what stops it (Ctrl-C, a parent's death, a test's `kill -9`) stops
+ * the whole stack and nothing else.
  */
 // The AWS SDK's notice about Node 20 is noise for a local runtime: DESIGN.md targets Node 20 here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

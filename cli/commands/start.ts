@@ -62,12 +62,10 @@ export const ensureConsole = async (
 export const runtimeCwd = (cwd: string): string => (relative(ROOT, cwd).startsWith('..') ? ROOT : cwd);
 
 /**
- * Node arguments of the local runtime. `--openssl-legacy-provider` is set for this process only:
- * s3rver's listings need it on Node 20, and nothing else should run with legacy ciphers. tsx is
- * loaded by absolute URL so `docket start` works from any directory.
+ * Node arguments of the local runtime. tsx is loaded by absolute URL so `docket start` works from
+ * any directory.
  */
 export const startArgs = (args: readonly string[], dataDir: string): string[] => [
-  '--openssl-legacy-provider',
   '--import',
   import.meta.resolve('tsx'),
   ENTRY,
