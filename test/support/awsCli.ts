@@ -42,6 +42,8 @@ export const awsCli = async (endpoint: string, args: string[]): Promise<string> 
       AWS_PAGER: '',
       AWS_CONFIG_FILE: '/dev/null',
       AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+      // No instance metadata lookups for a region or credentials: they only add time off EC2.
+      AWS_EC2_METADATA_DISABLED: 'true',
     },
     maxBuffer: 16 * 1024 * 1024,
   });
