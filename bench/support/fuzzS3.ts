@@ -15,6 +15,8 @@ export interface FuzzFigures {
   requests: number;
   notSent: number;
   status5xx: Exchange[];
+  /** Requests whose connection closed with no answer (status 0): not a 5xx, but no answer either. */
+  noAnswer: Exchange[];
   crashes: number;
   writesOutsidePrefix: string[];
 }
@@ -138,6 +140,7 @@ export const fuzzS3Front = async (options: { runs: number; seed?: number }): Pro
     requests: 0,
     notSent: 0,
     status5xx: [],
+    noAnswer: [],
     crashes: 0,
     writesOutsidePrefix: [],
   };
@@ -158,6 +161,7 @@ export const fuzzS3Front = async (options: { runs: number; seed?: number }): Pro
       }
       figures.requests += 1;
       if (answer.status >= 500) figures.status5xx.push(answer);
+      if (answer.status === 0) figures.noAnswer.push(answer);
       if (answer.status >= 200 && answer.status < 300 && method === 'PUT') puts.push(target);
       if (server.child.exitCode !== null || server.child.signalCode !== null) {
         figures.crashes += 1;

@@ -7,8 +7,12 @@ export interface Exchange {
   headers: Record<string, string>;
   bodyBytes: number;
   status: number;
+  /** The start of the response body (up to 64 KB), to see what an answer gave away. */
+  answer?: string;
   error?: string;
 }
+
+const ANSWER_BYTES = 64 * 1024;
 
 /**
  * Sends a request exactly as written (host, port and a raw path: no URL normalisation, so `..`
@@ -25,8 +29,20 @@ export const send = (
     const exchange: Exchange = { method, path, headers, bodyBytes: body?.length ?? 0, status: 0 };
     try {
       const req = request({ host: '127.0.0.1', port, method, path, headers, timeout: 15_000 }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ ...exchange, status: res.statusCode ?? 0 }));
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (kept >= ANSWER_BYTES) return;
+          chunks.push(chunk);
+          kept += chunk.length;
+        });
+        res.on('end', () =>
+          resolve({
+            ...exchange,
+            status: res.statusCode ?? 0,
+            answer: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         res.on('error', (error) =>
           resolve({ ...exchange, status: res.statusCode ?? 0, error: error.message }),
         );
