@@ -2,7 +2,10 @@ import { resolve } from 'node:path';
 import * as z from 'zod';
 import { type Stage, WorkflowPolicySchema } from '../statemachine/index.js';
 
-/** `{stage: n}`: the first n invocations of that stage for each workflow fail (`-1`: every one). A test hook. */
+/**
+ * `{stage: n}`: that stage fails for a workflow until the workflow has been retried n times
+ * (`-1`: always). A test hook.
+ */
 export type FaultPlan = Partial<Record<Stage, number>>;
 
 /** Default ports of `npm start` (fixed, so the CLI and the AWS CLI find the stack). */
@@ -33,7 +36,7 @@ export const LocalConfigSchema = z.object({
     .positive()
     .max(5 * 1024)
     .default(100),
-  /** Test hook: the first n invocations of a stage, per workflow, fail with a retryable InjectedFault. */
+  /** Test hook: a stage fails with a retryable InjectedFault until the workflow was retried n times. */
   faults: z.record(z.string(), z.number().int()).default({}),
 });
 

@@ -95,12 +95,19 @@ export const startLocalRuntime = async (
     const arns = Object.fromEntries(
       (Object.keys(STAGES) as Stage[]).map((stage) => [
         stage,
-        sfn.registerFunction(`docket-${stage}`, stageFunction(stage, config.faults), {
-          timeoutSeconds: FUNCTION_TIMEOUT_SECONDS[stage] ?? config.policy.stageTimeoutSeconds,
-          memorySizeMb: stage === 'parse' ? 1536 : 512,
-          // Parse forks a process per document: run as many at once as there are cores.
-          ...(stage === 'parse' && { reservedConcurrency: availableParallelism() }),
-        }),
+        sfn.registerFunction(
+          `docket-${stage}`,
+          stageFunction(stage, {
+            faults: config.faults,
+            retriesOf: async (id) => (await store.find(id))?.retryCount ?? 0,
+          }),
+          {
+            timeoutSeconds: FUNCTION_TIMEOUT_SECONDS[stage] ?? config.policy.stageTimeoutSeconds,
+            memorySizeMb: stage === 'parse' ? 1536 : 512,
+            // Parse forks a process per document: run as many at once as there are cores.
+            ...(stage === 'parse' && { reservedConcurrency: availableParallelism() }),
+          },
+        ),
       ]),
     ) as StageArns;
     const stateMachineArn = sfn.registerStateMachine({
