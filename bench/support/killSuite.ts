@@ -19,7 +19,7 @@ export interface KillFigures {
   /** Uploads the bucket holds (a PUT cut by a kill may not have landed). */
   stored: number;
   workflows: number;
-  /** Workflows by final state. */
+  /** Workflows by final state; a rejected one by why (the error type, or `reviewer`). */
   finalStates: Record<string, number>;
   documentsLost: string[];
   documentsDoubled: string[];
@@ -119,6 +119,8 @@ export const runKillSuite = async (options: {
   kills: number;
   seed?: number;
   log?: (line: string) => void;
+  /** Keep the data directory even when the run is clean (it is always kept when not). */
+  keepData?: boolean;
 }): Promise<KillFigures> => {
   const began = Date.now();
   const random = prng(options.seed ?? 20240611);
@@ -229,7 +231,11 @@ export const runKillSuite = async (options: {
   const stored = await listKeys(stack);
   figures.stored = stored.size;
   figures.workflows = items.length;
-  for (const item of items) figures.finalStates[item.state] = (figures.finalStates[item.state] ?? 0) + 1;
+  for (const item of items) {
+    const why =
+      item.state !== 'rejected' ? '' : item.review?.decision ? ' (reviewer)' : ` (${item.lastError?.type})`;
+    figures.finalStates[`${item.state}${why}`] = (figures.finalStates[`${item.state}${why}`] ?? 0) + 1;
+  }
   for (const key of sent) {
     const count = items.filter((w) => w.source?.key === key).length;
     if (stored.has(key) && count === 0) figures.documentsLost.push(key);
@@ -251,7 +257,7 @@ export const runKillSuite = async (options: {
   const clean =
     figures.documentsLost.length + figures.documentsDoubled.length + figures.notSettledOnce.length === 0 &&
     figures.ledgerVerified;
-  if (clean) await stack.remove();
+  if (clean && !options.keepData) await stack.remove();
   else log(`data kept for a look: ${dataDir}`);
   figures.seconds.total = (Date.now() - began) / 1000;
   return figures;
