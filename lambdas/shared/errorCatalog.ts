@@ -19,6 +19,8 @@ export const PERMANENT_ERROR_NAMES: ReadonlySet<string> = new Set([
   'StageOutOfOrder',
   'ArtifactMissing',
   'CannotResume',
+  // lambdas/shared/keyPolicy.ts: a key the policy refuses is refused again on every try.
+  'KeyPolicyViolation',
   // Powertools parser: the stage input did not match its schema.
   'ParseError',
   // lambdas/ingest

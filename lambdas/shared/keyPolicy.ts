@@ -5,6 +5,8 @@
  * what S3 itself accepts, so a key allowed here is always a valid S3 key.
  */
 
+import { PermanentError } from './errors.js';
+
 /** Prefix uploads must be under; the next path segment is the tenant. */
 export const INCOMING_PREFIX = 'incoming/';
 /** Prefix ingest moves refused uploads to. */
@@ -35,8 +37,8 @@ export type KeyViolationRule =
   | 'bad-tenant'
   | 'no-name';
 
-/** A key the policy refuses. */
-export class KeyPolicyViolation extends Error {
+/** A key the policy refuses; the same key is refused on every try. */
+export class KeyPolicyViolation extends PermanentError {
   override readonly name = 'KeyPolicyViolation';
   constructor(
     readonly rule: KeyViolationRule,
