@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import { corpusDocument, importCorpusProviders, upload, waitForWorkflow } from '../../test/support/e2e.js';
 import { type LocalStack, startLocalStack } from '../../test/support/localStackProcess.js';
-import type { FuzzFigures } from './fuzzS3.js';
+import { type FuzzFigures, noFigures } from './fuzzS3.js';
 import { send } from './rawHttp.js';
 
 const hostileId = fc.oneof(
@@ -61,14 +61,7 @@ export const fuzzReviewApi = async (options: { runs: number; seed?: number }): P
   const token = await stack.token('fuzzer', 'reviewer', 'acme');
   const port = Number(new URL(stack.endpoints.api).port);
   const prefix = new URL(stack.endpoints.api).pathname.replace(/\/$/, '');
-  const figures: FuzzFigures = {
-    requests: 0,
-    notSent: 0,
-    status5xx: [],
-    noAnswer: [],
-    crashes: 0,
-    writesOutsidePrefix: [],
-  };
+  const figures = noFigures();
   const requestArb = fc.record({
     method: fc.constantFrom('GET', 'POST', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'),
     id: fc.oneof(fc.constant(acme.id), fc.constant(beta.id), hostileId),

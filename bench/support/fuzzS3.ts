@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import * as fc from 'fast-check';
 import { createS3Client } from '../../lambdas/shared/clients.js';
 import { checkUploadKey, KeyPolicyViolation } from '../../lambdas/shared/keyPolicy.js';
+import { startS3Child } from '../../test/local/s3/support/startS3Child.js';
 import { LOCAL_CREDENTIALS } from '../../test/support/localDynamo.js';
 import { type Exchange, send } from './rawHttp.js';
 
@@ -20,6 +19,16 @@ export interface FuzzFigures {
   crashes: number;
   writesOutsidePrefix: string[];
 }
+
+/** Figures with nothing counted yet. */
+export const noFigures = (): FuzzFigures => ({
+  requests: 0,
+  notSent: 0,
+  status5xx: [],
+  noAnswer: [],
+  crashes: 0,
+  writesOutsidePrefix: [],
+});
 
 const BUCKET = 'docket-test';
 const hostileSegment = fc.oneof(
@@ -119,31 +128,9 @@ export const fuzzS3Front = async (options: { runs: number; seed?: number }): Pro
   const sandbox = await mkdtemp(join(tmpdir(), 'docket-fuzz-s3-'));
   const dataDir = join(sandbox, 'data');
   await mkdir(dataDir);
-  const start = async () => {
-    const child: ChildProcess = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'test/local/s3/support/s3Child.ts', dataDir, BUCKET],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-      createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (l) =>
-        resolve(JSON.parse(l)),
-      );
-      child.once('exit', (code) => reject(new Error(`local S3 exited (${code})`)));
-    });
-    return { child, port };
-  };
+  const start = () => startS3Child(dataDir, { bucket: BUCKET });
   let server = await start();
-  const figures: FuzzFigures = {
-    requests: 0,
-    notSent: 0,
-    status5xx: [],
-    noAnswer: [],
-    crashes: 0,
-    writesOutsidePrefix: [],
-  };
+  const figures = noFigures();
   const puts: { tenant: string; path: string }[] = [];
   await fc.assert(
     fc.asyncProperty(requestArb, async ({ method, target, headers, body }) => {

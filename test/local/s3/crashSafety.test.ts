@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createS3Client } from '../../../lambdas/shared/clients.js';
@@ -11,6 +9,7 @@ import { recordName, storeLayout } from '../../../local/emulators/s3/objectStore
 import { listDamaged, openStore } from '../../../local/emulators/s3/openStore.js';
 import { startLocalS3 } from '../../../local/emulators/s3.js';
 import { LOCAL_CREDENTIALS } from '../../support/localDynamo.js';
+import { startS3Child } from './support/startS3Child.js';
 
 const dirs: string[] = [];
 const tempDir = async () => {
@@ -91,19 +90,7 @@ describe('local S3 storage after a crash', () => {
     };
     for (let round = 0; round < 4; round++) {
       // Prepare
-      const child: ChildProcess = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'test/local/s3/support/s3Child.ts', dir],
-        {
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
-      );
-      const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-        createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (l) =>
-          resolve(JSON.parse(l)),
-        );
-        child.once('exit', (code) => reject(new Error(`local S3 exited (${code}) before it was ready`)));
-      });
+      const { child, port } = await startS3Child(dir);
       const c = client(port);
       const exited = new Promise((resolve) => child.once('exit', resolve));
       // Act: uploads in flight, and a kill once a write is observably under way.
