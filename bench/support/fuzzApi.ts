@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 import { corpusDocument, importCorpusProviders, upload, waitForWorkflow } from '../../test/support/e2e.js';
 import { type LocalStack, startLocalStack } from '../../test/support/localStackProcess.js';
-import { type FuzzFigures, noFigures } from './fuzzS3.js';
+import { countAnswer, type FuzzFigures, noFigures } from './fuzzS3.js';
 import { send } from './rawHttp.js';
 
 const hostileId = fc.oneof(
@@ -110,13 +110,7 @@ export const fuzzReviewApi = async (options: { runs: number; seed?: number }): P
           ? undefined
           : Buffer.from(typeof r.body === 'string' ? r.body : JSON.stringify(r.body));
       const answer = await send(port, r.method, path, headers, body);
-      if (answer.status === -1) {
-        figures.notSent += 1;
-        return;
-      }
-      figures.requests += 1;
-      if (answer.status >= 500) figures.status5xx.push(answer);
-      if (answer.status === 0) figures.noAnswer.push(answer);
+      if (!countAnswer(figures, answer)) return;
       // Any route (a list with ?tenant=beta, a path whose `..` lands elsewhere): an answer that
       // names tenant beta's workflow gave it away.
       if (answer.status >= 200 && answer.status < 300 && answer.answer?.includes(beta.id))

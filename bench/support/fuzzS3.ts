@@ -30,6 +30,18 @@ export const noFigures = (): FuzzFigures => ({
   writesOutsidePrefix: [],
 });
 
+/** Counts one exchange; false when Node would not send the request (nothing more to check). */
+export const countAnswer = (figures: FuzzFigures, answer: Exchange): boolean => {
+  if (answer.status === -1) {
+    figures.notSent += 1;
+    return false;
+  }
+  figures.requests += 1;
+  if (answer.status >= 500) figures.status5xx.push(answer);
+  if (answer.status === 0) figures.noAnswer.push(answer);
+  return true;
+};
+
 const BUCKET = 'docket-test';
 const hostileSegment = fc.oneof(
   fc.constantFrom(
@@ -142,13 +154,7 @@ export const fuzzS3Front = async (options: { runs: number; seed?: number }): Pro
         headers as Record<string, string>,
         sentBody,
       );
-      if (answer.status === -1) {
-        figures.notSent += 1;
-        return;
-      }
-      figures.requests += 1;
-      if (answer.status >= 500) figures.status5xx.push(answer);
-      if (answer.status === 0) figures.noAnswer.push(answer);
+      if (!countAnswer(figures, answer)) return;
       if (answer.status >= 200 && answer.status < 300 && method === 'PUT') puts.push(target);
       if (server.child.exitCode !== null || server.child.signalCode !== null) {
         figures.crashes += 1;
