@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/cli.bench.ts`: the docket CLI and the review console.
  * - start-up: wall time of `docket --version` and `docket --help` as processes (median of 5);
- * - upload: files/s and MB/s of `docket upload`'s code path into s3rver (the emulator only, no
+ * - upload: files/s and MB/s of `docket upload`'s code path into the local S3 (the emulator only, no
  *   workflow behind it; links presigned in-process, not by the review API) at concurrency 1, 4
  *   and 16, and the process's peak RSS;
  * - tables: rendering `docket ls` for 10,000 workflows;
@@ -138,10 +138,10 @@ else {
   console.log(`docket --help             ${figures.startupMs.help} ms`);
   for (const u of figures.upload) {
     console.log(
-      `upload concurrency ${String(u.concurrency).padStart(2)}     ${u.filesPerSecond} files/s, ${u.mbPerSecond} MB/s (${FILES} x ${SIZE_KB} KB into s3rver)`,
+      `upload concurrency ${String(u.concurrency).padStart(2)}     ${u.filesPerSecond} files/s, ${u.mbPerSecond} MB/s (${FILES} x ${SIZE_KB} KB into the local S3)`,
     );
   }
-  console.log(`peak RSS (bench process)  ${figures.peakRssMb} MB (uploader and s3rver together)`);
+  console.log(`peak RSS (bench process)  ${figures.peakRssMb} MB (uploader and local S3 together)`);
   console.log(`ls table of ${figures.table.rows} rows   ${figures.table.ms} ms`);
   console.log(
     `console build             ${figures.console.buildMs} ms; app.js ${figures.console.appKiB} KiB (${figures.console.appGzipKiB} KiB gzip); dist ${figures.console.distKiB} KiB with pdf.js worker, fonts, cmaps`,

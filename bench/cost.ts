@@ -4,7 +4,7 @@
  * - State transitions: counted by walking the built definition (buildDefinition with the cdk.json
  *   policy) along each path; every state entered is one billed transition.
  * - Lambda: the stages each path invokes, run in-process on generated corpus documents against
- *   dynalite and s3rver (the local stack); billed ms = measured ms rounded up, times the memory the
+ *   dynalite and the local S3 (the local stack); billed ms = measured ms rounded up, times the memory the
  *   stack gives each function, as GB-s.
  * - DynamoDB and S3: every request the stages make, metered as they run: table write units as
  *   dynalite reports them, GSI write units from the item before and after each write, read units,
@@ -69,7 +69,7 @@ const paths = {
 type PathName = keyof typeof paths;
 
 // --- the local stack, metered ------------------------------------------------------------------
-log('Starting dynalite and s3rver ...');
+log('Starting dynalite and the local S3 ...');
 const env = await startStageEnvironment();
 const meteredTables = TABLES.map((spec) => ({ name: env.dynamo.tables[spec.id], spec }));
 const policy = stagePolicy(config.policy);

@@ -43,7 +43,7 @@ export interface Target {
   close: () => void;
 }
 
-/** The emulators accept any key; these are the ones s3rver knows (never real credentials). */
+/** The emulators accept any key; these dummy ones (the lambdas use the same) are never real. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 const isAlive = (pid: number): boolean => {

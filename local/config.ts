@@ -2,7 +2,10 @@ import { resolve } from 'node:path';
 import * as z from 'zod';
 import { type Stage, WorkflowPolicySchema } from '../statemachine/index.js';
 
-/** `{stage: n}`: the first n invocations of that stage fail (`-1`: every one). A test hook. */
+/**
+ * `{stage: n}`: that stage fails for a workflow until the workflow has been retried n times
+ * (`-1`: always). A test hook.
+ */
 export type FaultPlan = Partial<Record<Stage, number>>;
 
 /** Default ports of `npm start` (fixed, so the CLI and the AWS CLI find the stack). */
@@ -27,7 +30,13 @@ export const LocalConfigSchema = z.object({
   timeScale: z.number().positive().max(1).default(1),
   /** Extra environment for the stages: extractor choice, PDF limits (see EnvVar). */
   stageEnv: z.record(z.string(), z.string()).default({}),
-  /** Test hook: the first n invocations of a stage fail with a retryable InjectedFault. */
+  /** Bound on one upload to the local S3 (a PUT, a part, a completed multipart object), MB. */
+  maxUploadMb: z
+    .number()
+    .positive()
+    .max(5 * 1024)
+    .default(100),
+  /** Test hook: a stage fails with a retryable InjectedFault until the workflow was retried n times. */
   faults: z.record(z.string(), z.number().int()).default({}),
 });
 
@@ -44,6 +53,7 @@ export const CONFIG_ENV = {
   DOCKET_BACKOFF_BASE_SECONDS: 'policy.backoffBaseSeconds',
   DOCKET_TIME_SCALE: 'timeScale',
   DOCKET_FAULTS: 'faults, e.g. "extract=1,compare=-1"',
+  DOCKET_MAX_UPLOAD_MB: 'maxUploadMb: bound on one upload to the local S3 (413 past it)',
 } as const;
 
 /** Thrown for a bad flag or variable; the message names it. */
@@ -86,6 +96,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Record<stri
       ports: env.DOCKET_PORTS ? parsePorts(env.DOCKET_PORTS) : undefined,
       policy: Object.keys(policy).length > 0 ? policy : undefined,
       timeScale: number('DOCKET_TIME_SCALE'),
+      maxUploadMb: number('DOCKET_MAX_UPLOAD_MB'),
       faults: env.DOCKET_FAULTS ? parseFaults(env.DOCKET_FAULTS) : undefined,
     }).filter(([, v]) => v !== undefined),
   );

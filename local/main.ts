@@ -1,7 +1,7 @@
 /**
- * Process entry of the local runtime (`npm start`, `docket start`). Runs with
- * `--openssl-legacy-provider` (s3rver's listing cipher needs it on Node 20), which is why it is a
- * process of its own rather than a function the CLI calls.
+ * Process entry of the local runtime (`npm start`, `docket start`), run with `--import tsx`. It is
+ * a process of its own so that what stops it (Ctrl-C, a parent's death, a test's `kill -9`) stops
+ * the whole stack and nothing else.
  */
 // The AWS SDK's notice about Node 20 is noise for a local runtime: DESIGN.md targets Node 20 here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -9,6 +9,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { CONFIG_ENV, configFromEnv, LocalConfigError, resolveLocalConfig } from './config.js';
+import { watchParent } from './parentWatch.js';
 import { type LocalRuntime, startLocalRuntime } from './runtime.js';
 import { startupBanner } from './startupBanner.js';
 
@@ -23,6 +24,7 @@ const program = new Command('docket start')
   .addOption(
     new Option('--time-scale <factor>', 'scale Wait and retry delays (tests)').argParser(Number).hideHelp(),
   )
+  .option('--max-upload-mb <mb>', 'bound on one upload to the local S3, 413 past it (default 100)', Number)
   .option('--json', 'print the endpoints as JSON instead of the banner')
   .addHelpText('after', `\nEnvironment overrides: ${Object.keys(CONFIG_ENV).join(', ')}`);
 
@@ -45,6 +47,7 @@ const main = async () => {
     }),
     ...(Object.keys(policy).length > 0 && { policy }),
     ...(flags.timeScale !== undefined && { timeScale: flags.timeScale }),
+    ...(flags.maxUploadMb !== undefined && { maxUploadMb: flags.maxUploadMb }),
   });
   const consoleDir = fileURLToPath(new URL('../console/dist/', import.meta.url));
   let runtime: LocalRuntime;
@@ -71,6 +74,8 @@ const main = async () => {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Whoever started the runtime (docket start, npm, a test) is gone: stop, and free the ports.
+  watchParent(() => void stop('parent exited'));
 };
 
 const portsOf = (value: string) => {

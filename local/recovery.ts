@@ -1,6 +1,6 @@
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { SFNClient } from '@aws-sdk/client-sfn';
-import { INCOMING_PREFIX } from '../lambdas/ingest/ingestObject.js';
+import { INCOMING_PREFIX } from '../lambdas/shared/keyPolicy.js';
 import { resumeWorkflow } from '../lambdas/shared/resumeWorkflow.js';
 import type { WorkflowStore } from '../lambdas/shared/store/index.js';
 import { isTerminal } from '../statemachine/index.js';

@@ -11,6 +11,7 @@ import { startLocalDynamo } from './emulators/dynamo.js';
 import { startLocalS3 } from './emulators/s3.js';
 import { type Endpoints, writeEndpoints } from './endpoints.js';
 import { bridgeUploads } from './events/uploadBridge.js';
+import { enableInvocationScopes } from './lambdas/invocationScope.js';
 import { lambdaEnvironment } from './lambdas/lambdaEnvironment.js';
 import { loadHandler, stageFunction } from './lambdas/registry.js';
 import { type RecoveryReport, recoverAfterRestart, uploadId } from './recovery.js';
@@ -34,10 +35,10 @@ export interface LocalRuntime {
 }
 
 /**
- * Starts the whole of Docket on 127.0.0.1 (DESIGN.md §6): dynalite and s3rver persisted under the
- * data directory, the state machine from statemachine/ on the local Step Functions with the real
- * handlers in-process, the review API and console, and the S3 upload bridge. Then it recovers what
- * a previous run left unfinished and writes `<data-dir>/endpoints.json`.
+ * Starts the whole of Docket on 127.0.0.1 (DESIGN.md §6): dynalite and the local S3 persisted
+ * under the data directory, the state machine from statemachine/ on the local Step Functions with
+ * the real handlers in-process, the review API and console, and the S3 upload bridge. Then it
+ * recovers what a previous run left unfinished and writes `<data-dir>/endpoints.json`.
  */
 export const startLocalRuntime = async (
   config: LocalConfig,
@@ -59,8 +60,15 @@ export const startLocalRuntime = async (
       directory: join(config.dataDir, 's3'),
       port: config.ports.s3,
       bucket: config.bucket,
+      maxUploadBytes: Math.floor(config.maxUploadMb * 1024 * 1024),
+      onInternalError: (error) => log(`local S3 answered 500: ${(error as Error).stack ?? error}`),
     });
     closers.push(s3.close);
+    for (const file of s3.damaged) {
+      log(
+        `local S3: set aside ${file.file} (${file.reason}) as ${file.movedTo}; \`docket ls --problems\` lists it`,
+      );
+    }
 
     const clientConfig = {
       region: config.region,
@@ -89,12 +97,19 @@ export const startLocalRuntime = async (
     const arns = Object.fromEntries(
       (Object.keys(STAGES) as Stage[]).map((stage) => [
         stage,
-        sfn.registerFunction(`docket-${stage}`, stageFunction(stage, config.faults), {
-          timeoutSeconds: FUNCTION_TIMEOUT_SECONDS[stage] ?? config.policy.stageTimeoutSeconds,
-          memorySizeMb: GUARDED_STAGES.includes(stage) ? 1536 : 512,
-          // Parse and OCR fork a process per document: run as many at once as there are cores.
-          ...(GUARDED_STAGES.includes(stage) && { reservedConcurrency: availableParallelism() }),
-        }),
+        sfn.registerFunction(
+          `docket-${stage}`,
+          stageFunction(stage, {
+            faults: config.faults,
+            retriesOf: async (id) => (await store.find(id))?.retryCount ?? 0,
+          }),
+          {
+            timeoutSeconds: FUNCTION_TIMEOUT_SECONDS[stage] ?? config.policy.stageTimeoutSeconds,
+            memorySizeMb: GUARDED_STAGES.includes(stage) ? 1536 : 512,
+            // Parse and OCR fork a process per document: run as many at once as there are cores.
+            ...(GUARDED_STAGES.includes(stage) && { reservedConcurrency: availableParallelism() }),
+          },
+        ),
       ]),
     ) as StageArns;
     const stateMachineArn = sfn.registerStateMachine({
@@ -102,6 +117,9 @@ export const startLocalRuntime = async (
       definition: buildDefinition(arns, config.policy),
     });
 
+    // Many invocations share this process: each gets its own log keys, as on a multi-concurrency
+    // Lambda environment. The InvokeStore must exist before any handler module is loaded.
+    await enableInvocationScopes();
     // The in-process Lambdas see only standard variables, as on AWS.
     Object.assign(
       process.env,
@@ -138,9 +156,9 @@ export const startLocalRuntime = async (
       onError: (key, error) => log(`could not start ${key} (it will be started on the next start): ${error}`),
     });
     let bridgedDuringRecovery: Set<string> | undefined = new Set();
-    s3.onObjectCreated((record) => {
-      bridgedDuringRecovery?.add(uploadId(record.s3.object.key, `"${record.s3.object.eTag}"`));
-      bridge(record);
+    s3.onObjectCreated((object) => {
+      bridgedDuringRecovery?.add(uploadId(object.key, object.etag));
+      bridge(object);
     });
     const recovery = await recoverAfterRestart({
       store,

@@ -20,11 +20,23 @@ const platformOf = (name) => {
 
 const path = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8'));
+/**
+ * Whether the lock holds `name` where Node would find it from `parent`: in the node_modules of
+ * `parent` or of any package enclosing it (a bundled dependency of aws-cdk-lib sits in its own).
+ */
+const installed = (parent, name) => {
+  for (let dir = parent; dir; ) {
+    if (lock.packages[`${dir}/node_modules/${name}`]) return true;
+    const at = dir.lastIndexOf('/node_modules/');
+    dir = at < 0 ? '' : dir.slice(0, at);
+  }
+  return Boolean(lock.packages[`node_modules/${name}`]);
+};
 let added = 0;
 for (const [parent, meta] of Object.entries(lock.packages)) {
   for (const [name, version] of Object.entries(meta.optionalDependencies ?? {})) {
     const key = `node_modules/${name}`;
-    if (lock.packages[key] || lock.packages[`${parent}/node_modules/${name}`]) continue;
+    if (installed(parent, name)) continue;
     const { os, cpu, libc } = platformOf(name);
     lock.packages[key] = {
       version,

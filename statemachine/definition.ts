@@ -153,6 +153,10 @@ class DefinitionBuilder {
         Type: 'Succeed',
         Comment: 'Duplicate event for an object version already ingested.',
       },
+      [Outcome.quarantined]: {
+        Type: 'Succeed',
+        Comment: 'The upload key breaks the key policy: ingest moved the object to quarantine/, no workflow.',
+      },
       [Outcome.processingFailed]: fail(
         ExecutionError.processingFailed,
         'Rejected after a permanent error or after the last retry; the transition log holds the error.',
@@ -223,7 +227,10 @@ class DefinitionBuilder {
   private afterIngest(): AslChoiceState {
     return {
       Type: 'Choice',
-      Choices: [{ Variable: '$.duplicate', BooleanEquals: true, Next: Outcome.duplicate }],
+      Choices: [
+        { Variable: '$.quarantined', IsPresent: true, Next: Outcome.quarantined },
+        { Variable: '$.duplicate', BooleanEquals: true, Next: Outcome.duplicate },
+      ],
       Default: task('parse'),
     };
   }

@@ -7,6 +7,7 @@ export const Outcome = {
   reviewRejected: 'ReviewRejected',
   cancelled: 'Cancelled',
   duplicate: 'Duplicate',
+  quarantined: 'Quarantined',
   processingFailed: 'ProcessingFailed',
   reviewTimedOut: 'ReviewTimedOut',
   processingHalted: 'ProcessingHalted',

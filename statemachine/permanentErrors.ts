@@ -15,6 +15,8 @@ export const PERMANENT_ERRORS = {
   store: ['WorkflowNotFound', 'StaleWorkflow', 'ReservedAttribute', 'InvalidCursor'],
   /** Any function: its environment is incomplete. */
   configuration: ['ConfigurationError'],
+  /** lambdas/shared/keyPolicy.ts: a key the policy refuses is refused again on every try. */
+  keys: ['KeyPolicyViolation'],
   /** Powertools parser: the function's input did not match its schema. */
   input: ['ParseError'],
   /** lambdas/shared: a stage invoked out of order, an artifact gone, a resume refused. */

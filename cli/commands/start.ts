@@ -3,6 +3,7 @@ import { access } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { watchParent } from '../../local/parentWatch.js';
 import type { CliContext } from '../context.js';
 import { describeError } from '../describeError.js';
 import type { Io } from '../io.js';
@@ -61,12 +62,10 @@ export const ensureConsole = async (
 export const runtimeCwd = (cwd: string): string => (relative(ROOT, cwd).startsWith('..') ? ROOT : cwd);
 
 /**
- * Node arguments of the local runtime. `--openssl-legacy-provider` is set for this process only:
- * s3rver's listings need it on Node 20, and nothing else should run with legacy ciphers. tsx is
- * loaded by absolute URL so `docket start` works from any directory.
+ * Node arguments of the local runtime. tsx is loaded by absolute URL so `docket start` works from
+ * any directory.
  */
 export const startArgs = (args: readonly string[], dataDir: string): string[] => [
-  '--openssl-legacy-provider',
   '--import',
   import.meta.resolve('tsx'),
   ENTRY,
@@ -100,12 +99,15 @@ export const registerStartCommand = (program: Command, ctx: CliContext): void =>
       const onTerm = forward('SIGTERM');
       process.on('SIGINT', onInt);
       process.on('SIGTERM', onTerm);
+      // `npm start`'s npm killed outright (no signal reaches us): stop the runtime, don't orphan it.
+      const unwatch = watchParent(onTerm);
       const code = await new Promise<number>((resolve, reject) => {
         child.once('error', reject);
         child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
       }).finally(() => {
         process.off('SIGINT', onInt);
         process.off('SIGTERM', onTerm);
+        unwatch();
       });
       ctx.exitCode = code;
     });

@@ -6,6 +6,7 @@ import { cognitoSignIn } from '../cognitoSignIn.js';
 import type { CliContext } from '../context.js';
 import { NoLocalStackError, UsageError } from '../errors.js';
 import { printJson, println } from '../io.js';
+import { checkExpiresIn, checkUser } from '../tokenInput.js';
 import { checkTenant } from './upload.js';
 
 interface TokenOptions {
@@ -48,6 +49,7 @@ AWS:     echo "$PASSWORD" | docket --stack Docket token create --user alice --pa
          (the user must exist in the stack's user pool, in group reviewer, uploader or admin, with custom:tenant set)`,
     )
     .action(async (options: TokenOptions) => {
+      checkUser(options.user);
       let value: string;
       if (ctx.stackName) {
         const target = await ctx.stack();
@@ -64,11 +66,8 @@ AWS:     echo "$PASSWORD" | docket --stack Docket token create --user alice --pa
       } else {
         if (!options.role || !options.tenant)
           throw new UsageError(`A local token needs --role ${ROLES.join('|')} and --tenant T.`);
-        if (!/^\d+[smhd]$/.test(options.expiresIn)) {
-          throw new UsageError(
-            `--expires-in takes a number and s, m, h or d (e.g. 12h); got "${options.expiresIn}".`,
-          );
-        }
+        checkExpiresIn(options.expiresIn);
+        const tenant = await checkTenant(options.tenant);
         // A token only means something to a stack that was started here: refuse a mistyped --data-dir.
         if (!(await readEndpoints(ctx.dataDir))) throw new NoLocalStackError(ctx.dataDir);
         const { loadSigningKey, mintToken } = await import('../../local/auth/localTokens.js');
@@ -76,7 +75,7 @@ AWS:     echo "$PASSWORD" | docket --stack Docket token create --user alice --pa
         value = await mintToken(key, {
           user: options.user,
           role: options.role,
-          tenant: await checkTenant(options.tenant),
+          tenant,
           expiresIn: options.expiresIn,
         });
       }

@@ -15,16 +15,12 @@ const positiveInt = (name: string, max: number) => (value: string) => {
   return n;
 };
 
-/** The tenant segment of upload keys, checked with ingest's own rule so no upload is refused later. */
+/** The tenant segment of upload keys, checked with the one key policy so no upload is refused later. */
 export const checkTenant = async (tenant: string): Promise<string> => {
-  const { tenantOf } = await import('../../lambdas/ingest/ingestObject.js');
-  try {
-    return tenantOf(`incoming/${tenant}/x.pdf`);
-  } catch {
-    throw new UsageError(
-      `--tenant must be 1-63 letters, digits, _ or -, starting with a letter or digit; got "${tenant}".`,
-    );
-  }
+  const { tenantViolation } = await import('../../lambdas/shared/keyPolicy.js');
+  const violation = tenantViolation(tenant);
+  if (violation) throw new UsageError(`--tenant: ${violation.message}`);
+  return tenant;
 };
 
 /**
@@ -81,13 +77,17 @@ export const registerUploadCommand = (program: Command, ctx: CliContext): void =
         let failedSoFar = 0;
         bar?.start(plan.uploads.length, 0, { failed: 0 });
         const requestLink = uploadLinks(uploader.apiUrl, uploader.token);
-        const outcomes = await uploadFiles({ requestLink }, plan.uploads, {
-          concurrency: options.concurrency,
-          onDone: (outcome) => {
-            if (!outcome.ok) failedSoFar += 1;
-            bar?.increment({ failed: failedSoFar });
+        const outcomes = await uploadFiles(
+          { requestLink, s3: target.s3, bucket: target.bucket },
+          plan.uploads,
+          {
+            concurrency: options.concurrency,
+            onDone: (outcome) => {
+              if (!outcome.ok) failedSoFar += 1;
+              bar?.increment({ failed: failedSoFar });
+            },
           },
-        });
+        );
         bar?.stop();
 
         const uploaded = outcomes.filter((o): o is Extract<UploadOutcome, { ok: true }> => o.ok);
@@ -95,6 +95,7 @@ export const registerUploadCommand = (program: Command, ctx: CliContext): void =
           ...plan.failed,
           ...outcomes.filter((o): o is Extract<UploadOutcome, { ok: false }> => !o.ok),
         ];
+        const stored = uploaded.filter((u) => u.alreadyStored).length;
         const show = (file: string) => relative(ctx.io.cwd, file) || file;
         if (options.json) {
           printJson(ctx.io, {
@@ -117,7 +118,7 @@ export const registerUploadCommand = (program: Command, ctx: CliContext): void =
           for (const f of failed) println(ctx.io, `failed  ${show(f.file)}: ${f.error}`);
           println(
             ctx.io,
-            `Uploaded ${uploaded.length} to s3://${target.bucket}/incoming/${tenant}/, skipped ${plan.skipped.length} (not PDF), failed ${failed.length}.`,
+            `Uploaded ${uploaded.length} to s3://${target.bucket}/incoming/${tenant}/${stored > 0 ? ` (${stored} already there with the same content, not sent again)` : ''}, skipped ${plan.skipped.length} (not PDF), failed ${failed.length}.`,
           );
         }
         if (failed.length > 0) throw new CheckFailedError(`${failed.length} file(s) could not be uploaded.`);

@@ -245,8 +245,21 @@ export const registerWorkflowCommands = (program: Command, ctx: CliContext): voi
     .description('list workflows, newest first')
     .addOption(stateOption())
     .option('--tenant <tenant>', 'only this tenant (default: all)')
+    .option('--problems', 'instead: quarantined uploads and (local) storage files set aside after a crash')
     .option('--json', 'print JSON')
-    .action(async (options: { state?: string; tenant?: string; json?: boolean }) => {
+    .action(async (options: { state?: string; tenant?: string; problems?: boolean; json?: boolean }) => {
+      if (options.problems) {
+        const { listProblems } = await import('../problems.js');
+        const problems = await listProblems(await ctx.stack(), ctx.stackName ? undefined : ctx.dataDir);
+        if (options.json) return printJson(ctx.io, problems);
+        if (problems.length === 0) return println(ctx.io, 'No problems: nothing quarantined or set aside.');
+        for (const p of problems)
+          println(
+            ctx.io,
+            `${p.kind.padEnd(10)} ${p.what}\n           now ${p.where}\n           ${p.reason}`,
+          );
+        return;
+      }
       const items = await listWorkflows(await ctx.stack(), options);
       if (options.json) printJson(ctx.io, items.map(workflowView));
       else println(ctx.io, workflowTable(items, ctx.io.now()));

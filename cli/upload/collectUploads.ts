@@ -1,5 +1,6 @@
 import { lstat, open, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import { checkUploadKey, KeyPolicyViolation, printable } from '../../lambdas/shared/keyPolicy.js';
 
 /** A file to upload, its name below the tenant's prefix, and the S3 key that makes. */
 export interface PlannedUpload {
@@ -83,6 +84,12 @@ export const collectUploads = async (
     seen.add(file);
     const uploadName = name.split(sep).join('/');
     const key = `incoming/${tenant}/${uploadName}`;
+    // The one key policy: a name S3 would take but Docket refuses fails here, before any upload.
+    const checked = checkUploadKey(key);
+    if (checked instanceof KeyPolicyViolation) {
+      plan.failed.push({ file, key: printable(key), error: `${checked.message} (rule: ${checked.rule})` });
+      return;
+    }
     let reason: string | undefined;
     try {
       // stat follows links, so a link is judged by the file it points to. A FIFO or a device

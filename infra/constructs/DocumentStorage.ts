@@ -17,7 +17,7 @@ import { tableFromSpec } from '../tableFromSpec.js';
 import type { StageFunction } from './StageFunction.js';
 
 /** Key prefixes of the documents bucket (DESIGN.md §5). */
-export const Prefix = { incoming: 'incoming/', artifacts: 'artifacts/' } as const;
+export const Prefix = { incoming: 'incoming/', artifacts: 'artifacts/', quarantine: 'quarantine/' } as const;
 /** One of the bucket's key prefixes. */
 export type Prefix = (typeof Prefix)[keyof typeof Prefix];
 
@@ -160,7 +160,7 @@ export class DocumentStorage extends Construct {
    * `s3:ListBucket` makes a missing key a 404 (`NoSuchKey`, which the stages treat as a missing
    * artifact) rather than a 403.
    */
-  bindDocuments(fn: StageFunction, access: { read: Prefix[]; write?: Prefix[] }): void {
+  bindDocuments(fn: StageFunction, access: { read: Prefix[]; write?: Prefix[]; remove?: Prefix[] }): void {
     fn.addEnvironment(EnvVar.bucket, this.bucket.bucketName);
     const objects = (prefixes: Prefix[]) => prefixes.map((p) => `${this.bucket.bucketArn}/${p}*`);
     fn.role.addToPrincipalPolicy(
@@ -177,7 +177,18 @@ export class DocumentStorage extends Construct {
         new PolicyStatement({ actions: ['s3:PutObject'], resources: objects(access.write) }),
       );
     }
-    for (const resource of new Set(objects([...access.read, ...(access.write ?? [])]))) {
+    // Ingest moves an upload whose key breaks the key policy out of incoming/ (that version too).
+    if (access.remove?.length) {
+      fn.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['s3:DeleteObject', 's3:DeleteObjectVersion'],
+          resources: objects(access.remove),
+        }),
+      );
+    }
+    for (const resource of new Set(
+      objects([...access.read, ...(access.write ?? []), ...(access.remove ?? [])]),
+    )) {
       Validations.of(fn.role).acknowledge({
         id: wildcardResourceFinding(this, resource),
         reason: 'Objects are per document; access is scoped to one key prefix of the documents bucket.',

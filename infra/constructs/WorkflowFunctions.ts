@@ -14,7 +14,7 @@ import { StageFunction } from './StageFunction.js';
 interface StageAccess {
   readonly description: string;
   readonly memorySize: number;
-  readonly documents?: { read: Prefix[]; write?: Prefix[] };
+  readonly documents?: { read: Prefix[]; write?: Prefix[]; remove?: Prefix[] };
   readonly providers?: boolean;
 }
 
@@ -24,9 +24,13 @@ interface StageAccess {
  */
 const STAGE_ACCESS: Record<Stage, StageAccess> = {
   ingest: {
-    description: 'S3 Object Created -> workflow at pending (dedupe, SHA-256 of the content)',
+    description: 'S3 Object Created -> workflow at pending (dedupe, SHA-256), or quarantine of a bad key',
     memorySize: 512,
-    documents: { read: [Prefix.incoming] },
+    documents: {
+      read: [Prefix.incoming, Prefix.quarantine],
+      write: [Prefix.quarantine],
+      remove: [Prefix.incoming],
+    },
   },
   parse: {
     description: 'PDF -> text artifact, under size, page, time and memory bounds',

@@ -1,12 +1,13 @@
 import { PermanentError, TransientError } from '../shared/errors.js';
+import { INCOMING_PREFIX, printable } from '../shared/keyPolicy.js';
 
-/** The object is not under `incoming/{tenant}/`, so it belongs to no tenant's workflow. */
+/** The object is not under `incoming/`, so it is no upload (and is never moved). */
 export class NotAnIncomingObjectError extends PermanentError {
   override readonly name = 'NotAnIncomingObject';
   constructor(key: string) {
     super(
-      `Object "${key}" is not under incoming/{tenant}/; upload documents as incoming/<tenant>/<name>.pdf ` +
-        '(tenant: letters, digits, "-" or "_").',
+      `Object "${printable(key)}" is not under ${INCOMING_PREFIX}; upload documents as ${INCOMING_PREFIX}<tenant>/<name>.pdf ` +
+        '(tenant: lower-case letters, digits or "-").',
     );
   }
 }
@@ -15,7 +16,7 @@ export class NotAnIncomingObjectError extends PermanentError {
 export class SourceObjectMissingError extends PermanentError {
   override readonly name = 'SourceObjectMissing';
   constructor(bucket: string, key: string, options?: { cause?: unknown }) {
-    super(`s3://${bucket}/${key} no longer exists; upload it again to process it.`, options);
+    super(`s3://${bucket}/${printable(key)} no longer exists; upload it again to process it.`, options);
   }
 }
 

@@ -19,6 +19,14 @@ const deps = once(() => ({
 /** Ingest Lambda: S3 Object Created (via EventBridge and the state machine) -> workflow at pending. */
 export const handler = stageHandler(observability, IngestInputSchema, async (input) => {
   const result = await ingestObject(deps(), input);
+  if ('quarantined' in result) {
+    observability.metrics.addMetric('UploadsQuarantined', MetricUnit.Count, 1);
+    observability.logger.warn('upload quarantined: its key breaks the key policy', {
+      quarantineKey: result.quarantineKey,
+      reason: result.reason,
+    });
+    return result;
+  }
   observability.logger.appendKeys({ workflowId: result.workflowId, tenant: result.tenant });
   observability.metrics.addMetric(
     result.duplicate ? 'DuplicateEvents' : 'DocumentsIngested',

@@ -1,81 +1,77 @@
 import { createHash } from 'node:crypto';
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  checkUploadKey,
+  eventKeyCandidates,
+  INCOMING_PREFIX,
+  KeyPolicyViolation,
+  tenantViolation,
+} from '../shared/keyPolicy.js';
 import { type WorkflowStore, workflowIdFor } from '../shared/store/index.js';
 import { NotAnIncomingObjectError, SourceObjectMissingError, SourceUnavailableError } from './errors.js';
+import { quarantineLocation, quarantineObject } from './quarantine.js';
 import type { IngestInput, IngestResult } from './schema.js';
-
-/** Prefix uploads must be under; the next path segment is the tenant. */
-export const INCOMING_PREFIX = 'incoming/';
-
-const TENANT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
-
-/** The tenant of an `incoming/{tenant}/...` key, or a permanent error naming the expected layout. */
-export const tenantOf = (key: string): string => {
-  const [root, tenant, ...rest] = key.split('/');
-  if (`${root}/` !== INCOMING_PREFIX || !tenant || !TENANT.test(tenant) || rest.join('/') === '') {
-    throw new NotAnIncomingObjectError(key);
-  }
-  return tenant;
-};
 
 const isNotFound = (error: unknown) =>
   error instanceof Error &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.name === 'NoSuchVersion');
 
-/** Decodes an S3 event key the way S3 encodes notification keys (form encoding). */
-const formDecoded = (key: string) => {
-  try {
-    return decodeURIComponent(key.replace(/\+/g, ' '));
-  } catch {
-    return key;
-  }
-};
-
-/** What ingest learns about the uploaded object; no `sha256` when it was too large to hash. */
-interface ObjectFacts {
+/** The stored object an event names: its raw key and what HEAD says about it. */
+interface StoredObject {
   key: string;
   size?: number | undefined;
   etag?: string | undefined;
-  sha256?: string;
 }
 
 /**
- * Streams the object to compute its SHA-256; the key as sent, else its form-decoded spelling. An
- * object over `maxBytes` (by the event's size or the response's length) is not read: hashing
- * gigabytes could outlast the stage timeout and end in IngestFailed with no workflow to say why,
- * while without a hash the workflow is created and parse rejects it as TooLarge.
+ * Finds the object an event names: the key as given, else its form-decoded spelling (see
+ * `eventKeyCandidates`). Only spellings under `incoming/` are tried, so decoding cannot lead ingest
+ * to an object outside the uploads. Undefined when none exists.
  */
-const inspectObject = async (
+const locate = async (
   s3: S3Client,
   bucket: string,
-  key: string,
-  options: { versionId?: string | undefined; eventSize?: number | undefined; maxBytes: number },
-): Promise<ObjectFacts> => {
-  const candidates = [...new Set([key, formDecoded(key)])];
-  for (const [i, candidate] of candidates.entries()) {
+  candidates: readonly string[],
+  versionId: string | undefined,
+): Promise<StoredObject | undefined> => {
+  for (const key of candidates) {
     try {
-      const object = await s3.send(
-        new GetObjectCommand({ Bucket: bucket, Key: candidate, VersionId: options.versionId }),
-      );
-      const facts = { key: candidate, size: object.ContentLength ?? options.eventSize, etag: object.ETag };
-      if ((options.eventSize ?? 0) > options.maxBytes || (object.ContentLength ?? 0) > options.maxBytes) {
-        (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
-        return facts;
-      }
-      const hash = createHash('sha256');
-      for await (const chunk of object.Body as AsyncIterable<Uint8Array>) hash.update(chunk);
-      return { ...facts, sha256: hash.digest('hex') };
+      const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key, VersionId: versionId }));
+      return { key, size: head.ContentLength, etag: head.ETag };
     } catch (error) {
-      if (isNotFound(error)) {
-        if (i === candidates.length - 1) throw new SourceObjectMissingError(bucket, key, { cause: error });
-        continue;
-      }
-      throw new SourceUnavailableError(`Could not read s3://${bucket}/${candidate}; will retry.`, {
-        cause: error,
-      });
+      if (isNotFound(error)) continue;
+      throw new SourceUnavailableError(`Could not read s3://${bucket}/${key}; will retry.`, { cause: error });
     }
   }
-  throw new SourceObjectMissingError(bucket, key);
+  return undefined;
+};
+
+/** True when an earlier attempt already quarantined one of these keys (and deleted the original). */
+const alreadyQuarantined = async (
+  s3: S3Client,
+  bucket: string,
+  candidates: readonly string[],
+  version: string,
+): Promise<string | undefined> => {
+  for (const key of candidates) {
+    const { objectKey, reportKey } = quarantineLocation(bucket, key, version);
+    const found = await locate(s3, bucket, [reportKey], undefined);
+    if (found) return objectKey;
+  }
+  return undefined;
+};
+
+/** Streams the object to compute its SHA-256. */
+const sha256Of = async (s3: S3Client, bucket: string, key: string, versionId: string | undefined) => {
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, VersionId: versionId }));
+    const hash = createHash('sha256');
+    for await (const chunk of object.Body as AsyncIterable<Uint8Array>) hash.update(chunk);
+    return hash.digest('hex');
+  } catch (error) {
+    if (isNotFound(error)) throw new SourceObjectMissingError(bucket, key, { cause: error });
+    throw new SourceUnavailableError(`Could not read s3://${bucket}/${key}; will retry.`, { cause: error });
+  }
 };
 
 /**
@@ -83,6 +79,11 @@ const inspectObject = async (
  * The same object version (or, unversioned, the same PUT sequencer) only ever creates one
  * workflow; content already extracted for this tenant is marked for reuse (seed 002). An object
  * over the parse size limit gets a workflow without a hash, for parse to reject as TooLarge.
+ *
+ * An upload under `incoming/` whose key breaks the key policy (lambdas/shared/keyPolicy.ts) gets
+ * no workflow: it is moved to `quarantine/` with a report of why. The tenant is taken from the
+ * event's key only when it is a valid tenant there, so no spelling of a key (`bet%61`, `..`) can
+ * make a workflow for a tenant the raw key does not name.
  */
 export const ingestObject = async (
   deps: {
@@ -90,11 +91,12 @@ export const ingestObject = async (
     s3: S3Client;
     /** The parse size limit (`MAX_PDF_BYTES`): larger objects are not hashed. */
     maxBytes: number;
+    now?: () => Date;
   },
   input: IngestInput,
 ): Promise<IngestResult> => {
   const { bucket, object } = input.event.detail;
-  const tenant = tenantOf(formDecoded(object.key));
+  if (!object.key.startsWith(INCOMING_PREFIX)) throw new NotAnIncomingObjectError(object.key);
   const version = object['version-id'] ?? object.sequencer ?? object.etag ?? 'unversioned';
   const idempotencyKey = `s3://${bucket.name}/${object.key}#${version}`;
 
@@ -103,22 +105,51 @@ export const ingestObject = async (
   const existing = await deps.store.find(workflowIdFor(idempotencyKey));
   if (existing) return resultFor(existing, input.executionArn);
 
-  const content = await inspectObject(deps.s3, bucket.name, object.key, {
-    versionId: object['version-id'],
-    eventSize: object.size,
-    maxBytes: deps.maxBytes,
-  });
-  const cached = content.sha256 ? await deps.store.findExtractionCache(tenant, content.sha256) : undefined;
+  const candidates = eventKeyCandidates(object.key).filter((k) => k.startsWith(INCOMING_PREFIX));
+  const stored = await locate(deps.s3, bucket.name, candidates, object['version-id']);
+  if (!stored) {
+    const quarantined = await alreadyQuarantined(deps.s3, bucket.name, candidates, version);
+    if (quarantined) return { quarantined: true, quarantineKey: quarantined, reason: 'already quarantined' };
+    throw new SourceObjectMissingError(bucket.name, object.key);
+  }
+
+  const checked = checkUploadKey(stored.key);
+  const violation =
+    checked instanceof KeyPolicyViolation ? checked : tenantViolation(object.key.split('/')[1] ?? '');
+  if (violation) {
+    const { quarantineKey } = await quarantineObject(deps.s3, {
+      bucket: bucket.name,
+      key: stored.key,
+      eventKey: object.key,
+      violation,
+      version,
+      versionId: object['version-id'],
+      etag: object.etag ?? stored.etag,
+      size: stored.size,
+      executionArn: input.executionArn,
+      now: (deps.now ?? (() => new Date()))(),
+    });
+    return { quarantined: true, quarantineKey, reason: violation.message };
+  }
+  const { tenant } = checked as Exclude<typeof checked, KeyPolicyViolation>;
+
+  // Hashing gigabytes could outlast the stage timeout and end in IngestFailed with no workflow to
+  // say why; without a hash the workflow is created and parse rejects it as TooLarge.
+  const tooLarge = (object.size ?? 0) > deps.maxBytes || (stored.size ?? 0) > deps.maxBytes;
+  const sha256 = tooLarge
+    ? undefined
+    : await sha256Of(deps.s3, bucket.name, stored.key, object['version-id']);
+  const cached = sha256 ? await deps.store.findExtractionCache(tenant, sha256) : undefined;
   const { workflow, created } = await deps.store.create({
     tenant,
     idempotencyKey,
     source: {
       bucket: bucket.name,
-      key: content.key,
+      key: stored.key,
       ...(object['version-id'] && { versionId: object['version-id'] }),
-      ...(content.etag && { etag: content.etag }),
-      ...(content.size !== undefined && { size: content.size }),
-      ...(content.sha256 && { sha256: content.sha256 }),
+      ...(stored.etag && { etag: stored.etag }),
+      ...((stored.size ?? object.size) !== undefined && { size: stored.size ?? object.size }),
+      ...(sha256 && { sha256 }),
     },
     attributes: {
       executionArn: input.executionArn,

@@ -10,9 +10,19 @@ export const IngestInputSchema = z.object({
 /** Parsed ingest input. */
 export type IngestInput = z.infer<typeof IngestInputSchema>;
 
-/** What ingest hands to the state machine (it replaces the execution payload). */
-export interface IngestResult {
+/** A workflow ingest created or found (it replaces the execution payload). */
+export interface IngestedResult {
   workflowId: string;
   tenant: string;
   duplicate: boolean;
 }
+
+/** An upload whose key broke the key policy: moved to quarantine, no workflow. */
+export interface QuarantinedResult {
+  quarantined: true;
+  quarantineKey: string;
+  reason: string;
+}
+
+/** What ingest hands to the state machine: a workflow to carry on, or a quarantined upload. */
+export type IngestResult = IngestedResult | QuarantinedResult;

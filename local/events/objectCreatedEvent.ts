@@ -14,8 +14,8 @@ export interface CreatedObject {
 let sequence = 0;
 
 /**
- * A sequencer that is unique per call and increases with time (s3rver's own is the millisecond
- * clock, which two PUTs can share).
+ * A sequencer that is unique per call and increases with time (a millisecond clock alone, as
+ * s3rver used, can be shared by two PUTs).
  */
 export const nextSequencer = (): string =>
   `${Date.now().toString(16).toUpperCase()}${(sequence++ % 0xffff).toString(16).toUpperCase().padStart(4, '0')}`;

@@ -1,6 +1,6 @@
 import { type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import type { S3rverEventRecord } from 's3rver';
-import { INCOMING_PREFIX } from '../../lambdas/ingest/ingestObject.js';
+import { INCOMING_PREFIX } from '../../lambdas/shared/keyPolicy.js';
+import type { CreatedObject as StoredObject } from '../emulators/s3.js';
 import { type CreatedObject, nextSequencer, objectCreatedEvent } from './objectCreatedEvent.js';
 
 const ATTEMPTS = 5;
@@ -36,13 +36,13 @@ export const bridgeUploads = (options: {
   region: string;
   onError: (key: string, error: unknown) => void;
 }) => {
-  return (record: S3rverEventRecord): void => {
-    const { key, size, eTag } = record.s3.object;
+  return (stored: StoredObject): void => {
+    const { key, size, etag } = stored;
     if (!key.startsWith(INCOMING_PREFIX)) return;
     startForObject(
       options.sfn,
       options.stateMachineArn,
-      { bucket: record.s3.bucket.name, key, size, etag: eTag && `"${eTag}"`, sequencer: nextSequencer() },
+      { bucket: stored.bucket, key, size, etag, sequencer: nextSequencer() },
       options.region,
     ).catch((error) => options.onError(key, error));
   };

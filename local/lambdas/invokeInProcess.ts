@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from '../sfn/lambdaFunctions.js';
+import { runInvocation } from './invocationScope.js';
 
 /** A Lambda handler as the in-process runtime sees it: any event in, a promise out. */
 export type InProcessHandler = (event: unknown, context: Context) => Promise<unknown>;
@@ -23,5 +24,5 @@ export const invokeInProcess = async <T = unknown>(
     },
     Date.now() + (options.timeoutMs ?? 300_000),
   );
-  return (handler as InProcessHandler)(event, context) as Promise<T>;
+  return runInvocation(context, () => (handler as InProcessHandler)(event, context) as Promise<T>);
 };

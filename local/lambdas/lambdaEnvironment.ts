@@ -19,7 +19,8 @@ export interface LocalServices {
 export const lambdaEnvironment = (services: LocalServices): Record<string, string> => ({
   AWS_REGION: services.region,
   AWS_DEFAULT_REGION: services.region,
-  // s3rver only accepts its own built-in account; dynalite and the local SFN accept anything.
+  // The emulators accept any credentials; these dummy ones (named after s3rver, which wanted them)
+  // are never real.
   AWS_ACCESS_KEY_ID: 'S3RVER',
   AWS_SECRET_ACCESS_KEY: 'S3RVER',
   AWS_ENDPOINT_URL_DYNAMODB: services.endpoints.dynamodb,

@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import type { Stage } from '../../statemachine/index.js';
 import type { FaultPlan } from '../config.js';
+import { runInvocation } from './invocationScope.js';
 import type { InProcessHandler } from './invokeInProcess.js';
 
 /** Every function the local runtime runs in-process: the stages and the review API. */
@@ -43,20 +44,48 @@ export class InjectedFaultError extends Error {
   readonly retryable = true;
 }
 
+/** The workflow a stage's event is for; ingest's S3 event has none yet. */
+const workflowOf = (event: unknown): string | undefined => {
+  const id = (event as { workflowId?: unknown } | null)?.workflowId;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/** Where a stage function comes from and what it injects. */
+export interface StageFunctionOptions {
+  /** The fault plan (DOCKET_FAULTS); empty unless a test asks for faults. */
+  faults?: FaultPlan;
+  /** A workflow's recorded retry count (the store's `retryCount`). */
+  retriesOf?: (workflowId: string) => Promise<number>;
+  /** Loads the handler; the registry's own loader unless a test stands in for it. */
+  load?: (name: LocalFunction) => Promise<unknown>;
+}
+
 /**
  * The in-process function the local Step Functions invokes for a stage: the real handler,
- * loaded on first use, behind the fault plan (which is empty unless a test asks for faults).
+ * loaded on first use, behind the fault plan. A planned fault hits a workflow until it has been
+ * retried n times, as its record says: with several documents in flight a count kept in the
+ * process failed whichever document came first, and a restart forgot it, so a workflow resumed
+ * after a `kill -9` failed again until it ran out of retries. An event with no workflow yet
+ * (ingest) counts in the process.
  */
-export const stageFunction = (name: LocalFunction, faults: FaultPlan = {}) => {
-  let remaining = faults[name as Stage];
+export const stageFunction = (name: LocalFunction, options: StageFunctionOptions = {}) => {
+  const planned = options.faults?.[name as Stage];
+  const load = options.load ?? loadHandler;
+  let unattributed = 0;
+  const faultDue = async (event: unknown): Promise<boolean> => {
+    if (planned === undefined || planned === 0) return false;
+    if (planned < 0) return true;
+    const workflowId = workflowOf(event);
+    if (workflowId === undefined || !options.retriesOf) return unattributed++ < planned;
+    return (await options.retriesOf(workflowId)) < planned;
+  };
   return async (event: unknown, context: Context): Promise<unknown> => {
-    if (remaining !== undefined && remaining !== 0) {
-      remaining -= 1;
+    if (await faultDue(event)) {
       throw new InjectedFaultError(
         `Injected fault in ${name} (DOCKET_FAULTS); it is retried like any transient error.`,
       );
     }
-    const handler = (await loadHandler(name)) as InProcessHandler;
-    return handler(event, context);
+    const handler = (await load(name)) as InProcessHandler;
+    return runInvocation(context, () => handler(event, context));
   };
 };

@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureBytes } from '../fixtures/pdfFixtures.js';
+import { awsCli } from '../support/awsCli.js';
 import {
   corpusDocument,
   eventually,
@@ -15,7 +14,6 @@ import {
 } from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
 
-const run = promisify(execFile);
 let stack: LocalStack;
 
 beforeAll(async () => {
@@ -108,48 +106,27 @@ describe('the auto-approve path on the local stack', () => {
     // Prepare
     const file = join(stack.dataDir, 'cli-upload.pdf');
     await writeFile(file, await (await corpusDocument('contract-0004')).pdf());
-    const aws = (...args: string[]) =>
-      run('aws', [...args, '--output', 'json'], {
-        env: {
-          ...process.env,
-          AWS_ACCESS_KEY_ID: 'S3RVER',
-          AWS_SECRET_ACCESS_KEY: 'S3RVER',
-          AWS_DEFAULT_REGION: stack.endpoints.region,
-          AWS_PAGER: '',
-        },
-      });
+    const json = async (endpoint: string, ...args: string[]) =>
+      JSON.parse(await awsCli(endpoint, [...args, '--output', 'json']));
 
     // Act
-    await aws(
-      '--endpoint-url',
-      stack.endpoints.s3,
+    await awsCli(stack.endpoints.s3, [
       's3',
       'cp',
       file,
       `s3://${stack.endpoints.bucket}/incoming/cli/doc.pdf`,
-    );
+    ]);
     const done = await waitForWorkflow(stack, 'cli', 'incoming/cli/doc.pdf');
-    const sfn = ['--endpoint-url', stack.endpoints.sfn, 'stepfunctions'];
-    const listed = JSON.parse(
-      (await aws(...sfn, 'list-executions', '--state-machine-arn', stack.endpoints.stateMachineArn)).stdout,
-    );
-    const described = JSON.parse(
-      (await aws(...sfn, 'describe-execution', '--execution-arn', done.executionArn as string)).stdout,
-    );
-    const history = JSON.parse(
-      (await aws(...sfn, 'get-execution-history', '--execution-arn', done.executionArn as string)).stdout,
-    );
-    const scan = JSON.parse(
-      (
-        await aws(
-          '--endpoint-url',
-          stack.endpoints.dynamodb,
-          'dynamodb',
-          'scan',
-          '--table-name',
-          stack.endpoints.tables.workflows,
-        )
-      ).stdout,
+    const sfn = (...args: string[]) => json(stack.endpoints.sfn, 'stepfunctions', ...args);
+    const listed = await sfn('list-executions', '--state-machine-arn', stack.endpoints.stateMachineArn);
+    const described = await sfn('describe-execution', '--execution-arn', done.executionArn as string);
+    const history = await sfn('get-execution-history', '--execution-arn', done.executionArn as string);
+    const scan = await json(
+      stack.endpoints.dynamodb,
+      'dynamodb',
+      'scan',
+      '--table-name',
+      stack.endpoints.tables.workflows,
     );
 
     // Assess

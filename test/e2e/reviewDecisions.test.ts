@@ -213,7 +213,7 @@ describe('a decision on a claimed review', () => {
 
 describe('the PDF link of a review', () => {
   it('is for the object version the workflow was started for, not whatever the key holds now', async () => {
-    // Prepare: s3rver keeps no versions, so the version id is set as a versioned bucket's event sets it.
+    // Prepare: the local S3 keeps no versions, so the version id is set as a versioned bucket's event sets it.
     const { id } = await inReview('contract-0022', 'versioned.pdf');
     await stack.store.update(id, { 'source.versionId': 'v-started-with' });
 

@@ -17,6 +17,7 @@ import {
 interface Payload {
   resumeAt?: string;
   duplicate?: boolean;
+  quarantined?: boolean;
   resultState?: string;
   recoveryDecision?: string;
   recoveryResumeAt?: string;
@@ -54,6 +55,7 @@ export interface WalkReport {
 const CHOICE_VARIABLES: Record<string, keyof Payload> = {
   '$.resumeAt': 'resumeAt',
   '$.duplicate': 'duplicate',
+  '$.quarantined': 'quarantined',
   '$.result.state': 'resultState',
   '$.recovery.decision': 'recoveryDecision',
   '$.recovery.resumeAt': 'recoveryResumeAt',
@@ -143,6 +145,8 @@ export const walkDefinition = (definition: AslDefinition, arns: StageArns, start
       return [
         { ...c, at: t.Next, state: 'pending', payload: { duplicate: false } },
         { ...c, at: t.Next, state: 'pending', payload: { duplicate: true } },
+        // A quarantined upload: no workflow is created.
+        { ...c, at: t.Next, state: null, payload: { quarantined: true } },
         ...onError(c),
       ];
     }

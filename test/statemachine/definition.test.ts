@@ -194,6 +194,7 @@ describe('every path of the ASL against the transition table', () => {
       [Outcome.processingHalted]: (s) => s !== null,
       [Outcome.cancelled]: (s) => s === 'cancelled',
       [Outcome.duplicate]: (s) => s === 'pending',
+      [Outcome.quarantined]: (s) => s === null,
       [Outcome.ingestFailed]: (s) => s === null,
       [Outcome.unroutable]: (s) => s === 'completed',
     };

@@ -2,7 +2,7 @@ import { createDocumentClient } from '../../lambdas/shared/clients.js';
 import { WorkflowStore } from '../../lambdas/shared/store/index.js';
 import { type LocalDynamo, startLocalDynamo } from '../../local/emulators/dynamo.js';
 
-/** Credentials of the emulators (s3rver only knows its own account; dynalite takes any): never real ones. */
+/** Credentials of the emulators (they take any; these match the runtime's dummy ones): never real ones. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /** A dynalite on a free port with the Docket tables, a document client and a store on it. */

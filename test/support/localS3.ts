@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createS3Client } from '../../lambdas/shared/clients.js';
-import { startLocalS3 } from '../../local/emulators/s3.js';
+import { type KeyDoor, startLocalS3 } from '../../local/emulators/s3.js';
 import { nextSequencer, objectCreatedEvent } from '../../local/events/objectCreatedEvent.js';
 import { LOCAL_CREDENTIALS } from './localDynamo.js';
 
-/** s3rver on a free port over a temp directory, and a client for it. */
-export const startS3Fixture = async () => {
+/** The local S3 on a free port over a temp directory, and a client for it. */
+export const startS3Fixture = async (options: { maxUploadBytes?: number; door?: KeyDoor } = {}) => {
   const directory = await mkdtemp(join(tmpdir(), 'docket-s3-'));
-  const s3 = await startLocalS3({ directory, bucket: 'docket-test' });
+  const s3 = await startLocalS3({ directory, bucket: 'docket-test', ...options });
   const client = createS3Client({
     endpoint: s3.endpoint,
     region: 'us-east-1',
@@ -19,6 +19,7 @@ export const startS3Fixture = async () => {
   return {
     s3,
     client,
+    directory,
     close: async () => {
       client.destroy();
       await s3.close();

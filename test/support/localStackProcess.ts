@@ -17,7 +17,7 @@ export interface StackOptions {
   env?: Record<string, string>;
 }
 
-const ENTRY = ['--openssl-legacy-provider', '--import', 'tsx', 'local/main.ts'];
+const ENTRY = ['--import', 'tsx', 'local/main.ts'];
 
 /**
  * Starts `npm start`'s entry in a child process on free ports (so it can be `kill -9`ed like a

@@ -1,59 +1,14 @@
-import { execFile } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS, startSfnFixture } from './support/sfnFixture.js';
-
-const run = promisify(execFile);
-
-/** The `aws` executable on PATH, if any. */
-const findAws = (): string | undefined =>
-  (process.env.PATH ?? '')
-    .split(delimiter)
-    .map((dir) => join(dir, 'aws'))
-    .find((candidate) => {
-      try {
-        accessSync(candidate, constants.X_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+import { awsCli } from '../../support/awsCli.js';
+import { startSfnFixture } from './support/sfnFixture.js';
 
 describe('the AWS CLI against the local Step Functions endpoint', () => {
-  const aws = findAws();
   let fx: Awaited<ReturnType<typeof startSfnFixture>>;
   let executionArn: string;
 
-  /** Runs `aws ... --endpoint-url <local>`; throws at once, before any await, when it is missing. */
-  const cli = (...args: string[]): Promise<Record<string, unknown>> => {
-    if (!aws) {
-      throw new Error(
-        'The AWS CLI is not on PATH, so this client nobody here wrote cannot be checked. ' +
-          'Install it (Debian: apt-get install -y awscli); CI installs it in .ci/run.',
-      );
-    }
-    return runCli(aws, args);
-  };
-
-  const runCli = async (aws: string, args: string[]): Promise<Record<string, unknown>> => {
-    const { stdout } = await run(aws, [...args, '--endpoint-url', fx.server.endpoint, '--output', 'json'], {
-      env: {
-        ...process.env,
-        AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-        AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-        AWS_DEFAULT_REGION: 'us-east-1',
-        AWS_REGION: 'us-east-1',
-        AWS_PAGER: '',
-        AWS_CONFIG_FILE: '/dev/null',
-        AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
-        AWS_EC2_METADATA_DISABLED: 'true',
-      },
-      timeout: 20_000,
-    });
-    return JSON.parse(stdout) as Record<string, unknown>;
-  };
+  /** Runs `aws ... --endpoint-url <local> --output json` and parses what it printed. */
+  const cli = async (...args: string[]): Promise<Record<string, unknown>> =>
+    JSON.parse(await awsCli(fx.server.endpoint, [...args, '--output', 'json'])) as Record<string, unknown>;
 
   beforeAll(async () => {
     fx = await startSfnFixture();

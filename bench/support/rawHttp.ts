@@ -1,0 +1,57 @@
+import { request } from 'node:http';
+
+/** One request as sent and what came back (status 0: no answer: refused, reset or timed out). */
+export interface Exchange {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  bodyBytes: number;
+  status: number;
+  /** The start of the response body (up to 64 KB), to see what an answer gave away. */
+  answer?: string;
+  error?: string;
+}
+
+const ANSWER_BYTES = 64 * 1024;
+
+/**
+ * Sends a request exactly as written (host, port and a raw path: no URL normalisation, so `..`
+ * and malformed escapes reach the server) and waits for the status.
+ */
+export const send = (
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Uint8Array,
+): Promise<Exchange> =>
+  new Promise((resolve) => {
+    const exchange: Exchange = { method, path, headers, bodyBytes: body?.length ?? 0, status: 0 };
+    try {
+      const req = request({ host: '127.0.0.1', port, method, path, headers, timeout: 15_000 }, (res) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (kept >= ANSWER_BYTES) return;
+          chunks.push(chunk);
+          kept += chunk.length;
+        });
+        res.on('end', () =>
+          resolve({
+            ...exchange,
+            status: res.statusCode ?? 0,
+            answer: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', (error) =>
+          resolve({ ...exchange, status: res.statusCode ?? 0, error: error.message }),
+        );
+      });
+      req.on('timeout', () => req.destroy(new Error('timed out')));
+      req.on('error', (error) => resolve({ ...exchange, error: error.message }));
+      req.end(body);
+    } catch (error) {
+      // Node refused to send it at all (an invalid header or path character): not a server answer.
+      resolve({ ...exchange, status: -1, error: (error as Error).message });
+    }
+  });
