@@ -10,17 +10,17 @@
  * auto-approval in the must-review set.
  */
 import { Command, Option } from 'commander';
-import { HeuristicExtractor } from '../lambdas/extract/heuristicExtractor.js';
-import { extractPdfText } from '../lambdas/parse/pdfText.js';
-import { type Extraction, providerLookupFrom } from '../lambdas/shared/documents/index.js';
-import { DEFAULT_CONFIDENCE_THRESHOLD, validateDocument } from '../lambdas/validate/index.js';
-import { transition } from '../statemachine/index.js';
 import {
   CORPUS_PROVIDERS,
   DEFAULT_CORPUS_COUNT,
   DEFAULT_CORPUS_SEED,
   generateCorpus,
-} from '../test/fixtures/corpus/corpus.js';
+} from '../cli/samples/corpus.js';
+import { HeuristicExtractor } from '../lambdas/extract/heuristicExtractor.js';
+import { extractPdfText } from '../lambdas/parse/pdfText.js';
+import { type Extraction, providerLookupFrom } from '../lambdas/shared/documents/index.js';
+import { DEFAULT_CONFIDENCE_THRESHOLD, validateDocument } from '../lambdas/validate/index.js';
+import { transition } from '../statemachine/index.js';
 import { type FieldOutcome, requiredFieldsRight, scoreFields } from '../test/fixtures/corpus/scoring.js';
 
 type Source = 'pdf' | 'layout';

@@ -18,6 +18,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { Command } from 'commander';
+import { CORPUS_PROVIDERS, generateCorpus } from '../cli/samples/corpus.js';
 import { HeuristicExtractor } from '../lambdas/extract/heuristicExtractor.js';
 import { parsePdf } from '../lambdas/parse/parsePdf.js';
 import { createDocumentClient, createS3Client } from '../lambdas/shared/clients.js';
@@ -27,7 +28,6 @@ import type { WorkflowItem } from '../lambdas/shared/store/types.js';
 import { resolveLocalConfig } from '../local/config.js';
 import { type LocalRuntime, startLocalRuntime } from '../local/runtime.js';
 import { isTerminal } from '../statemachine/index.js';
-import { CORPUS_PROVIDERS, generateCorpus } from '../test/fixtures/corpus/corpus.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';

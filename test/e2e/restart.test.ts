@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { generateCorpus } from '../../cli/samples/corpus.js';
 import { verifyLedger } from '../../lambdas/shared/store/ledger.js';
 import { isTerminal } from '../../statemachine/index.js';
-import { generateCorpus } from '../fixtures/corpus/corpus.js';
 import { eventually, importCorpusProviders, upload } from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
 

@@ -1,8 +1,8 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { CORPUS_PROVIDERS, type CorpusDocument, generateCorpus } from '../../cli/samples/corpus.js';
 import { putProviders } from '../../lambdas/shared/providersStore.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/types.js';
 import { isTerminal, type WorkflowState } from '../../statemachine/index.js';
-import { CORPUS_PROVIDERS, type CorpusDocument, generateCorpus } from '../fixtures/corpus/corpus.js';
 import { type LocalStack, type StackOptions, startLocalStack } from './localStackProcess.js';
 
 /** Puts a PDF under incoming/{tenant}/ the way any S3 client would. */
