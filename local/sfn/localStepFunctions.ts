@@ -40,12 +40,8 @@ import {
   ServiceClosedError,
   StateMachineDoesNotExistError,
 } from './errors.js';
-import {
-  type ExecutionHost,
-  type HeartbeatDeadlineArgs,
-  type RunnableMachine,
-  RunningExecution,
-} from './executionRunner.js';
+import type { ExecutionHost, HeartbeatDeadlineArgs, RunnableMachine } from './executionHost.js';
+import { RunningExecution } from './executionRunner.js';
 import {
   applyEvent,
   closingStatus,
@@ -63,7 +59,7 @@ import { paginate } from './pagination.js';
 import { prepareDefinition } from './prepareDefinition.js';
 import { TaskTokenRegistry } from './taskTokens.js';
 
-export type { HeartbeatDeadlineArgs } from './executionRunner.js';
+export type { HeartbeatDeadlineArgs } from './executionHost.js';
 
 /** Options of the local Step Functions service. */
 export interface LocalStepFunctionsOptions {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { json } from './engineHistory.js';
 import { TaskFailure } from './errors.js';
-import type { ExecutionHost } from './executionRunner.js';
+import type { ExecutionHost } from './executionHost.js';
 import type { EventBody } from './history.js';
 import { type InvokeResult, invokeFunction } from './lambdaFunctions.js';
 import type { TaskSpec, WaitSpec } from './prepareDefinition.js';
