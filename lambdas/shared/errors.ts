@@ -26,3 +26,15 @@ export abstract class TransientError extends DocketError {
 export class ConfigurationError extends PermanentError {
   override readonly name = 'ConfigurationError';
 }
+
+/** DynamoDB left writes of a batch unprocessed (throttling); the rest of the batch is retried. */
+export class UnprocessedWritesError extends TransientError {
+  override readonly name = 'UnprocessedWritesError';
+
+  constructor(
+    readonly table: string,
+    readonly unprocessed: number,
+  ) {
+    super(`DynamoDB left ${unprocessed} write(s) to ${table} unprocessed; they are retried with backoff.`);
+  }
+}

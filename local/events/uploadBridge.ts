@@ -1,6 +1,7 @@
 import { type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { S3rverEventRecord } from 's3rver';
 import { INCOMING_PREFIX } from '../../lambdas/ingest/ingestObject.js';
+import { exponentialBackoff, retry } from '../../lambdas/shared/retry.js';
 import { type CreatedObject, nextSequencer, objectCreatedEvent } from './objectCreatedEvent.js';
 
 const ATTEMPTS = 5;
@@ -13,15 +14,13 @@ export const startForObject = async (
   region: string,
 ): Promise<string> => {
   const input = JSON.stringify(objectCreatedEvent(object, { region }));
-  for (let attempt = 1; ; attempt++) {
-    try {
+  return retry(
+    async () => {
       const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn, input }));
       return executionArn as string;
-    } catch (error) {
-      if (attempt >= ATTEMPTS) throw error;
-      await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-    }
-  }
+    },
+    { attempts: ATTEMPTS, delayMs: exponentialBackoff(200) },
+  );
 };
 
 /**
