@@ -66,7 +66,11 @@ const pool = async <T>(
 const startStack = async (): Promise<{ runtime: LocalRuntime; dataDir: string }> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'docket-bench-'));
   const runtime = await startLocalRuntime(
-    resolveLocalConfig({ dataDir, ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0 } }),
+    resolveLocalConfig({
+      dataDir,
+      ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0 },
+      lambdaLogLevel: process.env.POWERTOOLS_LOG_LEVEL,
+    }),
   );
   const client = createDocumentClient({
     endpoint: runtime.endpoints.dynamodb,

@@ -29,6 +29,8 @@ export const LocalConfigSchema = z.object({
   stageEnv: z.record(z.string(), z.string()).default({}),
   /** Test hook: the first n invocations of a stage fail with a retryable InjectedFault. */
   faults: z.record(z.string(), z.number().int()).default({}),
+  /** The stages' Powertools log level, from the standard `POWERTOOLS_LOG_LEVEL` (default WARN). */
+  lambdaLogLevel: z.string().default('WARN'),
 });
 
 /** Parsed local runtime configuration. */
@@ -87,9 +89,14 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Record<stri
       policy: Object.keys(policy).length > 0 ? policy : undefined,
       timeScale: number('DOCKET_TIME_SCALE'),
       faults: env.DOCKET_FAULTS ? parseFaults(env.DOCKET_FAULTS) : undefined,
+      // Powertools' own variable, so not among the DOCKET_* overrides `docket start --help` lists.
+      lambdaLogLevel: env.POWERTOOLS_LOG_LEVEL,
     }).filter(([, v]) => v !== undefined),
   );
 };
+
+/** Whether `DOCKET_DEBUG` asks for stack traces with errors. */
+export const debugFromEnv = (env: NodeJS.ProcessEnv = process.env): boolean => Boolean(env.DOCKET_DEBUG);
 
 /**
  * Validates the configuration (flags over environment over defaults) and resolves the data

@@ -8,7 +8,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
-import { CONFIG_ENV, configFromEnv, LocalConfigError, resolveLocalConfig } from './config.js';
+import { CONFIG_ENV, configFromEnv, debugFromEnv, LocalConfigError, resolveLocalConfig } from './config.js';
 import { type LocalRuntime, startLocalRuntime } from './runtime.js';
 import { startupBanner } from './startupBanner.js';
 
@@ -85,7 +85,7 @@ const portsOf = (value: string) => {
 const fail = (error: unknown): never => {
   const message = error instanceof Error ? error.message.trim().replace(/\s*\n\s*/g, ' ') : String(error);
   console.error(`docket: ${message || (error as Error).name}`);
-  if (process.env.DOCKET_DEBUG && error instanceof Error && !(error instanceof LocalConfigError)) {
+  if (debugFromEnv() && error instanceof Error && !(error instanceof LocalConfigError)) {
     console.error(error.stack);
   }
   process.exit(1);

@@ -109,6 +109,7 @@ export const startLocalRuntime = async (
         tables: dynamo.tables,
         bucket: s3.bucket,
         stateMachineArn,
+        logLevel: config.lambdaLogLevel,
         extra: config.stageEnv,
       }),
     );
