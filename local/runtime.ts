@@ -14,7 +14,7 @@ import { bridgeUploads } from './events/uploadBridge.js';
 import { lambdaEnvironment } from './lambdas/lambdaEnvironment.js';
 import { loadHandler, stageFunction } from './lambdas/registry.js';
 import { type RecoveryReport, recoverAfterRestart, uploadId } from './recovery.js';
-import { LocalStepFunctions, startSfnHttpServer } from './sfn/index.js';
+import { type Clock, LocalStepFunctions, startSfnHttpServer } from './sfn/index.js';
 
 /** The name of the state machine on the local Step Functions. */
 export const STATE_MACHINE_NAME = 'docket';
@@ -39,7 +39,12 @@ export interface LocalRuntime {
  */
 export const startLocalRuntime = async (
   config: LocalConfig,
-  options: { consoleDir?: string; log?: (line: string) => void } = {},
+  options: {
+    consoleDir?: string;
+    log?: (line: string) => void;
+    /** Tests only: the local Step Functions' clock (`LocalStepFunctionsOptions.clock`). */
+    clock?: Clock;
+  } = {},
 ): Promise<LocalRuntime> => {
   const log = options.log ?? (() => undefined);
   await mkdir(config.dataDir, { recursive: true });
@@ -73,6 +78,7 @@ export const startLocalRuntime = async (
       accountId: ACCOUNT,
       dataDir: join(config.dataDir, 'sfn'),
       timeScale: config.timeScale,
+      ...(options.clock && { clock: options.clock }),
       // A review resumed after a restart waits only for what was left of it.
       initialHeartbeatDeadline: async ({ input }) => {
         const workflowId = (input as { Payload?: { workflowId?: string } })?.Payload?.workflowId;

@@ -3,6 +3,7 @@ import type { EventBody, ExecutionRecord } from './history.js';
 import type { LambdaRegistry } from './lambdaFunctions.js';
 import type { PreparedDefinition } from './prepareDefinition.js';
 import type { TaskTokenRegistry } from './taskTokens.js';
+import type { Clock } from './timers.js';
 
 /** Arguments of the `initialHeartbeatDeadline` hook. */
 export interface HeartbeatDeadlineArgs {
@@ -28,6 +29,8 @@ export interface RunnableMachine {
 export interface ExecutionHost {
   readonly region: string;
   readonly timeScale: number;
+  /** Time for Waits, deadlines and heartbeats. */
+  readonly clock: Clock;
   readonly lambdas: LambdaRegistry;
   readonly tokens: TaskTokenRegistry;
   readonly timeoutError: TimeoutErrorClass;

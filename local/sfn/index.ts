@@ -15,3 +15,4 @@ export {
   type StateMachineRegistration,
 } from './localStepFunctions.js';
 export { type SfnHttpServer, startSfnHttpServer } from './sfnHttpServer.js';
+export { type Clock, systemClock } from './timers.js';

@@ -58,6 +58,7 @@ import { type FunctionOptions, type LambdaHandler, LambdaRegistry } from './lamb
 import { paginate } from './pagination.js';
 import { prepareDefinition } from './prepareDefinition.js';
 import { TaskTokenRegistry } from './taskTokens.js';
+import { type Clock, systemClock } from './timers.js';
 
 export type { HeartbeatDeadlineArgs } from './executionHost.js';
 
@@ -83,6 +84,12 @@ export interface LocalStepFunctionsOptions {
    * re-arms a wait with its remaining time after a restart. `undefined` keeps the default.
    */
   initialHeartbeatDeadline?: (args: HeartbeatDeadlineArgs) => Promise<number | undefined>;
+  /**
+   * Tests only: where time comes from (default the system clock). A test gives a clock it moves
+   * itself, so Waits, heartbeats and timeouts happen when it says rather than after real waiting.
+   * The runtime never sets it: it has no behaviour AWS lacks.
+   */
+  clock?: Clock;
 }
 
 /** What a registered state machine is made of. */
@@ -166,6 +173,7 @@ export class LocalStepFunctions {
   private readonly lambdas: LambdaRegistry;
   private readonly tokens = new TaskTokenRegistry();
   private readonly host: ExecutionHost;
+  private readonly clock: Clock;
 
   private constructor(
     private readonly scope: AccountScope,
@@ -173,10 +181,12 @@ export class LocalStepFunctions {
     timeoutError: TimeoutErrorClass,
     private readonly file: HistoryFile | undefined,
   ) {
-    this.lambdas = new LambdaRegistry(scope);
+    this.clock = options.clock ?? systemClock;
+    this.lambdas = new LambdaRegistry(scope, this.clock);
     this.host = {
       region: scope.region,
       timeScale: options.timeScale ?? 1,
+      clock: this.clock,
       lambdas: this.lambdas,
       tokens: this.tokens,
       timeoutError,
@@ -238,7 +248,7 @@ export class LocalStepFunctions {
           ? registration.definition
           : JSON.stringify(definition, null, 2),
       roleArn: registration.roleArn ?? `arn:aws:iam::${this.scope.accountId}:role/${name}-role`,
-      creationDate: this.machines.get(arn)?.creationDate ?? new Date(),
+      creationDate: this.machines.get(arn)?.creationDate ?? new Date(this.clock.now()),
     });
     return arn;
   }
@@ -271,7 +281,7 @@ export class LocalStepFunctions {
       stateMachineArn: machine.arn,
       name,
       input: text,
-      startDate: Date.now(),
+      startDate: this.clock.now(),
       roleArn: machine.roleArn,
     };
     const record = newRecord(identity);
@@ -331,7 +341,7 @@ export class LocalStepFunctions {
   stopExecution(input: StopExecutionInput): StopExecutionOutput {
     const record = this.record(input.executionArn);
     this.running.get(record.executionArn)?.stop(input.error, input.cause);
-    return { stopDate: new Date(record.stopDate ?? Date.now()) };
+    return { stopDate: new Date(record.stopDate ?? this.clock.now()) };
   }
 
   /** SendTaskSuccess: the output (JSON text) becomes the Task's result. */
@@ -392,8 +402,8 @@ export class LocalStepFunctions {
 
   /**
    * Resolves with the description once the execution is closed (at once if it is). Rejects with
-   * `ExecutionWaitTimedOutError` after `timeoutMs`, leaving the execution running, and with
-   * `ServiceClosedError` if the service closes first.
+   * `ExecutionWaitTimedOutError` after `timeoutMs` (real milliseconds, whatever the service's
+   * clock), leaving the execution running, and with `ServiceClosedError` if the service closes first.
    */
   waitForExecution(
     executionArn: string,
@@ -441,7 +451,7 @@ export class LocalStepFunctions {
   }
 
   private append(record: ExecutionRecord, body: EventBody): void {
-    const event = nextEvent(record, body, Date.now());
+    const event = nextEvent(record, body, this.clock.now());
     applyEvent(record, event);
     this.file?.appendEvent(record.executionArn, event);
     if (closingStatus(event.type)) {
