@@ -3,7 +3,7 @@
  * `--openssl-legacy-provider` (s3rver's listing cipher needs it on Node 20), which is why it is a
  * process of its own rather than a function the CLI calls.
  */
-// The AWS SDK's notice about Node 20 is noise for a local runtime: DESIGN.md targets Node 20 here.
+// The AWS SDK warns that its Node 20 support ends; the local runtime supports Node 20 on purpose.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 import { fileURLToPath } from 'node:url';

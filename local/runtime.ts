@@ -32,7 +32,7 @@ export interface LocalRuntime {
 }
 
 /**
- * Starts the whole of Docket on 127.0.0.1 (DESIGN.md §6): dynalite and s3rver persisted under the
+ * Starts the whole of Docket on 127.0.0.1 with no AWS account: dynalite and s3rver persisted under the
  * data directory, the state machine from statemachine/ on the local Step Functions with the real
  * handlers in-process, the review API and console, and the S3 upload bridge. Then it recovers what
  * a previous run left unfinished and writes `<data-dir>/endpoints.json`.

@@ -28,7 +28,8 @@ const pageQuery = (req: Request) => {
 };
 
 /**
- * The reviewer API (DESIGN.md §3) as a Powertools router over API Gateway HTTP API v2 events.
+ * The reviewer API (queue, document, claim, decision; admin retry and cancel) as a Powertools
+ * router over API Gateway HTTP API v2 events.
  * Every route reads the principal from the JWT claims: no claims 401, wrong group 403, another
  * tenant's workflow 404.
  */

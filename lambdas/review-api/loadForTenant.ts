@@ -4,7 +4,10 @@ import type { WorkflowItem } from '../shared/store/types.js';
 import type { ApiDeps } from './apiDeps.js';
 import type { Principal } from './principal.js';
 
-/** The caller's tenant's workflow, or 404: another tenant's answers exactly like a missing one (seed 003). */
+/**
+ * The caller's tenant's workflow, or 404: another tenant's answers exactly like a missing one, so
+ * an id reveals nothing about documents outside the caller's tenant.
+ */
 export const loadForTenant = async (
   deps: ApiDeps,
   principal: Principal,

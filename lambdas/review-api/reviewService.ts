@@ -123,9 +123,9 @@ const heartbeat = async (
 
 /**
  * Claims a review: records who is on it and sends `SendTaskHeartbeat`, so human activity restarts
- * the timeout window (DESIGN.md §3). A claim is exclusive: while another reviewer holds it the
- * answer is 409 naming them, unless the body says `takeOver`. Claiming again as the holder is a
- * heartbeat.
+ * the timeout window (a review times out only when nobody works on it). A claim is exclusive:
+ * while another reviewer holds it the answer is 409 naming them, unless the body says
+ * `takeOver`. Claiming again as the holder is a heartbeat.
  */
 export const claimReview = async (deps: ApiDeps, principal: Principal, id: string, body: unknown = {}) => {
   const parsed = ClaimBodySchema.safeParse(body);

@@ -17,7 +17,7 @@ export abstract class PermanentError extends DocketError {
   readonly retryable = false;
 }
 
-/** A dependency was unavailable or slow: the stage is retried with backoff (DESIGN.md §1). */
+/** A dependency was unavailable or slow: the stage is retried with backoff, as a later try can succeed. */
 export abstract class TransientError extends DocketError {
   readonly retryable = true;
 }

@@ -3,7 +3,7 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { optionalEnv } from './env.js';
 
-/** Metric namespace of every Docket function (DESIGN.md §7: CloudWatch dashboard and alarms). */
+/** Metric namespace of every Docket function: the operations dashboard and alarms read it. */
 export const METRICS_NAMESPACE = 'Docket';
 
 /** Logger, metrics and tracer of one function. */

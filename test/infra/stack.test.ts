@@ -332,7 +332,8 @@ describe('state machine', () => {
     // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
       StateMachineType: 'STANDARD',
-      // Never the execution data: it would put the review task token in the logs (DESIGN.md §3).
+      // Never the execution data: it would put the review task token in the logs, and a reader with
+      // Step Functions access could then decide the review.
       LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false },
       TracingConfiguration: { Enabled: true },
     });

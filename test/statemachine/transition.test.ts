@@ -21,7 +21,7 @@ const SPENT = { retryable: true, retryCount: 3, maxRetries: 3 };
 const PERMANENT = { retryable: false, retryCount: 0, maxRetries: 3 };
 
 /**
- * Every state change the workflow allows, written out here by hand from the design rather than
+ * Every state change the workflow allows, written out here by hand from its rules rather than
  * derived from TRANSITIONS: `transition()` must reach `to` from `from` on `event` under the
  * given facts. Guarded rows appear once per case that decides them.
  */
@@ -55,7 +55,7 @@ const SPECIFIED: readonly [WorkflowState, WorkflowEvent, GuardContext, WorkflowS
 ];
 
 describe('transition table', () => {
-  it('holds the 16 transitions of seed 000 plus cancel from each of the 8 non-terminal states', () => {
+  it('holds the 16 processing, review and retry transitions plus cancel from each non-terminal state', () => {
     // Prepare
     const nonTerminal = ALL_STATES.filter((s) => !isTerminal(s));
 
@@ -68,7 +68,7 @@ describe('transition table', () => {
     expect(TRANSITIONS).toHaveLength(16 + 8);
   });
 
-  it('lets a stage fail only in the four processing states of seed 000', () => {
+  it('lets a stage fail only in the four processing states', () => {
     expect([...RETRYABLE_STATES].sort()).toEqual(['comparing', 'extracting', 'parsing_pdf', 'validating']);
   });
 

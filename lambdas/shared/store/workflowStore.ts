@@ -41,7 +41,10 @@ export interface StoreTables {
 /** What a new workflow starts with. */
 export interface NewWorkflow {
   tenant: string;
-  /** Same key, same workflow: a duplicate create returns the first one (seed 003). */
+  /**
+   * Same key, same workflow: a duplicate create returns the first one, since S3 may deliver the
+   * same "Object Created" event more than once.
+   */
   idempotencyKey: string;
   source?: DocumentSource;
   actor?: string;
@@ -85,7 +88,7 @@ export interface ListQuery {
   cursor?: string;
 }
 
-/** A cached extraction, reused by uploads of the same content (seed 002). */
+/** A cached extraction, reused by uploads of the same content: the work is not paid for twice. */
 export interface ExtractionCacheRecord {
   tenant: string;
   sha256: string;
@@ -161,7 +164,8 @@ const derivedPatch = (
 };
 
 /**
- * The workflow store on DynamoDB (DESIGN.md §5). A transition is "the log is the lock":
+ * The workflow store on DynamoDB: a workflow item and its append-only transition log. A
+ * transition is "the log is the lock":
  * read the item, check the table, put log entry `seq = version + 1` if absent (only one writer
  * gets a sequence number), then move the item to `version = seq` on `version = seq - 1`. A writer
  * that finds its sequence number taken rolls the item forward from the log and decides again.
