@@ -4,12 +4,10 @@ import { TaskFailure } from './errors.js';
 import type { ExecutionHost } from './executionHost.js';
 import type { EventBody } from './history.js';
 import { type InvokeResult, invokeFunction } from './lambdaFunctions.js';
+import { MAX_PAYLOAD_BYTES } from './payload.js';
 import type { TaskSpec, WaitSpec } from './prepareDefinition.js';
 import { type CallbackOutcome, CallbackTask } from './taskTokens.js';
 import { atDeadline, sleep } from './timers.js';
-
-/** Step Functions' cap on a state's input or output (256 KiB). */
-const MAX_PAYLOAD_BYTES = 262_144;
 
 const LAMBDA_RESOURCE = { lambdaInvoke: 'invoke', lambdaInvokeCallback: 'invoke.waitForTaskToken' } as const;
 
