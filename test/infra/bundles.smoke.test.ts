@@ -6,16 +6,16 @@ import { putWithEvent } from '../support/localS3.js';
 import { startStageEnvironment } from '../support/stageEnvironment.js';
 import { type BundleOutcome, type FunctionBundle, functionBundles, invokeBundle } from './support/bundles.js';
 import { invoicePdf } from './support/invoicePdf.js';
-import { type SynthResult, synthDocket } from './support/synthDocket.js';
+import { type ChildSynthResult, synthDocketInChild } from './support/synthDocket.js';
 
 // One full synth with esbuild bundling: the functions run from cdk.out exactly as Lambda gets them.
-let synth: SynthResult;
+let synth: ChildSynthResult;
 let bundles: Record<string, FunctionBundle>;
 let env: Awaited<ReturnType<typeof startStageEnvironment>>;
 const policy = stagePolicy(resolvePolicy({}));
 
 beforeAll(async () => {
-  synth = synthDocket({ bundle: true });
+  synth = await synthDocketInChild();
   bundles = functionBundles(synth.template, synth.outdir);
   env = await startStageEnvironment();
 }, 240_000);

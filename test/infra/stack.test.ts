@@ -34,8 +34,10 @@ const VARIANT_CONTEXT = {
   consoleOrigins: 'https://review.example.com',
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   defaults = synthDocket();
+  // Each synth blocks this worker; between them it answers vitest (whose RPC times out at 60 s).
+  await new Promise((resolve) => setImmediate(resolve));
   variant = synthDocket({ context: VARIANT_CONTEXT });
 }, 120_000);
 afterAll(() => {

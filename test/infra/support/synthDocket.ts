@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Template } from 'aws-cdk-lib/assertions';
 import { PROJECT_ROOT } from '../../../infra/constructs/StageFunction.js';
 import { createDocketApp } from '../../../infra/docketApp.js';
@@ -25,9 +28,9 @@ export interface SynthResult extends ReturnType<typeof createDocketApp> {
  * which keeps template tests at a few seconds. The environment is empty: no CDK_DEFAULT_* leaks in.
  */
 export const synthDocket = (
-  options: { context?: Record<string, unknown>; bundle?: boolean } = {},
+  options: { context?: Record<string, unknown>; bundle?: boolean; outdir?: string } = {},
 ): SynthResult => {
-  const outdir = mkdtempSync(join(tmpdir(), 'docket-cdk-'));
+  const outdir = options.outdir ?? mkdtempSync(join(tmpdir(), 'docket-cdk-'));
   const docket = createDocketApp(
     {
       outdir,
@@ -46,4 +49,35 @@ export const synthDocket = (
     outdir,
     remove: () => rmSync(outdir, { recursive: true, force: true }),
   };
+};
+
+/** A synth made in another process: its template and cloud assembly directory. */
+export interface ChildSynthResult {
+  template: Template;
+  outdir: string;
+  remove: () => void;
+}
+
+const SYNTH_CHILD = fileURLToPath(new URL('./synthChild.ts', import.meta.url));
+
+/**
+ * `synthDocket({ bundle: true })` in a child process. Bundling every function is synchronous and
+ * takes tens of seconds on a loaded machine; run in a test worker it would block that worker's
+ * event loop past vitest's fixed 60 s RPC timeout ("Timeout calling onTaskUpdate") and fail a
+ * green run. Here the worker only waits.
+ */
+export const synthDocketInChild = async (): Promise<ChildSynthResult> => {
+  const outdir = mkdtempSync(join(tmpdir(), 'docket-cdk-'));
+  const remove = () => rmSync(outdir, { recursive: true, force: true });
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', SYNTH_CHILD, outdir], {
+      cwd: PROJECT_ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const templateFile = stdout.trim().split('\n').at(-1) ?? '';
+    return { template: Template.fromJSON(JSON.parse(readFileSync(templateFile, 'utf8'))), outdir, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
 };
