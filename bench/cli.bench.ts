@@ -1,6 +1,8 @@
 /**
  * `npx tsx bench/cli.bench.ts`: the docket CLI and the review console.
- * - start-up: wall time of `docket --version` and `docket --help` as processes (median of 5);
+ * - start-up: wall time of `docket --version` and `docket --help` as processes (median of 5),
+ *   against a bare `node -e 0` in the same run, and the time to build the CLI bundle from scratch
+ *   (what the first run after a change pays);
  * - upload: files/s and MB/s of `docket upload`'s code path into the local S3 (the emulator only, no
  *   workflow behind it; links presigned in-process, not by the review API) at concurrency 1, 4
  *   and 16, and the process's peak RSS;
@@ -21,6 +23,7 @@ import { buildConsole } from '../console/build.js';
 import { createS3Client } from '../lambdas/shared/clients.js';
 import { presignPut } from '../lambdas/shared/presign.js';
 import { startLocalS3 } from '../local/emulators/s3.js';
+import { buildBundle, cliBundle } from '../scripts/cliBundle.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -40,8 +43,8 @@ const startup = (args: string[]) => {
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const started = performance.now();
-    const run = spawnSync(process.execPath, ['bin/docket.js', ...args], { encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`docket ${args.join(' ')} failed: ${run.stderr}`);
+    const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`node ${args.join(' ')} failed: ${run.stderr}`);
     times.push(performance.now() - started);
   }
   return Math.round(median(times));
@@ -125,8 +128,27 @@ const consoleBuild = async () => {
   };
 };
 
+/** Time to build the CLI bundle from nothing, into a scratch directory. */
+const bundleBuild = async () => {
+  const cacheDir = await mkdtemp(join(tmpdir(), 'docket-bench-cli-'));
+  try {
+    const started = performance.now();
+    const built = await buildBundle({ cacheDir });
+    return { ms: Math.round(performance.now() - started), inputs: built.inputs.length };
+  } finally {
+    await rm(cacheDir, { recursive: true, force: true });
+  }
+};
+
+// Start-up is measured on an up-to-date bundle; building it is measured on its own.
+await cliBundle();
 const figures = {
-  startupMs: { version: startup(['--version']), help: startup(['--help']) },
+  startupMs: {
+    node: startup(['-e', '0']),
+    version: startup(['bin/docket.js', '--version']),
+    help: startup(['bin/docket.js', '--help']),
+  },
+  bundleBuild: await bundleBuild(),
   upload: await uploads(),
   peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   table: table(),
@@ -134,8 +156,12 @@ const figures = {
 };
 if (values.json) console.log(JSON.stringify(figures));
 else {
-  console.log(`docket --version          ${figures.startupMs.version} ms (median of 5 processes)`);
+  console.log(`node -e 0                 ${figures.startupMs.node} ms (median of 5 processes)`);
+  console.log(`docket --version          ${figures.startupMs.version} ms`);
   console.log(`docket --help             ${figures.startupMs.help} ms`);
+  console.log(
+    `CLI bundle build          ${figures.bundleBuild.ms} ms from ${figures.bundleBuild.inputs} files (the first run after a change)`,
+  );
   for (const u of figures.upload) {
     console.log(
       `upload concurrency ${String(u.concurrency).padStart(2)}     ${u.filesPerSecond} files/s, ${u.mbPerSecond} MB/s (${FILES} x ${SIZE_KB} KB into the local S3)`,

@@ -19,12 +19,12 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { CORPUS_PROVIDERS, generateCorpus } from '../cli/samples/corpus.js';
 import { loadConfig } from '../infra/config.js';
 import { stageMemoryMb } from '../infra/constructs/WorkflowFunctions.js';
 import { PROVIDERS_TABLE, TABLES } from '../lambdas/shared/store/index.js';
 import { invokeInProcess } from '../local/lambdas/invokeInProcess.js';
 import { buildDefinition, exampleStageArns, STAGES, type Stage, stagePolicy } from '../statemachine/index.js';
-import { CORPUS_PROVIDERS, generateCorpus } from '../test/fixtures/corpus/corpus.js';
 import { functionBundles } from '../test/infra/support/bundles.js';
 import { CDK_JSON_CONTEXT, synthDocket } from '../test/infra/support/synthDocket.js';
 import { putWithEvent } from '../test/support/localS3.js';

@@ -2,7 +2,7 @@
  * Extraction benchmark: every document goes file -> text -> extract -> validate -> `transition()`,
  * and the figures are compared with the ground truth. Two corpora:
  *
- * - generated (test/fixtures/corpus): goals automation >= 80% on the clean set, auto-approval
+ * - generated (cli/samples): goals automation >= 80% on the clean set, auto-approval
  *   precision >= 99%, no auto-approval in the must-review set;
  * - real (`../shared/corpus/einvoices`, or `DOCKET_REAL_CORPUS`): ZUGFeRD / Factur-X invoices of three
  *   producers, each used as it is (xml), with its XML mutated (mutated: must all go to review)
@@ -17,18 +17,18 @@
  * `--source layout` reads the generator's own drawn lines (no PDF parser involved).
  */
 import { Command, Option } from 'commander';
+import {
+  CORPUS_PROVIDERS,
+  DEFAULT_CORPUS_COUNT,
+  DEFAULT_CORPUS_SEED,
+  generateCorpus,
+} from '../cli/samples/corpus.js';
 import { createExtractor } from '../lambdas/extract/index.js';
 import { endTesseractWorker } from '../lambdas/ocr/tesseract/recognize.js';
 import { extractPdfText } from '../lambdas/parse/pdfText.js';
 import { type Extraction, providerLookupFrom } from '../lambdas/shared/documents/index.js';
 import { DEFAULT_CONFIDENCE_THRESHOLD, validateDocument } from '../lambdas/validate/index.js';
 import { transition } from '../statemachine/index.js';
-import {
-  CORPUS_PROVIDERS,
-  DEFAULT_CORPUS_COUNT,
-  DEFAULT_CORPUS_SEED,
-  generateCorpus,
-} from '../test/fixtures/corpus/corpus.js';
 import { type FieldOutcome, requiredFieldsRight, scoreFields } from '../test/fixtures/corpus/scoring.js';
 import { defaultRealCorpusDir, runRealCorpus } from './extract/real.js';
 import { type Judged, printFigures, printReliability, reliability } from './extract/report.js';

@@ -18,6 +18,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { Command } from 'commander';
+import { CORPUS_PROVIDERS, generateCorpus } from '../cli/samples/corpus.js';
 import { HeuristicExtractor } from '../lambdas/extract/text/heuristicExtractor.js';
 import { parsePdf } from '../lambdas/parse/parsePdf.js';
 import { createDocumentClient, createS3Client } from '../lambdas/shared/clients.js';
@@ -26,7 +27,6 @@ import { verifyLedger, type WorkflowItem } from '../lambdas/shared/store/index.j
 import { resolveLocalConfig } from '../local/config.js';
 import { type LocalRuntime, startLocalRuntime } from '../local/runtime.js';
 import { isTerminal } from '../statemachine/index.js';
-import { CORPUS_PROVIDERS, generateCorpus } from '../test/fixtures/corpus/corpus.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
@@ -65,7 +65,11 @@ const pool = async <T>(
 const startStack = async (): Promise<{ runtime: LocalRuntime; dataDir: string }> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'docket-bench-'));
   const runtime = await startLocalRuntime(
-    resolveLocalConfig({ dataDir, ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0 } }),
+    resolveLocalConfig({
+      dataDir,
+      ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0 },
+      lambdaLogLevel: process.env.POWERTOOLS_LOG_LEVEL,
+    }),
   );
   const client = createDocumentClient({
     endpoint: runtime.endpoints.dynamodb,

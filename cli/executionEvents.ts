@@ -40,7 +40,8 @@ const replaceAll = (value: unknown, tokens: readonly string[]): unknown => {
 };
 
 /**
- * Removes task tokens from execution events (DESIGN.md §3: a token never leaves the server). The
+ * Removes task tokens from execution events: anyone with a token and Step Functions access could
+ * decide that review past the review API's checks, so a token never leaves the server. The
  * token is found under any `taskToken` key, also inside the JSON strings events carry (inputs,
  * parameters), and then every occurrence of its value is replaced, wherever it was copied to.
  */

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { registerLedgerCommands } from './commands/ledger.js';
 import { registerProviderCommands } from './commands/providers.js';
@@ -13,16 +12,10 @@ import { CliContext, type GlobalOptions } from './context.js';
 import { describeError } from './describeError.js';
 import { UsageError } from './errors.js';
 import { type Io, processIo } from './io.js';
+import { projectVersion } from './projectRoot.js';
 
 /** Exit status of a usage error (bad flag, unknown command), as most CLIs do. */
 export const USAGE_EXIT = 2;
-
-const version = (): string => {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return pkg.version;
-};
 
 /** Builds the `docket` program; commands write through `ctx.io`. */
 export const buildProgram = (ctx: CliContext): Command => {
@@ -31,7 +24,7 @@ export const buildProgram = (ctx: CliContext): Command => {
       'Docket: PDFs in, validated, reviewed, compared records out. Works against the local stack ' +
         '(<data-dir>/endpoints.json, started with `docket start`) or a deployed stack with --stack NAME.',
     )
-    .version(version(), '-v, --version')
+    .version(projectVersion(), '-v, --version')
     .option('--data-dir <dir>', 'data directory of the local stack (default $DOCKET_DATA_DIR or .docket)')
     .option('--stack <name>', 'work against this deployed CloudFormation stack (standard AWS credentials)')
     .option('--region <region>', 'AWS region of --stack (default: the standard AWS configuration)')

@@ -40,7 +40,7 @@ const ContextSchema = z
       z.string().regex(/^\d{12}$/, 'a 12-digit AWS account id'),
     ),
     region: z.string().regex(/^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1'),
-    /** Review heartbeat, seconds (DESIGN.md §3): a review with no human activity times out. */
+    /** Review heartbeat, seconds: a review with no human activity for this long times out. */
     reviewTimeout: z.preprocess(fromContext, z.number()),
     /** Hard cap on one review however often it is claimed, seconds. */
     reviewCap: z.preprocess(fromContext, z.number()),

@@ -38,6 +38,8 @@ export const LocalConfigSchema = z.object({
     .default(100),
   /** Test hook: a stage fails with a retryable InjectedFault until the workflow was retried n times. */
   faults: z.record(z.string(), z.number().int()).default({}),
+  /** The stages' Powertools log level, from the standard `POWERTOOLS_LOG_LEVEL` (default WARN). */
+  lambdaLogLevel: z.string().default('WARN'),
 });
 
 /** Parsed local runtime configuration. */
@@ -98,9 +100,14 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Record<stri
       timeScale: number('DOCKET_TIME_SCALE'),
       maxUploadMb: number('DOCKET_MAX_UPLOAD_MB'),
       faults: env.DOCKET_FAULTS ? parseFaults(env.DOCKET_FAULTS) : undefined,
+      // Powertools' own variable, so not among the DOCKET_* overrides `docket start --help` lists.
+      lambdaLogLevel: env.POWERTOOLS_LOG_LEVEL,
     }).filter(([, v]) => v !== undefined),
   );
 };
+
+/** Whether `DOCKET_DEBUG` asks for stack traces with errors. */
+export const debugFromEnv = (env: NodeJS.ProcessEnv = process.env): boolean => Boolean(env.DOCKET_DEBUG);
 
 /**
  * Validates the configuration (flags over environment over defaults) and resolves the data

@@ -3,12 +3,12 @@
  * a process of its own so that what stops it (Ctrl-C, a parent's death, a test's `kill -9`) stops
  * the whole stack and nothing else.
  */
-// The AWS SDK's notice about Node 20 is noise for a local runtime: DESIGN.md targets Node 20 here.
+// The AWS SDK warns that its Node 20 support ends; the local runtime supports Node 20 on purpose.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
-import { CONFIG_ENV, configFromEnv, LocalConfigError, resolveLocalConfig } from './config.js';
+import { CONFIG_ENV, configFromEnv, debugFromEnv, LocalConfigError, resolveLocalConfig } from './config.js';
 import { watchParent } from './parentWatch.js';
 import { type LocalRuntime, startLocalRuntime } from './runtime.js';
 import { startupBanner } from './startupBanner.js';
@@ -90,7 +90,7 @@ const portsOf = (value: string) => {
 const fail = (error: unknown): never => {
   const message = error instanceof Error ? error.message.trim().replace(/\s*\n\s*/g, ' ') : String(error);
   console.error(`docket: ${message || (error as Error).name}`);
-  if (process.env.DOCKET_DEBUG && error instanceof Error && !(error instanceof LocalConfigError)) {
+  if (debugFromEnv() && error instanceof Error && !(error instanceof LocalConfigError)) {
     console.error(error.stack);
   }
   process.exit(1);

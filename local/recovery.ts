@@ -17,7 +17,8 @@ export interface RecoveryReport {
 }
 
 /**
- * After a restart (clean or `kill -9`), makes sure nothing is lost (DESIGN.md §6):
+ * After a restart (clean or `kill -9`), makes sure nothing is lost, since the local Step Functions
+ * cannot keep executions across a restart:
  * every non-terminal workflow resumes at its stage in a new execution (reviews re-arm with the
  * time they had left), and every upload that never became a workflow (its execution died before
  * ingest) is started now, with a sequencer derived from its ETag so a second restart cannot

@@ -15,7 +15,7 @@ import { enableInvocationScopes } from './lambdas/invocationScope.js';
 import { lambdaEnvironment } from './lambdas/lambdaEnvironment.js';
 import { loadHandler, stageFunction } from './lambdas/registry.js';
 import { type RecoveryReport, recoverAfterRestart, uploadId } from './recovery.js';
-import { LocalStepFunctions, startSfnHttpServer } from './sfn/index.js';
+import { type Clock, LocalStepFunctions, startSfnHttpServer } from './sfn/index.js';
 
 /** The name of the state machine on the local Step Functions. */
 export const STATE_MACHINE_NAME = 'docket';
@@ -35,14 +35,19 @@ export interface LocalRuntime {
 }
 
 /**
- * Starts the whole of Docket on 127.0.0.1 (DESIGN.md §6): dynalite and the local S3 persisted
+ * Starts the whole of Docket on 127.0.0.1 with no AWS account: dynalite and the local S3 persisted
  * under the data directory, the state machine from statemachine/ on the local Step Functions with
  * the real handlers in-process, the review API and console, and the S3 upload bridge. Then it
  * recovers what a previous run left unfinished and writes `<data-dir>/endpoints.json`.
  */
 export const startLocalRuntime = async (
   config: LocalConfig,
-  options: { consoleDir?: string; log?: (line: string) => void } = {},
+  options: {
+    consoleDir?: string;
+    log?: (line: string) => void;
+    /** Tests only: the local Step Functions' clock (`LocalStepFunctionsOptions.clock`). */
+    clock?: Clock;
+  } = {},
 ): Promise<LocalRuntime> => {
   const log = options.log ?? (() => undefined);
   await mkdir(config.dataDir, { recursive: true });
@@ -83,6 +88,7 @@ export const startLocalRuntime = async (
       accountId: ACCOUNT,
       dataDir: join(config.dataDir, 'sfn'),
       timeScale: config.timeScale,
+      ...(options.clock && { clock: options.clock }),
       // A review resumed after a restart waits only for what was left of it.
       initialHeartbeatDeadline: async ({ input }) => {
         const workflowId = (input as { Payload?: { workflowId?: string } })?.Payload?.workflowId;
@@ -129,6 +135,7 @@ export const startLocalRuntime = async (
         tables: dynamo.tables,
         bucket: s3.bucket,
         stateMachineArn,
+        logLevel: config.lambdaLogLevel,
         extra: config.stageEnv,
       }),
     );

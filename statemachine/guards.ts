@@ -7,7 +7,7 @@ import type { WorkflowState } from './states.js';
 export interface GuardContext {
   /** Overall extraction confidence, 0-100. */
   confidence?: number;
-  /** Auto-approve threshold, 0-100 (DESIGN.md §1, default 80). */
+  /** Auto-approve threshold, 0-100 (the workflow policy's, default 80). */
   confidenceThreshold?: number;
   /** Every required field present and valid. */
   requiredFieldsValid?: boolean;

@@ -29,7 +29,8 @@ export const ExecutionError = {
 
 /**
  * The outcome an execution should end in for a workflow already in a terminal state: used when a
- * stage errs after its last write, so the execution reports what the ledger says (DESIGN.md §4).
+ * stage errs after its last write, so the execution reports what the ledger says: the ledger is
+ * the record, and an execution that disagreed with it would mislead whoever reads either.
  */
 export const terminalOutcome = (state: WorkflowState, lastEvent?: WorkflowEvent): Outcome | undefined => {
   switch (state) {

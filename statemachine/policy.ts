@@ -7,13 +7,13 @@ import * as z from 'zod';
  */
 const PolicyFields = z
   .object({
-    /** Review heartbeat: a review with no human activity for this long times out (DESIGN.md §3). */
+    /** Review heartbeat: a review with no human activity for this long times out (HeartbeatSeconds). */
     reviewTimeoutSeconds: z.number().int().min(1).max(31_536_000).default(86_400),
     /** Hard cap on a review however often it is claimed (the Task's `TimeoutSeconds`). */
     reviewMaxSeconds: z.number().int().min(2).max(31_536_000).default(604_800),
-    /** Workflow retries after a retryable stage error (seed 000: 3). */
+    /** Workflow retries after a retryable stage error; then the workflow is rejected. */
     maxRetries: z.number().int().min(0).max(10).default(3),
-    /** First backoff; doubles per retry: 10 s, 20 s, 40 s (seed 002). */
+    /** First backoff; doubles per retry (10 s, 20 s, 40 s), giving a dependency time to recover. */
     backoffBaseSeconds: z.number().int().min(1).max(3_600).default(10),
     /** Auto-approve needs overall confidence at or above this (0-100). */
     confidenceThreshold: z.number().min(0).max(100).default(80),

@@ -2,7 +2,7 @@ import type { WorkflowEvent } from './events.js';
 import { ALL_STATES, type WorkflowState } from './states.js';
 
 /**
- * The Lambda stages of the state machine (DESIGN.md §2). The value is the folder under lambdas/
+ * The Lambda stages of the state machine, one function each. The value is the folder under lambdas/
  * and the function's logical name; `task` is the ASL state that calls it.
  */
 export const Stage = {

@@ -1,5 +1,5 @@
 /**
- * The workflow states of a document (DESIGN.md §1). Plain data: the union type is derived from
+ * The workflow states of a document. Plain data: the union type is derived from
  * the object so a typo is a compile error and a free string never stands for a state.
  */
 export const WorkflowState = {
@@ -20,7 +20,7 @@ export const WorkflowState = {
 /** One of the twelve workflow states. */
 export type WorkflowState = (typeof WorkflowState)[keyof typeof WorkflowState];
 
-/** What a state means for the workflow's life (DESIGN.md §1, "kind"). */
+/** What a state means for the workflow's life: where it starts, works, waits, fails or ends. */
 export type StateKind = 'initial' | 'processing' | 'suspended' | 'terminal' | 'transient';
 
 /** The kind of every state. */

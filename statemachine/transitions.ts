@@ -3,8 +3,9 @@ import type { GuardName } from './guards.js';
 import { ALL_STATES, isTerminal, type WorkflowState } from './states.js';
 
 /**
- * Target of the `retry` row: the state recorded in `failedAtStep` (seed 000: "failed -> step that
- * failed"). Kept symbolic so the table keeps one row per logical transition.
+ * Target of the `retry` row: the state recorded in `failedAtStep`, because a retry resumes the
+ * step that failed, never the whole workflow. Kept symbolic so the table keeps one row per
+ * logical transition.
  */
 export const FAILED_STEP = '(failedAtStep)' as const;
 
@@ -17,7 +18,7 @@ export interface TransitionRow {
   readonly guard?: GuardName;
 }
 
-/** The 16 transitions of seed 000 (ADR-003), in its order. */
+/** The 16 transitions of a document's life: the processing path, its failures, review and retry. */
 const SEED_TRANSITIONS = [
   { from: 'pending', to: 'parsing_pdf', event: 'start_parse' },
   { from: 'parsing_pdf', to: 'extracting', event: 'parsed' },
@@ -37,7 +38,7 @@ const SEED_TRANSITIONS = [
   { from: 'failed', to: 'rejected', event: 'give_up', guard: 'retriesExhausted' },
 ] as const satisfies readonly TransitionRow[];
 
-/** `cancel` from every non-terminal state (DESIGN.md §1, seed 003). */
+/** `cancel` from every non-terminal state: an operator can stop any document that is not finished. */
 const CANCEL_TRANSITIONS: readonly TransitionRow[] = ALL_STATES.filter((s) => !isTerminal(s)).map((from) => ({
   from,
   to: 'cancelled',

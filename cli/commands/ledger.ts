@@ -30,7 +30,7 @@ export const verify = async (target: Target, options: { tenant?: string; repair?
   return { ...result, broken, repaired };
 };
 
-/** `ledger verify | stats | export`: the transition log as an audit trail (seed 004). */
+/** `ledger verify | stats | export`: the transition log as an audit trail an operator can check. */
 export const registerLedgerCommands = (program: Command, ctx: CliContext): void => {
   const ledger = program.command('ledger').description('check, summarise and export the transition log');
 

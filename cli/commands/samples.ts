@@ -21,7 +21,7 @@ export const registerSamplesCommand = (program: Command, ctx: CliContext): void 
       }
       if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer; got "${options.seed}".`);
       // Loaded on demand: the generator pulls in pdf-lib and fonts no other command needs.
-      const { writeCorpus } = await import('../../test/fixtures/corpus/writeCorpus.js');
+      const { writeCorpus } = await import('../samples/writeCorpus.js');
       const dir = resolve(ctx.io.cwd, options.out);
       const written = await writeCorpus(dir, { count, seed });
       const shown = relative(ctx.io.cwd, dir) || '.';

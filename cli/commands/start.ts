@@ -1,26 +1,46 @@
 import { spawn } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { watchParent } from '../../local/parentWatch.js';
 import type { CliContext } from '../context.js';
 import { describeError } from '../describeError.js';
 import type { Io } from '../io.js';
+import { PROJECT_ROOT } from '../projectRoot.js';
 
 /** The runtime's entry; it runs in a process of its own (see `startArgs`). */
-const ENTRY = fileURLToPath(new URL('../../local/main.ts', import.meta.url));
-/** The project root. */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ENTRY = join(PROJECT_ROOT, 'local', 'main.ts');
 
 /** The review console's bundle, which the runtime serves at `/` (local/main.ts). */
-const CONSOLE_DIST = fileURLToPath(new URL('../../console/dist/', import.meta.url));
+const CONSOLE_DIST = join(PROJECT_ROOT, 'console', 'dist');
 
-/** console/build.ts, loaded only when needed: esbuild is no part of a normal start. */
-const buildBundle = async (): Promise<void> => {
-  const { buildConsole } = await import('../../console/build.js');
-  await buildConsole();
-};
+/** The tsx loader, by absolute URL, so a child runs TypeScript from any working directory. */
+const tsxLoader = (): string => import.meta.resolve('tsx');
+
+/**
+ * Runs console/build.ts in a child process through tsx, as `npm run build:console` does. The
+ * build script finds its files next to itself, which it cannot do from inside the CLI bundle, and
+ * esbuild stays out of the CLI's own process.
+ */
+const buildBundle = (): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', tsxLoader(), join(PROJECT_ROOT, 'console', 'build.ts')],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-2000);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(stderr.trim() || `console/build.ts exited with ${code}`)),
+    );
+  });
 
 /**
  * Builds the review console when its bundle is missing. console/dist/ is git-ignored and only
@@ -59,7 +79,8 @@ export const ensureConsole = async (
  * banner stay short), else the project root, because the parse stage forks its worker with
  * `--import tsx`, which Node resolves from the working directory.
  */
-export const runtimeCwd = (cwd: string): string => (relative(ROOT, cwd).startsWith('..') ? ROOT : cwd);
+export const runtimeCwd = (cwd: string): string =>
+  relative(PROJECT_ROOT, cwd).startsWith('..') ? PROJECT_ROOT : cwd;
 
 /**
  * Node arguments of the local runtime. tsx is loaded by absolute URL so `docket start` works from
@@ -67,7 +88,7 @@ export const runtimeCwd = (cwd: string): string => (relative(ROOT, cwd).startsWi
  */
 export const startArgs = (args: readonly string[], dataDir: string): string[] => [
   '--import',
-  import.meta.resolve('tsx'),
+  tsxLoader(),
   ENTRY,
   '--data-dir',
   dataDir,

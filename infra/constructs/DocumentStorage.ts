@@ -23,7 +23,8 @@ export type Prefix = (typeof Prefix)[keyof typeof Prefix];
 
 /**
  * What a Lambda may do with the transition log: append and read. No UpdateItem, DeleteItem or
- * BatchWriteItem: the log is append-only by IAM, not by convention (DESIGN.md §5).
+ * BatchWriteItem: the log is append-only by IAM, not by convention, so no stage bug can rewrite
+ * the audit trail.
  */
 export const LOG_TABLE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query'] as const;
 /** The workflow item: read, create, conditional update (the commit protocol), list by index. */

@@ -134,7 +134,7 @@ export class StageFunction extends Construct {
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
-        'DESIGN.md §8 fixes nodejs22.x (LTS, supported by Lambda into 2027); a runtime bump is a design change.',
+        'nodejs22.x on purpose (LTS, supported by Lambda into 2027); a runtime bump is made and tested deliberately.',
     });
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',

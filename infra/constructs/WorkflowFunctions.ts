@@ -19,8 +19,8 @@ interface StageAccess {
 }
 
 /**
- * Per-stage access, from DESIGN.md §2. Parse reads artifacts too: a content-hash hit copies the
- * cached text artifact instead of parsing again.
+ * Per-stage access: each stage may touch only what its job needs. Parse reads artifacts too: a
+ * content-hash hit copies the cached text artifact instead of parsing again.
  */
 const STAGE_ACCESS: Record<Stage, StageAccess> = {
   ingest: {

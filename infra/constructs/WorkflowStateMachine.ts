@@ -74,7 +74,8 @@ export class WorkflowStateMachine extends Construct {
         stages.map((s) => [substitutionKey(s), props.functions[s].function.functionArn]),
       ),
       // ALL events, but without execution data: the review Task's parameters carry the task token,
-      // and DESIGN.md §3 rules that the token is never logged (it outranks the wording).
+      // which must never be logged (a reader with Step Functions access could decide the review past
+      // the API).
       logs: { destination: this.logGroup, level: LogLevel.ALL, includeExecutionData: false },
       tracingEnabled: true,
     });

@@ -22,9 +22,9 @@ export interface ApplyReviewDeps {
 }
 
 /**
- * apply-review (DESIGN.md §2): `review_required` -> `validated` (approve, or correct with the
- * reviewer's corrections written to `artifacts/{id}/reviewed.json`) or -> `rejected`, with the
- * reviewer as the actor. The task token is forgotten either way.
+ * apply-review, the stage after a reviewer's decision: `review_required` -> `validated` (approve,
+ * or correct with the reviewer's corrections written to `artifacts/{id}/reviewed.json`) or ->
+ * `rejected`, with the reviewer as the actor. The task token is forgotten either way.
  */
 export const applyReview = async (
   deps: ApplyReviewDeps,

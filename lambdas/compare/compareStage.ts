@@ -59,7 +59,7 @@ const compare = async (deps: CompareStageDeps, item: WorkflowItem): Promise<Comp
 };
 
 /**
- * The compare stage (DESIGN.md §2): `validated` -> `comparing` -> `completed`. A contract is
+ * The compare stage, the last one: `validated` -> `comparing` -> `completed`. A contract is
  * compared with the previous one of the same provider and customer, an invoice with its
  * provider's contract; the report goes to `artifacts/{id}/comparison.json`.
  */

@@ -20,7 +20,8 @@ const completedLike = async (
 };
 
 /**
- * The previous completed contract of the same provider and customer (DESIGN.md §2 compare): the
+ * The previous completed contract of the same provider and customer, what compare reports changes
+ * against: the
  * most recent by effective date among those that take effect on or before this one. A contract
  * completed earlier can start later (a backfill of older contracts): comparing with it would
  * report the change backwards. Without an effective date nothing can be called previous.

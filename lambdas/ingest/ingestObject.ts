@@ -75,9 +75,10 @@ const sha256Of = async (s3: S3Client, bucket: string, key: string, versionId: st
 };
 
 /**
- * Turns an S3 "Object Created" event into a workflow at `pending` (DESIGN.md §2 ingest).
+ * Turns an S3 "Object Created" event into a workflow at `pending`, the first stage of each execution.
  * The same object version (or, unversioned, the same PUT sequencer) only ever creates one
- * workflow; content already extracted for this tenant is marked for reuse (seed 002). An object
+ * workflow; content already extracted for this tenant is marked for reuse, so it is not extracted
+ * (or paid for) twice. An object
  * over the parse size limit gets a workflow without a hash, for parse to reject as TooLarge.
  *
  * An upload under `incoming/` whose key breaks the key policy (lambdas/shared/keyPolicy.ts) gets

@@ -2,7 +2,8 @@ import { CopyObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } 
 import { PermanentError, TransientError } from './errors.js';
 
 /**
- * The artifacts a workflow writes (DESIGN.md §5: artifacts/{workflowId}/{name}.json). Each is
+ * The artifacts a workflow writes, under `artifacts/{workflowId}/{name}.json` in the documents
+ * bucket (the prefix the stages' IAM grants and the lifecycle rule expire). Each is
  * written once: a reviewer's corrections go to `reviewed`, so the machine's `extraction` stays
  * what the content-hash cache hands to later uploads.
  */

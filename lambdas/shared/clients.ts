@@ -2,6 +2,7 @@ import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynam
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { SFNClient, type SFNClientConfig } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { optionalEnv } from './env.js';
 
 /**
  * A DynamoDB document client built the ordinary way: region, credentials and endpoint come from
@@ -21,7 +22,7 @@ export const createDocumentClient = (config: DynamoDBClientConfig = {}): DynamoD
 export const createS3Client = (config: S3ClientConfig = {}): S3Client =>
   new S3Client({
     forcePathStyle: Boolean(
-      config.endpoint ?? process.env.AWS_ENDPOINT_URL_S3 ?? process.env.AWS_ENDPOINT_URL,
+      config.endpoint ?? optionalEnv('AWS_ENDPOINT_URL_S3') ?? optionalEnv('AWS_ENDPOINT_URL'),
     ),
     ...config,
   });

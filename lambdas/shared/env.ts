@@ -15,6 +15,13 @@ export const requireEnv = (name: string, env: NodeJS.ProcessEnv = process.env): 
   return value;
 };
 
+/**
+ * Reads an optional environment variable: undefined when unset, else the value as set. The one
+ * place besides `requireEnv` and `intEnv` where shared code reads `process.env`.
+ */
+export const optionalEnv = (name: string, env: NodeJS.ProcessEnv = process.env): string | undefined =>
+  env[name];
+
 /** Reads an optional integer environment variable, or `fallback` when unset. */
 export const intEnv = (name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number => {
   const raw = env[name];

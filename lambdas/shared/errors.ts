@@ -17,7 +17,7 @@ export abstract class PermanentError extends DocketError {
   readonly retryable = false;
 }
 
-/** A dependency was unavailable or slow: the stage is retried with backoff (DESIGN.md §1). */
+/** A dependency was unavailable or slow: the stage is retried with backoff, as a later try can succeed. */
 export abstract class TransientError extends DocketError {
   readonly retryable = true;
 }
@@ -25,4 +25,16 @@ export abstract class TransientError extends DocketError {
 /** A required environment variable is missing or malformed; names the variable and the fix. */
 export class ConfigurationError extends PermanentError {
   override readonly name = 'ConfigurationError';
+}
+
+/** DynamoDB left writes of a batch unprocessed (throttling); the rest of the batch is retried. */
+export class UnprocessedWritesError extends TransientError {
+  override readonly name = 'UnprocessedWritesError';
+
+  constructor(
+    readonly table: string,
+    readonly unprocessed: number,
+  ) {
+    super(`DynamoDB left ${unprocessed} write(s) to ${table} unprocessed; they are retried with backoff.`);
+  }
 }

@@ -1,8 +1,9 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
+import { optionalEnv } from './env.js';
 
-/** Metric namespace of every Docket function (DESIGN.md §7: CloudWatch dashboard and alarms). */
+/** Metric namespace of every Docket function: the operations dashboard and alarms read it. */
 export const METRICS_NAMESPACE = 'Docket';
 
 /** Logger, metrics and tracer of one function. */
@@ -19,7 +20,7 @@ export interface Observability {
 export const createObservability = (serviceName: string): Observability => ({
   logger: new Logger({ serviceName }),
   metrics: new Metrics({
-    namespace: process.env.POWERTOOLS_METRICS_NAMESPACE ?? METRICS_NAMESPACE,
+    namespace: optionalEnv('POWERTOOLS_METRICS_NAMESPACE') ?? METRICS_NAMESPACE,
     serviceName,
   }),
   tracer: new Tracer({ serviceName }),

@@ -1,5 +1,7 @@
 import { BatchWriteCommand, type DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { type Provider, type ProviderLookup, ProviderSchema, providerLookupFrom } from './documents/index.js';
+import { UnprocessedWritesError } from './errors.js';
+import { exponentialBackoff, retry } from './retry.js';
 
 /** Every provider in the table (it holds hundreds, not millions: one paginated Scan). */
 export const loadProviders = async (client: DynamoDBDocumentClient, table: string): Promise<Provider[]> => {
@@ -45,13 +47,21 @@ export const putProviders = async (
 ): Promise<number> => {
   for (let i = 0; i < providers.length; i += 25) {
     let requests = providers.slice(i, i + 25).map((p) => ({ PutRequest: { Item: p } }));
-    for (let attempt = 0; requests.length > 0; attempt++) {
-      const { UnprocessedItems } = await client.send(
-        new BatchWriteCommand({ RequestItems: { [table]: requests } }),
-      );
-      requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
-      if (requests.length > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-    }
+    await retry(
+      async () => {
+        const { UnprocessedItems } = await client.send(
+          new BatchWriteCommand({ RequestItems: { [table]: requests } }),
+        );
+        requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
+        if (requests.length > 0) throw new UnprocessedWritesError(table, requests.length);
+      },
+      // Until every write is processed; a failed call itself is not retried here.
+      {
+        attempts: Number.POSITIVE_INFINITY,
+        delayMs: exponentialBackoff(50, 1000),
+        retryOn: (error) => error instanceof UnprocessedWritesError,
+      },
+    );
   }
   return providers.length;
 };

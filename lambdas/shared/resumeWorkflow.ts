@@ -41,7 +41,8 @@ const executionStatus = async (sfn: SFNClient, executionArn: string | undefined)
 
 /**
  * Starts a new execution that resumes the workflow at its stage through the definition's
- * `resumeAt` router (DESIGN.md §4), unless one is still running. Used by `docket retry`, the
+ * `resumeAt` router (the Start choice sends `{workflowId, resumeAt}` straight to that stage),
+ * unless one is still running. Used by `docket retry`, the
  * admin API and the local runtime after a restart.
  */
 export const resumeWorkflow = async (

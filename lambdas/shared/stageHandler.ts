@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { Observability } from './observability.js';
 
 /**
- * Adds `workflowId` to every log line of the invocation (DESIGN.md: one id to grep a document by).
+ * Adds `workflowId` to every log line of the invocation, so one id finds everything that happened
+ * to a document across stages and retries.
  * One job: it reads the already-parsed event and appends the key.
  */
 const appendWorkflowId = ({ logger }: Observability): middy.MiddlewareObj<{ workflowId?: string }> => ({

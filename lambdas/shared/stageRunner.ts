@@ -45,7 +45,8 @@ export interface StageResult {
 }
 
 /**
- * Runs one stage for one workflow with the idempotency rules of DESIGN.md §2. The stage works in
+ * Runs one stage for one workflow idempotently, because Step Functions and Lambda may deliver an
+ * invocation twice (retries, redrives, a restart that resumes the stage). The stage works in
  * `own` state; `enter()` gets it there (the stage's start event from the state before, or `retry`
  * when the workflow failed at `own`) and reports when the work is already past, so a repeated
  * invocation returns the recorded result without a second transition. Only the events the stage

@@ -2,7 +2,8 @@ import type { LogEntry, WorkflowItem } from './store/index.js';
 
 /**
  * A workflow as the API shows it: everything an operator or reviewer needs, nothing internal.
- * The task token and the index attributes never leave the server (DESIGN.md §3).
+ * The task token and the index attributes never leave the server: anyone with the token and Step
+ * Functions access could decide the review past this API's checks.
  */
 export const workflowView = (item: WorkflowItem) => ({
   id: item.id,

@@ -1,5 +1,6 @@
 import { type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { INCOMING_PREFIX } from '../../lambdas/shared/keyPolicy.js';
+import { exponentialBackoff, retry } from '../../lambdas/shared/retry.js';
 import type { CreatedObject as StoredObject } from '../emulators/s3.js';
 import { type CreatedObject, nextSequencer, objectCreatedEvent } from './objectCreatedEvent.js';
 
@@ -13,15 +14,13 @@ export const startForObject = async (
   region: string,
 ): Promise<string> => {
   const input = JSON.stringify(objectCreatedEvent(object, { region }));
-  for (let attempt = 1; ; attempt++) {
-    try {
+  return retry(
+    async () => {
       const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn, input }));
       return executionArn as string;
-    } catch (error) {
-      if (attempt >= ATTEMPTS) throw error;
-      await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-    }
-  }
+    },
+    { attempts: ATTEMPTS, delayMs: exponentialBackoff(200) },
+  );
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from '../sfn/lambdaFunctions.js';
+import { systemClock } from '../sfn/timers.js';
 import { runInvocation } from './invocationScope.js';
 
 /** A Lambda handler as the in-process runtime sees it: any event in, a promise out. */
@@ -23,6 +24,7 @@ export const invokeInProcess = async <T = unknown>(
       options: { memorySizeMb: options.memorySizeMb ?? 1024 },
     },
     Date.now() + (options.timeoutMs ?? 300_000),
+    systemClock,
   );
   return runInvocation(context, () => (handler as InProcessHandler)(event, context) as Promise<T>);
 };

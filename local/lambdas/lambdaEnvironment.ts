@@ -7,6 +7,8 @@ export interface LocalServices {
   tables: { workflows: string; transitions: string; providers: string };
   bucket: string;
   stateMachineArn?: string;
+  /** `POWERTOOLS_LOG_LEVEL` of the stages (default WARN). */
+  logLevel?: string;
   /** Extra settings (extractor, limits) passed through as-is. */
   extra?: Record<string, string>;
 }
@@ -35,6 +37,6 @@ export const lambdaEnvironment = (services: LocalServices): Record<string, strin
   // No CloudWatch or X-Ray on one machine: keep the EMF lines and traces out of the console.
   POWERTOOLS_METRICS_DISABLED: 'true',
   POWERTOOLS_TRACE_ENABLED: 'false',
-  POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  POWERTOOLS_LOG_LEVEL: services.logLevel ?? 'WARN',
   ...services.extra,
 });

@@ -1,40 +1,11 @@
-import type { RunOptions, StateMachine, TimeoutErrorClass } from './engine.js';
+import type { RunOptions, StateMachine } from './engine.js';
 import { type EngineEvent, historyFromEngine } from './engineHistory.js';
+import type { ExecutionHost, RunnableMachine } from './executionHost.js';
 import type { EventBody, ExecutionRecord } from './history.js';
-import type { LambdaRegistry } from './lambdaFunctions.js';
-import type { PreparedDefinition, TaskSpec } from './prepareDefinition.js';
+import type { TaskSpec } from './prepareDefinition.js';
 import { executionClosedError, TaskRunner } from './taskRunner.js';
-import type { CallbackTask, TaskTokenRegistry } from './taskTokens.js';
+import type { CallbackTask } from './taskTokens.js';
 import { nextTurn } from './timers.js';
-
-/** Arguments of the `initialHeartbeatDeadline` hook. */
-export interface HeartbeatDeadlineArgs {
-  /** The waitForTaskToken Task being started. */
-  readonly stateName: string;
-  readonly executionArn: string;
-  /** The Task's effective input (its resolved `Parameters`). */
-  readonly input: unknown;
-}
-
-/** A registered state machine, ready to run. */
-export interface RunnableMachine {
-  readonly arn: string;
-  readonly name: string;
-  readonly engine: StateMachine;
-  readonly prepared: PreparedDefinition;
-}
-
-/** What an execution needs from the service that runs it. */
-export interface ExecutionHost {
-  readonly region: string;
-  readonly timeScale: number;
-  readonly lambdas: LambdaRegistry;
-  readonly tokens: TaskTokenRegistry;
-  readonly timeoutError: TimeoutErrorClass;
-  readonly initialHeartbeatDeadline?: (args: HeartbeatDeadlineArgs) => Promise<number | undefined>;
-  /** Appends an event to the record's history (persisting it, updating the status). */
-  append(record: ExecutionRecord, body: EventBody): void;
-}
 
 type EngineRun = ReturnType<StateMachine['run']>;
 

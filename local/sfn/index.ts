@@ -4,7 +4,7 @@
  */
 export { type AccountScope, executionArn, functionArn, stateMachineArn } from './arns.js';
 export * from './errors.js';
-export type { HeartbeatDeadlineArgs } from './executionRunner.js';
+export type { HeartbeatDeadlineArgs } from './executionHost.js';
 export { HISTORY_FILE } from './historyFile.js';
 export type { FunctionOptions, LambdaHandler } from './lambdaFunctions.js';
 export {
@@ -15,3 +15,4 @@ export {
   type StateMachineRegistration,
 } from './localStepFunctions.js';
 export { type SfnHttpServer, startSfnHttpServer } from './sfnHttpServer.js';
+export { type Clock, systemClock } from './timers.js';

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { type AccountScope, functionArn, functionNameOf } from './arns.js';
 import { Semaphore } from './semaphore.js';
+import type { Clock } from './timers.js';
 
 /**
  * An in-process Lambda function: the same `(event, context) => Promise` a Lambda handler (or a
@@ -45,7 +46,10 @@ const FULL_FUNCTION_ARN = /^(arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:function:[A
 export class LambdaRegistry {
   private readonly functions = new Map<string, LambdaFunction>();
 
-  constructor(private readonly scope: AccountScope) {}
+  constructor(
+    private readonly scope: AccountScope,
+    private readonly clock: Clock,
+  ) {}
 
   /** Registers (or replaces) a function; returns its ARN. */
   register(nameOrArn: string, handler: LambdaHandler, options: FunctionOptions = {}): string {
@@ -56,7 +60,7 @@ export class LambdaRegistry {
       );
     }
     const arn = FULL_FUNCTION_ARN.exec(nameOrArn)?.[1] ?? functionArn(this.scope, name);
-    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
+    const day = new Date(this.clock.now()).toISOString().slice(0, 10).replaceAll('-', '/');
     const logStreamName = `${day}/[$LATEST]${randomBytes(16).toString('hex')}`;
     const slots =
       options.reservedConcurrency === undefined ? undefined : new Semaphore(options.reservedConcurrency);
@@ -95,6 +99,7 @@ export const lambdaContext = (
     options: Pick<FunctionOptions, 'memorySizeMb'>;
   },
   deadline: number,
+  clock: Clock,
 ): Context => {
   const unsupported = (): never => {
     throw new Error('done/fail/succeed are not supported by the local runtime: return a promise.');
@@ -108,7 +113,7 @@ export const lambdaContext = (
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${fn.name}`,
     logStreamName: fn.logStreamName,
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    getRemainingTimeInMillis: () => Math.max(0, deadline - clock.now()),
     done: unsupported,
     fail: unsupported,
     succeed: unsupported,
@@ -124,19 +129,27 @@ export const invokeFunction = async (
   fn: LambdaFunction,
   event: unknown,
   taskDeadline: number,
+  clock: Clock,
 ): Promise<InvokeResult> =>
-  fn.slots ? fn.slots.run(() => invokeNow(fn, event, taskDeadline)) : invokeNow(fn, event, taskDeadline);
+  fn.slots
+    ? fn.slots.run(() => invokeNow(fn, event, taskDeadline, clock))
+    : invokeNow(fn, event, taskDeadline, clock);
 
-const invokeNow = async (fn: LambdaFunction, event: unknown, taskDeadline: number): Promise<InvokeResult> => {
+const invokeNow = async (
+  fn: LambdaFunction,
+  event: unknown,
+  taskDeadline: number,
+  clock: Clock,
+): Promise<InvokeResult> => {
   const functionDeadline =
     fn.options.timeoutSeconds === undefined
       ? Number.POSITIVE_INFINITY
-      : Date.now() + fn.options.timeoutSeconds * 1000;
-  const context = lambdaContext(fn, Math.min(functionDeadline, taskDeadline));
+      : clock.now() + fn.options.timeoutSeconds * 1000;
+  const context = lambdaContext(fn, Math.min(functionDeadline, taskDeadline), clock);
   let cancelTimeout = (): void => {};
   const timedOut = new Promise<InvokeResult>((resolve) => {
     if (fn.options.timeoutSeconds === undefined) return;
-    const timer = setTimeout(
+    cancelTimeout = clock.setTimer(
       () =>
         resolve(
           failure(
@@ -148,7 +161,6 @@ const invokeNow = async (fn: LambdaFunction, event: unknown, taskDeadline: numbe
         ),
       fn.options.timeoutSeconds * 1000,
     );
-    cancelTimeout = () => clearTimeout(timer);
   });
   const run = async (): Promise<InvokeResult> => {
     try {

@@ -4,7 +4,6 @@ import type {
   DescribeExecutionOutput,
   DescribeStateMachineInput,
   DescribeStateMachineOutput,
-  ExecutionStatus,
   GetExecutionHistoryInput,
   GetExecutionHistoryOutput,
   ListExecutionsInput,
@@ -25,27 +24,20 @@ import {
   isValidResourceName,
   parseExecutionArn,
   parseStateMachineArn,
-  stateMachineArn,
 } from './arns.js';
-import { engineTimeoutErrorClass, StateMachine, type TimeoutErrorClass } from './engine.js';
+import { engineTimeoutErrorClass, type TimeoutErrorClass } from './engine.js';
 import {
   ExecutionAlreadyExistsError,
   ExecutionDoesNotExistError,
-  ExecutionWaitTimedOutError,
   InvalidArnError,
-  InvalidDefinitionError,
   InvalidExecutionInputError,
   InvalidNameError,
   InvalidOutputError,
-  ServiceClosedError,
   StateMachineDoesNotExistError,
 } from './errors.js';
-import {
-  type ExecutionHost,
-  type HeartbeatDeadlineArgs,
-  type RunnableMachine,
-  RunningExecution,
-} from './executionRunner.js';
+import type { ExecutionHost, HeartbeatDeadlineArgs } from './executionHost.js';
+import { RunningExecution } from './executionRunner.js';
+import { type ExecutionStatusChange, ExecutionWatchers } from './executionWatchers.js';
 import {
   applyEvent,
   closingStatus,
@@ -60,10 +52,14 @@ import {
 import { HistoryFile } from './historyFile.js';
 import { type FunctionOptions, type LambdaHandler, LambdaRegistry } from './lambdaFunctions.js';
 import { paginate } from './pagination.js';
-import { prepareDefinition } from './prepareDefinition.js';
+import { parsePayload } from './payload.js';
+import { type StateMachineRegistration, StateMachines } from './stateMachines.js';
 import { TaskTokenRegistry } from './taskTokens.js';
+import { type Clock, systemClock } from './timers.js';
 
-export type { HeartbeatDeadlineArgs } from './executionRunner.js';
+export type { HeartbeatDeadlineArgs } from './executionHost.js';
+export type { ExecutionStatusChange } from './executionWatchers.js';
+export type { StateMachineRegistration } from './stateMachines.js';
 
 /** Options of the local Step Functions service. */
 export interface LocalStepFunctionsOptions {
@@ -87,38 +83,13 @@ export interface LocalStepFunctionsOptions {
    * re-arms a wait with its remaining time after a restart. `undefined` keeps the default.
    */
   initialHeartbeatDeadline?: (args: HeartbeatDeadlineArgs) => Promise<number | undefined>;
+  /**
+   * Tests only: where time comes from (default the system clock). A test gives a clock it moves
+   * itself, so Waits, heartbeats and timeouts happen when it says rather than after real waiting.
+   * The runtime never sets it: it has no behaviour AWS lacks.
+   */
+  clock?: Clock;
 }
-
-/** What a registered state machine is made of. */
-export interface StateMachineRegistration {
-  name: string;
-  /** ASL, as an object or JSON text. */
-  definition: object | string;
-  /** Shown as the execution role; default `arn:aws:iam::{account}:role/{name}-role`. */
-  roleArn?: string;
-}
-
-/** A change of an execution's status. */
-export interface ExecutionStatusChange {
-  readonly executionArn: string;
-  readonly stateMachineArn: string;
-  readonly status: ExecutionStatus;
-}
-
-/** A pending `waitForExecution`. */
-interface Waiter {
-  resolve(description: DescribeExecutionOutput): void;
-  reject(error: Error): void;
-}
-
-interface RegisteredMachine extends RunnableMachine {
-  readonly definitionText: string;
-  readonly roleArn: string;
-  readonly creationDate: Date;
-}
-
-/** Largest execution input and task output Step Functions accepts (256 KiB). */
-const MAX_PAYLOAD_BYTES = 262_144;
 
 /** Error of the ExecutionAborted event given to executions that a restart interrupted. */
 export const RESTART_ERROR = 'LocalStepFunctions.Restarted';
@@ -127,49 +98,20 @@ const RESTART_CAUSE =
   'The local Step Functions runtime stopped while this execution was running; task tokens and timers ' +
   'were lost, so it was closed when the runtime started again. Start a new execution to resume the work.';
 
-const parseJson = (text: string, fail: (detail: string) => Error): unknown => {
-  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw fail('larger than 256 KiB');
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw fail(error instanceof Error ? error.message : String(error));
-  }
-};
-
-/** Definitions (as JSON text) already validated in this process. */
-const validDefinitions = new Set<string>();
-
-/**
- * Validates a definition as written (asl-validator: schema, ARNs, JSONPaths) through the engine's
- * constructor. That costs about 300 ms a call, so a definition is validated once per process.
- */
-const validateDefinition = (definition: object): void => {
-  const text = JSON.stringify(definition);
-  if (validDefinitions.has(text)) return;
-  try {
-    new StateMachine(definition as never);
-  } catch (error) {
-    throw new InvalidDefinitionError(error instanceof Error ? error.message : String(error), {
-      cause: error,
-    });
-  }
-  validDefinitions.add(text);
-};
-
 /**
  * Step Functions on one machine: aws-local-stepfunctions runs the definitions, this class adds
  * what AWS has and the engine lacks (see `RunningExecution`) and answers the Step Functions API
  * operations with AWS's shapes and errors. Create it with `LocalStepFunctions.open()`.
  */
 export class LocalStepFunctions {
-  private readonly machines = new Map<string, RegisteredMachine>();
+  private readonly machines: StateMachines;
   private readonly records = new Map<string, ExecutionRecord>();
   private readonly running = new Map<string, RunningExecution>();
-  private readonly listeners = new Set<(change: ExecutionStatusChange) => void>();
-  private readonly waiters = new Map<string, Set<Waiter>>();
+  private readonly watchers = new ExecutionWatchers();
   private readonly lambdas: LambdaRegistry;
   private readonly tokens = new TaskTokenRegistry();
   private readonly host: ExecutionHost;
+  private readonly clock: Clock;
 
   private constructor(
     private readonly scope: AccountScope,
@@ -177,10 +119,13 @@ export class LocalStepFunctions {
     timeoutError: TimeoutErrorClass,
     private readonly file: HistoryFile | undefined,
   ) {
-    this.lambdas = new LambdaRegistry(scope);
+    this.clock = options.clock ?? systemClock;
+    this.machines = new StateMachines(scope, options.timeScale ?? 1, () => this.clock.now());
+    this.lambdas = new LambdaRegistry(scope, this.clock);
     this.host = {
       region: scope.region,
       timeScale: options.timeScale ?? 1,
+      clock: this.clock,
       lambdas: this.lambdas,
       tokens: this.tokens,
       timeoutError,
@@ -220,31 +165,7 @@ export class LocalStepFunctions {
    * returns its ARN. Throws `InvalidDefinitionError` for a definition the engine cannot run.
    */
   registerStateMachine(registration: StateMachineRegistration): string {
-    const { name } = registration;
-    if (!isValidResourceName(name)) throw new InvalidNameError(name);
-    const definition =
-      typeof registration.definition === 'string'
-        ? (parseJson(
-            registration.definition,
-            (d) => new InvalidDefinitionError(`Definition is not JSON: ${d}`),
-          ) as object)
-        : registration.definition;
-    validateDefinition(definition);
-    const prepared = prepareDefinition(definition, { timeScale: this.host.timeScale });
-    const arn = stateMachineArn(this.scope, name);
-    this.machines.set(arn, {
-      arn,
-      name,
-      prepared,
-      engine: new StateMachine(prepared.engineDefinition, { validationOptions: { noValidate: true } }),
-      definitionText:
-        typeof registration.definition === 'string'
-          ? registration.definition
-          : JSON.stringify(definition, null, 2),
-      roleArn: registration.roleArn ?? `arn:aws:iam::${this.scope.accountId}:role/${name}-role`,
-      creationDate: this.machines.get(arn)?.creationDate ?? new Date(),
-    });
-    return arn;
+    return this.machines.register(registration);
   }
 
   /**
@@ -257,11 +178,11 @@ export class LocalStepFunctions {
 
   /** StartExecution. Idempotent for a RUNNING execution with the same name and input. */
   startExecution(input: StartExecutionInput): StartExecutionOutput {
-    const machine = this.machine(input.stateMachineArn);
+    const machine = this.machines.get(input.stateMachineArn);
     const name = input.name ?? randomUUID();
     if (!isValidResourceName(name)) throw new InvalidNameError(name);
     const text = input.input ?? '{}';
-    const value = parseJson(text, (detail) => new InvalidExecutionInputError(detail));
+    const value = parsePayload(text, (detail) => new InvalidExecutionInputError(detail));
     const arn = executionArn(this.scope, machine.name, name);
     const existing = this.records.get(arn);
     if (existing) {
@@ -275,7 +196,7 @@ export class LocalStepFunctions {
       stateMachineArn: machine.arn,
       name,
       input: text,
-      startDate: Date.now(),
+      startDate: this.clock.now(),
       roleArn: machine.roleArn,
     };
     const record = newRecord(identity);
@@ -289,7 +210,7 @@ export class LocalStepFunctions {
         roleArn: machine.roleArn,
       },
     });
-    this.notify(record);
+    this.watchers.notify(record);
     const execution = new RunningExecution(this.host, machine, record);
     this.running.set(arn, execution);
     execution.start(value);
@@ -335,12 +256,12 @@ export class LocalStepFunctions {
   stopExecution(input: StopExecutionInput): StopExecutionOutput {
     const record = this.record(input.executionArn);
     this.running.get(record.executionArn)?.stop(input.error, input.cause);
-    return { stopDate: new Date(record.stopDate ?? Date.now()) };
+    return { stopDate: new Date(record.stopDate ?? this.clock.now()) };
   }
 
   /** SendTaskSuccess: the output (JSON text) becomes the Task's result. */
   sendTaskSuccess(input: SendTaskSuccessInput): Record<string, never> {
-    const output = parseJson(input.output ?? '', (detail) => new InvalidOutputError(detail));
+    const output = parsePayload(input.output ?? '', (detail) => new InvalidOutputError(detail));
     this.tokens.succeed(input.taskToken ?? '', output);
     return {};
   }
@@ -359,74 +280,29 @@ export class LocalStepFunctions {
 
   /** DescribeStateMachine. */
   describeStateMachine(input: DescribeStateMachineInput): DescribeStateMachineOutput {
-    const machine = this.machine(input.stateMachineArn);
-    return {
-      stateMachineArn: machine.arn,
-      name: machine.name,
-      status: 'ACTIVE',
-      definition: machine.definitionText,
-      roleArn: machine.roleArn,
-      type: 'STANDARD',
-      creationDate: machine.creationDate,
-      loggingConfiguration: { level: 'OFF', includeExecutionData: false },
-      tracingConfiguration: { enabled: false },
-    };
+    return this.machines.describe(input.stateMachineArn);
   }
 
   /** ListStateMachines, by name. */
   listStateMachines(input: ListStateMachinesInput = {}): ListStateMachinesOutput {
-    const all = [...this.machines.values()].sort((a, b) => a.name.localeCompare(b.name));
-    const { page, nextToken } = paginate(all, 'stateMachines', input.maxResults, input.nextToken);
-    return {
-      stateMachines: page.map((m) => ({
-        stateMachineArn: m.arn,
-        name: m.name,
-        type: 'STANDARD',
-        creationDate: m.creationDate,
-      })),
-      ...(nextToken ? { nextToken } : {}),
-    };
+    return this.machines.list(input);
   }
 
   /** Calls `listener` on every status change (start, and the closing one). Returns an unsubscribe. */
   onExecutionStatusChange(listener: (change: ExecutionStatusChange) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.watchers.onChange(listener);
   }
 
   /**
    * Resolves with the description once the execution is closed (at once if it is). Rejects with
-   * `ExecutionWaitTimedOutError` after `timeoutMs`, leaving the execution running, and with
-   * `ServiceClosedError` if the service closes first.
+   * `ExecutionWaitTimedOutError` after `timeoutMs` (real milliseconds, whatever the service's
+   * clock), leaving the execution running, and with `ServiceClosedError` if the service closes first.
    */
   waitForExecution(
     executionArn: string,
     options: { timeoutMs?: number } = {},
   ): Promise<DescribeExecutionOutput> {
-    const record = this.record(executionArn);
-    if (record.status !== 'RUNNING') return Promise.resolve(describeRecord(record));
-    return new Promise((resolve, reject) => {
-      const waiters = this.waiters.get(executionArn) ?? new Set<Waiter>();
-      this.waiters.set(executionArn, waiters);
-      const timer =
-        options.timeoutMs === undefined
-          ? undefined
-          : setTimeout(() => {
-              waiters.delete(waiter);
-              reject(new ExecutionWaitTimedOutError(executionArn, options.timeoutMs ?? 0));
-            }, options.timeoutMs);
-      const waiter: Waiter = {
-        resolve: (description) => {
-          clearTimeout(timer);
-          resolve(description);
-        },
-        reject: (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      };
-      waiters.add(waiter);
-    });
+    return this.watchers.waitFor(this.record(executionArn), options.timeoutMs);
   }
 
   /**
@@ -436,51 +312,18 @@ export class LocalStepFunctions {
   async close(): Promise<void> {
     for (const execution of this.running.values()) execution.detach();
     this.running.clear();
-    for (const waiter of [...this.waiters.values()].flatMap((set) => [...set])) {
-      waiter.reject(new ServiceClosedError());
-    }
-    this.waiters.clear();
-    this.listeners.clear();
+    this.watchers.close();
     this.file?.close();
   }
 
   private append(record: ExecutionRecord, body: EventBody): void {
-    const event = nextEvent(record, body, Date.now());
+    const event = nextEvent(record, body, this.clock.now());
     applyEvent(record, event);
     this.file?.appendEvent(record.executionArn, event);
     if (closingStatus(event.type)) {
       this.running.delete(record.executionArn);
-      this.notify(record);
+      this.watchers.notify(record);
     }
-  }
-
-  private notify(record: ExecutionRecord): void {
-    if (record.status !== 'RUNNING') {
-      const waiters = this.waiters.get(record.executionArn);
-      this.waiters.delete(record.executionArn);
-      for (const waiter of waiters ?? []) waiter.resolve(describeRecord(record));
-    }
-    const change = {
-      executionArn: record.executionArn,
-      stateMachineArn: record.stateMachineArn,
-      status: record.status,
-    };
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(change);
-      } catch (error) {
-        // A listener runs inside the engine's flow; its failure must not stop the execution.
-        process.emitWarning(`An execution status listener threw: ${String(error)}`);
-      }
-    }
-  }
-
-  private machine(arn: string | undefined): RegisteredMachine {
-    const value = arn ?? '';
-    if (!parseStateMachineArn(value)) throw new InvalidArnError(value, 'a state machine ARN');
-    const machine = this.machines.get(value);
-    if (!machine) throw new StateMachineDoesNotExistError(value);
-    return machine;
   }
 
   private record(arn: string | undefined): ExecutionRecord {

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { json } from './engineHistory.js';
 import { TaskFailure } from './errors.js';
-import type { ExecutionHost } from './executionRunner.js';
+import type { ExecutionHost } from './executionHost.js';
 import type { EventBody } from './history.js';
 import { type InvokeResult, invokeFunction } from './lambdaFunctions.js';
+import { MAX_PAYLOAD_BYTES } from './payload.js';
 import type { TaskSpec, WaitSpec } from './prepareDefinition.js';
 import { type CallbackOutcome, CallbackTask } from './taskTokens.js';
 import { atDeadline, sleep } from './timers.js';
-
-/** Step Functions' cap on a state's input or output (256 KiB). */
-const MAX_PAYLOAD_BYTES = 262_144;
 
 const LAMBDA_RESOURCE = { lambdaInvoke: 'invoke', lambdaInvokeCallback: 'invoke.waitForTaskToken' } as const;
 
@@ -82,9 +80,9 @@ export class TaskRunner {
       if (Number.isNaN(at)) {
         throw statesRuntime(`Wait timestamp must be RFC 3339, got ${json(timestamp)}.`);
       }
-      ms = Math.max(0, at - Date.now());
+      ms = Math.max(0, at - this.host.clock.now());
     }
-    await sleep(ms * this.host.timeScale, this.signal);
+    await sleep(this.host.clock, ms * this.host.timeScale, this.signal);
     return resolved.input;
   }
 
@@ -94,7 +92,7 @@ export class TaskRunner {
     let cancelTimer = (): void => {};
     let onStop = (): void => {};
     const timedOut = new Promise<'timeout'>((resolve) => {
-      cancelTimer = atDeadline(deadline, () => resolve('timeout'));
+      cancelTimer = atDeadline(this.host.clock, deadline, () => resolve('timeout'));
     });
     const stopped = new Promise<never>((_, reject) => {
       onStop = () => reject(signal.reason);
@@ -111,7 +109,7 @@ export class TaskRunner {
 
   /** A Task whose Resource is a function ARN: history shows LambdaFunction* events. */
   private async runLambda(spec: TaskSpec, input: unknown): Promise<unknown> {
-    const deadline = Date.now() + spec.timeoutSeconds * 1000;
+    const deadline = this.host.clock.now() + spec.timeoutSeconds * 1000;
     const fn = this.host.lambdas.resolve(spec.resource);
     if (!fn) {
       const error = functionNotFound(spec.resource);
@@ -131,7 +129,7 @@ export class TaskRunner {
       },
     });
     this.emit({ type: 'LambdaFunctionStarted' });
-    const outcome = await this.guard(invokeFunction(fn, input, deadline), deadline);
+    const outcome = await this.guard(invokeFunction(fn, input, deadline, this.host.clock), deadline);
     if (outcome === 'timeout') {
       const cause = `The Lambda function did not return within the task's TimeoutSeconds (${spec.timeoutSeconds} s).`;
       this.emit({
@@ -221,13 +219,16 @@ export class TaskRunner {
     const fn =
       typeof params.FunctionName === 'string' ? this.host.lambdas.resolve(params.FunctionName) : undefined;
     if (!fn) return undefined;
-    return { ref: params.FunctionName, result: invokeFunction(fn, params.Payload ?? {}, deadline) };
+    return {
+      ref: params.FunctionName,
+      result: invokeFunction(fn, params.Payload ?? {}, deadline, this.host.clock),
+    };
   }
 
   /** `arn:aws:states:::lambda:invoke`: the result is the Invoke response, payload in `Payload`. */
   private async runLambdaInvoke(spec: TaskSpec, input: unknown): Promise<unknown> {
     const events = this.taskEvents(spec, input);
-    const deadline = Date.now() + spec.timeoutSeconds * 1000;
+    const deadline = this.host.clock.now() + spec.timeoutSeconds * 1000;
     const invocation = this.invocation(input, deadline);
     if (!invocation) {
       const error = functionNotFound((input as { FunctionName?: unknown } | null)?.FunctionName);
@@ -257,12 +258,13 @@ export class TaskRunner {
       this.executionArn,
       name,
       spec.heartbeatSeconds,
+      this.host.clock,
     );
     this.host.tokens.register(task);
     this.openTasks.add(task);
     const events = this.taskEvents(spec, input);
-    const deadline = Date.now() + spec.timeoutSeconds * 1000;
-    const cancelTimeout = atDeadline(deadline, () =>
+    const deadline = this.host.clock.now() + spec.timeoutSeconds * 1000;
+    const cancelTimeout = atDeadline(this.host.clock, deadline, () =>
       task.settle({ kind: 'timedOut', error: 'States.Timeout' }, 'the task timed out'),
     );
     try {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { InvalidTokenError, TaskTimedOutError } from './errors.js';
 import { type Deferred, deferred } from './promiseWithResolvers.js';
-import { atDeadline } from './timers.js';
+import { atDeadline, type Clock } from './timers.js';
 
 /** How a callback task ended; the first outcome wins, later ones are refused. */
 export type CallbackOutcome =
@@ -27,6 +27,7 @@ export class CallbackTask {
     readonly executionArn: string,
     readonly stateName: string,
     private readonly heartbeatSeconds: number | undefined,
+    private readonly clock: Clock,
   ) {}
 
   /** Settles with the task's outcome. */
@@ -56,7 +57,7 @@ export class CallbackTask {
   armHeartbeat(deadline?: number): void {
     if (this.heartbeatSeconds === undefined || this.closedBecause !== undefined) return;
     this.armed = true;
-    let runsOutAt = deadline ?? Date.now() + this.heartbeatSeconds * 1000;
+    let runsOutAt = deadline ?? this.clock.now() + this.heartbeatSeconds * 1000;
     if (this.earlyHeartbeatAt !== undefined) {
       runsOutAt = Math.max(runsOutAt, this.earlyHeartbeatAt + this.heartbeatSeconds * 1000);
     }
@@ -67,15 +68,15 @@ export class CallbackTask {
   heartbeat(): void {
     if (this.heartbeatSeconds === undefined) return;
     if (!this.armed) {
-      this.earlyHeartbeatAt = Date.now();
+      this.earlyHeartbeatAt = this.clock.now();
       return;
     }
-    this.schedule(Date.now() + this.heartbeatSeconds * 1000);
+    this.schedule(this.clock.now() + this.heartbeatSeconds * 1000);
   }
 
   private schedule(runsOutAt: number): void {
     this.cancelHeartbeat?.();
-    this.cancelHeartbeat = atDeadline(runsOutAt, () =>
+    this.cancelHeartbeat = atDeadline(this.clock, runsOutAt, () =>
       this.settle({ kind: 'timedOut', error: 'States.HeartbeatTimeout' }, 'the heartbeat timed out'),
     );
   }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { generateCorpus } from '../../cli/samples/corpus.js';
 import { verifyLedger, type WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { isTerminal } from '../../statemachine/index.js';
 import { docket } from '../cli/support/runDocket.js';
-import { generateCorpus } from '../fixtures/corpus/corpus.js';
 import { eventually, importCorpusProviders, upload } from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { CORPUS_PROVIDERS, generateCorpus } from '../../cli/samples/corpus.js';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
 import { providerLookupFrom } from '../../lambdas/shared/documents/index.js';
 import { validateDocument } from '../../lambdas/validate/index.js';
 import { transition } from '../../statemachine/index.js';
-import { CORPUS_PROVIDERS, generateCorpus } from '../fixtures/corpus/corpus.js';
 import { requiredFieldsRight, scoreFields } from '../fixtures/corpus/scoring.js';
 
 describe('heuristic extraction of corpus documents (layout lines)', () => {

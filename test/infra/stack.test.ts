@@ -35,8 +35,10 @@ const VARIANT_CONTEXT = {
   consoleOrigins: 'https://review.example.com',
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   defaults = synthDocket();
+  // Each synth blocks this worker; between them it answers vitest (whose RPC times out at 60 s).
+  await new Promise((resolve) => setImmediate(resolve));
   variant = synthDocket({ context: VARIANT_CONTEXT });
 }, 120_000);
 afterAll(() => {
@@ -333,7 +335,8 @@ describe('state machine', () => {
     // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
       StateMachineType: 'STANDARD',
-      // Never the execution data: it would put the review task token in the logs (DESIGN.md §3).
+      // Never the execution data: it would put the review task token in the logs, and a reader with
+      // Step Functions access could then decide the review.
       LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: false },
       TracingConfiguration: { Enabled: true },
     });

@@ -8,6 +8,7 @@ import { Claims } from '../../lambdas/shared/principal.js';
 import { type LocalApi, startApiServer } from '../../local/api/apiServer.js';
 import { mintToken } from '../../local/auth/localTokens.js';
 import { lambdaContext } from '../../local/sfn/lambdaFunctions.js';
+import { systemClock } from '../../local/sfn/timers.js';
 
 const routes = Object.values(ROUTES) as RouteSpec[];
 /** A concrete path for a route: each `{param}` filled in. */
@@ -85,6 +86,7 @@ describe('the route table of the reviewer API', () => {
           options: {},
         },
         Date.now() + 30_000,
+        systemClock,
       );
       return (await app.resolve(event, context)).statusCode;
     };

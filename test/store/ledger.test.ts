@@ -135,7 +135,7 @@ describe('ledger stats and export', () => {
     expect(stats.timeInState.comparing?.count).toBe(4);
   });
 
-  it('exports one JSON line per entry with the audit fields of seed 004', async () => {
+  it('exports one JSON line per entry with its audit fields', async () => {
     const lines: string[] = [];
     for await (const line of exportLedger(fixture.store, { tenant: 'ledger-b' })) lines.push(line);
     const entries = lines.map((l) => JSON.parse(l));

@@ -1,12 +1,17 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { CORPUS_PROVIDERS, type CorpusDocument, generateCorpus } from '../../cli/samples/corpus.js';
 import { putProviders } from '../../lambdas/shared/providersStore.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { isTerminal, type WorkflowState } from '../../statemachine/index.js';
-import { CORPUS_PROVIDERS, type CorpusDocument, generateCorpus } from '../fixtures/corpus/corpus.js';
-import { type LocalStack, type StackOptions, startLocalStack } from './localStackProcess.js';
+import { type StackClients, type StackOptions, startLocalStack } from './localStackProcess.js';
 
 /** Puts a PDF under incoming/{tenant}/ the way any S3 client would. */
-export const upload = async (stack: LocalStack, tenant: string, name: string, body: Uint8Array | string) => {
+export const upload = async (
+  stack: StackClients,
+  tenant: string,
+  name: string,
+  body: Uint8Array | string,
+) => {
   const key = `incoming/${tenant}/${name}`;
   await stack.s3.send(new PutObjectCommand({ Bucket: stack.endpoints.bucket, Key: key, Body: body }));
   return key;
@@ -18,18 +23,19 @@ export const eventually = async <T>(
   check: () => Promise<T | undefined>,
   { timeoutMs = 30_000, intervalMs = 100 } = {},
 ): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
+  // performance.now(), not Date.now(): a test may fake the date, and this bound is real time.
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 };
 
 /** The workflows created for an uploaded key (normally one). */
 export const workflowsForKey = async (
-  stack: LocalStack,
+  stack: StackClients,
   tenant: string,
   key: string,
 ): Promise<WorkflowItem[]> => {
@@ -40,7 +46,7 @@ export const workflowsForKey = async (
 
 /** Waits for the workflow of `key` to reach one of `states` (default: any terminal state). */
 export const waitForWorkflow = async (
-  stack: LocalStack,
+  stack: StackClients,
   tenant: string,
   key: string,
   states?: readonly WorkflowState[],
@@ -57,15 +63,21 @@ export const waitForWorkflow = async (
   );
 
 /** Loads the corpus counterparties into the Providers table (what `docket providers import` does). */
-export const importCorpusProviders = (stack: LocalStack) =>
+export const importCorpusProviders = (stack: StackClients) =>
   putProviders(stack.documentClient, stack.endpoints.tables.providers, CORPUS_PROVIDERS);
 
 /**
  * A local stack for review tests: the corpus providers imported, and a reviewer token of tenant
  * acme for each user.
  */
-export const startReviewStack = async <U extends string>(users: readonly U[], options: StackOptions = {}) => {
-  const stack = await startLocalStack(options);
+export const startReviewStack = async <U extends string>(users: readonly U[], options: StackOptions = {}) =>
+  readyForReview(await startLocalStack(options), users);
+
+/** Imports the corpus providers into `stack` and mints a reviewer token of tenant acme per user. */
+export const readyForReview = async <S extends StackClients, U extends string>(
+  stack: S,
+  users: readonly U[],
+) => {
   await importCorpusProviders(stack);
   const tokens = {} as Record<U, string>;
   for (const user of users) tokens[user] = await stack.token(user, 'reviewer', 'acme');

@@ -20,6 +20,48 @@ export interface StackOptions {
 const ENTRY = ['--import', 'tsx', 'local/main.ts'];
 
 /**
+ * Test clients of a running local stack (in a child process or in this one): the workflow store,
+ * S3 and Step Functions clients on its endpoints, reviewer tokens signed with its key, and a
+ * review API caller.
+ */
+export const connectToStack = async (endpoints: Endpoints, dataDir: string) => {
+  const config = { region: endpoints.region, credentials: LOCAL_CREDENTIALS };
+  const documentClient = createDocumentClient({ ...config, endpoint: endpoints.dynamodb });
+  const store = new WorkflowStore({ client: documentClient, tables: endpoints.tables });
+  const s3 = createS3Client({ ...config, endpoint: endpoints.s3 });
+  const sfn = createSfnClient({ ...config, endpoint: endpoints.sfn });
+  const key = await loadSigningKey(join(dataDir, 'jwt.key'));
+  return {
+    dataDir,
+    endpoints,
+    documentClient,
+    store,
+    s3,
+    sfn,
+    token: (user: string, role: Role, tenant: string) => mintToken(key, { user, role, tenant }),
+    /** Calls the review API with a bearer token. */
+    api: async (token: string, method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${endpoints.api}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+    },
+    /** Releases the clients' connections. */
+    destroy: () => {
+      documentClient.destroy();
+      s3.destroy();
+      sfn.destroy();
+    },
+  };
+};
+
+/** What a test needs of a running local stack, wherever it runs. */
+export type StackClients = Awaited<ReturnType<typeof connectToStack>>;
+
+/**
  * Starts `npm start`'s entry in a child process on free ports (so it can be `kill -9`ed like a
  * real one) and gives the test clients pointed at it.
  */
@@ -44,48 +86,21 @@ export const startLocalStack = async (options: StackOptions = {}) => {
       reject(new Error(`the local stack exited (${code}) before it was ready:\n${stderr}`)),
     );
   });
-  const config = { region: endpoints.region, credentials: LOCAL_CREDENTIALS };
-  const documentClient = createDocumentClient({ ...config, endpoint: endpoints.dynamodb });
-  const store = new WorkflowStore({ client: documentClient, tables: endpoints.tables });
-  const s3 = createS3Client({ ...config, endpoint: endpoints.s3 });
-  const sfn = createSfnClient({ ...config, endpoint: endpoints.sfn });
-  const key = await loadSigningKey(join(dataDir, 'jwt.key'));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const destroyClients = () => {
-    documentClient.destroy();
-    s3.destroy();
-    sfn.destroy();
-  };
+  const clients = await connectToStack(endpoints, dataDir);
   return {
-    dataDir,
-    endpoints,
-    documentClient,
-    store,
-    s3,
-    sfn,
+    ...clients,
     pid: child.pid as number,
     stderr: () => stderr,
-    token: (user: string, role: Role, tenant: string) => mintToken(key, { user, role, tenant }),
-    /** Calls the review API with a bearer token. */
-    api: async (token: string, method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${endpoints.api}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-    },
     /** Ctrl-C: a clean stop. */
     stop: async () => {
-      destroyClients();
+      clients.destroy();
       child.kill('SIGINT');
       await exited;
     },
     /** `kill -9`: nothing gets to flush. */
     kill: async () => {
-      destroyClients();
+      clients.destroy();
       child.kill('SIGKILL');
       await exited;
     },

@@ -19,6 +19,8 @@ export const startStageEnvironment = async (
     endpoints: { dynamodb: dynamo.dynamo.endpoint, s3: s3.s3.endpoint },
     tables: dynamo.dynamo.tables,
     bucket: s3.s3.bucket,
+    // vitest.config.ts quiets the stages' logs for every test.
+    logLevel: process.env.POWERTOOLS_LOG_LEVEL,
     extra,
   });
   Object.assign(process.env, env);

@@ -1,6 +1,9 @@
 import { PermanentError, TransientError } from '../errors.js';
 
-/** No workflow with this id, or it belongs to another tenant (404, never 403: seed 003). */
+/**
+ * No workflow with this id, or it belongs to another tenant: 404 either way, never 403, so an id
+ * of another tenant's document reveals nothing about it.
+ */
 export class WorkflowNotFoundError extends PermanentError {
   override readonly name = 'WorkflowNotFound';
   constructor(readonly workflowId: string) {

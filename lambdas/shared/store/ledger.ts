@@ -24,7 +24,8 @@ export interface LedgerVerification {
 }
 
 /**
- * Checks one workflow's log against its item and the transition table (seed 004): sequence
+ * Checks one workflow's log against its item and the transition table, so an audit can trust
+ * it: sequence
  * contiguous from 1, each entry starts where the previous ended, every (from, to, event) a table
  * row, and the item's state and version equal the last entry's.
  */
@@ -107,7 +108,7 @@ export interface LedgerStats {
   errorsByType: Record<string, number>;
 }
 
-/** Counts by state, time-in-state p50/p95 and errors by type (seed 004's dashboards). */
+/** Counts by state, time-in-state p50/p95 and errors by type: what an operator watches for. */
 export const ledgerStats = async (
   store: WorkflowStore,
   options: { tenant?: string } = {},
@@ -142,7 +143,10 @@ export const ledgerStats = async (
   return { workflows, transitions, byState, timeInState, errorsByType };
 };
 
-/** Every log entry as one JSON line, workflow by workflow, oldest first (seed 004: JSONL). */
+/**
+ * Every log entry as one JSON line, workflow by workflow, oldest first: JSONL streams into any
+ * audit or analytics tool without loading the whole ledger.
+ */
 export async function* exportLedger(
   store: WorkflowStore,
   options: { tenant?: string } = {},

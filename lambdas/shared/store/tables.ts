@@ -63,7 +63,10 @@ export const WORKFLOWS_TABLE: TableSpec = {
   ],
 };
 
-/** Transition log (pk `workflowId`, sk `seq`): write-once, append-only (DESIGN.md §5). */
+/**
+ * Transition log (pk `workflowId`, sk `seq`): write-once, append-only, so it stays an audit trail
+ * nobody can rewrite (IAM grants the stages PutItem on it, never UpdateItem or DeleteItem).
+ */
 export const TRANSITIONS_TABLE: TableSpec = {
   id: 'transitions',
   partitionKey: { name: 'workflowId', type: 'S' },

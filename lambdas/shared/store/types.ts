@@ -11,7 +11,7 @@ export interface DocumentSource {
   sha256?: string;
 }
 
-/** An error recorded with a `fail` transition (seed 004's structured audit fields). */
+/** An error recorded with a `fail` transition, structured so an audit can group and count errors. */
 export interface RecordedError {
   /** The error's `name`, the same string Step Functions Catch matched. */
   type: string;
@@ -78,9 +78,12 @@ export interface WorkflowAttributes {
   review?: ReviewInfo;
   artifacts?: Artifacts;
   executionArn?: string;
-  /** Workflow whose extraction this one reused (same content, seed 002). */
+  /** Workflow whose extraction this one reused (same content, so it was not extracted again). */
   cachedFrom?: string;
-  /** Server-side only: never returned by an API, never logged (DESIGN.md §3). */
+  /**
+   * Server-side only: never returned by an API, never logged. Anyone with the token and Step
+   * Functions access could decide the review past the API's checks.
+   */
   reviewTaskToken?: string;
   /** Free-form stage results small enough for the item (ids, counts, summaries). */
   summary?: Record<string, unknown>;

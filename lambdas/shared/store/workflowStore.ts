@@ -19,7 +19,10 @@ export interface StoreTables {
 /** What a new workflow starts with. */
 export interface NewWorkflow {
   tenant: string;
-  /** Same key, same workflow: a duplicate create returns the first one (seed 003). */
+  /**
+   * Same key, same workflow: a duplicate create returns the first one, since S3 may deliver the
+   * same "Object Created" event more than once.
+   */
   idempotencyKey: string;
   source?: DocumentSource;
   actor?: string;

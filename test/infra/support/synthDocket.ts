@@ -28,9 +28,9 @@ export interface SynthResult extends ReturnType<typeof createDocketApp> {
  * which keeps template tests at a few seconds. The environment is empty: no CDK_DEFAULT_* leaks in.
  */
 export const synthDocket = (
-  options: { context?: Record<string, unknown>; bundle?: boolean } = {},
+  options: { context?: Record<string, unknown>; bundle?: boolean; outdir?: string } = {},
 ): SynthResult => {
-  const outdir = mkdtempSync(join(tmpdir(), 'docket-cdk-'));
+  const outdir = options.outdir ?? mkdtempSync(join(tmpdir(), 'docket-cdk-'));
   const docket = createDocketApp(
     {
       outdir,

@@ -11,6 +11,7 @@ import {
   StopExecutionCommand,
 } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../support/manualClock.js';
 import { startSfnFixture } from './support/sfnFixture.js';
 
 /** Resolves with the error a call rejects with (or fails the test if it succeeds). */
@@ -27,10 +28,12 @@ const failure = async (call: Promise<unknown>) =>
   );
 
 describe('the local Step Functions endpoint (AWS JSON 1.0)', () => {
+  // Start and stop times come from this clock, so a test decides which execution is more recent.
+  const clock = new ManualClock();
   let fx: Awaited<ReturnType<typeof startSfnFixture>>;
 
   beforeAll(async () => {
-    fx = await startSfnFixture({ policy: { reviewTimeoutSeconds: 60, reviewMaxSeconds: 120 } });
+    fx = await startSfnFixture({ clock, policy: { reviewTimeoutSeconds: 60, reviewMaxSeconds: 120 } });
   });
 
   afterAll(async () => {
@@ -52,7 +55,7 @@ describe('the local Step Functions endpoint (AWS JSON 1.0)', () => {
 
   const completed = async () => {
     const executionArn = await start();
-    await fx.service.waitForExecution(executionArn, { timeoutMs: 10_000 });
+    await fx.service.waitForExecution(executionArn);
     return executionArn;
   };
 
@@ -142,8 +145,10 @@ describe('the local Step Functions endpoint (AWS JSON 1.0)', () => {
   });
 
   it('lists executions most recent first, filtered by status and paged', async () => {
-    // Prepare
+    // Prepare: the running one starts 1 ms after the other closed (in the same millisecond the
+    // two would tie, and AWS promises no order between equal times).
     const done = await completed();
+    await clock.advance(1);
     const running = await start({ review: true });
     await fx.stages.reviewToken(running);
 
@@ -297,6 +302,7 @@ describe('the local Step Functions endpoint (AWS JSON 1.0)', () => {
     expect(ok.headers.get('content-type')).toBe('application/x-amz-json-1.0');
     const body = await json(ok);
     expect(typeof body.startDate).toBe('number');
-    expect(Math.abs((body.startDate ?? 0) - Date.now() / 1000)).toBeLessThan(60);
+    // Epoch seconds of the service's clock (which has not moved since the execution started).
+    expect(body.startDate).toBe(clock.now() / 1000);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidDefinitionError } from '../../../local/sfn/errors.js';
 import { LocalStepFunctions } from '../../../local/sfn/localStepFunctions.js';
 import { type SfnHttpServer, startSfnHttpServer } from '../../../local/sfn/sfnHttpServer.js';
+import { ManualClock } from '../../support/manualClock.js';
 import { LOCAL_CREDENTIALS, TEST_TIME_SCALE } from './support/sfnFixture.js';
 
 const FN = 'arn:aws:lambda:us-east-1:123456789012:function';
@@ -13,19 +14,18 @@ describe('Task and Wait semantics the wrapper adds to the engine', () => {
   let server: SfnHttpServer;
   let client: SFNClient;
   const contexts: Context[] = [];
+  // Timeouts, Waits and the stand-in functions' work take time on this clock, moved by the tests.
+  const clock = new ManualClock();
 
   beforeAll(async () => {
-    service = await LocalStepFunctions.open({ timeScale: TEST_TIME_SCALE });
+    service = await LocalStepFunctions.open({ timeScale: TEST_TIME_SCALE, clock });
     server = await startSfnHttpServer(service);
     client = new SFNClient({
       endpoint: server.endpoint,
       region: 'us-east-1',
       credentials: LOCAL_CREDENTIALS,
     });
-    service.registerFunction(
-      `${FN}:slow`,
-      () => new Promise((resolve) => setTimeout(() => resolve('late'), 3_000)),
-    );
+    service.registerFunction(`${FN}:slow`, () => clock.sleep(3_000).then(() => 'late'));
     service.registerFunction('echo', async (event: unknown, context: Context) => {
       contexts.push(context);
       return { echoed: event };
@@ -38,8 +38,8 @@ describe('Task and Wait semantics the wrapper adds to the engine', () => {
     await service.close();
   });
 
-  /** Registers `states` as a machine, runs it on `input` and returns its description and history. */
-  const runMachine = async (name: string, states: object, input: object = {}) => {
+  /** Registers `states` as a machine and starts it on `input`; returns the execution ARN. */
+  const startMachine = async (name: string, states: object, input: object = {}) => {
     const stateMachineArn = service.registerStateMachine({
       name,
       definition: { StartAt: 'First', States: states },
@@ -47,16 +47,31 @@ describe('Task and Wait semantics the wrapper adds to the engine', () => {
     const { executionArn = '' } = await client.send(
       new StartExecutionCommand({ stateMachineArn, input: JSON.stringify(input) }),
     );
-    const described = await service.waitForExecution(executionArn, { timeoutMs: 10_000 });
+    return executionArn;
+  };
+
+  /** Waits for an execution to close; returns its description, history and output. */
+  const outcomeOf = async (executionArn: string) => {
+    const described = await service.waitForExecution(executionArn);
     const { events = [] } = await client.send(
       new GetExecutionHistoryCommand({ executionArn, maxResults: 1000 }),
     );
     return { described, events, output: JSON.parse(described.output ?? 'null') };
   };
 
+  /** Runs a machine that waits for nothing to its end. */
+  const runMachine = async (name: string, states: object, input: object = {}) =>
+    outcomeOf(await startMachine(name, states, input));
+
+  /** Moves the clock past a wait of `ms` once the execution has started it. */
+  const elapse = async (ms: number) => {
+    await clock.armedAt(clock.now() + ms);
+    await clock.advance(ms);
+  };
+
   it("enforces the Task's own TimeoutSeconds, and States.TaskFailed does not catch the timeout", async () => {
-    // Act
-    const { output, events } = await runMachine('timeout', {
+    // Act: the function takes 3 s; the Task allows 1 s.
+    const executionArn = await startMachine('timeout', {
       First: {
         Type: 'Task',
         Resource: `${FN}:slow`,
@@ -70,6 +85,8 @@ describe('Task and Wait semantics the wrapper adds to the engine', () => {
       ByTaskFailed: { Type: 'Pass', Result: 'TaskFailed', ResultPath: '$.route', End: true },
       ByTimeout: { Type: 'Pass', Result: 'Timeout', ResultPath: '$.route', End: true },
     });
+    await elapse(1_000);
+    const { output, events } = await outcomeOf(executionArn);
 
     // Assess
     expect(output).toMatchObject({ route: 'Timeout', caught: { Error: 'States.Timeout' } });
@@ -87,7 +104,7 @@ describe('Task and Wait semantics the wrapper adds to the engine', () => {
       async () => {
         running += 1;
         most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, 600));
+        await clock.sleep(600);
         running -= 1;
         return 'done';
       },
@@ -95,8 +112,10 @@ describe('Task and Wait semantics the wrapper adds to the engine', () => {
     );
     const states = { First: { Type: 'Task', Resource: `${FN}:single`, TimeoutSeconds: 30, End: true } };
 
-    // Act
-    const runs = await Promise.all([1, 2, 3].map((i) => runMachine(`queued-${i}`, states)));
+    // Act: each turn, the function running finishes and the next in line starts.
+    const executions = await Promise.all([1, 2, 3].map((i) => startMachine(`queued-${i}`, states)));
+    for (let turn = 0; turn < 3; turn++) await elapse(600);
+    const runs = await Promise.all(executions.map(outcomeOf));
 
     // Assess
     expect(runs.map((r) => [r.described.status, r.output])).toEqual([
@@ -177,9 +196,8 @@ describe('Task and Wait semantics the wrapper adds to the engine', () => {
   });
 
   it('scales Wait states, reads SecondsPath when the state is reached, and shows them as Wait in history', async () => {
-    // Act: 200 s of waiting at the 0.001 test scale.
-    const started = Date.now();
-    const { described, events } = await runMachine(
+    // Act: 200 s of waiting at the 0.001 test scale, 100 ms of the clock each.
+    const executionArn = await startMachine(
       'waits',
       {
         First: { Type: 'Wait', Seconds: 100, Next: 'Second' },
@@ -188,10 +206,16 @@ describe('Task and Wait semantics the wrapper adds to the engine', () => {
       },
       { pause: 100 },
     );
+    await elapse(100);
+    await elapse(100);
+    const { described, events } = await outcomeOf(executionArn);
 
     // Assess
+    const at = (type: string) =>
+      events.filter((e) => e.type === type).map((e) => e.timestamp?.getTime() ?? Number.NaN);
+    const entered = at('WaitStateEntered');
     expect(described.status).toBe('SUCCEEDED');
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(at('WaitStateExited').map((exited, i) => exited - (entered[i] ?? Number.NaN))).toEqual([100, 100]);
     expect(
       events.filter((e) => e.type === 'WaitStateExited').map((e) => e.stateExitedEventDetails?.name),
     ).toEqual(['First', 'Second']);

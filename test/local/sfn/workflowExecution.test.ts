@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PermanentError, TransientError } from '../../../lambdas/shared/errors.js';
 import type { HeartbeatDeadlineArgs } from '../../../local/sfn/localStepFunctions.js';
+import { ManualClock } from '../../support/manualClock.js';
 import { enteredStates, startSfnFixture } from './support/sfnFixture.js';
 
 class TextStoreUnavailable extends TransientError {
@@ -25,15 +26,16 @@ class LambdaServiceException extends Error {
   override readonly name = 'Lambda.ServiceException';
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('the real Docket definition on the local Step Functions', () => {
   const hookCalls: HeartbeatDeadlineArgs[] = [];
   const firstDeadlines = new Map<string, number>();
+  // Waits, heartbeats and timeouts happen when a test moves this clock, never by real waiting.
+  const clock = new ManualClock();
   let fx: Awaited<ReturnType<typeof startSfnFixture>>;
 
   beforeAll(async () => {
     fx = await startSfnFixture({
+      clock,
       policy: { reviewTimeoutSeconds: 1, reviewMaxSeconds: 30 },
       initialHeartbeatDeadline: async (args) => {
         hookCalls.push(args);
@@ -51,9 +53,12 @@ describe('the real Docket definition on the local Step Functions', () => {
     fx.stages.failures.clear();
   });
 
-  const start = async (input: object = { detail: { object: { key: 'incoming/acme/a.pdf' } } }) => {
+  const start = async (
+    input: object = { detail: { object: { key: 'incoming/acme/a.pdf' } } },
+    name: string | undefined = undefined,
+  ) => {
     const { executionArn } = await fx.client.send(
-      new StartExecutionCommand({ stateMachineArn: fx.stateMachineArn, input: JSON.stringify(input) }),
+      new StartExecutionCommand({ stateMachineArn: fx.stateMachineArn, input: JSON.stringify(input), name }),
     );
     if (!executionArn) throw new Error('StartExecution returned no executionArn');
     return executionArn;
@@ -62,7 +67,13 @@ describe('the real Docket definition on the local Step Functions', () => {
   const history = async (executionArn: string): Promise<HistoryEvent[]> =>
     (await fx.client.send(new GetExecutionHistoryCommand({ executionArn, maxResults: 1000 }))).events ?? [];
 
-  const finished = (executionArn: string) => fx.service.waitForExecution(executionArn, { timeoutMs: 10_000 });
+  const finished = (executionArn: string) => fx.service.waitForExecution(executionArn);
+
+  /** Moves the clock past a wait of `ms` once the execution has started it. */
+  const elapse = async (ms: number) => {
+    await clock.armedAt(clock.now() + ms);
+    await clock.advance(ms);
+  };
 
   it('runs an upload to Completed, giving Ingest the execution ARN through $$.Execution.Id', async () => {
     // Prepare
@@ -108,8 +119,9 @@ describe('the real Docket definition on the local Step Functions', () => {
       new TextStoreUnavailable('The text bucket did not answer; retry later.'),
     ]);
 
-    // Act
+    // Act: the first retry's 10 s backoff, at the 0.001 test time scale, is 10 ms of the clock.
     const executionArn = await start();
+    await elapse(10);
     const result = await finished(executionArn);
     const events = await history(executionArn);
 
@@ -137,7 +149,7 @@ describe('the real Docket definition on the local Step Functions', () => {
       errorMessage: 'The text bucket did not answer; retry later.',
     });
     expect(cause.trace[0]).toBe('TextStoreUnavailable: The text bucket did not answer; retry later.');
-    // The 10 s backoff of the first retry runs at the test time scale (10 ms), not in 10 s.
+    // The 10 s backoff of the first retry runs at the test time scale: 10 ms, not 10 s.
     const waitEntered = events.find((e) => e.type === 'WaitStateEntered');
     const waitExited = events.find((e) => e.type === 'WaitStateExited');
     expect(JSON.parse(waitEntered?.stateEnteredEventDetails?.input ?? '{}').recovery).toEqual({
@@ -146,8 +158,7 @@ describe('the real Docket definition on the local Step Functions', () => {
       waitSeconds: 10,
     });
     const waited = (waitExited?.timestamp?.getTime() ?? 0) - (waitEntered?.timestamp?.getTime() ?? 0);
-    expect(waited).toBeGreaterThanOrEqual(9);
-    expect(waited).toBeLessThan(5_000);
+    expect(waited).toBe(10);
   });
 
   it('resumes a workflow at its stage from {workflowId, resumeAt}, as the runtime does after a restart', async () => {
@@ -277,7 +288,8 @@ describe('the real Docket definition on the local Step Functions', () => {
     // Prepare
     const { executionArn, token } = await startReview();
 
-    // Act
+    // Act: HeartbeatSeconds (1 s) passes without a word from the reviewer.
+    await elapse(1_000);
     const result = await finished(executionArn);
     const late = fx.client.send(
       new SendTaskSuccessCommand({ taskToken: token, output: '{"decision":"approve"}' }),
@@ -301,13 +313,14 @@ describe('the real Docket definition on the local Step Functions', () => {
   it('keeps a review open past its heartbeat window while SendTaskHeartbeat keeps coming', async () => {
     // Prepare: HeartbeatSeconds is 1, so without heartbeats the task times out after 1 s.
     const { executionArn, token } = await startReview();
+    await clock.armedAt(clock.now() + 1_000);
 
-    // Act
-    await sleep(500);
+    // Act: 1.4 s in all, with a heartbeat every 0.5 s.
+    await clock.advance(500);
     await fx.client.send(new SendTaskHeartbeatCommand({ taskToken: token }));
-    await sleep(500);
+    await clock.advance(500);
     await fx.client.send(new SendTaskHeartbeatCommand({ taskToken: token }));
-    await sleep(400);
+    await clock.advance(400);
     await fx.client.send(new SendTaskSuccessCommand({ taskToken: token, output: '{"decision":"approve"}' }));
     const result = await finished(executionArn);
 
@@ -317,13 +330,19 @@ describe('the real Docket definition on the local Step Functions', () => {
   });
 
   it('lets initialHeartbeatDeadline replace the first heartbeat window (a review re-armed after a restart)', async () => {
-    // Prepare: the hook answers a deadline 200 ms away instead of the 1 s HeartbeatSeconds.
+    // Prepare: the hook answers a deadline 200 ms away instead of the 1 s HeartbeatSeconds. The
+    // execution is named so the deadline is in place before the hook can ask for it.
     fx.stages.reviewRequired = true;
-    const executionArn = await start();
-    firstDeadlines.set(executionArn, Date.now() + 200);
+    const name = `rearmed-${clock.now()}`;
+    firstDeadlines.set(
+      `${fx.stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`,
+      clock.now() + 200,
+    );
+    const executionArn = await start(undefined, name);
 
     // Act
     await fx.stages.reviewToken(executionArn);
+    await elapse(200);
     const result = await finished(executionArn);
     const events = await history(executionArn);
 
@@ -331,7 +350,7 @@ describe('the real Docket definition on the local Step Functions', () => {
     expect(result.error).toBe('Docket.ReviewTimedOut');
     const submitted = events.find((e) => e.type === 'TaskSubmitted')?.timestamp?.getTime() ?? 0;
     const timedOut = events.find((e) => e.type === 'TaskTimedOut')?.timestamp?.getTime() ?? 0;
-    expect(timedOut - submitted).toBeLessThan(900);
+    expect(timedOut - submitted).toBe(200);
     const call = hookCalls.find((c) => c.executionArn === executionArn);
     expect(call?.stateName).toBe('RequestReview');
     expect(call?.input).toMatchObject({

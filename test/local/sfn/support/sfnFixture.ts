@@ -27,12 +27,13 @@ export const STAGE_ARNS = exampleStageArns('us-east-1', '123456789012', 'docket'
 export const startSfnFixture = async (
   options: { policy?: WorkflowPolicyInput } & Pick<
     LocalStepFunctionsOptions,
-    'dataDir' | 'initialHeartbeatDeadline'
+    'dataDir' | 'initialHeartbeatDeadline' | 'clock'
   > = {},
 ) => {
   const service = await LocalStepFunctions.open({
     timeScale: TEST_TIME_SCALE,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.initialHeartbeatDeadline
       ? { initialHeartbeatDeadline: options.initialHeartbeatDeadline }
       : {}),
