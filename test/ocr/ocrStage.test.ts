@@ -54,7 +54,7 @@ const textOf = async (key: string): Promise<PdfText> => {
   ) as PdfText;
 };
 
-describe('parse and OCR stages (dynalite, s3rver, tesseract in its guarded child)', () => {
+describe('parse and OCR stages (dynalite, the local S3, tesseract in its guarded child)', () => {
   it('hands a PNG upload from parse to OCR, which writes the text and moves it to extracting', async () => {
     // Prepare
     const [page] = await scanPdf(await fixtureBytes('invoice'));
