@@ -48,14 +48,16 @@ export const uploadFiles = async (
       const { file, key, name } = uploads[index] as PlannedUpload;
       let outcome: UploadOutcome;
       let body: Buffer | undefined;
-      let target = key;
+      // Set once the API gave a link: only then may a failed PUT have stored the file.
+      let target: string | undefined;
       try {
         body = await readFile(file);
-        if (await alreadyThere(deps, key, body)) {
-          outcome = { ok: true, file, key, bytes: body.length, alreadyStored: true };
+        // The link first: the API decides who may upload and where, even for bytes already there.
+        const link = await deps.requestLink(name, body.length, 'application/pdf');
+        target = link.key;
+        if (await alreadyThere(deps, link.key, body)) {
+          outcome = { ok: true, file, key: link.key, bytes: body.length, alreadyStored: true };
         } else {
-          const link = await deps.requestLink(name, body.length, 'application/pdf');
-          target = link.key;
           const put = await (deps.put ?? fetch)(link.url, { method: 'PUT', headers: link.headers, body });
           if (!put.ok)
             throw new Error(`the upload was refused (${put.status}): ${(await put.text()).slice(0, 200)}`);
@@ -64,7 +66,7 @@ export const uploadFiles = async (
         }
       } catch (error) {
         outcome =
-          body && (await alreadyThere(deps, target, body))
+          body && target && (await alreadyThere(deps, target, body))
             ? { ok: true, file, key: target, bytes: body.length }
             : { ok: false, file, key, error: error instanceof Error ? error.message : String(error) };
       }
