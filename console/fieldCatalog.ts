@@ -6,8 +6,8 @@ import {
   REQUIRED_FIELDS,
 } from '../lambdas/shared/documents/docTypes.js';
 
-/** How the console edits a field: text, a whole number, yes/no, named text parts, or JSON. */
-export type FieldKind = 'text' | 'number' | 'boolean' | 'parts' | 'json';
+/** How the console edits a field: text, a whole number, yes/no, one of named choices, named text parts, or JSON. */
+export type FieldKind = 'text' | 'number' | 'boolean' | 'choice' | 'parts' | 'json';
 
 /** One field as the console needs to know it. */
 export interface CatalogField {
@@ -16,6 +16,8 @@ export interface CatalogField {
   kind: FieldKind;
   /** For `parts`: the names of the text parts (e.g. amount, currency). */
   parts?: string[];
+  /** For `choice`: the values allowed (e.g. invoice, credit_note). */
+  options?: string[];
 }
 
 /** The fields of each doc type, in schema order. */
@@ -23,8 +25,9 @@ export type FieldCatalog = Record<DocType, CatalogField[]>;
 
 const typeOf = (schema: z.ZodType): string => (schema.def as { type: string }).type;
 
-const kindOf = (schema: z.ZodType): Pick<CatalogField, 'kind' | 'parts'> => {
+const kindOf = (schema: z.ZodType): Pick<CatalogField, 'kind' | 'parts' | 'options'> => {
   const type = typeOf(schema);
+  if (type === 'enum') return { kind: 'choice', options: (schema as z.ZodEnum).options.map(String) };
   if (type === 'string') return { kind: 'text' };
   if (type === 'number') return { kind: 'number' };
   if (type === 'boolean') return { kind: 'boolean' };

@@ -44,6 +44,16 @@ const editorFor = (name: string, kind: CatalogField, value: unknown, onInput: ()
       select.value = value === undefined ? '' : String(value);
       return { control: select, read: () => (select.value === '' ? undefined : select.value === 'true') };
     }
+    case 'choice': {
+      const select = h(
+        'select',
+        common,
+        h('option', { value: '' }, '—'),
+        ...(kind.options ?? []).map((option) => h('option', { value: option }, option.replace(/_/g, ' '))),
+      );
+      select.value = value === undefined ? '' : String(value);
+      return { control: select, read: () => (select.value === '' ? undefined : select.value) };
+    }
     case 'number': {
       const input = h('input', {
         ...common,
