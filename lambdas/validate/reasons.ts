@@ -35,6 +35,8 @@ export const ReviewReasonCode = {
   vendor_mismatch: 'vendor_mismatch',
   /** The IBAN to pay is not one the vendor master knows for this vendor. */
   iban_mismatch: 'iban_mismatch',
+  /** Same vendor, number and total as an invoice already completed, but other bytes. */
+  possible_duplicate: 'possible_duplicate',
 } as const;
 
 /** One review reason code. */

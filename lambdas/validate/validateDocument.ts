@@ -13,6 +13,7 @@ import {
   REQUIRED_FIELDS,
   withEvidence,
 } from '../shared/documents/index.js';
+import type { FindDuplicate } from './duplicates.js';
 import { einvoiceIssues } from './einvoiceChecks.js';
 import { InvalidExtraction } from './errors.js';
 import { type PriorityFactors, priorityFactors, reviewPriority } from './priority.js';
@@ -43,6 +44,8 @@ export interface ValidateOptions {
   pageCount?: number;
   /** The clock, for the deadline factor of the priority. */
   now: Date;
+  /** Finds an invoice already completed with the same vendor, number and total (other bytes). */
+  findDuplicate?: FindDuplicate;
 }
 
 /** The facts the transition guard and the review queue need. The decision itself is `transition()`'s. */
@@ -100,6 +103,7 @@ export const overallConfidence = (requiredConfidences: readonly number[]): numbe
 const reasonOrder: readonly ReviewReasonCode[] = [
   'unclassified',
   'uncertain_document_type',
+  'possible_duplicate',
   'einvoice_inconsistent',
   'einvoice_text_mismatch',
   'missing_required_field',
@@ -226,6 +230,28 @@ export const validateDocument = async (
   for (const [name, field] of Object.entries(fields)) {
     if (!field || field.corrected) continue;
     fieldConfidence[name] = confidenceFrom(evidence[name] ?? []);
+  }
+  const number = fields.invoiceNumber?.value;
+  const totalValue = fields.total?.value;
+  if (
+    docType === 'invoice' &&
+    options.findDuplicate &&
+    typeof partyName === 'string' &&
+    typeof number === 'string' &&
+    typeof totalValue === 'string'
+  ) {
+    const earlier = await options.findDuplicate({
+      vendor: partyName,
+      invoiceNumber: number,
+      total: totalValue,
+    });
+    if (earlier) {
+      ruleIssues.push({
+        code: 'possible_duplicate',
+        fields: ['invoiceNumber', 'vendor', 'total'],
+        message: `Invoice ${number} of "${partyName}" for ${totalValue} was already completed as ${earlier.workflowId} (docket show ${earlier.workflowId}): check that this is not the same invoice sent again.`,
+      });
+    }
   }
   // An invoice whose total nothing checks is never approved unseen, whatever its other fields say.
   const total = fields.total;

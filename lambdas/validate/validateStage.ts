@@ -4,6 +4,7 @@ import type { ProviderLookup } from '../shared/documents/index.js';
 import type { StageInput } from '../shared/stageInput.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
 import type { WorkflowStore } from '../shared/store/index.js';
+import { duplicateFinder } from './duplicates.js';
 import { validateDocument } from './validateDocument.js';
 
 /** What the validate stage works with. */
@@ -16,7 +17,7 @@ export interface ValidateStageDeps {
 }
 
 /**
- * The validate stage (DESIGN.md §2): `validating` -> `validated` or `review_required`. Validation
+ * The validate stage: `validating` -> `validated` or `review_required`. Validation
  * computes the facts (confidence, required fields valid, reasons, priority); the transition
  * table's guards decide between auto-approval and a human, so the rule lives in one place.
  */
@@ -31,6 +32,7 @@ export const validateStage = async (deps: ValidateStageDeps, input: StageInput):
     confidenceThreshold: input.policy.confidenceThreshold,
     pageCount: item.pageCount,
     now: deps.now(),
+    findDuplicate: duplicateFinder(deps.store, item),
   });
   await run.apply('validation_completed', {
     context: {

@@ -318,6 +318,29 @@ describe('validateDocument', () => {
     await expect(attempt).rejects.toMatchObject({ name: 'ProviderLookupFailed', retryable: true, cause });
   });
 
+  it('sends an invoice already completed with the same vendor, number and total to a person, naming it', async () => {
+    // Prepare
+    const asked: unknown[] = [];
+    const findDuplicate = async (invoice: unknown) => {
+      asked.push(invoice);
+      return { workflowId: 'wf-earlier' };
+    };
+
+    // Act
+    const result = await validateDocument(invoiceExtraction(), { ...options, findDuplicate });
+    const fresh = await validateDocument(invoiceExtraction(), {
+      ...options,
+      findDuplicate: async () => undefined,
+    });
+
+    // Assess
+    expect(asked).toEqual([{ vendor: 'Brightline Software LLC', invoiceNumber: 'INV-1', total: '120.30' }]);
+    expect(codes(result.reasons)).toEqual(['possible_duplicate']);
+    expect(result.reasons[0]?.message).toContain('wf-earlier');
+    expect(decide(result)).toMatchObject({ ok: true, to: 'review_required' });
+    expect(codes(fresh.reasons)).toEqual([]);
+  });
+
   it('sends a readable document of no known type to a person with reason unclassified', async () => {
     // Prepare
     const extraction = {
@@ -359,6 +382,7 @@ describe('validateDocument', () => {
       'einvoice_text_mismatch',
       'vendor_mismatch',
       'iban_mismatch',
+      'possible_duplicate',
     ]);
   });
 });
