@@ -16,7 +16,7 @@ import { wildcardResourceFinding } from '../nagFindings.js';
 import { tableFromSpec } from '../tableFromSpec.js';
 import type { StageFunction } from './StageFunction.js';
 
-/** Key prefixes of the documents bucket (DESIGN.md §5). */
+/** Key prefixes of the documents bucket: uploads, stage artifacts, quarantine. */
 export const Prefix = { incoming: 'incoming/', artifacts: 'artifacts/', quarantine: 'quarantine/' } as const;
 /** One of the bucket's key prefixes. */
 export type Prefix = (typeof Prefix)[keyof typeof Prefix];

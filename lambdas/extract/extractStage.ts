@@ -23,7 +23,7 @@ export interface ExtractStageDeps {
 }
 
 /**
- * The extract stage (DESIGN.md §2): `extracting` -> `validating`, with the classified,
+ * The extract stage: `extracting` -> `validating`, with the classified,
  * field-by-field record in `artifacts/{id}/extraction.json` and a summary on the item. Content
  * extracted before for this tenant is reused (seed 002), unless the cached record has expired,
  * in which case it is extracted again; fresh extractions are offered to the content-hash cache.

@@ -59,7 +59,7 @@ export const readSource = async (
 };
 
 /**
- * The parse stage (DESIGN.md §2): `pending` -> `parsing_pdf` -> `extracting`, with the text of
+ * The parse stage: `pending` -> `parsing_pdf` -> `extracting`, with the text of
  * every page written to `artifacts/{id}/text.json`. The upload's kind is told from its bytes: a
  * PDF with a text layer is parsed under guard, a bare e-invoice XML becomes an artifact with no
  * pages and the XML as its embedded file. A scan (a PDF whose pages carry no text) and an image

@@ -21,7 +21,7 @@ import type { ReviewReason, ReviewReasonCode } from './reasons.js';
 import { contractRules, invoiceRules, type RuleIssue } from './rules.js';
 import { checkVendor } from './vendorChecks.js';
 
-/** Default auto-approve threshold (DESIGN.md §1). */
+/** Default auto-approve threshold, 0-100: below it a person decides. */
 export const DEFAULT_CONFIDENCE_THRESHOLD = 80;
 
 /** Below this classification confidence the document type itself needs a human. */
@@ -55,8 +55,8 @@ export interface ValidationResult {
   confidence: number;
   /**
    * Every required field present, well-formed and unambiguous, and no business rule failed (a
-   * failed rule puts the fields it reads in doubt, and DESIGN.md §1 sends every validation
-   * failure to a human).
+   * failed rule puts the fields it reads in doubt, so every validation failure goes to a
+   * human).
    */
   requiredFieldsValid: boolean;
   /** Per-field confidence 0-1 after cross-checks (a known provider, totals that add up). */
