@@ -41,8 +41,7 @@ const brokenRules = (record: Extraction, corrected: readonly string[]): RuleIssu
  * corrections fill what the machine could not read. Corrections must also agree with each other
  * and the rest of the record (the validate stage's rules: dates in order, totals that add up).
  */
-const assertSound = async (
-  item: WorkflowItem,
+const assertSound = (
   extraction: Extraction | undefined,
   docType: DocType | undefined,
   corrections?: Record<string, unknown>,
@@ -131,7 +130,7 @@ export const checkDecision = async (
     );
   }
   if (decision === 'reject' && !reason) throw new UnprocessableError('A rejection needs a reason.');
-  if (decision !== 'reject') await assertSound(item, extraction, docType, validCorrections);
+  if (decision !== 'reject') assertSound(extraction, docType, validCorrections);
   return {
     decision,
     ...(reason && { reason }),
