@@ -1,5 +1,6 @@
 import { decimalEquals, normalizeCompanyName } from '../shared/documents/index.js';
 import type { WorkflowItem, WorkflowStore } from '../shared/store/index.js';
+import type { RuleIssue } from './rules.js';
 
 /** What identifies an invoice to its payer: who sent it, its number and its total. */
 export interface InvoiceIdentity {
@@ -36,3 +37,26 @@ export const duplicateFinder =
     }
     return undefined;
   };
+
+/**
+ * `possible_duplicate` when an invoice of this vendor with the same number and total was
+ * completed before: nothing when the number or total was not read (nothing to compare).
+ */
+export const duplicateIssues = async (
+  find: FindDuplicate,
+  vendor: string,
+  fields: Readonly<Record<string, { value: unknown } | undefined>>,
+): Promise<RuleIssue[]> => {
+  const number = fields.invoiceNumber?.value;
+  const total = fields.total?.value;
+  if (typeof number !== 'string' || typeof total !== 'string') return [];
+  const earlier = await find({ vendor, invoiceNumber: number, total });
+  if (!earlier) return [];
+  return [
+    {
+      code: 'possible_duplicate',
+      fields: ['invoiceNumber', 'vendor', 'total'],
+      message: `Invoice ${number} of "${vendor}" for ${total} was already completed as ${earlier.workflowId} (docket show ${earlier.workflowId}): check that this is not the same invoice sent again.`,
+    },
+  ];
+};

@@ -51,3 +51,48 @@ export interface ReviewReason {
   message: string;
   fields: string[];
 }
+
+/** The order reasons are shown in: the document's kind first, the weakest evidence last. */
+const reasonOrder: readonly ReviewReasonCode[] = [
+  'unclassified',
+  'uncertain_document_type',
+  'possible_duplicate',
+  'einvoice_inconsistent',
+  'einvoice_text_mismatch',
+  'missing_required_field',
+  'invalid_field',
+  'ambiguous_date',
+  'unknown_provider',
+  'vendor_mismatch',
+  'iban_mismatch',
+  'uncorroborated_total',
+  'totals_mismatch',
+  'line_items_mismatch',
+  'dates_out_of_order',
+  'due_before_invoice_date',
+  'low_confidence',
+];
+
+/**
+ * The review reasons of a document: one per code (messages and fields of the same code merged), in
+ * the order a reviewer should read them: what the document is, then what is missing or wrong.
+ */
+export const groupReasons = (
+  issues: readonly { field: string; code: ReviewReasonCode; message: string }[],
+  rules: readonly { code: ReviewReasonCode; message: string; fields: readonly string[] }[],
+): ReviewReason[] => {
+  const byCode = new Map<ReviewReasonCode, ReviewReason>();
+  const add = (code: ReviewReasonCode, message: string, fields: readonly string[]) => {
+    const existing = byCode.get(code);
+    if (existing) {
+      existing.message = `${existing.message} ${message}`;
+      existing.fields = [...new Set([...existing.fields, ...fields])];
+    } else byCode.set(code, { code, message, fields: [...fields] });
+  };
+  for (const issue of issues) add(issue.code, issue.message, [issue.field]);
+  for (const rule of rules) add(rule.code, rule.message, rule.fields);
+  return reasonOrder.flatMap((code) => {
+    const reason = byCode.get(code);
+    return reason ? [reason] : [];
+  });
+};

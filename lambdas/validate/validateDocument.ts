@@ -13,11 +13,11 @@ import {
   REQUIRED_FIELDS,
   withEvidence,
 } from '../shared/documents/index.js';
-import type { FindDuplicate } from './duplicates.js';
+import { duplicateIssues, type FindDuplicate } from './duplicates.js';
 import { einvoiceIssues } from './einvoiceChecks.js';
 import { InvalidExtraction } from './errors.js';
 import { type PriorityFactors, priorityFactors, reviewPriority } from './priority.js';
-import type { ReviewReason, ReviewReasonCode } from './reasons.js';
+import { groupReasons, type ReviewReason, type ReviewReasonCode } from './reasons.js';
 import { contractRules, invoiceRules, type RuleIssue } from './rules.js';
 import { checkVendor } from './vendorChecks.js';
 
@@ -98,43 +98,6 @@ export const overallConfidence = (requiredConfidences: readonly number[]): numbe
   const mean = requiredConfidences.reduce((a, b) => a + b, 0) / requiredConfidences.length;
   const capped = Math.min(mean, Math.min(...requiredConfidences) + 0.1);
   return Math.round(Math.max(0, Math.min(1, capped)) * 1000) / 10;
-};
-
-const reasonOrder: readonly ReviewReasonCode[] = [
-  'unclassified',
-  'uncertain_document_type',
-  'possible_duplicate',
-  'einvoice_inconsistent',
-  'einvoice_text_mismatch',
-  'missing_required_field',
-  'invalid_field',
-  'ambiguous_date',
-  'unknown_provider',
-  'vendor_mismatch',
-  'iban_mismatch',
-  'uncorroborated_total',
-  'totals_mismatch',
-  'line_items_mismatch',
-  'dates_out_of_order',
-  'due_before_invoice_date',
-  'low_confidence',
-];
-
-const groupReasons = (issues: readonly FieldIssue[], rules: readonly RuleIssue[]): ReviewReason[] => {
-  const byCode = new Map<ReviewReasonCode, ReviewReason>();
-  const add = (code: ReviewReasonCode, message: string, fields: readonly string[]) => {
-    const existing = byCode.get(code);
-    if (existing) {
-      existing.message = `${existing.message} ${message}`;
-      existing.fields = [...new Set([...existing.fields, ...fields])];
-    } else byCode.set(code, { code, message, fields: [...fields] });
-  };
-  for (const issue of issues) add(issue.code, issue.message, [issue.field]);
-  for (const rule of rules) add(rule.code, rule.message, rule.fields);
-  return reasonOrder.flatMap((code) => {
-    const reason = byCode.get(code);
-    return reason ? [reason] : [];
-  });
 };
 
 /**
@@ -231,27 +194,8 @@ export const validateDocument = async (
     if (!field || field.corrected) continue;
     fieldConfidence[name] = confidenceFrom(evidence[name] ?? []);
   }
-  const number = fields.invoiceNumber?.value;
-  const totalValue = fields.total?.value;
-  if (
-    docType === 'invoice' &&
-    options.findDuplicate &&
-    typeof partyName === 'string' &&
-    typeof number === 'string' &&
-    typeof totalValue === 'string'
-  ) {
-    const earlier = await options.findDuplicate({
-      vendor: partyName,
-      invoiceNumber: number,
-      total: totalValue,
-    });
-    if (earlier) {
-      ruleIssues.push({
-        code: 'possible_duplicate',
-        fields: ['invoiceNumber', 'vendor', 'total'],
-        message: `Invoice ${number} of "${partyName}" for ${totalValue} was already completed as ${earlier.workflowId} (docket show ${earlier.workflowId}): check that this is not the same invoice sent again.`,
-      });
-    }
+  if (docType === 'invoice' && options.findDuplicate && typeof partyName === 'string') {
+    ruleIssues.push(...(await duplicateIssues(options.findDuplicate, partyName, fields)));
   }
   // An invoice whose total nothing checks is never approved unseen, whatever its other fields say.
   const total = fields.total;
