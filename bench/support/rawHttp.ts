@@ -27,26 +27,37 @@ export const send = (
 ): Promise<Exchange> =>
   new Promise((resolve) => {
     const exchange: Exchange = { method, path, headers, bodyBytes: body?.length ?? 0, status: 0 };
+    // Framed explicitly unless the caller lies about the length on purpose: Node sends a
+    // GET/DELETE/OPTIONS body unframed (no length, not chunked), and the server rightly reads those
+    // bytes as a broken next request. One connection per request, so an answer that closes the
+    // connection never costs the next request its answer.
+    const framed =
+      body && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')
+        ? { ...headers, 'content-length': String(body.length) }
+        : headers;
     try {
-      const req = request({ host: '127.0.0.1', port, method, path, headers, timeout: 15_000 }, (res) => {
-        const chunks: Buffer[] = [];
-        let kept = 0;
-        res.on('data', (chunk: Buffer) => {
-          if (kept >= ANSWER_BYTES) return;
-          chunks.push(chunk);
-          kept += chunk.length;
-        });
-        res.on('end', () =>
-          resolve({
-            ...exchange,
-            status: res.statusCode ?? 0,
-            answer: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        res.on('error', (error) =>
-          resolve({ ...exchange, status: res.statusCode ?? 0, error: error.message }),
-        );
-      });
+      const req = request(
+        { host: '127.0.0.1', port, method, path, headers: framed, timeout: 15_000, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let kept = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (kept >= ANSWER_BYTES) return;
+            chunks.push(chunk);
+            kept += chunk.length;
+          });
+          res.on('end', () =>
+            resolve({
+              ...exchange,
+              status: res.statusCode ?? 0,
+              answer: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          res.on('error', (error) =>
+            resolve({ ...exchange, status: res.statusCode ?? 0, error: error.message }),
+          );
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('timed out')));
       req.on('error', (error) => resolve({ ...exchange, error: error.message }));
       req.end(body);
