@@ -3,8 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Extractor } from '../../lambdas/extract/index.js';
 import { providerLookupFrom } from '../../lambdas/shared/documents/index.js';
-import type { PdfText } from '../../lambdas/shared/pdfText.js';
-import { buildVariants, loadProviders, loadRealCorpus, type Variant } from './realCorpus.js';
+import { buildVariants, loadProviders, loadRealCorpus } from './realCorpus.js';
 import { figuresOf, type Judged, type RealFigures } from './report.js';
 import { type RealResult, readVariant, runVariant } from './runReal.js';
 
