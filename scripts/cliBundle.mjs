@@ -63,9 +63,10 @@ export class CliBundleError extends Error {
 }
 
 /** `size:mtime` of a project file; any edit changes it. */
+/** Size and time of a file; 'absent' for one that is not there (npm writes no hidden lockfile with --no-package-lock). */
 const fingerprint = (root, path) => {
-  const stat = statSync(join(root, path));
-  return `${stat.size}:${stat.mtimeMs}`;
+  const stat = statSync(join(root, path), { throwIfNoEntry: false });
+  return stat ? `${stat.size}:${stat.mtimeMs}` : 'absent';
 };
 
 /**
@@ -150,8 +151,9 @@ export const buildBundle = async ({ root = PROJECT_ROOT, cacheDir = CACHE_DIR } 
   const inputs = {};
   for (const path of [...Object.keys(result.metafile.inputs), ...BUILD_FILES]) {
     // A file changed while esbuild ran may be in the bundle as it was before: never match it.
-    inputs[path] =
-      statSync(join(root, path)).mtimeMs >= started ? 'changed-during-build' : fingerprint(root, path);
+    const print = fingerprint(root, path);
+    const changed = print !== 'absent' && statSync(join(root, path)).mtimeMs >= started;
+    inputs[path] = changed ? 'changed-during-build' : print;
   }
   const manifest = { entry: join('builds', id, 'main.js'), builtAt: new Date().toISOString(), inputs };
   const temp = join(cacheDir, `${MANIFEST}.${process.pid}.tmp`);

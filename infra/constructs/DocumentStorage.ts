@@ -36,9 +36,10 @@ export const WORKFLOW_TABLE_ACTIONS = [
 ] as const;
 /**
  * Providers are read-only for the functions, and read whole: validate caches one paginated Scan
- * (lambdas/shared/providersStore.ts), never a key lookup. `docket providers import` writes them.
+ * and reads one item, the import stamp, to know when to reload (lambdas/shared/providersStore.ts).
+ * `docket providers import` writes them.
  */
-export const PROVIDER_TABLE_ACTIONS = ['dynamodb:Scan'] as const;
+export const PROVIDER_TABLE_ACTIONS = ['dynamodb:Scan', 'dynamodb:GetItem'] as const;
 
 /** Settings of the storage. */
 export interface DocumentStorageProps {

@@ -1,7 +1,20 @@
-import { BatchWriteCommand, type DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  paginateScan,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { type Provider, type ProviderLookup, ProviderSchema, providerLookupFrom } from './documents/index.js';
 import { UnprocessedWritesError } from './errors.js';
 import { exponentialBackoff, retry } from './retry.js';
+
+/**
+ * The id of the table's one non-provider item: a counter every import bumps, so a lookup sees an
+ * import at its next call (one consistent GetItem) instead of after its cache expires. Provider
+ * ids cannot start with `#` (ProviderSchema), so it never collides with one.
+ */
+export const PROVIDERS_STAMP_ID = '#import-stamp';
 
 /** Every provider in the table (it holds hundreds, not millions: one paginated Scan). */
 export const loadProviders = async (client: DynamoDBDocumentClient, table: string): Promise<Provider[]> => {
@@ -15,9 +28,20 @@ export const loadProviders = async (client: DynamoDBDocumentClient, table: strin
   return providers;
 };
 
+const importStamp = async (client: DynamoDBDocumentClient, table: string): Promise<number> => {
+  const { Item } = await client.send(
+    new GetCommand({ TableName: table, Key: { id: PROVIDERS_STAMP_ID }, ConsistentRead: true }),
+  );
+  return typeof Item?.version === 'number' ? Item.version : 0;
+};
+
 /**
- * A provider lookup over the Providers table, reloaded at most every `ttlMs` per container so a
- * burst of validations costs one Scan. A read error rejects (validation makes it retryable).
+ * A provider lookup over the Providers table. Each call reads the import stamp (one consistent
+ * GetItem) and reloads the providers when an import happened since they were loaded, so a document
+ * uploaded right after `docket providers import` is checked against what was imported; otherwise
+ * the providers are reloaded at most every `ttlMs` per container (a write that bypassed the
+ * import), so a burst of validations costs one Scan. A read error rejects (validation makes it
+ * retryable).
  */
 export const cachedProviderLookup = (
   client: DynamoDBDocumentClient,
@@ -26,20 +50,25 @@ export const cachedProviderLookup = (
 ): ProviderLookup => {
   const ttl = options.ttlMs ?? 60_000;
   const now = options.now ?? Date.now;
-  let cache: { at: number; lookup: Promise<ProviderLookup> } | undefined;
+  let cache: { at: number; stamp: number; lookup: Promise<ProviderLookup> } | undefined;
   return async (query) => {
-    if (!cache || now() - cache.at > ttl) {
+    const stamp = await importStamp(client, table);
+    if (!cache || cache.stamp !== stamp || now() - cache.at > ttl) {
       const lookup = loadProviders(client, table).then(providerLookupFrom);
-      cache = { at: now(), lookup };
+      const loading = { at: now(), stamp, lookup };
+      cache = loading;
       lookup.catch(() => {
-        cache = undefined;
+        if (cache === loading) cache = undefined;
       });
     }
     return (await cache.lookup)(query);
   };
 };
 
-/** Writes providers (upsert by id), 25 per batch, retrying what DynamoDB leaves unprocessed. */
+/**
+ * Writes providers (upsert by id), 25 per batch, retrying what DynamoDB leaves unprocessed, then
+ * bumps the import stamp so every lookup reloads at its next call.
+ */
 export const putProviders = async (
   client: DynamoDBDocumentClient,
   table: string,
@@ -63,5 +92,13 @@ export const putProviders = async (
       },
     );
   }
+  await client.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: { id: PROVIDERS_STAMP_ID },
+      UpdateExpression: 'ADD version :one SET importedAt = :at',
+      ExpressionAttributeValues: { ':one': 1, ':at': new Date().toISOString() },
+    }),
+  );
   return providers.length;
 };

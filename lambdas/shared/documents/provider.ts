@@ -7,7 +7,12 @@ import { LEGAL_SUFFIXES } from './legalForms.js';
  */
 export const ProviderSchema = z
   .object({
-    id: z.string().trim().min(1).max(128),
+    id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .regex(/^[^#]/, 'must not start with "#" (kept for Docket\'s own records in the table)'),
     name: z.string().trim().min(2).max(200),
     aliases: z.array(z.string().trim().min(2).max(200)).max(50).optional(),
     taxId: z.string().trim().min(2).max(64).optional(),

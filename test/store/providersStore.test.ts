@@ -1,0 +1,61 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderSchema } from '../../lambdas/shared/documents/index.js';
+import { cachedProviderLookup, loadProviders, putProviders } from '../../lambdas/shared/providersStore.js';
+import { startStoreFixture } from '../support/localDynamo.js';
+
+let fixture: Awaited<ReturnType<typeof startStoreFixture>>;
+let table: string;
+
+beforeAll(async () => {
+  fixture = await startStoreFixture();
+  table = fixture.dynamo.tables.providers;
+});
+afterAll(async () => {
+  await fixture.close();
+});
+
+describe('the providers lookup (dynalite)', () => {
+  it('sees an import at its next call, though its cache has not expired', async () => {
+    // Prepare: a lookup whose clock never moves, so only the import stamp can make it reload.
+    const lookup = cachedProviderLookup(fixture.client, table, { ttlMs: 60_000, now: () => 0 });
+    const before = await lookup({ name: 'Lieferant GmbH' });
+
+    // Act
+    await putProviders(fixture.client, table, [{ id: 'lieferant', name: 'Lieferant GmbH' }]);
+    const after = await lookup({ name: 'Lieferant GmbH' });
+
+    // Assess
+    expect(before).toBeUndefined();
+    expect(after?.id).toBe('lieferant');
+  });
+
+  it('keeps its cache for a write that bypassed the import until the cache expires', async () => {
+    // Prepare
+    let now = 0;
+    const lookup = cachedProviderLookup(fixture.client, table, { ttlMs: 60_000, now: () => now });
+    await lookup({ name: 'Warm Up Ltd' });
+    await fixture.client.send(
+      new PutCommand({ TableName: table, Item: { id: 'direct', name: 'Direct Writes Ltd' } }),
+    );
+
+    // Act
+    const cached = await lookup({ name: 'Direct Writes Ltd' });
+    now = 60_001;
+    const reloaded = await lookup({ name: 'Direct Writes Ltd' });
+
+    // Assess
+    expect(cached).toBeUndefined();
+    expect(reloaded?.id).toBe('direct');
+  });
+
+  it('lists providers without the import stamp, and refuses a provider id that could be one', async () => {
+    // Act
+    const listed = await loadProviders(fixture.client, table);
+    const reserved = ProviderSchema.safeParse({ id: '#import-stamp', name: 'Sneaky Ltd' });
+
+    // Assess
+    expect(listed.map((p) => p.id).sort()).toEqual(['direct', 'lieferant']);
+    expect(reserved.success).toBe(false);
+  });
+});
