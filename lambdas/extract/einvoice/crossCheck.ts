@@ -10,6 +10,15 @@ import { findPrinted, PRINTABLE_FIELDS } from '../text/printed.js';
 type CrossCheck = EInvoiceSummary['crossCheck'][number];
 
 /**
+ * Fields every printed invoice shows when its data has them: one of these missing from a readable
+ * page is doubt about the value, not only about the page. A zero amount may go unprinted (no tax
+ * line on a tax-exempt invoice).
+ */
+const ALWAYS_PRINTED = new Set(['invoiceNumber', 'vendor', 'total', 'subtotal', 'tax']);
+const unprintedIsDoubt = (name: string, value: unknown): boolean =>
+  ALWAYS_PRINTED.has(name) && !(typeof value === 'string' && /^-?0+(\.0+)?$/.test(value));
+
+/**
  * Does the printed page say what the e-invoice data says? Each value of the data is looked for
  * on the page in the page's own notation ("529,87" for 529.87, "05.03.2018" for 2018-03-05): a
  * value printed is independent agreement (the data and the page are two renderings that a
@@ -44,8 +53,20 @@ export const crossCheckPrinted = (
       continue;
     }
     const other = printed[name];
+    const differs = other !== undefined && String(other) !== data;
+    // The data and the page disagree: whichever is wrong, the value is not one to trust unseen.
+    if (differs || unprintedIsDoubt(name, field.value)) {
+      const conflict: Evidence = differs
+        ? {
+            kind: 'conflict',
+            weight: EVIDENCE_WEIGHT.pageDiffers,
+            detail: `the printed page reads ${String(other).slice(0, 100)}`,
+          }
+        : { kind: 'conflict', weight: EVIDENCE_WEIGHT.notOnPage, detail: 'not printed on the page' };
+      field.evidence = [...(field.evidence ?? []), conflict];
+    }
     checks.push(
-      other !== undefined && String(other) !== data
+      differs
         ? { field: name, status: 'differs', data, printed: String(other).slice(0, 300) }
         : { field: name, status: 'not_printed', data },
     );

@@ -107,6 +107,10 @@ export const EVIDENCE_WEIGHT = {
   checksum: 0.5,
   /** A model's value found printed on the page. */
   grounded: 0.5,
+  /** Conflict: the page prints another value for the field than the other source says. */
+  pageDiffers: 0.5,
+  /** Conflict: a readable page does not print the value anywhere (an amount, a number, a name). */
+  notOnPage: 0.25,
 } as const;
 
 /**
