@@ -26,7 +26,11 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   processEntities: true,
-  htmlEntities: false,
+  // Character references (`M&#xFC;ller`, `&#10;` between the lines of a party name) are XML, not
+  // HTML, but fast-xml-parser decodes them only with this option; without it a name stays
+  // "M&#xFC;ller GmbH" and matches neither the printed page nor the vendor master. It also decodes
+  // HTML's named entities (`&nbsp;`), which XML without a DTD cannot define: harmless leniency.
+  htmlEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
   maxNestedTags: MAX_XML_DEPTH,
