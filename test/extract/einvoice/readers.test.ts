@@ -186,6 +186,25 @@ describe('UBL 2.1', () => {
     // Assess
     expect(values.kind).toBe('credit_note');
   });
+
+  it('says where the line items were read, in each syntax', () => {
+    // Prepare
+    const readings = [
+      readOne('invoice.xml', ublXml()),
+      readOne('creditnote.xml', ublXml(SAMPLE, 'CreditNote')),
+      readOne('factur-x.xml', ciiXml()),
+    ];
+
+    // Act
+    const paths = readings.map((r) => einvoiceFields(r).fields.lineItems?.source.path);
+
+    // Assess
+    expect(paths).toEqual([
+      '/Invoice/InvoiceLine',
+      '/CreditNote/CreditNoteLine',
+      '/CrossIndustryInvoice/SupplyChainTradeTransaction/IncludedSupplyChainTradeLineItem',
+    ]);
+  });
 });
 
 describe('choosing the attachment', () => {
