@@ -123,6 +123,20 @@ describe('CII (ZUGFeRD 2 / Factur-X)', () => {
     // Assess
     expect(reading.data.seller.name?.value).toBe('Müller & Söhne GmbH');
   });
+
+  it('keeps the name line of a seller name written over several lines', () => {
+    // Prepare: a GLN and a supplier number above the name, the lines split by &#10;.
+    const xml = ciiXml().replace(
+      'Lieferant Beispiel GmbH',
+      'GLN 4000001000005&#10;Lief-Nr: 549910&#10;Lieferant Beispiel GmbH',
+    );
+
+    // Act
+    const values = valuesOf(readOne('factur-x.xml', xml));
+
+    // Assess
+    expect(values.vendor).toBe('Lieferant Beispiel GmbH');
+  });
 });
 
 describe('ZUGFeRD 1.0 CrossIndustryDocument', () => {
