@@ -174,6 +174,7 @@ export const readCii = (tree: XmlNode, syntax: 'cii' | 'zugferd1'): EInvoiceData
           textAt(lineSettlement?.node, 'SpecifiedTradeSettlementMonetarySummation/LineTotalAmount'),
       });
     }),
+    linesPath: `${txPath}/IncludedSupplyChainTradeLineItem`,
     allowanceCharges: all(settlement?.node, 'SpecifiedTradeAllowanceCharge').flatMap((ac) => {
       const amount = textAt(ac, 'ActualAmount');
       const indicator = textAt(ac, 'ChargeIndicator/Indicator');

@@ -13,8 +13,15 @@ import type { EInvoiceData, Located } from './types.js';
  * yet trusted data (a forger's sums add up too), but inconsistent data is never trusted.
  */
 
-/** A decimal as XML states it ("529.87", "-8.79", "9.9000"); anything else is not an amount. */
-const AMOUNT = /^[+-]?\d+(\.\d+)?$/;
+/**
+ * A decimal as XML states it ("529.87", "-8.79", "9.9000"); anything else is not an amount. The
+ * digits are bounded: the exact arithmetic takes at most 12 fraction digits (more would throw),
+ * and no invoice needs 20 integer digits, while a hostile one could state a million to make
+ * every sum slow.
+ */
+const AMOUNT = /^[+-]?\d{1,20}(\.\d{1,12})?$/;
+/** How much of a value that is not an amount an issue quotes. */
+const QUOTED_CHARS = 40;
 
 /** Tax per rate may be off by rounding: basis x rate is rounded to the cent once per rate. */
 const TAX_TOLERANCE = '0.01';
@@ -42,7 +49,8 @@ export const checkEn16931 = (data: EInvoiceData): ConsistencyReport => {
     if (v === undefined) return undefined;
     const text = typeof v === 'string' ? v : v.value;
     if (AMOUNT.test(text)) return normalise(text);
-    issues.push(`${what} "${text}" is not a number`);
+    const quoted = text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}...` : text;
+    issues.push(`${what} "${quoted}" is not a decimal amount`);
     return undefined;
   };
   const check = (rule: string, stated: string | undefined, computed: string | undefined, words: string) => {

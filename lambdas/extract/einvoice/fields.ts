@@ -90,7 +90,7 @@ export const einvoiceFields = (reading: EInvoiceReading): EInvoiceFields => {
   put('vendorTaxId', data.seller.vatIds[0] ?? data.seller.taxNumbers[0]);
   put('iban', data.ibans[0]);
   const items = lineItems(data);
-  if (items) put('lineItems', { value: items, path: '/IncludedSupplyChainTradeLineItem' });
+  if (items) put('lineItems', { value: items, path: data.linesPath });
   return { fields, rejected };
 };
 

@@ -77,5 +77,7 @@ export interface EInvoiceData {
   totals: EInvoiceTotals;
   taxes: EInvoiceTax[];
   lines: EInvoiceLine[];
+  /** The element path the lines were read from (they differ by syntax and by document type). */
+  linesPath: string;
   allowanceCharges: EInvoiceAllowanceCharge[];
 }

@@ -95,6 +95,7 @@ export const readUbl = (tree: XmlNode, root: 'Invoice' | 'CreditNote'): EInvoice
         amount: textAt(line, 'LineExtensionAmount'),
       }),
     ),
+    linesPath: at(lineName),
     allowanceCharges: all(doc, 'AllowanceCharge').flatMap((ac) => {
       const amount = textAt(ac, 'Amount');
       return amount ? [{ charge: textAt(ac, 'ChargeIndicator') === 'true', amount }] : [];

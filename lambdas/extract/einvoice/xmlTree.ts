@@ -26,10 +26,17 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   processEntities: true,
-  htmlEntities: false,
+  // Character references (`M&#xFC;ller`, `&#10;` between the lines of a party name) are XML, not
+  // HTML, but fast-xml-parser decodes them only with this option; without it a name stays
+  // "M&#xFC;ller GmbH" and matches neither the printed page nor the vendor master. It also decodes
+  // HTML's named entities (`&nbsp;`), which XML without a DTD cannot define: harmless leniency.
+  htmlEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
-  maxNestedTags: MAX_XML_DEPTH,
+  // The parser refuses an element when more than this many are already open around it, so an
+  // element at depth MAX_XML_DEPTH has MAX_XML_DEPTH - 1 open around it. (An empty `<x/>` one
+  // level deeper passes: it opens nothing, so it cannot lead any deeper.)
+  maxNestedTags: MAX_XML_DEPTH - 1,
 });
 
 /** Parses e-invoice XML into a tree; throws `EInvoiceUnreadable` for anything unsafe or broken. */
@@ -54,6 +61,15 @@ export const parseXmlTree = (xml: string): XmlNode => {
     );
   }
   if (!tree || typeof tree !== 'object') throw new EInvoiceUnreadable('it has no root element');
+  // The parser reads `<Invoice/><CrossIndustryInvoice/>` as two roots where XML allows one: which
+  // of two invoices in one file is the invoice would be up to whichever reader looks first.
+  const roots = Object.values(tree as XmlNode).reduce<number>(
+    (n, value) => n + (Array.isArray(value) ? value.length : 1),
+    0,
+  );
+  if (roots !== 1) {
+    throw new EInvoiceUnreadable(`it has ${roots} root elements, where well-formed XML has exactly one`);
+  }
   return tree as XmlNode;
 };
 
