@@ -83,7 +83,26 @@ describe('cross-check of e-invoice data with the printed page', () => {
     ]);
   });
 
-  it('reports a vendor the page does not show as not printed, and gives it no agreement', () => {
+  it('lowers a value the page contradicts below the threshold, though its own sums hold', () => {
+    // Prepare: the page's own extraction read another total than the data states.
+    const lines = printedPage(SAMPLE, { total: '652,87' });
+    const printed = { total: '652.87' };
+
+    // Act
+    const { fields } = check(SAMPLE, lines, printed);
+    const total = fields.total?.evidence ?? [];
+
+    // Assess
+    expect(total.find((e) => e.kind === 'conflict')).toMatchObject({
+      weight: EVIDENCE_WEIGHT.pageDiffers,
+      detail: 'the printed page reads 652.87',
+    });
+    expect(confidenceFrom([...total, { kind: 'arithmetic', weight: 0.9, detail: 'sums hold' }])).toBeLessThan(
+      0.8,
+    );
+  });
+
+  it('reports a vendor the page does not show as not printed, in doubt rather than agreed', () => {
     // Prepare
     const lines = printedPage(SAMPLE, { vendor: 'Ganz Andere Handels KG' });
 
@@ -92,7 +111,11 @@ describe('cross-check of e-invoice data with the printed page', () => {
 
     // Assess
     expect(status.vendor).toBe('not_printed');
-    expect(fields.vendor?.evidence?.map((e) => e.kind)).toEqual(['structured']);
+    expect(fields.vendor?.evidence?.map((e) => [e.kind, e.weight])).toEqual([
+      ['structured', EVIDENCE_WEIGHT.structured],
+      ['conflict', EVIDENCE_WEIGHT.notOnPage],
+    ]);
+    expect(confidenceFrom(fields.vendor?.evidence ?? [])).toBeLessThan(0.75);
   });
 
   it.each([
