@@ -211,7 +211,11 @@ const main = async (): Promise<void> => {
       fields,
       judged: fields
         .filter((f) => f.expected && f.extracted)
-        .map((f) => ({ confidence: validation.fieldConfidence[f.field] ?? 0, right: f.correct })),
+        .map((f) => ({
+          confidence: validation.fieldConfidence[f.field] ?? 0,
+          right: f.correct,
+          label: `${truth.id} ${f.field}`,
+        })),
       parseMs: t1 - t0,
       extractMs: t2 - t1,
     });
@@ -327,6 +331,8 @@ const main = async (): Promise<void> => {
   for (const [k, g] of Object.entries(summary.reviewByKind))
     console.log(`    ${k.padEnd(36)} ${g.autoApproved}/${g.docs}`);
   if (opts.verbose) {
+    for (const j of generatedJudged.filter((j) => !j.right && j.confidence >= threshold / 100))
+      console.log(`  wrong at ${j.confidence} (>= threshold): ${j.label}`);
     for (const r of results) {
       const missed =
         (r.set === 'clean' && !r.autoApproved) ||

@@ -48,6 +48,8 @@ export const figuresOf = (results: readonly RealResult[], threshold: number): Re
 export interface Judged {
   confidence: number;
   right: boolean;
+  /** Which document and field, for --verbose. */
+  label?: string;
 }
 
 /** Confidence bands of the reliability table (lower bounds). */

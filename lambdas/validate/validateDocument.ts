@@ -142,6 +142,13 @@ export const validateDocument = async (
     }
     if (DATE_FIELDS.has(name) && field.alternatives && field.alternatives.length > 0 && !field.corrected) {
       doubtful.add(name);
+      // Each reading is as likely as the others, and a second place that prints the same digits
+      // repeats the ambiguity instead of settling it: the value is one guess among several.
+      evidence[name] = withEvidence(evidence[name] ?? [], {
+        kind: 'ambiguous',
+        weight: 1 / (field.alternatives.length + 1),
+        detail: `also reads as ${field.alternatives.join(' or ')}`,
+      });
       fieldIssues.push({
         field: name,
         code: 'ambiguous_date',

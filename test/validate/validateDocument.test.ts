@@ -277,6 +277,27 @@ describe('validateDocument', () => {
     expect(codes(afterReview.reasons)).toEqual([]);
   });
 
+  it('keeps an ambiguous date unsure though a second place prints the same digits', async () => {
+    // Prepare: read next to a label and repeated elsewhere, but 05/03/2025 reads two ways in both.
+    const repeated = {
+      value: '2025-05-03',
+      confidence: 0.84,
+      alternatives: ['2025-03-05'],
+      evidence: [
+        { kind: 'label' as const, weight: 0.48, detail: 'prose:defined-date' },
+        { kind: 'agreement' as const, weight: 0.7, detail: 'the same value at p1 l6' },
+      ],
+    };
+
+    // Act
+    const result = await validateDocument(invoiceExtraction({ invoiceDate: repeated }), options);
+
+    // Assess
+    expect(result.evidence.invoiceDate?.map((e) => e.kind)).toContain('ambiguous');
+    expect(result.fieldConfidence.invoiceDate).toBeLessThan(0.5);
+    expect(codes(result.reasons)).toContain('ambiguous_date');
+  });
+
   it('reports low confidence alone when the fields are valid but unsure, naming the weakest', async () => {
     // Act
     const result = await validateDocument(invoiceExtraction({ invoiceNumber: field('INV-1', 0.5) }), options);
