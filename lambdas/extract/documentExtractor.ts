@@ -54,8 +54,15 @@ export class DocumentExtractor implements Extractor {
       throw new UnclassifiableDocument('the XML is neither a UN/CEFACT CII nor a UBL 2.1 invoice');
     }
     const hasText = text.pages.some((p) => p.lines.some((l) => l.trim() !== ''));
-    if (outcome.kind !== 'einvoice')
-      return this.withSecondReading(await this.textExtractor.extract(text), text);
+    if (outcome.kind !== 'einvoice') {
+      const extraction = await this.withSecondReading(await this.textExtractor.extract(text), text);
+      if (outcome.kind !== 'unreadable') return extraction;
+      const { attachment, error } = outcome;
+      return {
+        ...extraction,
+        einvoiceUnreadable: { attachment: attachment.slice(0, 300), reason: error.reason.slice(0, 500) },
+      };
+    }
     const printed = hasText ? await this.printedFields(text) : {};
     return fromEInvoice(outcome.reading, text, hasText, printed);
   }

@@ -10,6 +10,18 @@ const MUST_AGREE = new Set(['invoiceNumber', 'total', 'vendor']);
  * yet trusted data; these are the reasons it is not.
  */
 export const einvoiceIssues = (extraction: Extraction): RuleIssue[] => {
+  const unreadable = extraction.einvoiceUnreadable;
+  // The sender's own data could not be used: the page may be right, but a person should know why
+  // the data was passed over (a broken exporter, or an attachment built to attack the parser).
+  if (unreadable) {
+    return [
+      {
+        code: 'einvoice_unreadable',
+        fields: [],
+        message: `The attached e-invoice data (${unreadable.attachment}) could not be read: ${unreadable.reason}. The fields were read from the printed page; ask the sender for a valid export if the page and the data may differ.`,
+      },
+    ];
+  }
   const einvoice = extraction.einvoice;
   if (!einvoice) return [];
   const issues: RuleIssue[] = [];

@@ -29,6 +29,8 @@ export const ReviewReasonCode = {
   uncorroborated_total: 'uncorroborated_total',
   /** An e-invoice's structured data does not add up (EN 16931 sums). */
   einvoice_inconsistent: 'einvoice_inconsistent',
+  /** The document carries e-invoice data that could not be read; its fields come from the page. */
+  einvoice_unreadable: 'einvoice_unreadable',
   /** An e-invoice's printed page does not show the number, total or vendor its data states. */
   einvoice_text_mismatch: 'einvoice_text_mismatch',
   /** The stated VAT id belongs to another vendor than the one named. */
@@ -58,6 +60,7 @@ const reasonOrder: readonly ReviewReasonCode[] = [
   'uncertain_document_type',
   'possible_duplicate',
   'einvoice_inconsistent',
+  'einvoice_unreadable',
   'einvoice_text_mismatch',
   'missing_required_field',
   'invalid_field',

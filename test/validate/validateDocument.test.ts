@@ -400,6 +400,7 @@ describe('validateDocument', () => {
       'unclassified',
       'uncorroborated_total',
       'einvoice_inconsistent',
+      'einvoice_unreadable',
       'einvoice_text_mismatch',
       'vendor_mismatch',
       'iban_mismatch',

@@ -165,6 +165,14 @@ const common = {
   textOrigin: z.enum(['text-layer', 'ocr', 'xml']).optional(),
   /** The e-invoice the document carries or is, and whether its data adds up. */
   einvoice: EInvoiceSummarySchema.optional(),
+  /**
+   * An e-invoice attachment that could not be read safely (broken, an entity bomb, too deep), so
+   * the fields come from the printed page instead: a reviewer sees why the data was not used.
+   */
+  einvoiceUnreadable: z
+    .object({ attachment: z.string().max(300), reason: z.string().max(500) })
+    .strict()
+    .optional(),
 };
 
 /** The extraction of a contract. */

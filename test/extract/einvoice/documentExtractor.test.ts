@@ -103,6 +103,8 @@ describe('DocumentExtractor with an e-invoice attached', () => {
     expect(extraction.docType).toBe('invoice');
     expect(fieldValues(extraction)).toMatchObject({ invoiceNumber: 'RE-2024-0815', total: '562.87' });
     expect(extraction.einvoice).toBeUndefined();
+    expect(extraction.einvoiceUnreadable?.attachment).toBe('factur-x.xml');
+    expect(codes(extraction)).toEqual(['einvoice_unreadable']);
   });
 
   it('falls back to the page when the attachment is an entity bomb', async () => {
@@ -113,9 +115,11 @@ describe('DocumentExtractor with an e-invoice attached', () => {
     // Act
     const extraction = await extract(text);
 
-    // Assess
+    // Assess: the page speaks, and the record says why the data was passed over.
     expect(extraction.extractor.name).toBe('heuristic');
     expect(fieldValues(extraction)).toMatchObject({ invoiceNumber: 'RE-2024-0815' });
+    expect(extraction.einvoiceUnreadable?.reason).toMatch(/DOCTYPE/);
+    expect(einvoiceIssues(extraction)[0]?.message).toContain('factur-x.xml');
   });
 });
 
