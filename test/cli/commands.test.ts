@@ -284,7 +284,8 @@ describe('docket against a running local stack', () => {
     expect(items.every((i) => Date.parse(i.dueAt) > Date.now())).toBe(true);
     expect(approve.code).toBe(1);
     oneLine(approve.stderr);
-    expect(approve.stderr).toMatch(/record is incomplete.*totalValue.*\[422\]$/m);
+    expect(approve.stderr).toMatch(/record is incomplete \(.*totalValue is missing: fill it in.*\[422\]$/m);
+    expect(approve.stderr).not.toMatch(/expected|received undefined/);
     expect((await stack.store.get(contract.id)).state).toBe('review_required');
   });
 

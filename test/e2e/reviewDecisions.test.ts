@@ -338,7 +338,7 @@ describe('a decision', () => {
     expect((await stack.store.history(id)).at(-1)).toMatchObject({ event: 'reject', actor: 'alice' });
   });
 
-  it('refuses a correction that puts the expiration before the effective date (422 naming the rule)', async () => {
+  it('refuses a correction that puts the expiration before the effective date (422 saying why, with the dates)', async () => {
     // Prepare
     const { id } = await inReview('contract-0014', 'dates-corrected.pdf');
     const review = await stack.api(alice, 'GET', `/reviews/${id}`);
@@ -354,7 +354,9 @@ describe('a decision', () => {
 
     // Assess
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toMatch(/dates_out_of_order/);
+    // For people: the values and the rule in words; the code stays for machines in details.
+    expect(refused.body.message).toContain(`is not after the effective date ${effective}`);
+    expect(refused.body.message).not.toMatch(/dates_out_of_order/);
     expect(refused.body.details).toMatchObject({
       rules: [expect.objectContaining({ code: 'dates_out_of_order' })],
       issues: expect.arrayContaining([expect.objectContaining({ field: 'expirationDate' })]),
@@ -383,7 +385,8 @@ describe('a decision', () => {
 
     // Assess
     expect(wrong.status).toBe(422);
-    expect(wrong.body.message).toMatch(/totals_mismatch/);
+    expect(wrong.body.message).toContain(`but the total is ${addDecimals([sum, '1'])}`);
+    expect(wrong.body.message).not.toMatch(/totals_mismatch/);
     expect(decidedAfterWrong).toBeUndefined();
     expect(right.status).toBe(200);
     expect(done.state).toBe('completed');

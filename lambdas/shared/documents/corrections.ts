@@ -96,6 +96,21 @@ export type CompleteFieldsResult<T extends DocType> =
   | { ok: true; fields: FieldsOf[T] }
   | { ok: false; issues: CorrectionIssue[] };
 
+/** What a reviewer reads for a schema issue: no "expected string, received undefined". */
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'yes or no',
+  array: 'a list',
+  object: 'a group of values',
+};
+const forPeople = (issue: { code: string; message: string; expected?: unknown }): string => {
+  if (issue.code !== 'invalid_type') return issue.message;
+  if (/received undefined/.test(issue.message)) return 'is missing: fill it in';
+  return `must be ${TYPE_NAMES[String(issue.expected)] ?? String(issue.expected)}`;
+};
+
 /**
  * The extraction's values as a complete field record, checked with the full schema: what a
  * validated (approved) document's fields are, and what compare takes.
@@ -115,7 +130,7 @@ export const completeFields = <T extends DocType>(
         ok: false,
         issues: result.error.issues.map((i) => ({
           field: i.path.join('.') || '(fields)',
-          message: i.message,
+          message: forPeople(i),
         })),
       };
 };

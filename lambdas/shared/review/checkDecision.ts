@@ -52,8 +52,12 @@ const assertSound = (
   const record = corrections ? applyCorrections(typed, corrections as never) : typed;
   const complete = completeFields(record);
   if (!complete.ok) {
+    const listed = complete.issues
+      .slice(0, 5)
+      .map((i) => `${i.field} ${i.message}`)
+      .join('; ');
     throw new UnprocessableError(
-      'The record is incomplete; send decision "correct" with the missing or invalid fields, or reject it.',
+      `The record is incomplete (${listed}): correct those fields, or reject the document.`,
       { issues: complete.issues },
     );
   }
@@ -61,7 +65,7 @@ const assertSound = (
   const broken = brokenRules(record, Object.keys(corrections));
   if (broken.length > 0) {
     throw new UnprocessableError(
-      `The corrected record breaks ${broken.map((r) => r.code).join(', ')}: ${broken.map((r) => r.message).join(' ')} ` +
+      `The corrections do not agree with the rest of the record: ${broken.map((r) => r.message).join(' ')} ` +
         'Correct the fields named, or reject the document; nothing was recorded.',
       {
         rules: broken,
