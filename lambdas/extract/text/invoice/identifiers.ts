@@ -25,11 +25,20 @@ export const parseTaxId = (text: string): Parsed<string> | undefined => {
 /** An IBAN as printed, in groups of four or not. */
 const IBAN = /\b([A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?)\b/;
 
-/** Reads an IBAN (spaces removed) whose check digits hold. */
+/**
+ * Reads an IBAN (spaces removed) whose check digits hold. An IBAN whose length is a multiple of
+ * four (Spanish, Belgian, Austrian) leaves its last group full, so the pattern's short final group
+ * also takes a word that follows ("... 1332 BIC"): without that word, the check digits say whether
+ * the rest is the IBAN.
+ */
 export const parseIban = (text: string): Parsed<string> | undefined => {
-  const m = IBAN.exec(text);
-  const value = m?.[1]?.replace(/\s+/g, '');
-  return value && ibanChecksumValid(value) ? { value } : undefined;
+  const printed = IBAN.exec(text)?.[1];
+  if (!printed) return undefined;
+  for (const reading of [printed, printed.replace(/\s[A-Z]{1,4}$/, '')]) {
+    const value = reading.replace(/\s+/g, '');
+    if (ibanChecksumValid(value)) return { value };
+  }
+  return undefined;
 };
 
 /** The vendor's VAT or tax id: what a VAT-id label names (a customer's VAT label is a label of its own). */
