@@ -151,7 +151,14 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
   const prepaid = amounts.filter((a) => a.role === 'prepaid');
   for (const due of amounts.filter((a) => a.role === 'amountDue')) {
     const evidence: Evidence[] = [];
-    if (total !== undefined && decimalEquals(due.amount, total) && best) {
+    // The total may have been read from this very line (an amount due that is the gross): a line
+    // does not corroborate itself.
+    if (
+      total !== undefined &&
+      best &&
+      due.line.index !== best.total.line.index &&
+      decimalEquals(due.amount, total)
+    ) {
       evidence.push({
         kind: 'agreement',
         weight: EVIDENCE_WEIGHT.agreement,
