@@ -90,6 +90,24 @@ describe('invoices in other languages (heuristic extractor)', () => {
   });
 
   it.each([
+    ['de', 'Gutschrift Nr. G-2024-3 vom 05.03.2024', 'G-2024-3'],
+    ['de', 'Rechnungskorrektur Nr. RK-3', 'RK-3'],
+    ['fr', 'Avoir N° AV-2024-3 du 5 mars 2024', 'AV-2024-3'],
+    ['nl', 'Creditnota 2024-3 d.d. 05-03-2024', '2024-3'],
+    ['es', 'Nota de crédito Nº NC-2024-3', 'NC-2024-3'],
+    ['it', 'Nota di credito N. 3/2024 del 05/03/2024', '3/2024'],
+  ])('reads a %s credit note title as kind credit_note: %s', async (_, title, number) => {
+    // Prepare
+    const text = pdfTextOf(['Alpha Beta GmbH', title, 'Gesamtbetrag    119,00 EUR']);
+
+    // Act
+    const extraction = await extractor.extract(text);
+
+    // Assess
+    expect(valuesOf(extraction)).toMatchObject({ kind: 'credit_note', invoiceNumber: number });
+  });
+
+  it.each([
     ['Zahlungsziel: 31.03.2024', { dueDate: '2024-03-31' }, 'paymentTerms'],
     ['Zahlungsziel: 14 Tage netto', { paymentTerms: 'Net 14' }, 'dueDate'],
   ])(
