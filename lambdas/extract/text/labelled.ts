@@ -125,37 +125,41 @@ export const findLabelled = <V>(
       via: `${via}:${how}`,
     });
   };
+  /** The value of a label that starts a cell: in the cell, in the next cell or (`below`) under it. */
+  const readAfterStart = (m: FoundLabel, text: string, ci: number, line: DocLine): void => {
+    const strength = m.weak ? weakBase : base;
+    const rest = text.slice(m.end).trim();
+    const here = rest ? parse(rest, line) : undefined;
+    if (here) {
+      add(here, strength, line, 'same-cell');
+      return;
+    }
+    // A next cell that is itself a label ("From:   To:", "Bill To:   Due Date: ...") is not this
+    // label's value: the value is then under the label.
+    const next = line.cells[ci + 1];
+    const nextIsLabel = next !== undefined && /^[\p{L}][\p{L}\d .#/-]{0,30}:|:\s*$/u.test(next.text);
+    if (next && !nextIsLabel) {
+      // "Rechnungswährung  : EUR": a colon set apart from its label starts the next cell.
+      add(parse(next.text.replace(/^[:#]\s*/, ''), line), strength - 0.02, line, 'next-cell');
+      return;
+    }
+    if (options.below && !rest && (!next || nextIsLabel)) {
+      const below = nextContentLine(doc, line);
+      const target = below && (below.cells.length > ci ? below.cells[ci] : below.cells[0]);
+      if (below && target) add(parse(target.text, below), strength - 0.07, below, 'below');
+    }
+  };
   for (const line of doc.lines) {
     if (line.furniture && !options.furniture) continue;
     line.cells.forEach((cell, ci) => {
       const m = finder.atStart(cell.text);
-      if (m) {
-        const strength = m.weak ? weakBase : base;
-        const rest = cell.text.slice(m.end).trim();
-        const here = rest ? parse(rest, line) : undefined;
-        if (here) {
-          add(here, strength, line, 'same-cell');
-          return;
-        }
-        // A next cell that is itself a label ("From:   To:", "Bill To:   Due Date: ...") is not this
-        // label's value: the value is then under the label.
-        const next = line.cells[ci + 1];
-        const nextIsLabel = next !== undefined && /^[\p{L}][\p{L}\d .#/-]{0,30}:|:\s*$/u.test(next.text);
-        if (next && !nextIsLabel) {
-          // "Rechnungswährung  : EUR": a colon set apart from its label starts the next cell.
-          add(parse(next.text.replace(/^[:#]\s*/, ''), line), strength - 0.02, line, 'next-cell');
-          return;
-        }
-        if (options.below && !rest && (!next || nextIsLabel)) {
-          const below = nextContentLine(doc, line);
-          const target = below && (below.cells.length > ci ? below.cells[ci] : below.cells[0]);
-          if (below && target) add(parse(target.text, below), strength - 0.07, below, 'below');
-        }
-        return;
-      }
+      if (m) readAfterStart(m, cell.text, ci, line);
       if (!options.midCell) return;
+      // Labels further in the cell too, also after one at its start: a cell may list several
+      // registration numbers ("SIRET 123 456 789 00012 - N° TVA FR12..."), and the first label
+      // may hold no value or a weaker one.
       for (const inside of finder.inside(cell.text)) {
-        if (inside.start === 0) continue;
+        if (inside.start === 0 || (m && inside.start < m.end)) continue;
         const strength = inside.weak ? weakBase : base;
         add(parse(cell.text.slice(inside.end).trim(), line), strength - 0.05, line, 'mid-cell');
       }

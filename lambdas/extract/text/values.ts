@@ -151,7 +151,9 @@ const NAME_CONNECTORS = new Set([
   'het',
 ]);
 
-const LEGAL_ABBREVIATION = /\b(?:inc|corp|co|ltd|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag)\.$/i;
+/** A legal form whose final dot belongs to it: "Inc.", "Ltd.", and any dotted one ("S.r.l.", "V.O.F.", "a.G."). */
+const LEGAL_ABBREVIATION =
+  /\b(?:inc|corp|co|ltd|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$/iu;
 
 /** A party name, cut before an address, a description or the next label. */
 export const cleanPartyName = (text: string): string | undefined => {

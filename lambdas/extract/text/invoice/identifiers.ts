@@ -9,9 +9,14 @@ import { findLabelled, type Parsed } from '../labelled.js';
  * read as amounts, which is why they are found by their own shapes.
  */
 
-/** An EU VAT id ("DE123456789", "FR 11 999999998", "NL123456789B01"), an Indian GSTIN or a national tax number. */
+/**
+ * An EU VAT id ("DE123456789", "FR 11 999999998", "NL123456789B01"), an Indian GSTIN or a national
+ * tax number as countries print it without a country prefix: German "143/123/45678", US EIN
+ * "12-3456789", Spanish NIF "B12345678" / "12345678Z", and registration numbers of 8 to 14 digits,
+ * grouped or not (Italian partita IVA "12345678901", SIREN and SIRET, Belgian "0123.456.789").
+ */
 const TAX_ID =
-  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}))(?![\p{L}\d])/u;
+  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d])/u;
 
 /** Reads a tax id at the start of a label's value. */
 export const parseTaxId = (text: string): Parsed<string> | undefined => {
@@ -25,17 +30,32 @@ export const parseTaxId = (text: string): Parsed<string> | undefined => {
 /** An IBAN as printed, in groups of four or not. */
 const IBAN = /\b([A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?)\b/;
 
-/** Reads an IBAN (spaces removed) whose check digits hold. */
+/**
+ * Reads an IBAN (spaces removed) whose check digits hold. An IBAN whose length is a multiple of
+ * four (Spanish, Belgian, Austrian) leaves its last group full, so the pattern's short final group
+ * also takes a word that follows ("... 1332 BIC"): without that word, the check digits say whether
+ * the rest is the IBAN.
+ */
 export const parseIban = (text: string): Parsed<string> | undefined => {
-  const m = IBAN.exec(text);
-  const value = m?.[1]?.replace(/\s+/g, '');
-  return value && ibanChecksumValid(value) ? { value } : undefined;
+  const printed = IBAN.exec(text)?.[1];
+  if (!printed) return undefined;
+  for (const reading of [printed, printed.replace(/\s[A-Z]{1,4}$/, '')]) {
+    const value = reading.replace(/\s+/g, '');
+    if (ibanChecksumValid(value)) return { value };
+  }
+  return undefined;
 };
 
-/** The vendor's VAT or tax id: what a VAT-id label names (a customer's VAT label is a label of its own). */
+/**
+ * The vendor's VAT or tax id: what a VAT-id label names (a customer's VAT label is a label of its
+ * own). A weak label names another registration (KvK, SIRET, Steuernummer, codice fiscale): its
+ * number stands in when no VAT id is printed, but below the doubt floor, because printed beside a
+ * VAT id it is a second identifier, not a second reading of the same one.
+ */
 export const vatIdCandidates = (ctx: FinderContext): Candidate<string>[] =>
   findLabelled(ctx.doc, 'vatId', parseTaxId, {
     confidence: 0.8,
+    weakConfidence: 0.5,
     midCell: 'loose',
     furniture: true,
     via: 'label:vat-id',

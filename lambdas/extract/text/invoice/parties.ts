@@ -26,16 +26,31 @@ const ADDRESS_SEPARATOR = /\s+[●•·|–—]\s+|\s+-\s+|\s{2,}[●•·|]\s*/
 const POSTCODE_TOWN =
   /\b(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
 
-const cellNames = (text: string): string[] =>
-  text
-    .split(ADDRESS_SEPARATOR)
-    .map((s) => cleanPartyName(s))
-    .filter((n): n is string => n !== undefined);
-
 const ROLE_LABELS: Record<'vendor' | 'customer', ReadonlySet<LabelField>> = {
   vendor: new Set<LabelField>(['vendor']),
   customer: new Set<LabelField>(['customer']),
 };
+
+/**
+ * A role label that holds a name on its own line: one followed by a colon ("Bill to:", "Kunde:"),
+ * or an abbreviation, which never starts a company's name ("Spett.le Ferramenta Bianchi S.p.A.",
+ * "t.a.v. Bakkerij", "z. Hd."); a plain word may ("Client Solutions GmbH" is a vendor's name).
+ */
+const roleLabelAt = (text: string, role: 'vendor' | 'customer') => {
+  const label = labelsAtStart(text, ROLE_LABELS[role])[0];
+  if (label?.strength !== 'strong') return undefined;
+  const colon = /:/.test(text.slice(label.end, label.end + 3));
+  return colon || label.label.includes('.') ? { ...label, colon } : undefined;
+};
+
+/** Company names in a cell, for the letterhead and the legal details; none where a customer label leads. */
+const cellNames = (text: string): string[] =>
+  roleLabelAt(text, 'customer')
+    ? []
+    : text
+        .split(ADDRESS_SEPARATOR)
+        .map((s) => cleanPartyName(s))
+        .filter((n): n is string => n !== undefined);
 
 /** A line that only states a "label: value" pair or an identifier: not where a name is. */
 const isDetailLine = (line: DocLine): boolean =>
@@ -57,8 +72,11 @@ const roleBlock = (
       if (label?.strength !== 'strong') return;
       const rest = cell.text.slice(label.end).replace(/^\s*[:#]?\s*/, '');
       // "Bill to:" ends in a colon or stands alone; "Client services" is not a role label.
-      if (rest && !/:/.test(cell.text.slice(label.end, label.end + 3))) return;
+      const held = rest ? roleLabelAt(cell.text, role) : undefined;
+      if (rest && !held) return;
       const here = rest ? cleanPartyName(rest) : undefined;
+      // "t.a.v. de administratie": an abbreviation followed by no name names nobody here.
+      if (rest && !here && !held?.colon) return;
       if (here) {
         found.push({ value: here, confidence, line, via: `block:${role}:same-line` });
         return;

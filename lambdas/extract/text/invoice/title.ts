@@ -20,8 +20,11 @@ export interface TitleCandidates {
   kind: Candidate<'invoice' | 'credit_note'>[];
 }
 
-/** "Nr.", "No.", "N°", "#", "Nummer", ... between the document-type word and its number. */
-const NUMBER_MARK = /^(?:nr|no|n[°º]|nº|#|num(?:ber|mer|ero|éro)?|número)\.?\s*[:.]?\s*/iu;
+/**
+ * "Nr.", "No.", "N°", "N.", "N.º", "#", "Nummer", ... between the document-type word and its
+ * number ("Fattura N. 45/2024": Italian and Spanish abbreviate numero / número to "N.").
+ */
+const NUMBER_MARK = /^(?:nr|no|n[°º]|nº|n\.\s?[°º]|n(?=\.)|#|num(?:ber|mer|ero|éro)?|número)\.?\s*[:.]?\s*/iu;
 /** What may stand between the title word and its number mark: a few words, a parenthesis. */
 const BETWEEN = /^(?:\s*\([^)]{0,60}\))?(?:\s+[\p{L}.-]+){0,3}?\s*/u;
 /** Lines from the top of a page where a title may stand. */

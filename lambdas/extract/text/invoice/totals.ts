@@ -65,16 +65,26 @@ const where = (a: LabelledAmount): string => `p${a.line.page} l${a.line.line}`;
 const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   const of = (role: MoneyRole) => amounts.filter((a) => a.role === role);
   const totals = [...of('total'), ...of('amountDue')];
-  const subtotals = of('subtotal');
+  // "Summe 1.000,00 / MwSt. 190,00 / Rechnungsbetrag 1.190,00", "Total £1,000 / VAT £200 / Amount
+  // due £1,200": a total-labelled amount that tax lifts to another total is the net. It takes a
+  // tax other than zero to say so ("Gesamtbetrag der Zuschläge 0,00" + "Steuerbetrag 0,00" is no
+  // invoice's sum), and a labelled net ranks first.
+  const nets = [...of('subtotal'), ...of('total')];
   const taxes = of('tax');
   const rows = taxRows(amounts);
   const found: Triple[] = [];
   for (const total of totals) {
-    for (const subtotal of subtotals) {
+    for (const subtotal of nets) {
       if (subtotal.line.index === total.line.index) continue;
-      const base = strengthOf(total) + strengthOf(subtotal) + (total.role === 'total' ? 0.2 : 0);
+      const labelledNet = subtotal.role === 'subtotal';
+      const base =
+        strengthOf(total) +
+        strengthOf(subtotal) +
+        (total.role === 'total' ? 0.2 : 0) -
+        (labelledNet ? 0 : 0.4);
       for (const tax of taxes) {
         if (tax.line.index === total.line.index || tax.line.index === subtotal.line.index) continue;
+        if (!labelledNet && decimalEquals(tax.amount, '0')) continue;
         if (decimalEquals(addDecimals([subtotal.amount, tax.amount]), total.amount)) {
           found.push({ subtotal, tax, total, score: base + strengthOf(tax) });
         }
@@ -83,7 +93,7 @@ const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
         found.push({ subtotal, taxRows: rows, total, score: base + 0.5 });
       }
       // Tax-free invoices (exempt, reverse charge): net and gross are the same amount.
-      if (taxes.length === 0 && decimalEquals(subtotal.amount, total.amount)) {
+      if (labelledNet && taxes.length === 0 && decimalEquals(subtotal.amount, total.amount)) {
         found.push({ subtotal, total, score: base - 0.3 });
       }
     }
@@ -151,7 +161,14 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
   const prepaid = amounts.filter((a) => a.role === 'prepaid');
   for (const due of amounts.filter((a) => a.role === 'amountDue')) {
     const evidence: Evidence[] = [];
-    if (total !== undefined && decimalEquals(due.amount, total) && best) {
+    // The total may have been read from this very line (an amount due that is the gross): a line
+    // does not corroborate itself.
+    if (
+      total !== undefined &&
+      best &&
+      due.line.index !== best.total.line.index &&
+      decimalEquals(due.amount, total)
+    ) {
       evidence.push({
         kind: 'agreement',
         weight: EVIDENCE_WEIGHT.agreement,

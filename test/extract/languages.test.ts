@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import type { ExtractedField, Extraction } from '../../lambdas/shared/documents/index.js';
+import { LANGUAGE_INVOICES } from './invoicesInLanguages.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+const fieldsOf = (extraction: Extraction) =>
+  extraction.fields as Record<string, ExtractedField<unknown> | undefined>;
+const valuesOf = (extraction: Extraction) =>
+  Object.fromEntries(Object.entries(extraction.fields).map(([k, f]) => [k, f?.value]));
+
+const cases = LANGUAGE_INVOICES.map((invoice) => [invoice.language, invoice] as const);
+
+describe('invoices in other languages (heuristic extractor)', () => {
+  const extractor = new HeuristicExtractor();
+
+  it.each(cases)(
+    'reads a %s invoice: its language, number, dates, parties, totals and registration numbers',
+    async (language, invoice) => {
+      // Act
+      const extraction = await extractor.extract(invoice.text);
+
+      // Assess
+      expect(extraction.docType).toBe('invoice');
+      expect(extraction.language).toBe(language);
+      expect(valuesOf(extraction)).toMatchObject(invoice.expected);
+    },
+  );
+
+  it.each(cases)(
+    'takes the issuer of a %s invoice as vendor, the gross as total and the tax amount as tax',
+    async (_, invoice) => {
+      // Act
+      const extraction = await extractor.extract(invoice.text);
+      const fields = fieldsOf(extraction);
+
+      // Assess: the traps on this page are the customer's company, the net and the VAT id.
+      expect(fields.vendor?.value).not.toBe(invoice.customer);
+      expect(fields.customer?.value).toBe(invoice.customer);
+      expect(fields.total?.value).not.toBe(invoice.net);
+      expect(String(fields.tax?.value).replace('.', '')).not.toContain(invoice.vatIdDigits.slice(0, 6));
+      expect(Number(fields.tax?.value)).toBeLessThan(Number(fields.total?.value));
+    },
+  );
+
+  it.each(cases)(
+    'corroborates the totals of a %s invoice by their sum, so they may pass the threshold',
+    async (_, invoice) => {
+      // Act
+      const extraction = await extractor.extract(invoice.text);
+      const fields = fieldsOf(extraction);
+
+      // Assess
+      for (const name of ['subtotal', 'tax', 'total']) {
+        expect(fields[name]?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+        expect(fields[name]?.confidence).toBeGreaterThanOrEqual(0.8);
+      }
+    },
+  );
+
+  it('does not count the line that gave the total as a second place stating it', async () => {
+    // Prepare: the Dutch gross is labelled "Te betalen" (amount due) and nothing else states it.
+    const dutch = LANGUAGE_INVOICES.find((i) => i.language === 'nl');
+
+    // Act
+    const extraction = await extractor.extract(dutch?.text ?? pdfTextOf([]));
+    const amountDue = fieldsOf(extraction).amountDue;
+
+    // Assess
+    expect(amountDue?.value).toBe('1494.35');
+    expect(amountDue?.evidence?.map((e) => e.kind)).not.toContain('agreement');
+    expect(amountDue?.confidence).toBeLessThanOrEqual(0.75);
+  });
+
+  it.each([
+    ['de', 'Rechnung Nr. 2024-77 vom 5. März 2024', '2024-77', '2024-03-05'],
+    ['fr', 'Facture N° FA-12 du 5 mars 2024', 'FA-12', '2024-03-05'],
+    ['nl', 'Factuur 2024-9 d.d. 05-03-2024', '2024-9', '2024-03-05'],
+    ['es', 'Factura N.º 2024-5 de fecha 5 de marzo de 2024', '2024-5', '2024-03-05'],
+    ['it', 'Fattura N. 77/2024 del 05/03/2024', '77/2024', '2024-03-05'],
+  ])('reads number and date from a %s title line: %s', async (_, title, number, date) => {
+    // Prepare
+    const text = pdfTextOf(['Alpha Beta GmbH', title, 'Gesamtbetrag    119,00 EUR']);
+
+    // Act
+    const extraction = await extractor.extract(text);
+
+    // Assess
+    expect(valuesOf(extraction)).toMatchObject({ kind: 'invoice', invoiceNumber: number, invoiceDate: date });
+  });
+
+  it.each([
+    ['de', 'Gutschrift Nr. G-2024-3 vom 05.03.2024', 'G-2024-3'],
+    ['de', 'Rechnungskorrektur Nr. RK-3', 'RK-3'],
+    ['fr', 'Avoir N° AV-2024-3 du 5 mars 2024', 'AV-2024-3'],
+    ['nl', 'Creditnota 2024-3 d.d. 05-03-2024', '2024-3'],
+    ['es', 'Nota de crédito Nº NC-2024-3', 'NC-2024-3'],
+    ['it', 'Nota di credito N. 3/2024 del 05/03/2024', '3/2024'],
+  ])('reads a %s credit note title as kind credit_note: %s', async (_, title, number) => {
+    // Prepare
+    const text = pdfTextOf(['Alpha Beta GmbH', title, 'Gesamtbetrag    119,00 EUR']);
+
+    // Act
+    const extraction = await extractor.extract(text);
+
+    // Assess
+    expect(valuesOf(extraction)).toMatchObject({ kind: 'credit_note', invoiceNumber: number });
+  });
+
+  it.each([
+    ['Zahlungsziel: 31.03.2024', { dueDate: '2024-03-31' }, 'paymentTerms'],
+    ['Zahlungsziel: 14 Tage netto', { paymentTerms: 'Net 14' }, 'dueDate'],
+  ])(
+    'tells a due date from payment terms under one label by the value: %s',
+    async (line, expected, absent) => {
+      // Prepare
+      const text = pdfTextOf([
+        'Rechnung Nr. 4711',
+        'Rechnungsdatum: 01.03.2024',
+        line,
+        'Gesamtbetrag 119,00 EUR',
+      ]);
+
+      // Act
+      const extraction = await extractor.extract(text);
+
+      // Assess
+      expect(valuesOf(extraction)).toMatchObject(expected);
+      expect(fieldsOf(extraction)[absent]).toBeUndefined();
+    },
+  );
+});

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import {
+  type ExtractedField,
+  type Extraction,
+  isCorroborated,
+  providerLookupFrom,
+  UNCORROBORATED_CAP,
+} from '../../lambdas/shared/documents/index.js';
+import { validateDocument } from '../../lambdas/validate/index.js';
+import { transition } from '../../statemachine/index.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * The wrong readings issue 11 found on real invoices, each written here in several languages: a
+ * VAT registration number read as the tax, a pre-tax amount read as the total, a tax base read as
+ * the tax, the bill-to customer read as the vendor, and a total nothing checks passing for sure.
+ */
+const extractor = new HeuristicExtractor();
+const read = async (...lines: string[]) => extractor.extract(pdfTextOf(lines));
+const fieldsOf = (extraction: Extraction) =>
+  extraction.fields as Record<string, ExtractedField<unknown> | undefined>;
+const value = (extraction: Extraction, field: string) => fieldsOf(extraction)[field]?.value;
+
+describe('a VAT registration number is never the tax amount', () => {
+  it.each([
+    ['Rechnung Nr. 1', 'Muster GmbH', 'MwSt-Nr. DE123456789', 'Gesamtbetrag: 119,00 EUR'],
+    ['Rechnung Nr. 1', 'Muster GmbH', 'USt 12345678', 'Gesamtbetrag: 119,00 EUR'],
+    ['Factuur 2024-1', 'Bedrijf B.V.', 'BTW: NL123456789B01', 'Totaal: € 119,00'],
+    ['Facture F-1', 'Société SARL', 'TVA : FR 12 345678901', 'Total : 119,00 €'],
+    ['Fattura N. 1/2024', 'Rossi S.r.l.', 'IVA: 12345678901', 'Totale: 119,00'],
+    ['Factura 1', 'Ebro S.L.', 'IVA: B12345678', 'Total: 119,00 €'],
+    ['INVOICE 1', 'Acme Ltd', 'VAT: GB 123 4567 89', 'Total: £119.00'],
+    ['INVOICE 1', 'Acme Ltd', 'VAT Reg 123456789', 'Total: £119.00'],
+  ])('%s / %s / %s', async (...lines) => {
+    // Act
+    const extraction = await read(...lines);
+
+    // Assess
+    expect(value(extraction, 'tax')).toBeUndefined();
+    expect(value(extraction, 'total')).toBe('119.00');
+  });
+
+  it('reads the tax from its own line when the VAT id carries the same word ("BTW")', async () => {
+    // Act
+    const extraction = await read(
+      'Factuur 2024-1',
+      'Bedrijf B.V.',
+      'BTW: NL123456789B01',
+      'Subtotaal    € 100,00',
+      'BTW 21%    € 21,00',
+      'Totaal    € 121,00',
+    );
+
+    // Assess
+    expect(value(extraction, 'tax')).toBe('21.00');
+    expect(value(extraction, 'vendorTaxId')).toBe('NL123456789B01');
+  });
+});
+
+describe('a pre-tax amount is never the total', () => {
+  it.each([
+    ['Summe    1.000,00 EUR', 'MwSt. 19 %    190,00 EUR', 'Rechnungsbetrag    1.190,00 EUR', '1190.00'],
+    ['Total    £1,000.00', 'VAT 20%    £200.00', 'Amount due    £1,200.00', '1200.00'],
+    ['Total    £1,000.00', 'VAT 20%    £200.00', 'Total    £1,200.00', '1200.00'],
+    ['Totaal    € 1.000,00', 'BTW 21%    € 210,00', 'Te betalen    € 1.210,00', '1210.00'],
+    ['Montant total    1 000,00 €', 'TVA 20 %    200,00 €', 'Net à payer    1 200,00 €', '1200.00'],
+    ['Totale merce    1.000,00', 'IVA 22%    220,00', 'Totale da pagare    1.220,00', '1220.00'],
+  ])('%s / %s / %s', async (net, tax, gross, total) => {
+    // Act
+    const extraction = await read('Invoice 1', 'Muster GmbH', net, tax, gross);
+
+    // Assess: the sum settles which is which, and says so.
+    expect(value(extraction, 'total')).toBe(total);
+    expect(value(extraction, 'subtotal')).toBe('1000.00');
+    expect(fieldsOf(extraction).total?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('keeps two equal totals one total, not a net and a gross, when no tax lifts one to the other', async () => {
+    // Act
+    const extraction = await read('Invoice 1', 'Muster GmbH', 'Total    £1,000.00', 'Total due    £1,000.00');
+
+    // Assess
+    expect(value(extraction, 'total')).toBe('1000.00');
+    expect(value(extraction, 'subtotal')).toBeUndefined();
+  });
+});
+
+describe('a tax base is never the tax', () => {
+  it.each([
+    ['MwSt. 19 % auf 1.000,00 EUR    190,00 EUR', 'Gesamtbetrag    1.190,00 EUR', '190.00'],
+    ['BTW 21% over € 1.000,00    € 210,00', 'Totaal    € 1.210,00', '210.00'],
+    ['IVA 21% s/ 9.000,00    1.890,00 €', 'Total    10.890,00 €', '1890.00'],
+    ['TVA 20 % sur 1 000,00 €    200,00 €', 'Total TTC    1 200,00 €', '200.00'],
+    ['IVA 22% su imponibile 1.000,00    220,00', 'Totale    1.220,00', '220.00'],
+    ['VAT @ 20% on 1,000.00    200.00', 'Total    1,200.00', '200.00'],
+  ])('%s', async (taxLine, totalLine, tax) => {
+    // Act
+    const extraction = await read('Invoice 1', 'Muster GmbH', taxLine, totalLine);
+
+    // Assess
+    expect(value(extraction, 'tax')).toBe(tax);
+  });
+});
+
+describe("the bill-to customer's name is never the vendor", () => {
+  it.each([
+    [
+      [
+        'Spett.le Ferramenta Bianchi S.p.A.',
+        'Corso Italia 8',
+        'Fattura N. 45/2024',
+        'Totale: 1.220,00',
+        'Studio Tecnico Rossi S.r.l. - P.IVA 12345678901',
+      ],
+      'Ferramenta Bianchi S.p.A.',
+      'Studio Tecnico Rossi S.r.l.',
+    ],
+    [
+      [
+        'Rechnung Nr. 4711',
+        'Rechnungsempfänger: Beispiel Handels AG',
+        'Industriestraße 5, 40210 Düsseldorf',
+        'Gesamtbetrag    1.190,00 EUR',
+        'Müller & Söhne GmbH · USt-IdNr. DE123456789',
+      ],
+      'Beispiel Handels AG',
+      'Müller & Söhne GmbH',
+    ],
+    [
+      [
+        'Factuur 2024-1',
+        'Aan:',
+        'Bakkerij De Gouden Korst B.V.',
+        'Dorpsstraat 21',
+        'Totaal: € 121,00',
+        'Van der Berg Installaties B.V. · KvK 12345678 · BTW-nummer NL123456789B01',
+      ],
+      'Bakkerij De Gouden Korst B.V.',
+      'Van der Berg Installaties B.V.',
+    ],
+    [
+      [
+        'Facturar a:',
+        'Hotel Miramar S.A.',
+        'Paseo Marítimo 3',
+        'FACTURA 2024-1',
+        'Total: 121,00 €',
+        'Construcciones Ebro S.L. · NIF: B12345678',
+      ],
+      'Hotel Miramar S.A.',
+      'Construcciones Ebro S.L.',
+    ],
+    [
+      [
+        'FACTURE N° 12',
+        'Client : Librairie du Parc SAS',
+        'Fournisseur : Atelier Lumière SARL',
+        'Total TTC : 1 200,00 €',
+      ],
+      'Librairie du Parc SAS',
+      'Atelier Lumière SARL',
+    ],
+    [
+      [
+        'Bill to:    From:',
+        'Globex Corporation    Initech LLC',
+        '1 Globex Way    4120 Freidrich Ln',
+        'INVOICE 7',
+        'Total: $120.00',
+      ],
+      'Globex Corporation',
+      'Initech LLC',
+    ],
+  ])('%j', async (lines, customer, vendor) => {
+    // Act
+    const extraction = await read(...lines);
+
+    // Assess
+    expect(value(extraction, 'customer')).toBe(customer);
+    expect(value(extraction, 'vendor')).toBe(vendor);
+  });
+
+  it('does not take a company whose name starts with a role word for a label ("Client Solutions GmbH")', async () => {
+    // Act
+    const extraction = await read(
+      'Client Solutions GmbH',
+      'Hauptstr. 1, 10115 Berlin',
+      'Rechnung Nr. 4711',
+      'Gesamtbetrag 119,00 EUR',
+    );
+
+    // Assess
+    expect(value(extraction, 'vendor')).toBe('Client Solutions GmbH');
+    expect(value(extraction, 'customer')).toBeUndefined();
+  });
+});
+
+describe('a total that nothing corroborates', () => {
+  const lookupProvider = providerLookupFrom([
+    { id: 'v1', name: 'Müller & Söhne GmbH', taxId: 'DE123456789' },
+  ]);
+  const now = new Date('2024-04-01T00:00:00Z');
+  const invoice = (...totals: string[]) =>
+    read(
+      'Müller & Söhne GmbH',
+      'Rechnung Nr. RE-2024-0815',
+      'Rechnungsdatum: 05.03.2024',
+      'Rechnungsempfänger: Beispiel Handels AG',
+      ...totals,
+      'USt-IdNr.: DE123456789',
+    );
+
+  it('stays below the threshold, and the invoice is not auto-approved (uncorroborated_total)', async () => {
+    // Prepare: no net, no tax, no item table, no amount due: the total stands alone.
+    const extraction = await invoice('Gesamtbetrag    1.190,00 EUR');
+    const total = fieldsOf(extraction).total;
+
+    // Act
+    const validation = await validateDocument(extraction, { lookupProvider, now });
+    const decision = transition('validating', 'validation_completed', {
+      confidence: validation.confidence,
+      confidenceThreshold: 80,
+      requiredFieldsValid: validation.requiredFieldsValid,
+    });
+
+    // Assess
+    expect(total?.value).toBe('1190.00');
+    expect(total?.confidence).toBeLessThanOrEqual(UNCORROBORATED_CAP);
+    expect(isCorroborated(total?.evidence ?? [])).toBe(false);
+    expect(validation.fieldConfidence.total).toBeLessThan(0.8);
+    expect(validation.reasons.map((r) => r.code)).toContain('uncorroborated_total');
+    expect(validation.requiredFieldsValid).toBe(false);
+    expect(decision).toMatchObject({ ok: true, to: 'review_required' });
+  });
+
+  it('is corroborated when a second place states it, and then no such reason is given', async () => {
+    // Prepare
+    const extraction = await invoice('Gesamtbetrag    1.190,00 EUR', 'Zahlbetrag    1.190,00 EUR');
+
+    // Act
+    const validation = await validateDocument(extraction, { lookupProvider, now });
+
+    // Assess
+    expect(isCorroborated(fieldsOf(extraction).total?.evidence ?? [])).toBe(true);
+    expect(validation.fieldConfidence.total).toBeGreaterThanOrEqual(0.8);
+    expect(validation.reasons.map((r) => r.code)).not.toContain('uncorroborated_total');
+  });
+});

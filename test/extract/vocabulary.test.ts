@@ -1,0 +1,155 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  detectLanguage,
+  fold,
+  LABEL_FIELDS,
+  type LabelField,
+  labelsAtStart,
+  VOCABULARIES,
+} from '../../lambdas/extract/vocabulary/index.js';
+import { VocabularySchema } from '../../lambdas/extract/vocabulary/schema.js';
+
+const FOLDER = fileURLToPath(new URL('../../lambdas/extract/vocabulary/', import.meta.url));
+const files = readdirSync(FOLDER).filter((f) => f.endsWith('.json'));
+
+/** Every label of a vocabulary with its field. */
+const labelsOf = (code: string): { field: LabelField; label: string }[] => {
+  const vocabulary = VOCABULARIES.find((v) => v.code === code);
+  if (!vocabulary) throw new Error(`no vocabulary ${code}`);
+  return LABEL_FIELDS.flatMap((field) =>
+    [...vocabulary.labels[field].strong, ...(vocabulary.labels[field].weak ?? [])].map((label) => ({
+      field,
+      label,
+    })),
+  );
+};
+
+/**
+ * How the lexicon sees a label: folded (case, accents, "ß") and without the spaces, dots, dashes
+ * and apostrophes it treats as optional, so "ust.-betrag" and "Ust Betrag" are one label.
+ */
+const key = (label: string): string => fold(label).replace(/[\s.\-'’/]/g, '');
+
+/**
+ * Fields that may share a label because the value tells them apart: "TVA 200,00" is the tax and
+ * "TVA FR12345678901" the VAT id; "Zahlungsziel 31.03.2024" is a due date and "Zahlungsziel 14
+ * Tage" the payment terms. Any other shared label is a coin toss between two fields.
+ */
+const TOLD_APART_BY_VALUE = [
+  ['tax', 'vatId'],
+  ['dueDate', 'paymentTerms'],
+].map((pair) => pair.sort().join('+'));
+
+describe('vocabularies', () => {
+  it('lists every vocabulary file, and every file matches the schema', () => {
+    // Act
+    const parsed = files.map((f) => ({
+      file: f,
+      result: VocabularySchema.safeParse(JSON.parse(readFileSync(join(FOLDER, f), 'utf8'))),
+    }));
+
+    // Assess
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    expect(parsed.filter((p) => !p.result.success).map((p) => p.file)).toEqual([]);
+    expect(VOCABULARIES.map((v) => `${v.code}.json`).sort()).toEqual([...files].sort());
+  });
+
+  it('gives every language a strong label for every field English labels, month names and title words', () => {
+    // Prepare
+    const english = VOCABULARIES.find((v) => v.code === 'en');
+    const fields = LABEL_FIELDS.filter((f) => (english?.labels[f].strong.length ?? 0) > 0);
+
+    // Act
+    const gaps = VOCABULARIES.flatMap((v) => [
+      ...fields.filter((f) => v.labels[f].strong.length === 0).map((f) => `${v.code}: no ${f} label`),
+      ...(v.documentTypes.invoice.length === 0 ? [`${v.code}: no invoice title`] : []),
+      ...(v.documentTypes.creditNote.length === 0 ? [`${v.code}: no credit note title`] : []),
+      ...(v.titleDateLinks.length === 0 ? [`${v.code}: no title date link`] : []),
+      ...(v.stopwords.length < 15 ? [`${v.code}: too few stopwords to tell the language`] : []),
+    ]);
+
+    // Assess
+    expect(fields).toEqual([...LABEL_FIELDS]);
+    expect(gaps).toEqual([]);
+  });
+
+  it('lists no label twice in one field (spelling variants such as "mwst" and "mwst." are kept on purpose)', () => {
+    // Act
+    const repeats = VOCABULARIES.flatMap((v) =>
+      LABEL_FIELDS.flatMap((field) => {
+        const keys = [...v.labels[field].strong, ...(v.labels[field].weak ?? [])].map((l) => l.toLowerCase());
+        return keys.filter((k, i) => keys.indexOf(k) !== i).map((k) => `${v.code} ${field}: ${k}`);
+      }),
+    );
+
+    // Assess
+    expect(repeats).toEqual([]);
+  });
+
+  it('gives no label to two fields the value cannot tell apart, in any language (labels of every language are matched on every document)', () => {
+    // Prepare
+    const fieldsByKey = new Map<string, Set<string>>();
+    for (const v of VOCABULARIES) {
+      for (const { field, label } of labelsOf(v.code)) {
+        fieldsByKey.set(key(label), (fieldsByKey.get(key(label)) ?? new Set()).add(field));
+      }
+    }
+
+    // Act
+    const ambiguous = [...fieldsByKey.entries()]
+      .filter(([, fields]) => fields.size > 1 && !TOLD_APART_BY_VALUE.includes([...fields].sort().join('+')))
+      .map(([k, fields]) => `${k}: ${[...fields].join(', ')}`);
+
+    // Assess
+    expect(ambiguous).toEqual([]);
+  });
+
+  it('finds each label of each language as the label of its own field at the start of a cell', () => {
+    // Act: the lexicon's longest match for "<label>: 1", per label.
+    const lost = VOCABULARIES.flatMap((v) =>
+      labelsOf(v.code)
+        .filter(({ field, label }) => !labelsAtStart(`${label}: 1`).some((m) => m.field === field))
+        .map(({ field, label }) => `${v.code} ${field}: ${label}`),
+    );
+
+    // Assess
+    expect(lost).toEqual([]);
+  });
+});
+
+/** A short paragraph in each language, written for this test (payment instructions). */
+const PARAGRAPHS: Record<string, string> = {
+  en: 'Thank you for your order. Please pay the amount shown below within 30 days of the invoice date.',
+  de: 'Vielen Dank für Ihren Auftrag. Bitte überweisen Sie den Betrag innerhalb von 14 Tagen auf das unten genannte Konto.',
+  fr: 'Merci pour votre commande. Nous vous prions de régler le montant ci-dessous par virement sous 30 jours.',
+  nl: 'Hartelijk dank voor uw bestelling. Gelieve het bedrag binnen 14 dagen over te maken naar onze rekening.',
+  es: 'Gracias por su pedido. Le rogamos que abone el importe indicado en un plazo de 30 días por transferencia.',
+  it: "Grazie per il vostro ordine. Vi preghiamo di pagare l'importo indicato entro 30 giorni con bonifico bancario.",
+};
+
+describe('detectLanguage', () => {
+  it.each(Object.entries(PARAGRAPHS))('tells a short %s paragraph by its common words', (code, text) => {
+    // Act
+    const guess = detectLanguage(text);
+
+    // Assess
+    expect(guess?.code).toBe(code);
+    expect(guess?.share).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('has a paragraph for every vocabulary, so a new language cannot skip this test', () => {
+    // Assess
+    expect(Object.keys(PARAGRAPHS).sort()).toEqual(VOCABULARIES.map((v) => v.code).sort());
+  });
+
+  it('says nothing about a text with too few known words (numbers, names)', () => {
+    // Act
+    const guess = detectLanguage('Acme GmbH 4711 12.03.2024 EUR 1.234,56 Globex B.V.');
+
+    // Assess
+    expect(guess).toBeUndefined();
+  });
+});
