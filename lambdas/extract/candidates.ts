@@ -71,7 +71,8 @@ export const choose = <V>(
     });
   }
   for (const c of top.group) evidence = withEvidence(evidence, ...(c.evidence ?? []));
-  if (runnerUp && runnerUp.best.confidence > DOUBT_FLOOR) {
+  // Rounded: a weak label's 0.8 - 0.2 is 0.6000000000000001 in floating point, not above the floor.
+  if (runnerUp && Math.round(runnerUp.best.confidence * 1000) / 1000 > DOUBT_FLOOR) {
     evidence = withEvidence(evidence, {
       kind: 'conflict',
       weight: Math.min(0.9, (runnerUp.best.confidence - DOUBT_FLOOR) * 1.2 + 0.2),

@@ -22,6 +22,57 @@ const fieldsOf = (extraction: Extraction) =>
   extraction.fields as Record<string, ExtractedField<unknown> | undefined>;
 const value = (extraction: Extraction, field: string) => fieldsOf(extraction)[field]?.value;
 
+describe('a return-address line read by OCR', () => {
+  it.each([
+    ['IE ¥  Bäckerei Korn GmbH · Hauptstraße 5 · 10115 Berlin', 'Bäckerei Korn GmbH'],
+    ['Q0  Atelier Lumière SARL - 12 rue des Arts - 69002 Lyon - France', 'Atelier Lumière SARL'],
+  ])('takes the name next to the address, not the logo misread before it: %s', async (sender, vendor) => {
+    // Act
+    const extraction = await read(
+      sender,
+      'Kunde AG',
+      'Rechnung Nr. 7',
+      'Nettobetrag: 100,00 EUR',
+      'MwSt 19%: 19,00 EUR',
+      'Gesamtbetrag: 119,00 EUR',
+    );
+
+    // Assess
+    expect(value(extraction, 'vendor')).toBe(vendor);
+  });
+});
+
+describe("the company's share capital in a legal line is never an amount of the invoice", () => {
+  it.each([
+    [
+      'Facture F-1',
+      'Société SARL',
+      'TVA : FR11999999998 - SARL au capital de 120 000,00 €',
+      'Total TTC : 119,00 €',
+    ],
+    [
+      'Rechnung Nr. 1',
+      'Muster GmbH',
+      'USt-IdNr. DE123456789 · Stammkapital: 25.000,00 EUR',
+      'Gesamtbetrag: 119,00 EUR',
+    ],
+    [
+      'Fattura N. 1/2024',
+      'Rossi S.r.l.',
+      'P.IVA 12345678901 - Capitale sociale i.v. € 10.000,00',
+      'Totale: 119,00',
+    ],
+    ['INVOICE 1', 'Acme Ltd', 'VAT Reg GB123456789 - Share capital £50,000.00', 'Total: £119.00'],
+  ])('%s / %s / %s', async (...lines) => {
+    // Act
+    const extraction = await read(...lines);
+
+    // Assess: the capital is read as nothing, neither tax nor total.
+    expect(value(extraction, 'tax')).toBeUndefined();
+    expect(value(extraction, 'total')).toBe('119.00');
+  });
+});
+
 describe('a VAT registration number is never the tax amount', () => {
   it.each([
     ['Rechnung Nr. 1', 'Muster GmbH', 'MwSt-Nr. DE123456789', 'Gesamtbetrag: 119,00 EUR'],

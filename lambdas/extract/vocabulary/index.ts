@@ -7,6 +7,7 @@ export {
   documentTypeCue,
   MONTH_PATTERN,
   monthNumber,
+  NOT_MONEY_BEFORE,
   TITLE_DATE_LINK_PATTERN,
   vocabularyOf,
 } from './words.js';

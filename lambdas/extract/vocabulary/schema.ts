@@ -59,6 +59,11 @@ export const VocabularySchema = z
     documentTypes: z.object({ invoice: words, creditNote: words }).strict(),
     /** Words that join a title's number to its date ("Rechnung 42 vom 5.3.2018"). */
     titleDateLinks: words,
+    /**
+     * Phrases after which an amount is a fact about the company, not the invoice ("au capital de
+     * 120 000,00 €" in a letterhead's legal line): never read as a total, tax or net.
+     */
+    notMoney: words,
     labels: z.object(
       Object.fromEntries(LABEL_FIELDS.map((f) => [f, LabelSetSchema])) as Record<
         LabelField,

@@ -30,6 +30,18 @@ export const TITLE_DATE_LINK_PATTERN = `(?:${[...new Set(VOCABULARIES.flatMap((v
   .map(labelSource)
   .join('|')})`;
 
+/**
+ * Ends with a phrase after which an amount is not the invoice's (share capital), any language:
+ * test it on the text before an amount.
+ */
+export const NOT_MONEY_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])(?:${[...new Set(VOCABULARIES.flatMap((v) => v.notMoney))]
+    .sort(bySize)
+    .map(labelSource)
+    .join('|')})\\s*:?\\s*(?:i\\.?\\s?v\\.?\\s*)?(?:€|eur|euro|usd|\\$|£|gbp|chf)?\\s*$`,
+  'iu',
+);
+
 const cueSource = (kind: 'invoice' | 'creditNote', compound: boolean) =>
   [...new Set(VOCABULARIES.filter((v) => !compound || v.compoundWords).flatMap((v) => v.documentTypes[kind]))]
     .sort(bySize)

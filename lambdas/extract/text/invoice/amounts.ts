@@ -1,4 +1,4 @@
-import { type LabelField, labelsAtStart, labelsIn } from '../../vocabulary/index.js';
+import { type LabelField, labelsAtStart, labelsIn, NOT_MONEY_BEFORE } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { type FoundAmount, findMoney } from '../parseAmount.js';
 import { findDates } from '../parseDate.js';
@@ -46,7 +46,10 @@ const LONG_BARE_NUMBER = /^\d{7,}$/;
 
 const looksLikeMoney = (text: string, found: FoundAmount): boolean => {
   const token = text.slice(found.start, found.end).replace(/^[-\s]+/, '');
-  if (IDENTIFIER_BEFORE.test(text.slice(0, found.start))) return false;
+  const before = text.slice(0, found.start);
+  if (IDENTIFIER_BEFORE.test(before)) return false;
+  // The company's share capital in a legal line ("SARL au capital de 120 000,00 €").
+  if (NOT_MONEY_BEFORE.test(before)) return false;
   if (!found.currency && LONG_BARE_NUMBER.test(token.replace(/[^\d]/g, '')) && !/[.,]\d{2}\b/.test(token))
     return false;
   // A bare integer without separators or currency is a count or a code more often than money.

@@ -129,7 +129,9 @@ const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
       .map((p) => p.trim())
       .filter(Boolean);
     if (parts.length < 3 || !parts.slice(1).some((p) => POSTCODE_TOWN.test(p))) continue;
-    const name = cleanPartyName(parts[0] as string);
+    // The name is the cell next to the address: a logo misread by OCR may sit in a cell before it.
+    const lead = (parts[0] as string).split(/\s{2,}/);
+    const name = cleanPartyName(lead.filter(hasLegalForm).at(-1) ?? (lead.at(-1) as string));
     if (name) found.push({ value: name, confidence: 0.7, reading: 'position', line, via: 'return-address' });
   }
   return found;
