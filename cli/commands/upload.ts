@@ -31,7 +31,10 @@ export const registerUploadCommand = (program: Command, ctx: CliContext): void =
   program
     .command('upload')
     .description('upload PDFs (files or directories) under incoming/{tenant}/; each becomes a workflow')
-    .argument('<paths...>', 'PDF files or directories (searched recursively; non-PDFs are skipped)')
+    .argument(
+      '<paths...>',
+      'PDFs, images (PNG, JPEG, TIFF), e-invoice XML, or directories of them (searched recursively; other files are skipped)',
+    )
     .option(
       '--tenant <tenant>',
       'local: tenant the documents belong to (default "default"); with --stack, the token\'s',
@@ -112,13 +115,13 @@ export const registerUploadCommand = (program: Command, ctx: CliContext): void =
           if (plan.skipped.length > SKIPS_SHOWN) {
             println(
               ctx.io,
-              `skipped ${plan.skipped.length - SKIPS_SHOWN} more non-PDF file(s) (--json lists them)`,
+              `skipped ${plan.skipped.length - SKIPS_SHOWN} more file(s) that are no document (--json lists them)`,
             );
           }
           for (const f of failed) println(ctx.io, `failed  ${show(f.file)}: ${f.error}`);
           println(
             ctx.io,
-            `Uploaded ${uploaded.length} to s3://${target.bucket}/incoming/${tenant}/${stored > 0 ? ` (${stored} already there with the same content, not sent again)` : ''}, skipped ${plan.skipped.length} (not PDF), failed ${failed.length}.`,
+            `Uploaded ${uploaded.length} to s3://${target.bucket}/incoming/${tenant}/${stored > 0 ? ` (${stored} already there with the same content, not sent again)` : ''}, skipped ${plan.skipped.length} (not a document), failed ${failed.length}.`,
           );
         }
         if (failed.length > 0) throw new CheckFailedError(`${failed.length} file(s) could not be uploaded.`);

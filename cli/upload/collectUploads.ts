@@ -1,5 +1,10 @@
 import { lstat, open, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import {
+  DOCUMENT_HEAD_BYTES,
+  type DocumentKind,
+  documentKindOfHead,
+} from '../../lambdas/parse/documentKind.js';
 import { checkUploadKey, KeyPolicyViolation, printable } from '../../lambdas/shared/keyPolicy.js';
 
 /** A file to upload, its name below the tenant's prefix, and the S3 key that makes. */
@@ -13,7 +18,7 @@ export interface PlannedUpload {
 /** What `collectUploads` found. */
 export interface UploadPlan {
   uploads: PlannedUpload[];
-  /** Files that are not PDFs (no `%PDF-` header): not uploaded. */
+  /** Files that are no kind of document Docket reads (told from their first bytes): not uploaded. */
   skipped: { file: string; reason: string }[];
   /**
    * Files that are not uploaded and count as failed: unreadable ones, broken links, and files whose
@@ -22,16 +27,16 @@ export interface UploadPlan {
   failed: { file: string; error: string; key?: string }[];
 }
 
-/** Bytes the PDF header may be preceded by (the spec allows junk before `%PDF-`; readers look this far). */
-const HEADER_WINDOW = 1024;
-
-/** True when the file starts (within the first KiB) with the PDF header. */
-export const looksLikePdf = async (file: string): Promise<boolean> => {
+/**
+ * The kind of document the file's first bytes announce (PDF, PNG, JPEG, TIFF, CII/UBL XML), by the
+ * parse stage's own rule, or undefined for a file Docket does not read.
+ */
+export const uploadKind = async (file: string): Promise<DocumentKind | undefined> => {
   const handle = await open(file, 'r');
   try {
-    const buffer = Buffer.alloc(HEADER_WINDOW);
-    const { bytesRead } = await handle.read(buffer, 0, HEADER_WINDOW, 0);
-    return buffer.subarray(0, bytesRead).includes('%PDF-');
+    const buffer = Buffer.alloc(DOCUMENT_HEAD_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, DOCUMENT_HEAD_BYTES, 0);
+    return documentKindOfHead(buffer.subarray(0, bytesRead));
   } finally {
     await handle.close();
   }
@@ -67,7 +72,7 @@ const describeFailure = async (file: string, error: unknown): Promise<string> =>
 /**
  * Expands FILE|DIR arguments into uploads under `incoming/{tenant}/`: a file keeps its name, a
  * directory's files keep their path below it (so `samples/` gives `incoming/acme/contract-0000.pdf`).
- * Files are told apart by content, not extension: only a PDF header makes an upload. Two files
+ * Files are told apart by content, not extension: only a kind parse reads makes an upload. Two files
  * that would get the same key (`a/x.pdf b/x.pdf`) would overwrite each other in the bucket: the
  * first one given keeps the key and each later one fails, naming the file it clashes with.
  */
@@ -95,7 +100,8 @@ export const collectUploads = async (
       // stat follows links, so a link is judged by the file it points to. A FIFO or a device
       // would block the header read, and is no document anyway.
       if (!(await stat(file)).isFile()) reason = 'not a regular file';
-      else if (!(await looksLikePdf(file))) reason = 'not a PDF';
+      else if (!(await uploadKind(file)))
+        reason = 'not a document Docket reads (PDF, PNG, JPEG, TIFF, e-invoice XML)';
     } catch (error) {
       plan.failed.push({ file, error: await describeFailure(file, error) });
       return;

@@ -102,16 +102,29 @@ const describeOther = (bytes: Uint8Array): string | undefined => {
  */
 export const detectDocumentKind = (bytes: Uint8Array): DocumentKind => {
   if (bytes.byteLength === 0) throw new EmptyFile();
-  const image = IMAGE_SIGNATURES.find(({ bytes: magic }) => startsWith(bytes, magic));
-  if (image) return image.kind;
-  const buffer = asBuffer(bytes);
-  if (buffer.subarray(0, MARKER_WINDOW).indexOf('%PDF-', 0, 'latin1') !== -1) {
-    if (buffer.subarray(-MARKER_WINDOW).lastIndexOf('%%EOF', undefined, 'latin1') === -1) {
+  const kind = documentKindOfHead(bytes);
+  if (kind === 'pdf') {
+    if (asBuffer(bytes).subarray(-MARKER_WINDOW).lastIndexOf('%%EOF', undefined, 'latin1') === -1) {
       throw new CorruptPdf({ reason: 'it ends before its end-of-file marker (%%EOF)', truncated: true });
     }
-    return 'pdf';
   }
-  const root = sniffXmlRoot(buffer.subarray(0, XML_SNIFF_CHARS).toString('utf8'));
-  if (root !== undefined && E_INVOICE_ROOTS.has(root)) return 'xml';
+  if (kind) return kind;
   throw new UnsupportedFileType({ detected: describeOther(bytes) });
+};
+
+/** How many leading bytes `documentKindOfHead` needs to see. */
+export const DOCUMENT_HEAD_BYTES = XML_SNIFF_CHARS;
+
+/**
+ * The kind the leading bytes of a file announce (its first `DOCUMENT_HEAD_BYTES`), or undefined
+ * for anything Docket does not read: what an uploader checks before sending a file, so it sends
+ * exactly what parse will take (parse still checks the whole file).
+ */
+export const documentKindOfHead = (head: Uint8Array): DocumentKind | undefined => {
+  const image = IMAGE_SIGNATURES.find(({ bytes: magic }) => startsWith(head, magic));
+  if (image) return image.kind;
+  const buffer = asBuffer(head);
+  if (buffer.subarray(0, MARKER_WINDOW).indexOf('%PDF-', 0, 'latin1') !== -1) return 'pdf';
+  const root = sniffXmlRoot(buffer.subarray(0, XML_SNIFF_CHARS).toString('utf8'));
+  return root !== undefined && E_INVOICE_ROOTS.has(root) ? 'xml' : undefined;
 };

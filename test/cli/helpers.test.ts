@@ -160,20 +160,37 @@ describe('docket start', () => {
 });
 
 describe('collecting uploads', () => {
-  it('tells PDFs by content, keeps paths below a directory, and reports what cannot be read', async () => {
+  it('tells documents (PDF, image, e-invoice XML) by content, keeps paths below a directory, and reports what cannot be read', async () => {
     // Prepare
     const dir = await mkdtemp(join(tmpdir(), 'docket-upload-'));
     await mkdir(join(dir, 'sub'));
     await writeFile(join(dir, 'a.pdf'), '%PDF-1.7\n...');
     await writeFile(join(dir, 'sub', 'b.bin'), 'junk\n%PDF-1.4 after a preamble');
     await writeFile(join(dir, 'notes.pdf'), 'not a pdf at all');
+    // Scans and e-invoices are documents too, whatever their names say.
+    await writeFile(join(dir, 'scan.dat'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]));
+    await writeFile(join(dir, 'photo.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0]));
+    await writeFile(
+      join(dir, 'rechnung.xml'),
+      '<?xml version="1.0"?>\n<rsm:CrossIndustryInvoice xmlns:rsm="x"/>',
+    );
+    await writeFile(join(dir, 'truth.json'), '{"docType":"invoice"}');
+    await writeFile(join(dir, 'page.xml'), '<html><body/></html>');
 
     // Act
     const plan = await collectUploads([dir, join(dir, 'missing.pdf')], 'acme', '/');
 
     // Assess
-    expect(plan.uploads.map((u) => u.key)).toEqual(['incoming/acme/a.pdf', 'incoming/acme/sub/b.bin']);
-    expect(plan.skipped.map((s) => s.file)).toEqual([join(dir, 'notes.pdf')]);
+    expect(plan.uploads.map((u) => u.key).sort()).toEqual([
+      'incoming/acme/a.pdf',
+      'incoming/acme/photo.jpg',
+      'incoming/acme/rechnung.xml',
+      'incoming/acme/scan.dat',
+      'incoming/acme/sub/b.bin',
+    ]);
+    expect(plan.skipped.map((s) => s.file).sort()).toEqual(
+      [join(dir, 'notes.pdf'), join(dir, 'page.xml'), join(dir, 'truth.json')].sort(),
+    );
     expect(plan.failed).toEqual([{ file: join(dir, 'missing.pdf'), error: 'no such file or directory' }]);
   });
 

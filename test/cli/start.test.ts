@@ -94,12 +94,12 @@ describe('bin/docket.js', () => {
     expect(onTerminal.code).toBe(0);
     expect(onTerminal.stderr).toContain('Uploading [');
     expect(onTerminal.stdout).toContain(
-      'Uploaded 1 to s3://docket-local/incoming/acme/, skipped 0 (not PDF), failed 0.',
+      'Uploaded 1 to s3://docket-local/incoming/acme/, skipped 0 (not a document), failed 0.',
     );
     expect(piped.code).toBe(0);
     expect(piped.stderr).toBe('');
     expect(piped.stdout).toBe(
-      'Uploaded 1 to s3://docket-local/incoming/acme/, skipped 0 (not PDF), failed 0.\n',
+      'Uploaded 1 to s3://docket-local/incoming/acme/, skipped 0 (not a document), failed 0.\n',
     );
   });
 
