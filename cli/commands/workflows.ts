@@ -1,11 +1,11 @@
 import type { HistoryEvent } from '@aws-sdk/client-sfn';
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import type { ComparisonReport } from '../../lambdas/compare/report.js';
+import type { ComparisonReport } from '../../lambdas/compare/index.js';
 import type { Extraction } from '../../lambdas/shared/documents/index.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { historyEntryView, workflowView } from '../../lambdas/shared/workflowViews.js';
-import { ALL_STATES, isWorkflowState, type WorkflowState } from '../../statemachine/states.js';
+import { ALL_STATES, isWorkflowState, type WorkflowState } from '../../statemachine/index.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import { describeEvent } from '../executionEvents.js';
