@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimReview, decideReview } from '../../lambdas/shared/review/index.js';
 import { startReviewStack, waitForWorkflow } from '../support/e2e.js';
 import type { LocalStack } from '../support/localStackProcess.js';
-import { reviewer, reviewHelpers } from './support/reviewHelpers.js';
+import { reviewer, reviewHelpers } from '../support/reviewHelpers.js';
 
 let stack: LocalStack;
 let alice: string;

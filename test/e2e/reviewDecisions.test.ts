@@ -11,7 +11,7 @@ import {
 import { letterPdf } from '../fixtures/textPdfs.js';
 import { eventually, startReviewStack, upload, waitForWorkflow } from '../support/e2e.js';
 import type { LocalStack } from '../support/localStackProcess.js';
-import { reviewer, reviewHelpers } from './support/reviewHelpers.js';
+import { reviewer, reviewHelpers } from '../support/reviewHelpers.js';
 
 let stack: LocalStack;
 let alice: string;

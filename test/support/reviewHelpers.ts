@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
-import type { Principal } from '../../../lambdas/shared/principal.js';
-import type { ReviewDeps } from '../../../lambdas/shared/review/index.js';
-import type { WorkflowStore } from '../../../lambdas/shared/store/index.js';
-import { corpusDocument, eventually, upload, waitForWorkflow } from '../../support/e2e.js';
-import type { LocalStack } from '../../support/localStackProcess.js';
-import { StoreWithRival } from '../../support/storeWithRival.js';
+import type { Principal } from '../../lambdas/shared/principal.js';
+import type { ReviewDeps } from '../../lambdas/shared/review/index.js';
+import type { WorkflowStore } from '../../lambdas/shared/store/index.js';
+import { corpusDocument, eventually, upload, waitForWorkflow } from './e2e.js';
+import type { LocalStack } from './localStackProcess.js';
+import { StoreWithRival } from './storeWithRival.js';
 
 /** A reviewer of tenant acme. */
 export const reviewer = (user: string): Principal => ({ user, roles: ['reviewer'], tenant: 'acme' });
