@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startStoreFixture } from '../support/localDynamo.js';
+import { useFixture } from '../support/useFixture.js';
 import { workflowMaker } from './support/workflowMaker.js';
 
 /* The store's reads: one tenant never sees another's workflows; lists and the review queue. */
 
-let fixture: Awaited<ReturnType<typeof startStoreFixture>>;
+const fixture = useFixture(startStoreFixture);
 const newWorkflow = workflowMaker(() => fixture.store);
-
-beforeAll(async () => {
-  fixture = await startStoreFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
 
 describe('tenant isolation', () => {
   it('treats another tenant’s workflow as not found, for reads and writes', async () => {

@@ -1,8 +1,9 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type LogEntry, TransitionConflictError, verifyLedger } from '../../lambdas/shared/store/index.js';
 import { countCalls } from '../support/callCounter.js';
 import { startStoreFixture } from '../support/localDynamo.js';
+import { useFixture } from '../support/useFixture.js';
 import { workflowMaker } from './support/workflowMaker.js';
 
 /*
@@ -10,15 +11,8 @@ import { workflowMaker } from './support/workflowMaker.js';
  * updates without a state change. Its reads are in workflowQueries.test.ts.
  */
 
-let fixture: Awaited<ReturnType<typeof startStoreFixture>>;
+const fixture = useFixture(startStoreFixture);
 const newWorkflow = workflowMaker(() => fixture.store);
-
-beforeAll(async () => {
-  fixture = await startStoreFixture();
-});
-afterAll(async () => {
-  await fixture.close();
-});
 
 describe('create', () => {
   it('creates the workflow at pending, version 0, once per idempotency key', async () => {

@@ -4,27 +4,12 @@ import {
   SendTaskHeartbeatCommand,
   SendTaskSuccessCommand,
 } from '@aws-sdk/client-sfn';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DefinitionFixture, definitionHelpers } from './support/definitionHelpers.js';
+import { describe, expect, it } from 'vitest';
+import { definitionFixture } from './support/definitionFixture.js';
 import { enteredStates } from './support/sfnFixture.js';
 
 describe('the real Docket definition on the local Step Functions: review tasks and their tokens', () => {
-  let fx: DefinitionFixture;
-  const helpers = definitionHelpers(() => fx);
-  const { hookCalls, firstDeadlines, clock, start, history, finished, elapse } = helpers;
-
-  beforeAll(async () => {
-    fx = await helpers.startFixture();
-  });
-
-  afterAll(async () => {
-    await fx.close();
-  });
-
-  beforeEach(() => {
-    fx.stages.reviewRequired = false;
-    fx.stages.failures.clear();
-  });
+  const { fx, hookCalls, firstDeadlines, clock, start, history, finished, elapse } = definitionFixture();
 
   const startReview = async () => {
     fx.stages.reviewRequired = true;

@@ -6,25 +6,11 @@ import {
   ListStateMachinesCommand,
   StopExecutionCommand,
 } from '@aws-sdk/client-sfn';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../support/manualClock.js';
-import { executionStarter, failure } from './support/sfnCalls.js';
-import { startSfnFixture } from './support/sfnFixture.js';
+import { describe, expect, it } from 'vitest';
+import { apiFixture, failure } from './support/sfnCalls.js';
 
 describe('the local Step Functions endpoint (AWS JSON 1.0): paged reads and descriptions', () => {
-  // Start and stop times come from this clock, so a test decides which execution is more recent.
-  const clock = new ManualClock();
-  let fx: Awaited<ReturnType<typeof startSfnFixture>>;
-
-  beforeAll(async () => {
-    fx = await startSfnFixture({ clock, policy: { reviewTimeoutSeconds: 60, reviewMaxSeconds: 120 } });
-  });
-
-  afterAll(async () => {
-    await fx.close();
-  });
-
-  const { start, completed } = executionStarter(() => fx);
+  const { clock, fx, start, completed } = apiFixture();
 
   it('pages GetExecutionHistory with maxResults and nextToken, in both orders', async () => {
     // Prepare

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PermanentError, TransientError } from '../../../lambdas/shared/errors.js';
-import { type DefinitionFixture, definitionHelpers } from './support/definitionHelpers.js';
+import { definitionFixture } from './support/definitionFixture.js';
 import { enteredStates } from './support/sfnFixture.js';
 
 class TextStoreUnavailable extends TransientError {
@@ -17,22 +17,7 @@ class LambdaServiceException extends Error {
 }
 
 describe('the real Docket definition on the local Step Functions: a document through its stages', () => {
-  let fx: DefinitionFixture;
-  const helpers = definitionHelpers(() => fx);
-  const { start, history, finished, elapse } = helpers;
-
-  beforeAll(async () => {
-    fx = await helpers.startFixture();
-  });
-
-  afterAll(async () => {
-    await fx.close();
-  });
-
-  beforeEach(() => {
-    fx.stages.reviewRequired = false;
-    fx.stages.failures.clear();
-  });
+  const { fx, start, history, finished, elapse } = definitionFixture();
 
   it('runs an upload to Completed, giving Ingest the execution ARN through $$.Execution.Id', async () => {
     // Prepare

@@ -1,5 +1,7 @@
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
-import type { startSfnFixture } from './sfnFixture.js';
+import { ManualClock } from '../../../support/manualClock.js';
+import { useFixture } from '../../../support/useFixture.js';
+import { startSfnFixture } from './sfnFixture.js';
 
 /** Resolves with the error a call rejects with (or fails the test if it succeeds). */
 export const failure = async (call: Promise<unknown>) =>
@@ -39,4 +41,16 @@ export const executionStarter = (fixture: () => Awaited<ReturnType<typeof startS
   };
 
   return { start, completed };
+};
+
+/**
+ * The fixture of the endpoint tests, started for the calling describe: a clock that decides start
+ * and stop times (so a test decides which execution is more recent), and starters of executions.
+ */
+export const apiFixture = () => {
+  const clock = new ManualClock();
+  const fx = useFixture(() =>
+    startSfnFixture({ clock, policy: { reviewTimeoutSeconds: 60, reviewMaxSeconds: 120 } }),
+  );
+  return { clock, fx, ...executionStarter(() => fx) };
 };
