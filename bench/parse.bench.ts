@@ -6,13 +6,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { drainGuardedChildren } from '../lambdas/parse/guardedChild.js';
-import type { ParseRunStats, parsePdf } from '../lambdas/parse/parsePdf.js';
 import { extractPdfText } from '../lambdas/parse/pdfText.js';
-import type { PdfText } from '../lambdas/shared/pdfText.js';
-import { type FixtureName, fixtureBytes, fixturePath } from '../test/fixtures/pdfFixtures.js';
+import { type FixtureName, fixturePath } from '../test/fixtures/pdfFixtures.js';
 import { bundleParseEntry } from '../test/parse/bundleParseEntry.js';
 import { guardedOcrRows, languageRows } from './support/ocrFigures.js';
-import { recall } from './support/recall.js';
+import {
+  type GuardedParse,
+  type MemoryRow,
+  MIB,
+  memory,
+  pdftotextVersion,
+  progress,
+  throughput,
+} from './support/parseFigures.js';
 
 /*
  * npm run bench:parse [-- --json]
@@ -33,122 +39,7 @@ import { recall } from './support/recall.js';
  *    `--ocr-only` runs this section alone.
  */
 
-const MIB = 1024 * 1024;
-const RSS_GOAL_BYTES = 512 * MIB;
-const TIME_GOAL_MS = 60_000;
 const json = process.argv.includes('--json');
-const progress = (line: string): void => {
-  process.stderr.write(`${line}\n`);
-};
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
-const timeIt = async (action: () => Promise<unknown> | unknown): Promise<number> => {
-  const started = performance.now();
-  await action();
-  return performance.now() - started;
-};
-
-const words = (text: string): string[] => text.split(/\s+/).filter((word) => word !== '');
-
-const pdftotextVersion = (): string | undefined => {
-  const probe = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' });
-  return probe.error ? undefined : /pdftotext version (\S+)/.exec(probe.stderr)?.[1];
-};
-
-const pdftotext = (file: string): string => {
-  const result = spawnSync('pdftotext', ['-enc', 'UTF-8', file, '-'], {
-    encoding: 'utf8',
-    maxBuffer: 256 * MIB,
-  });
-  if (result.status !== 0) throw new Error(`pdftotext failed on ${file}: ${result.stderr}`);
-  return result.stdout;
-};
-
-const flatten = (text: PdfText): string => text.pages.flatMap((page) => page.lines).join('\n');
-
-interface ThroughputRow {
-  document: FixtureName;
-  pages: number;
-  runs: number;
-  extractMs: number;
-  extractPagesPerSecond: number;
-  guardedMs: number;
-  guardedPagesPerSecond: number;
-  pdftotextMs: number | null;
-  pdftotextPagesPerSecond: number | null;
-  wordsRecoveredPercent: number | null;
-}
-
-interface MemoryRow {
-  document: FixtureName;
-  verdict: string;
-  seconds: number;
-  peakRssMB: number;
-  meetsGoal: boolean;
-}
-
-type GuardedParse = typeof parsePdf;
-
-const throughput = async (
-  document: FixtureName,
-  runs: number,
-  guarded: GuardedParse,
-  hasPdftotext: boolean,
-): Promise<ThroughputRow> => {
-  progress(`throughput: ${document} (${runs} runs each)`);
-  const file = await fixturePath(document);
-  const bytes = await fixtureBytes(document);
-  const text = await extractPdfText(bytes); // also warms pdf.js up
-  const pages = text.pageCount;
-  const extract: number[] = [];
-  const guard: number[] = [];
-  const poppler: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    extract.push(await timeIt(() => extractPdfText(bytes)));
-    guard.push(await timeIt(() => guarded(bytes)));
-    if (hasPdftotext) poppler.push(await timeIt(() => pdftotext(file)));
-  }
-  const perSecond = (ms: number): number => Math.round((pages / ms) * 1000);
-  const popplerMs = hasPdftotext ? median(poppler) : null;
-  return {
-    document,
-    pages,
-    runs,
-    extractMs: Math.round(median(extract)),
-    extractPagesPerSecond: perSecond(median(extract)),
-    guardedMs: Math.round(median(guard)),
-    guardedPagesPerSecond: perSecond(median(guard)),
-    pdftotextMs: popplerMs === null ? null : Math.round(popplerMs),
-    pdftotextPagesPerSecond: popplerMs === null ? null : perSecond(popplerMs),
-    wordsRecoveredPercent: hasPdftotext
-      ? Math.round(recall(words(flatten(text)), words(pdftotext(file))) * 1000) / 10
-      : null,
-  };
-};
-
-const memory = async (document: FixtureName, guarded: GuardedParse): Promise<MemoryRow> => {
-  progress(`memory: ${document}`);
-  const bytes = await fixtureBytes(document);
-  let stats: ParseRunStats | undefined;
-  const verdict = await guarded(bytes, {}, { onStats: (run) => (stats = run) }).then(
-    (text) => `text (${text.pageCount} pages)`,
-    (error: unknown) => (error as Error).name,
-  );
-  const peak = stats?.peakRssBytes ?? Number.NaN;
-  const ms = stats?.durationMs ?? Number.NaN;
-  return {
-    document,
-    verdict,
-    seconds: Math.round(ms / 100) / 10,
-    peakRssMB: Math.round(peak / MIB),
-    // The goal: at most 512 MB (as sampled), and a verdict (text or permanent error) within 60 s.
-    meetsGoal: peak <= RSS_GOAL_BYTES && ms < TIME_GOAL_MS && verdict !== 'ParseWorkerFailed',
-  };
-};
 
 type ProbeMode = 'baseline' | 'unpdfExtractText' | 'extractPdfText';
 

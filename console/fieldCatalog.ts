@@ -4,7 +4,7 @@ import {
   FIELD_NAMES,
   fieldSchema,
   REQUIRED_FIELDS,
-} from '../lambdas/shared/documents/docTypes.js';
+} from '../lambdas/shared/documents/index.js';
 
 /** How the console edits a field: text, a whole number, yes/no, one of named choices, named text parts, or JSON. */
 export type FieldKind = 'text' | 'number' | 'boolean' | 'choice' | 'parts' | 'json';

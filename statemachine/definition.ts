@@ -1,15 +1,14 @@
-import type {
-  AslCatcher,
-  AslChoiceState,
-  AslDefinition,
-  AslFailState,
-  AslRetrier,
-  AslState,
-  AslTaskState,
-} from './asl.js';
+import type { AslChoiceState, AslDefinition, AslState, AslTaskState } from './asl.js';
 import { WAIT_FOR_TASK_TOKEN } from './asl.js';
-import { ExecutionError, Outcome } from './outcomes.js';
-import { PERMANENT_ERRORS } from './permanentErrors.js';
+import { endStates } from './aslEndStates.js';
+import {
+  bookkeepingRetries,
+  catchAll,
+  INGEST_PERMANENT_ERRORS,
+  inPlaceRetries,
+  lambdaRetries,
+} from './aslErrorHandling.js';
+import { Outcome } from './outcomes.js';
 import {
   resolvePolicy,
   type StagePolicy,
@@ -21,87 +20,6 @@ import { RESUME_STAGE, STAGES, type Stage } from './stages.js';
 
 /** The ARN (or local stand-in) of each stage's function. */
 export type StageArns = Readonly<Record<Stage, string>>;
-
-/**
- * Lambda service faults: retried in place with jitter and not counted as workflow retries,
- * because the stage never ran: counting them would spend a document's retries on an AWS fault.
- */
-export const LAMBDA_SERVICE_ERRORS = [
-  'Lambda.ServiceException',
-  'Lambda.AWSLambdaException',
-  'Lambda.SdkClientException',
-];
-
-/**
- * Throttling: the function never ran, and a burst of uploads against reserved concurrency can
- * throttle for minutes. Retried in place long enough to drain a burst, never counted as a
- * workflow retry (a document must not be rejected because the account was busy).
- */
-export const LAMBDA_THROTTLE_ERRORS = ['Lambda.TooManyRequestsException'];
-
-/**
- * Errors of the bookkeeping stages (mark-failed, mark-rejected, mark-timed-out) that a second try
- * cannot fix; everything else they meet (a DynamoDB blip, a lost race) is retried in place, since
- * a bookkeeping failure halts the workflow for an operator.
- */
-export const BOOKKEEPING_PERMANENT_ERRORS = [
-  ...PERMANENT_ERRORS.workflowLogic,
-  ...PERMANENT_ERRORS.store,
-  ...PERMANENT_ERRORS.input,
-  ...PERMANENT_ERRORS.configuration,
-] as const;
-
-/** Errors ingest throws for an event that can never become a workflow, and a malformed event. */
-export const INGEST_PERMANENT_ERRORS = [...PERMANENT_ERRORS.ingest, ...PERMANENT_ERRORS.input] as const;
-
-const serviceRetry: AslRetrier = {
-  ErrorEquals: LAMBDA_SERVICE_ERRORS,
-  IntervalSeconds: 1,
-  MaxAttempts: 3,
-  BackoffRate: 2,
-  MaxDelaySeconds: 10,
-  JitterStrategy: 'FULL',
-};
-
-// About 25 minutes of retries at most: 2, 4, ... capped at 5 minutes, with full jitter.
-const throttleRetry: AslRetrier = {
-  ErrorEquals: LAMBDA_THROTTLE_ERRORS,
-  IntervalSeconds: 2,
-  MaxAttempts: 10,
-  BackoffRate: 2,
-  MaxDelaySeconds: 300,
-  JitterStrategy: 'FULL',
-};
-
-/** Every Task retries these in place first: the Lambda service, not the stage, failed. */
-const lambdaRetries: AslRetrier[] = [throttleRetry, serviceRetry];
-
-/**
- * For a Task whose failures nothing downstream records or counts (ingest: no workflow yet; the
- * bookkeeping stages: they are the recording): the Lambda retries, none for its permanent errors,
- * and `attempts` in place for everything else.
- */
-const inPlaceRetries = (permanent: readonly string[], attempts: number): AslRetrier[] => [
-  ...lambdaRetries,
-  { ErrorEquals: [...permanent], MaxAttempts: 0 },
-  {
-    ErrorEquals: ['States.ALL'],
-    IntervalSeconds: 2,
-    MaxAttempts: attempts,
-    BackoffRate: 2,
-    JitterStrategy: 'FULL',
-  },
-];
-
-const bookkeepingRetries = inPlaceRetries(BOOKKEEPING_PERMANENT_ERRORS, 3);
-
-const catchAll = (next: string): AslCatcher => ({
-  ErrorEquals: ['States.ALL'],
-  ResultPath: '$.error',
-  Next: next,
-});
-
-const fail = (error: string, cause: string): AslFailState => ({ Type: 'Fail', Error: error, Cause: cause });
 
 const task = (name: Stage) => STAGES[name].task;
 
@@ -146,37 +64,7 @@ class DefinitionBuilder {
       RetryRouter: this.router('$.recovery.resumeAt', 'Returns to the stage that failed (failedAtStep).'),
       [task('mark-rejected')]: this.terminalBookkeeping('mark-rejected', Outcome.processingFailed),
       [task('mark-timed-out')]: this.terminalBookkeeping('mark-timed-out', Outcome.reviewTimedOut),
-      [Outcome.completed]: { Type: 'Succeed', Comment: 'Compared and completed.' },
-      [Outcome.reviewRejected]: { Type: 'Succeed', Comment: 'A reviewer rejected the document.' },
-      [Outcome.cancelled]: { Type: 'Succeed', Comment: 'An operator cancelled the workflow.' },
-      [Outcome.duplicate]: {
-        Type: 'Succeed',
-        Comment: 'Duplicate event for an object version already ingested.',
-      },
-      [Outcome.quarantined]: {
-        Type: 'Succeed',
-        Comment: 'The upload key breaks the key policy: ingest moved the object to quarantine/, no workflow.',
-      },
-      [Outcome.processingFailed]: fail(
-        ExecutionError.processingFailed,
-        'Rejected after a permanent error or after the last retry; the transition log holds the error.',
-      ),
-      [Outcome.reviewTimedOut]: fail(
-        ExecutionError.reviewTimedOut,
-        'No reviewer acted before the review heartbeat ran out; the workflow is timed_out.',
-      ),
-      [Outcome.processingHalted]: fail(
-        ExecutionError.processingHalted,
-        'A stage failed where no failure can be recorded; the workflow kept its state and can be resumed.',
-      ),
-      [Outcome.ingestFailed]: fail(
-        ExecutionError.ingestFailed,
-        'The S3 event could not be turned into a workflow; see the Ingest task error.',
-      ),
-      [Outcome.unroutable]: fail(
-        ExecutionError.unroutable,
-        'The workflow is in a state no stage continues from (terminal, or resumeAt unknown); check `docket show`.',
-      ),
+      ...endStates(),
     };
     return {
       Comment: 'Docket: one execution per document. Generated by statemachine/definition.ts.',

@@ -3,6 +3,8 @@
  * decision and the ASL builder. No AWS SDK and no I/O here (enforced by biome.json).
  */
 export * from './asl.js';
+export * from './aslEndStates.js';
+export * from './aslErrorHandling.js';
 export * from './definition.js';
 export * from './errors.js';
 export * from './events.js';

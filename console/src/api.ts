@@ -4,7 +4,7 @@ import type {
   FieldSource,
   RejectedValue,
   TextSource,
-} from '../../lambdas/shared/documents/extraction.js';
+} from '../../lambdas/shared/documents/index.js';
 import type { LogEntry } from '../../lambdas/shared/store/index.js';
 import type { ReviewSummary, WorkflowView } from '../../lambdas/shared/workflowViews.js';
 

@@ -1,7 +1,9 @@
 import { type Api, ApiError, type ReviewDetail } from './api.js';
+import { factItems, reasonItems } from './documentFacts.js';
 import { h, isTyping } from './dom.js';
 import { fieldsPanel } from './fieldsPanel.js';
-import { countdown, fileName, percent } from './format.js';
+import { countdown, fileName } from './format.js';
+import { messageBanner } from './messageBanner.js';
 import { PdfView } from './pdfView.js';
 import { refusal } from './refusal.js';
 import { timeline } from './timeline.js';
@@ -21,20 +23,7 @@ export const documentView = (
   id: string,
   nav: { back: () => void; next: (outcome?: Outcome) => void },
 ): View => {
-  const banner = h('div', { class: 'banner', role: 'alert', hidden: true });
-  /** Shows a message, with a button when there is something to do about it (take over, try again). */
-  const say = (
-    text: string,
-    kind: 'error' | 'info' | 'warn',
-    status?: number,
-    action?: HTMLButtonElement,
-  ) => {
-    banner.replaceChildren(text, ...(action ? [' ', action] : []));
-    banner.className = `banner ${kind}`;
-    banner.hidden = false;
-    if (status !== undefined) banner.dataset.status = String(status);
-    else delete banner.dataset.status;
-  };
+  const { element: banner, say } = messageBanner();
   const title = h('h1', { class: 'doc-title' }, 'Loading…');
   const facts = h('div', { class: 'doc-facts' });
   const due = h('span', { class: 'due' });
@@ -225,35 +214,8 @@ export const documentView = (
     }
     const w = detail.workflow;
     title.textContent = fileName(w.source?.key);
-    facts.replaceChildren(
-      h('span', {}, `${detail.docType ?? 'document'} · ${w.id}`),
-      ...(detail.language
-        ? [h('span', { title: 'language of the document' }, languageName(detail.language))]
-        : []),
-      ...(detail.textOrigin === 'ocr' ? [h('span', { title: 'read from a scan' }, 'OCR')] : []),
-      ...(detail.einvoice
-        ? [
-            h(
-              'span',
-              {
-                class: detail.einvoice.consistent ? 'einvoice-ok' : 'einvoice-bad',
-                title: detail.einvoice.issues.join('\n'),
-              },
-              `e-invoice (${detail.einvoice.syntax.toUpperCase()})${detail.einvoice.consistent ? '' : ': sums do not hold'}`,
-            ),
-          ]
-        : []),
-      h('span', {}, `confidence ${percent(w.confidence)}`),
-      h('span', {}, `priority ${w.review?.priority ?? '—'}`),
-      h('span', {}, `${w.pageCount ?? '?'} page(s)`),
-      due,
-      claimed,
-    );
-    reasons.replaceChildren(
-      ...(w.review?.reasons ?? []).map((r) =>
-        h('li', { class: `reason-${r.code}` }, h('strong', {}, r.code.replace(/_/g, ' ')), ' ', r.message),
-      ),
-    );
+    facts.replaceChildren(...factItems(detail), due, claimed);
+    reasons.replaceChildren(...reasonItems(w));
     dueAt = w.review?.dueAt;
     claimed.textContent = w.review?.claimedBy ? `claimed by ${w.review.claimedBy}` : '';
     tick();
@@ -324,13 +286,4 @@ export const documentView = (
       pdf.destroy();
     },
   };
-};
-
-/** A language code as its name in the reviewer's browser language ("de" -> "German"). */
-const languageName = (code: string): string => {
-  try {
-    return new Intl.DisplayNames([navigator.language || 'en'], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 };

@@ -6,7 +6,7 @@ import { EnvVar, once, storeTablesFromEnv } from '../shared/config.js';
 import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
 import { stageHandler } from '../shared/stageHandler.js';
-import { WorkflowStore } from '../shared/store/workflowStore.js';
+import { WorkflowStore } from '../shared/store/index.js';
 import { OCR_CHILD_ENV, ocrSettingsFromEnv } from './ocrSettings.js';
 import { OcrInputSchema, ocrStage, type TesseractOcr } from './ocrStage.js';
 

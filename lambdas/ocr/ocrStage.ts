@@ -11,7 +11,7 @@ import { ConfigurationError } from '../shared/errors.js';
 import { type PageText, type PdfText, PdfTextSchema } from '../shared/pdfText.js';
 import { StageInputSchema } from '../shared/stageInput.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
-import type { WorkflowStore } from '../shared/store/workflowStore.js';
+import type { WorkflowStore } from '../shared/store/index.js';
 import { TooManyPagesForOcr } from './errors.js';
 import type { OcrSettings } from './ocrSettings.js';
 import { ocrText } from './ocrText.js';

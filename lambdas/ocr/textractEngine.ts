@@ -9,7 +9,7 @@ import {
 import type { PlacedText } from '../parse/buildLines.js';
 import { pageTextOf } from '../parse/pageText.js';
 import type { PageText } from '../shared/pdfText.js';
-import type { DocumentSource } from '../shared/store/types.js';
+import type { DocumentSource } from '../shared/store/index.js';
 import { OcrFailed, OcrTooComplex, OcrUnavailable, TooManyPagesForOcr } from './errors.js';
 
 /*

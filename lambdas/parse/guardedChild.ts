@@ -1,8 +1,11 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ChildMessage, ChildProgress, SerializedError } from './childProtocol.js';
 import { forkParseChild, type ParseChild, ParseChildPool } from './parseChildPool.js';
 import { readProcessMemory } from './readProcessMemory.js';
+
+export type { ChildMessage, ChildProgress, SerializedError } from './childProtocol.js';
 
 /*
  * The guard around work on untrusted files (a PDF's parse, a scan's OCR): the work runs in a child
@@ -30,29 +33,6 @@ const SELF_REPORT_MS = 25;
  * the bound. bench/parse.bench.ts prints the resulting peak for the flate bomb.
  */
 const rssHeadroom = (maxRssBytes: number): number => Math.max(32 * MIB, maxRssBytes / 16);
-
-/** Where the walk through the pages is, as the child reports it. */
-export interface ChildProgress {
-  pagesDone: number;
-  pageCount: number;
-}
-
-/** An error as it crosses the process boundary (structured-clone safe). */
-export interface SerializedError {
-  name: string;
-  facts: unknown;
-}
-
-/**
- * What the child sends: `ready` once it listens for jobs (a message sent earlier could be dropped
- * while the child is still loading), progress and RSS any number of times, then one verdict.
- */
-export type ChildMessage =
-  | { kind: 'ready' }
-  | { kind: 'progress'; progress: ChildProgress }
-  | { kind: 'rss'; bytes: number }
-  | { kind: 'result'; value: unknown }
-  | { kind: 'failure'; error: SerializedError };
 
 /** Which bound stopped the child. `page-time`: no progress report within the per-step bound. */
 export type GuardBound = 'time' | 'memory' | 'page-time';

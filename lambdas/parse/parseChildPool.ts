@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import type { ChildMessage } from './guardedChild.js';
+import type { ChildMessage } from './childProtocol.js';
 import { readProcessMemory } from './readProcessMemory.js';
 
 /** A guarded child (parse or OCR) that has loaded its engine and waits for jobs. */

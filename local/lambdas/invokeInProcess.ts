@@ -1,6 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { lambdaContext } from '../sfn/lambdaFunctions.js';
-import { systemClock } from '../sfn/timers.js';
+import { lambdaContext, systemClock } from '../sfn/index.js';
 import { runInvocation } from './invocationScope.js';
 
 /** A Lambda handler as the in-process runtime sees it: any event in, a promise out. */

@@ -3,9 +3,11 @@ import { type EngineEvent, historyFromEngine } from './engineHistory.js';
 import type { ExecutionHost, RunnableMachine } from './executionHost.js';
 import type { EventBody, ExecutionRecord } from './history.js';
 import type { TaskSpec } from './prepareDefinition.js';
-import { executionClosedError, TaskRunner } from './taskRunner.js';
+import { executionClosedError } from './taskFailures.js';
+import { TaskRunner } from './taskRunner.js';
 import type { CallbackTask } from './taskTokens.js';
 import { nextTurn } from './timers.js';
+import { runWait } from './waitState.js';
 
 type EngineRun = ReturnType<StateMachine['run']>;
 
@@ -141,7 +143,7 @@ export class RunningExecution {
     await nextTurn();
     if (this.closed) throw executionClosedError();
     const wait = this.machine.prepared.waits.get(name);
-    if (wait) return this.tasks.wait(wait, input);
+    if (wait) return runWait(this.host, this.stopped.signal, wait, input);
     return this.tasks.run(name, this.machine.prepared.tasks.get(name) as TaskSpec, input, token);
   }
 }

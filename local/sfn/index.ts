@@ -6,7 +6,7 @@ export { type AccountScope, executionArn, functionArn, stateMachineArn } from '.
 export * from './errors.js';
 export type { HeartbeatDeadlineArgs } from './executionHost.js';
 export { HISTORY_FILE } from './historyFile.js';
-export type { FunctionOptions, LambdaHandler } from './lambdaFunctions.js';
+export { type FunctionOptions, type LambdaHandler, lambdaContext } from './lambdaFunctions.js';
 export {
   type ExecutionStatusChange,
   LocalStepFunctions,

@@ -18,13 +18,7 @@ import type {
   StopExecutionInput,
   StopExecutionOutput,
 } from '@aws-sdk/client-sfn';
-import {
-  type AccountScope,
-  executionArn,
-  isValidResourceName,
-  parseExecutionArn,
-  parseStateMachineArn,
-} from './arns.js';
+import { type AccountScope, executionArn, isValidResourceName, parseExecutionArn } from './arns.js';
 import { engineTimeoutErrorClass, type TimeoutErrorClass } from './engine.js';
 import {
   ExecutionAlreadyExistsError,
@@ -33,9 +27,9 @@ import {
   InvalidExecutionInputError,
   InvalidNameError,
   InvalidOutputError,
-  StateMachineDoesNotExistError,
 } from './errors.js';
-import type { ExecutionHost, HeartbeatDeadlineArgs } from './executionHost.js';
+import type { ExecutionHost } from './executionHost.js';
+import { executionHistory, listExecutions } from './executionQueries.js';
 import { RunningExecution } from './executionRunner.js';
 import { type ExecutionStatusChange, ExecutionWatchers } from './executionWatchers.js';
 import {
@@ -44,52 +38,21 @@ import {
   describeRecord,
   type EventBody,
   type ExecutionRecord,
-  listItem,
   newRecord,
   nextEvent,
-  toHistoryEvent,
 } from './history.js';
 import { HistoryFile } from './historyFile.js';
 import { type FunctionOptions, type LambdaHandler, LambdaRegistry } from './lambdaFunctions.js';
-import { paginate } from './pagination.js';
 import { parsePayload } from './payload.js';
+import type { LocalStepFunctionsOptions } from './serviceOptions.js';
 import { type StateMachineRegistration, StateMachines } from './stateMachines.js';
 import { TaskTokenRegistry } from './taskTokens.js';
 import { type Clock, systemClock } from './timers.js';
 
 export type { HeartbeatDeadlineArgs } from './executionHost.js';
 export type { ExecutionStatusChange } from './executionWatchers.js';
+export type { LocalStepFunctionsOptions } from './serviceOptions.js';
 export type { StateMachineRegistration } from './stateMachines.js';
-
-/** Options of the local Step Functions service. */
-export interface LocalStepFunctionsOptions {
-  /** Region in every ARN (default `us-east-1`). */
-  region?: string;
-  /** Account id in every ARN (default `123456789012`). */
-  accountId?: string;
-  /**
-   * Directory for the execution history. It survives a restart; executions that were RUNNING
-   * when the process died come back ABORTED. Without it, history lives in memory only.
-   */
-  dataDir?: string;
-  /**
-   * Multiplies Wait durations and Retry intervals (0.001 turns a 10 s backoff into 10 ms).
-   * Heartbeats and Task timeouts are not scaled. Default 1.
-   */
-  timeScale?: number;
-  /**
-   * Consulted when a waitForTaskToken Task starts waiting (its Lambda has returned): an epoch-ms
-   * deadline replaces now + HeartbeatSeconds for the first heartbeat window. How a runtime
-   * re-arms a wait with its remaining time after a restart. `undefined` keeps the default.
-   */
-  initialHeartbeatDeadline?: (args: HeartbeatDeadlineArgs) => Promise<number | undefined>;
-  /**
-   * Tests only: where time comes from (default the system clock). A test gives a clock it moves
-   * itself, so Waits, heartbeats and timeouts happen when it says rather than after real waiting.
-   * The runtime never sets it: it has no behaviour AWS lacks.
-   */
-  clock?: Clock;
-}
 
 /** Error of the ExecutionAborted event given to executions that a restart interrupted. */
 export const RESTART_ERROR = 'LocalStepFunctions.Restarted';
@@ -227,29 +190,12 @@ export class LocalStepFunctions {
    * optionally filtered by status, paginated.
    */
   listExecutions(input: ListExecutionsInput): ListExecutionsOutput {
-    const arn = input.stateMachineArn ?? '';
-    if (!parseStateMachineArn(arn)) throw new InvalidArnError(arn, 'a state machine ARN');
-    const all = [...this.records.values()].filter((r) => r.stateMachineArn === arn);
-    // Executions recorded before a restart stay listable until their machine is registered again.
-    if (all.length === 0 && !this.machines.has(arn)) throw new StateMachineDoesNotExistError(arn);
-    const sortKey = (r: ExecutionRecord): number =>
-      r.status === 'RUNNING' ? r.startDate : (r.stopDate ?? r.startDate);
-    const matching = all
-      .filter((r) => input.statusFilter === undefined || r.status === input.statusFilter)
-      .sort((a, b) => sortKey(b) - sortKey(a) || b.name.localeCompare(a.name));
-    const scope = `executions:${arn}:${input.statusFilter ?? ''}`;
-    const { page, nextToken } = paginate(matching, scope, input.maxResults, input.nextToken);
-    return { executions: page.map(listItem), ...(nextToken ? { nextToken } : {}) };
+    return listExecutions(this.records.values(), (arn) => this.machines.has(arn), input);
   }
 
   /** GetExecutionHistory, oldest first unless `reverseOrder`, paginated. */
   getExecutionHistory(input: GetExecutionHistoryInput): GetExecutionHistoryOutput {
-    const record = this.record(input.executionArn);
-    const events = input.reverseOrder ? [...record.events].reverse() : record.events;
-    const scope = `history:${record.executionArn}:${input.reverseOrder ? 'desc' : 'asc'}`;
-    const { page, nextToken } = paginate(events, scope, input.maxResults, input.nextToken);
-    const includeData = input.includeExecutionData ?? true;
-    return { events: page.map((e) => toHistoryEvent(e, includeData)), ...(nextToken ? { nextToken } : {}) };
+    return executionHistory(this.record(input.executionArn), input);
   }
 
   /** StopExecution: ABORTED with the given error and cause; a closed execution is left as it is. */

@@ -1,37 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { json } from './engineHistory.js';
 import { TaskFailure } from './errors.js';
 import type { ExecutionHost } from './executionHost.js';
 import type { EventBody } from './history.js';
 import { type InvokeResult, invokeFunction } from './lambdaFunctions.js';
 import { MAX_PAYLOAD_BYTES } from './payload.js';
-import type { TaskSpec, WaitSpec } from './prepareDefinition.js';
+import type { TaskSpec } from './prepareDefinition.js';
+import { invokeResponse, type TaskEvents, taskEvents } from './taskEvents.js';
+import { executionClosedError, functionNotFound } from './taskFailures.js';
 import { type CallbackOutcome, CallbackTask } from './taskTokens.js';
-import { atDeadline, sleep } from './timers.js';
-
-const LAMBDA_RESOURCE = { lambdaInvoke: 'invoke', lambdaInvokeCallback: 'invoke.waitForTaskToken' } as const;
-
-const functionNotFound = (ref: unknown): TaskFailure =>
-  new TaskFailure(
-    'Lambda.ResourceNotFoundException',
-    json({
-      errorType: 'ResourceNotFoundException',
-      errorMessage: `Function not found: ${String(ref)}. Register it with registerFunction() before starting executions.`,
-    }),
-  );
-
-/** A `States.Runtime` failure: it ends the execution, no Retry or Catch applies. */
-const statesRuntime = (message: string): TaskFailure =>
-  new TaskFailure('States.Runtime', message, { terminal: true });
-
-/** Thrown into the engine once an execution is stopped: neither retried nor caught. */
-export const executionClosedError = (): TaskFailure =>
-  statesRuntime('The execution was stopped; its remaining work is abandoned.');
+import { atDeadline } from './timers.js';
 
 /**
  * Runs the Task states of one execution as AWS does: Lambda resolution to in-process handlers,
  * the Task's own `TimeoutSeconds`, the callback pattern with heartbeats, Lambda and Task history
- * events, and errors shaped for the state's Retry and Catch. Waits run here too, scaled.
+ * events, and errors shaped for the state's Retry and Catch.
  */
 export class TaskRunner {
   constructor(
@@ -62,28 +44,6 @@ export class TaskRunner {
       );
     }
     return result;
-  }
-
-  /** A Wait state (run as a Task by the engine): sleeps the scaled time, returns the input. */
-  async wait(spec: WaitSpec, input: unknown): Promise<unknown> {
-    const resolved = input as { input: unknown; seconds?: unknown; timestamp?: unknown };
-    const seconds = resolved.seconds ?? spec.seconds;
-    const timestamp = resolved.timestamp ?? spec.timestamp;
-    let ms = 0;
-    if (seconds !== undefined) {
-      if (!Number.isInteger(seconds) || (seconds as number) < 0) {
-        throw statesRuntime(`Wait seconds must be a non-negative integer, got ${json(seconds)}.`);
-      }
-      ms = (seconds as number) * 1000;
-    } else if (timestamp !== undefined) {
-      const at = typeof timestamp === 'string' ? Date.parse(timestamp) : Number.NaN;
-      if (Number.isNaN(at)) {
-        throw statesRuntime(`Wait timestamp must be RFC 3339, got ${json(timestamp)}.`);
-      }
-      ms = Math.max(0, at - this.host.clock.now());
-    }
-    await sleep(this.host.clock, ms * this.host.timeScale, this.signal);
-    return resolved.input;
   }
 
   /** Races `work` against the task deadline and StopExecution. */
@@ -156,58 +116,6 @@ export class TaskRunner {
     return result.payload;
   }
 
-  private taskEvents(spec: TaskSpec, input: unknown) {
-    const resource = LAMBDA_RESOURCE[spec.kind as keyof typeof LAMBDA_RESOURCE];
-    const base = { resourceType: 'lambda', resource };
-    this.emit({
-      type: 'TaskScheduled',
-      taskScheduledEventDetails: {
-        ...base,
-        region: this.host.region,
-        parameters: json(input),
-        timeoutInSeconds: spec.timeoutSeconds,
-        ...(spec.kind === 'lambdaInvokeCallback' && spec.heartbeatSeconds !== undefined
-          ? { heartbeatInSeconds: spec.heartbeatSeconds }
-          : {}),
-      },
-    });
-    this.emit({ type: 'TaskStarted', taskStartedEventDetails: base });
-    return {
-      failed: (error: string, cause: string): TaskFailure => {
-        this.emit({ type: 'TaskFailed', taskFailedEventDetails: { ...base, error, cause } });
-        return new TaskFailure(error, cause);
-      },
-      timedOut: (error: string, cause: string): Error => {
-        this.emit({ type: 'TaskTimedOut', taskTimedOutEventDetails: { ...base, error, cause } });
-        return error === 'States.Timeout' ? this.timeoutError(cause) : new TaskFailure(error, cause);
-      },
-      submitted: (output: unknown): void =>
-        this.emit({
-          type: 'TaskSubmitted',
-          taskSubmittedEventDetails: { ...base, output: json(output), outputDetails: { truncated: false } },
-        }),
-      succeeded: (output: unknown): void =>
-        this.emit({
-          type: 'TaskSucceeded',
-          taskSucceededEventDetails: { ...base, output: json(output), outputDetails: { truncated: false } },
-        }),
-    };
-  }
-
-  private invokeResponse(payload: unknown): object {
-    const requestId = randomUUID();
-    return {
-      ExecutedVersion: '$LATEST',
-      Payload: payload,
-      SdkHttpMetadata: {
-        HttpHeaders: { 'Content-Type': 'application/json', 'X-Amz-Executed-Version': '$LATEST' },
-        HttpStatusCode: 200,
-      },
-      SdkResponseMetadata: { RequestId: requestId },
-      StatusCode: 200,
-    };
-  }
-
   private invocation(
     input: unknown,
     deadline: number,
@@ -227,7 +135,11 @@ export class TaskRunner {
 
   /** `arn:aws:states:::lambda:invoke`: the result is the Invoke response, payload in `Payload`. */
   private async runLambdaInvoke(spec: TaskSpec, input: unknown): Promise<unknown> {
-    const events = this.taskEvents(spec, input);
+    const events = taskEvents(
+      { emit: this.emit, region: this.host.region, timeoutError: (cause) => this.timeoutError(cause) },
+      spec,
+      input,
+    );
     const deadline = this.host.clock.now() + spec.timeoutSeconds * 1000;
     const invocation = this.invocation(input, deadline);
     if (!invocation) {
@@ -242,7 +154,7 @@ export class TaskRunner {
       );
     }
     if (!outcome.value.ok) throw events.failed(outcome.value.error, outcome.value.cause);
-    const response = this.invokeResponse(outcome.value.payload);
+    const response = invokeResponse(outcome.value.payload);
     events.succeeded(response);
     return response;
   }
@@ -262,7 +174,11 @@ export class TaskRunner {
     );
     this.host.tokens.register(task);
     this.openTasks.add(task);
-    const events = this.taskEvents(spec, input);
+    const events = taskEvents(
+      { emit: this.emit, region: this.host.region, timeoutError: (cause) => this.timeoutError(cause) },
+      spec,
+      input,
+    );
     const deadline = this.host.clock.now() + spec.timeoutSeconds * 1000;
     const cancelTimeout = atDeadline(this.host.clock, deadline, () =>
       task.settle({ kind: 'timedOut', error: 'States.Timeout' }, 'the task timed out'),
@@ -283,7 +199,7 @@ export class TaskRunner {
             'its Lambda invocation failed',
           );
         } else if (first?.ok) {
-          events.submitted(this.invokeResponse(first.payload));
+          events.submitted(invokeResponse(first.payload));
           task.armHeartbeat(await this.heartbeatDeadline(name, input));
         }
       }
@@ -309,11 +225,7 @@ export class TaskRunner {
     }
   }
 
-  private settleCallback(
-    outcome: CallbackOutcome,
-    spec: TaskSpec,
-    events: ReturnType<TaskRunner['taskEvents']>,
-  ): unknown {
+  private settleCallback(outcome: CallbackOutcome, spec: TaskSpec, events: TaskEvents): unknown {
     switch (outcome.kind) {
       case 'succeeded':
         events.succeeded(outcome.output);

@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DescribeExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
@@ -10,7 +9,16 @@ import type { WorkflowView } from '../../lambdas/shared/workflowViews.js';
 import { eventually } from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
 import { startCloudFormationStandIn } from './support/cloudFormationStandIn.js';
-import { type DocketRun, docket } from './support/runDocket.js';
+import { type DocketRun, docket, oneLine } from './support/runDocket.js';
+
+/*
+ * One journey through the CLI on one local stack: samples are written and uploaded, watched until
+ * they settle, shown, reviewed, corrected, retried, cancelled, and the ledger is checked against
+ * what the earlier steps left (9 workflows of tenant acme); `--stack` then reads the same stack
+ * through stood-in CloudFormation outputs. Each test builds on the documents the ones before it
+ * processed, so the file stays whole (past ~300 lines): a split would start a stack and replay the
+ * pipeline once per file. What needs no stack is in usage.test.ts.
+ */
 
 let stack: LocalStack;
 let work: string;
@@ -43,11 +51,6 @@ const reviewReady = (id: string, notToken?: string) =>
       ? item
       : undefined;
   });
-
-const oneLine = (text: string) => {
-  expect(text.trim().split('\n')).toHaveLength(1);
-  expect(text.startsWith('docket: ')).toBe(true);
-};
 
 /**
  * `docket history` of a workflow resumed once: the stopped first execution and the resume, oldest
@@ -101,38 +104,6 @@ afterAll(async () => {
 });
 
 describe('docket against a running local stack', () => {
-  it('has --help on every command', async () => {
-    // Prepare
-    const commands = [
-      [],
-      ['samples'],
-      ['token', 'create'],
-      ['upload'],
-      ['ls'],
-      ['show'],
-      ['history'],
-      ['reviews'],
-      ['review'],
-      ['retry'],
-      ['cancel'],
-      ['providers', 'import'],
-      ['providers', 'ls'],
-      ['ledger', 'verify'],
-      ['ledger', 'stats'],
-      ['ledger', 'export'],
-      ['watch'],
-    ];
-
-    // Act
-    const runs = await Promise.all(commands.map((c) => docket([...c, '--help'])));
-
-    // Assess
-    for (const [i, result] of runs.entries()) {
-      expect(result.code, commands[i]?.join(' ')).toBe(0);
-      expect(result.stdout).toMatch(/^Usage: docket/);
-    }
-  });
-
   it('writes samples and imports their providers; a bad providers file imports nothing', async () => {
     // Prepare
     const bad = join(work, 'bad-providers.json');
@@ -689,63 +660,5 @@ describe('docket --stack NAME (CloudFormation stood in, every other service the 
     expect(result.code).toBe(1);
     oneLine(result.stderr);
     expect(result.stderr).toContain('Stack Nope does not exist');
-  });
-});
-
-describe('docket without a running stack', () => {
-  it('says there is no stack, or that it stopped, or that it cannot be reached', async () => {
-    // Prepare
-    const never = await mkdtemp(join(tmpdir(), 'docket-none-'));
-    const stopped = await mkdtemp(join(tmpdir(), 'docket-stopped-'));
-    const { pid: deadPid } = spawnSync(process.execPath, ['-e', '']);
-    await writeFile(join(stopped, 'endpoints.json'), JSON.stringify({ ...stack.endpoints, pid: deadPid }));
-    const unreachable = await mkdtemp(join(tmpdir(), 'docket-unreachable-'));
-    await mkdir(unreachable, { recursive: true });
-    const closedPort = 'http://127.0.0.1:9';
-    await writeFile(
-      join(unreachable, 'endpoints.json'),
-      JSON.stringify({ ...stack.endpoints, dynamodb: closedPort, pid: process.pid }),
-    );
-
-    // Act
-    const none = await docket(['ls', '--data-dir', never]);
-    const gone = await docket(['reviews', '--data-dir', stopped]);
-    const refused = await docket(['ls', '--data-dir', unreachable, '--json']);
-    const token = await docket([
-      'token',
-      'create',
-      '--user',
-      'a',
-      '--role',
-      'reviewer',
-      '--tenant',
-      't',
-      '--data-dir',
-      never,
-    ]);
-
-    // Assess
-    for (const result of [none, gone, refused, token]) {
-      expect(result.code).toBe(1);
-      oneLine(result.stderr);
-      expect(result.stdout).toBe('');
-    }
-    expect(none.stderr).toContain(`No local stack in ${never}`);
-    expect(token.stderr).toContain(`No local stack in ${never}`);
-    expect(gone.stderr).toContain(`is not running (process ${deadPid} has exited)`);
-    expect(refused.stderr).toMatch(/cannot reach the stack \(ECONNREFUSED\)/);
-  });
-
-  it('answers a usage error with one line and exit status 2', async () => {
-    // Act
-    const unknown = await docket(['frobnicate']);
-    const badState = await docket(['ls', '--state', 'sleeping']);
-
-    // Assess
-    for (const result of [unknown, badState]) {
-      expect(result.code).toBe(2);
-      oneLine(result.stderr);
-    }
-    expect(badState.stderr).toContain("'sleeping' is invalid");
   });
 });

@@ -4,14 +4,16 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
-import {
-  corpusDocument,
-  eventually,
-  importCorpusProviders,
-  upload,
-  waitForWorkflow,
-} from '../support/e2e.js';
+import { eventually, importCorpusProviders } from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
+import { reviewHelpers } from '../support/reviewHelpers.js';
+
+/*
+ * One reviewer's session after another in one browser on one stack: the pages signed in by the
+ * first tests decide, race and time out in the later ones, and the last test checks what every
+ * page before it asked for. The tests build on each other, so the file stays whole (past ~300
+ * lines); its helpers are shared with the e2e review tests.
+ */
 
 /** Debian's chromium (`.ci/run` installs it); never a browser a tool downloads. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -33,16 +35,7 @@ const docs: { id: string; key: string }[] = [];
 /** Every URL any console page asked for, across all the tests: the issue wants no CDN at run time. */
 const requested = new Set<string>();
 
-/** Uploads a must-review corpus document and waits until a reviewer can decide it. */
-const inReview = async (corpusId: string, name: string) => {
-  const key = await upload(stack, 'acme', name, await (await corpusDocument(corpusId)).pdf());
-  const item = await waitForWorkflow(stack, 'acme', key, ['review_required', 'completed', 'rejected']);
-  expect(item.state).toBe('review_required');
-  await eventually(`${name} to have its review token`, async () =>
-    (await stack.store.get(item.id)).reviewTaskToken ? true : undefined,
-  );
-  return { id: item.id, key };
-};
+const { inReview } = reviewHelpers(() => stack);
 
 /** Signs in on a fresh context; `prepare` runs first, to stand in for the API where a test needs to. */
 const signIn = async (user: string, prepare?: (page: Page) => Promise<void>) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import aslValidator from 'asl-validator';
-import { App, type CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_TABLE_ACTIONS, PROVIDER_TABLE_ACTIONS } from '../../infra/constructs/DocumentStorage.js';
@@ -19,10 +19,23 @@ import {
   WAIT_FOR_TASK_TOKEN,
 } from '../../statemachine/index.js';
 import { type SynthResult, synthDocket } from './support/synthDocket.js';
+import {
+  asArray,
+  deployedDefinition,
+  functionsByService,
+  getAttTarget,
+  logicalId,
+  resources,
+  roleStatements,
+  type Statement,
+  single,
+  statements,
+} from './support/templateQueries.js';
 
 // Two synths for the whole file: the defaults of cdk.json, and a variant whose context is given
 // as `-c` strings (review timeout, Bedrock extractor, reserved concurrency, alarm e-mail, console
-// origin).
+// origin). They are why the file stays whole past ~300 lines: each synth takes 5-7 s of a core
+// here, and one file per describe would synthesize twice per file; its describes are its parts.
 let defaults: SynthResult;
 let variant: SynthResult;
 const VARIANT_CONTEXT = {
@@ -45,58 +58,6 @@ afterAll(() => {
   defaults?.remove();
   variant?.remove();
 });
-
-type Resource = { Type: string; Properties: Record<string, unknown> };
-type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
-
-const resources = (s: SynthResult, type: string) =>
-  s.template.findResources(type) as Record<string, Resource>;
-const logicalId = (s: SynthResult, construct: { node: { defaultChild?: unknown } }) =>
-  s.stack.getLogicalId(construct.node.defaultChild as CfnElement);
-const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
-
-/** Every statement of every IAM policy in the template (inline role policies included). */
-const statements = (s: SynthResult): Statement[] => {
-  const docs = [
-    ...Object.values(resources(s, 'AWS::IAM::Policy')).map((r) => r.Properties.PolicyDocument),
-    ...Object.values(resources(s, 'AWS::IAM::ManagedPolicy')).map((r) => r.Properties.PolicyDocument),
-    ...Object.values(resources(s, 'AWS::IAM::Role')).flatMap((r) =>
-      ((r.Properties.Policies as { PolicyDocument: unknown }[] | undefined) ?? []).map(
-        (p) => p.PolicyDocument,
-      ),
-    ),
-  ] as { Statement: Statement[] }[];
-  return docs.flatMap((d) => d.Statement);
-};
-/** The logical id a `Fn::GetAtt` points at. */
-const getAttTarget = (value: unknown): string => {
-  const target = (value as { 'Fn::GetAtt'?: string[] })['Fn::GetAtt']?.[0];
-  if (!target) throw new Error(`not a Fn::GetAtt: ${JSON.stringify(value)}`);
-  return target;
-};
-/** The one resource of a type. */
-const single = (s: SynthResult, type: string): Resource => {
-  const [only, ...rest] = Object.values(resources(s, type));
-  if (!only || rest.length > 0) throw new Error(`expected exactly one ${type}`);
-  return only;
-};
-interface FunctionResource extends Resource {
-  id: string;
-}
-/** Functions by their Powertools service name (= lambdas/ folder). */
-const functionsByService = (s: SynthResult): Record<string, FunctionResource> =>
-  Object.fromEntries(
-    Object.entries(resources(s, 'AWS::Lambda::Function')).map(([id, r]) => [
-      (r.Properties.Environment as { Variables: Record<string, string> }).Variables.POWERTOOLS_SERVICE_NAME,
-      { id, ...r },
-    ]),
-  );
-const roleStatements = (s: SynthResult, roleLogicalId: string): Statement[] =>
-  Object.values(resources(s, 'AWS::IAM::Policy'))
-    .filter((p) => JSON.stringify(p.Properties.Roles).includes(roleLogicalId))
-    .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
-const deployedDefinition = (s: SynthResult) =>
-  JSON.parse(single(s, 'AWS::StepFunctions::StateMachine').Properties.DefinitionString as string);
 
 describe('cdk-nag', () => {
   it('synthesizes with no unacknowledged AwsSolutions finding', () => {

@@ -1,14 +1,19 @@
+import BigConstructor, { type Big } from 'big.js';
+
 /**
- * Exact decimal arithmetic on the decimal strings money is stored as ("1234.50"). Values are
- * scaled to bigint so "subtotal + tax = total" never suffers float drift.
+ * Exact decimal arithmetic on the decimal strings money is stored as ("1234.50"), on big.js, so
+ * "subtotal + tax = total" never suffers float drift. Only the string formats and the rounding
+ * rules are Docket's; the arithmetic is the library's.
  */
+
+/** A constructor of our own: no other code's change to `Big.DP` or `Big.RM` can reach these sums. */
+const Decimal = BigConstructor();
 
 /** A decimal string: optional minus, integer part without leading zeros, up to 6 fraction digits. */
 export const DECIMAL_PATTERN = /^-?(0|[1-9]\d*)(\.\d{1,6})?$/;
 
-/** Fraction digits every value is scaled to before arithmetic (quantity x price needs headroom). */
-const SCALE = 12;
-const FACTOR = 10n ** BigInt(SCALE);
+/** Fraction digits a product keeps (then truncated toward zero): quantity x price needs headroom. */
+const PRODUCT_DIGITS = 12;
 
 /** Thrown on a string that is not a decimal; a programming error, schemas reject such input first. */
 export class NotADecimalError extends Error {
@@ -18,60 +23,48 @@ export class NotADecimalError extends Error {
   }
 }
 
-/** What arithmetic accepts: intermediate results may carry more digits than a stored value. */
+/**
+ * What arithmetic accepts: intermediate results may carry more digits than a stored value. Checked
+ * here because big.js also takes forms no stored amount has ("1e3", "+1", ".5").
+ */
 const ARITHMETIC_PATTERN = /^-?\d+(\.\d{1,12})?$/;
 
-const toScaled = (value: string): bigint => {
+const toDecimal = (value: string): Big => {
   if (!ARITHMETIC_PATTERN.test(value)) throw new NotADecimalError(value);
-  const negative = value.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
-  const scaled = BigInt(whole) * FACTOR + BigInt(fraction.padEnd(SCALE, '0'));
-  return negative ? -scaled : scaled;
+  return new Decimal(value);
 };
 
-const fromScaled = (scaled: bigint, minFractionDigits: number): string => {
-  const negative = scaled < 0n;
-  const abs = negative ? -scaled : scaled;
-  const whole = abs / FACTOR;
-  let fraction = (abs % FACTOR).toString().padStart(SCALE, '0').replace(/0+$/, '');
-  if (fraction.length < minFractionDigits) fraction = fraction.padEnd(minFractionDigits, '0');
-  const body = fraction.length > 0 ? `${whole}.${fraction}` : `${whole}`;
-  return negative && abs !== 0n ? `-${body}` : body;
+/** Plain notation with at least `minFractionDigits` fraction digits; no trailing zeros beyond that, no "-0". */
+const print = (value: Big, minFractionDigits: number): string => {
+  const fraction = value.toFixed().split('.')[1] ?? '';
+  return value.toFixed(Math.max(fraction.length, minFractionDigits));
 };
 
 /** Sum of decimal strings, exact; keeps at least `minFractionDigits` (default 2). */
 export const addDecimals = (values: readonly string[], minFractionDigits = 2): string =>
-  fromScaled(
-    values.reduce((sum, v) => sum + toScaled(v), 0n),
+  print(
+    values.reduce((sum, v) => sum.plus(toDecimal(v)), new Decimal(0)),
     minFractionDigits,
   );
 
 /** `a - b`, exact. */
 export const subtractDecimals = (a: string, b: string, minFractionDigits = 2): string =>
-  fromScaled(toScaled(a) - toScaled(b), minFractionDigits);
+  print(toDecimal(a).minus(toDecimal(b)), minFractionDigits);
 
 /** `a * b`, exact up to 12 fraction digits (then truncated toward zero). */
 export const multiplyDecimals = (a: string, b: string, minFractionDigits = 2): string =>
-  fromScaled((toScaled(a) * toScaled(b)) / FACTOR, minFractionDigits);
+  print(toDecimal(a).times(toDecimal(b)).round(PRODUCT_DIGITS, Decimal.roundDown), minFractionDigits);
 
 /** -1, 0 or 1 as `a` is less than, equal to or greater than `b` ("1.5" equals "1.50"). */
-export const compareDecimals = (a: string, b: string): -1 | 0 | 1 => {
-  const d = toScaled(a) - toScaled(b);
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
-};
+export const compareDecimals = (a: string, b: string): -1 | 0 | 1 => toDecimal(a).cmp(toDecimal(b));
 
 /** True when both strings denote the same number. */
 export const decimalEquals = (a: string, b: string): boolean => compareDecimals(a, b) === 0;
 
 /** Rounds half away from zero to `digits` fraction digits and prints exactly that many. */
-export const roundDecimal = (value: string, digits: number): string => {
-  const step = 10n ** BigInt(SCALE - digits);
-  const scaled = toScaled(value);
-  const abs = scaled < 0n ? -scaled : scaled;
-  const rounded = ((abs + step / 2n) / step) * step;
-  const text = fromScaled(scaled < 0n ? -rounded : rounded, digits);
-  return digits === 0 ? text : text.replace(new RegExp(`(\\.\\d{${digits}})\\d*$`), '$1');
-};
+export const roundDecimal = (value: string, digits: number): string =>
+  // Rounded first, printed second: a value that rounds to zero then prints without a minus.
+  toDecimal(value).round(digits, Decimal.roundHalfUp).toFixed(digits);
 
 /** A float approximation, for ranking and scoring only (never for money rules). */
 export const decimalToNumber = (value: string): number => Number(value);

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { contractRules, invoiceRules, type RuleIssue } from '../../validate/rules.js';
+import { contractRules, invoiceRules, type RuleIssue } from '../../validate/index.js';
 import { getJsonArtifact } from '../artifacts.js';
 import {
   applyCorrections,
