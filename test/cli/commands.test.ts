@@ -9,7 +9,8 @@ import type { WorkflowView } from '../../lambdas/shared/workflowViews.js';
 import { eventually } from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
 import { startCloudFormationStandIn } from './support/cloudFormationStandIn.js';
-import { type DocketRun, docket, oneLine } from './support/runDocket.js';
+import { oneLine } from './support/oneLine.js';
+import { type DocketRun, docket } from './support/runDocket.js';
 
 /*
  * One journey through the CLI on one local stack: samples are written and uploaded, watched until

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Endpoints } from '../../local/endpoints.js';
-import { docket, oneLine } from './support/runDocket.js';
+import { oneLine } from './support/oneLine.js';
+import { docket } from './support/runDocket.js';
 
 /*
  * What docket answers with no stack to work on: help on every command, usage errors, and a stack

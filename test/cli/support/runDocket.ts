@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import { expect } from 'vitest';
 import type { Io } from '../../../cli/io.js';
 import { runCli } from '../../../cli/main.js';
 
@@ -53,10 +52,4 @@ export const docket = async (
     stderr: err.text(),
     json: <T>() => JSON.parse(stdout) as T,
   };
-};
-
-/** Asserts that `text` (a run's stderr) is the one line `docket: ...` every refusal prints. */
-export const oneLine = (text: string): void => {
-  expect(text.trim().split('\n')).toHaveLength(1);
-  expect(text.startsWith('docket: ')).toBe(true);
 };
