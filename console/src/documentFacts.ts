@@ -1,3 +1,5 @@
+import { checkedFields, describeCheckedFields } from '../../lambdas/shared/documents/index.js';
+import { resolvePolicy } from '../../statemachine/index.js';
 import type { ReviewDetail, WorkflowView } from './api.js';
 import { h } from './dom.js';
 import { percent } from './format.js';
@@ -26,10 +28,16 @@ export const factItems = (detail: ReviewDetail): HTMLElement[] => {
           ),
         ]
       : []),
-    h('span', {}, `confidence ${percent(w.confidence)}`),
+    h('span', { title: `overall confidence ${percent(w.confidence)}` }, confidenceFact(detail)),
     h('span', {}, `priority ${w.review?.priority ?? '—'}`),
     h('span', {}, `${w.pageCount ?? '?'} page(s)`),
   ];
+};
+
+/** "4 of 5 required fields checked; weakest: total (45%)": what is confirmed, not a mean a missing field drags down. */
+const confidenceFact = (detail: ReviewDetail): string => {
+  const checked = checkedFields(detail.docType, detail.fields, resolvePolicy().confidenceThreshold / 100);
+  return checked ? describeCheckedFields(checked) : `confidence ${percent(detail.workflow.confidence)}`;
 };
 
 /** Why the document waits for a reviewer: one item per reason, its code in bold. */

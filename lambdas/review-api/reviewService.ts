@@ -1,8 +1,8 @@
 import { getJsonArtifact } from '../shared/artifacts.js';
-import type { Extraction } from '../shared/documents/index.js';
+import type { ExtractedField, Extraction } from '../shared/documents/index.js';
 import type { Principal } from '../shared/principal.js';
 import { loadForTenant } from '../shared/review/index.js';
-import { reviewSummary, workflowView } from '../shared/workflowViews.js';
+import { fieldsAsValidated, reviewSummary, workflowView } from '../shared/workflowViews.js';
 import type { ApiDeps } from './apiDeps.js';
 
 /** How long a PDF link given to a reviewer stays valid. */
@@ -42,7 +42,7 @@ export const getReview = async (deps: ApiDeps, principal: Principal, id: string)
         crossCheck: extraction.einvoice.crossCheck,
       },
     }),
-    fields: extraction?.fields ?? {},
+    fields: fieldsAsValidated((extraction?.fields ?? {}) as Record<string, ExtractedField<unknown>>, item),
     rejected: extraction?.rejected ?? [],
     pdfUrl,
     pdfUrlExpiresInSeconds: PDF_LINK_SECONDS,

@@ -55,3 +55,22 @@ export const historyEntryView = ({ patch: _patch, ...entry }: LogEntry) => entry
 export type WorkflowView = ReturnType<typeof workflowView>;
 /** One line of the review queue. */
 export type ReviewSummary = ReturnType<typeof reviewSummary>;
+
+/**
+ * The fields a person is shown: as extracted, each with the confidence validation gave it after
+ * its checks (sums, the vendor master), which is what decided, not the extractor's first reading.
+ * A reviewer's correction keeps its own.
+ */
+export const fieldsAsValidated = <F extends { confidence: number; corrected?: boolean }>(
+  fields: Readonly<Record<string, F | undefined>>,
+  item: Pick<WorkflowItem, 'fieldConfidence'>,
+): Record<string, F> =>
+  Object.fromEntries(
+    Object.entries(fields).flatMap(([name, field]) => {
+      if (!field) return [];
+      const validated = item.fieldConfidence?.[name];
+      return [
+        [name, validated === undefined || field.corrected ? field : { ...field, confidence: validated }],
+      ];
+    }),
+  );

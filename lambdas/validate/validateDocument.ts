@@ -1,3 +1,4 @@
+import { resolvePolicy } from '../../statemachine/index.js';
 import {
   confidenceFrom,
   type DocType,
@@ -21,8 +22,8 @@ import { groupReasons, type ReviewReason, type ReviewReasonCode } from './reason
 import { contractRules, invoiceRules, type RuleIssue } from './rules.js';
 import { checkVendor } from './vendorChecks.js';
 
-/** Default auto-approve threshold, 0-100: below it a person decides. */
-export const DEFAULT_CONFIDENCE_THRESHOLD = 80;
+/** Default auto-approve threshold, 0-100: below it a person decides (the workflow policy's default). */
+export const DEFAULT_CONFIDENCE_THRESHOLD = resolvePolicy().confidenceThreshold;
 
 /** Below this classification confidence the document type itself needs a human. */
 export const MIN_CLASSIFICATION_CONFIDENCE = 0.7;

@@ -42,6 +42,7 @@ export const validateStage = async (deps: ValidateStageDeps, input: StageInput):
     },
     patch: {
       confidence: result.confidence,
+      fieldConfidence: result.fieldConfidence,
       ...(result.provider && { 'summary.providerId': result.provider.id }),
       // Kept whatever the outcome: the queue needs it on review, and it explains an auto-approval.
       review: {

@@ -236,6 +236,10 @@ describe('docket against a running local stack', () => {
     );
     expect(details.comparison?.summary.status).toMatch(/no_reference|consistent|changed|attention/);
     expect(text.stdout).toMatch(new RegExp(`^${item.id}  contract  completed`));
+    // What is checked and what is weakest, with the overall figure the decision used beside it.
+    expect(text.stdout).toMatch(
+      /\n {2}confidence {2}\d of 5 required fields checked(; weakest: \w+ \(\d+%\))? \(overall \d+/,
+    );
     expect(text.stdout).toMatch(/\n {2}contractNumber +\S+/);
     expect(text.stdout).toMatch(/\nComparison: /);
   });

@@ -2,6 +2,8 @@
  * The document domain shared by extract, validate, compare, review and the CLI: field schemas
  * (defined once, in zod), the extraction record, exact decimals, corrections and providers.
  */
+
+export * from './checkedFields.js';
 export * from './contractFields.js';
 export * from './corrections.js';
 export * from './decimal.js';

@@ -68,6 +68,11 @@ export interface WorkflowAttributes {
   pageCount?: number;
   /** Overall confidence 0-100 from validation. */
   confidence?: number;
+  /**
+   * Each extracted field's confidence 0-1 after validation's checks (sums, the vendor master):
+   * what decided between auto-approval and a person, shown instead of the extractor's first reading.
+   */
+  fieldConfidence?: Record<string, number>;
   retryCount?: number;
   failedAtStep?: WorkflowState;
   lastError?: RecordedError;
