@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-sfn';
 import { describeExecution, resumeNamePrefix } from '../lambdas/shared/resumeWorkflow.js';
 import type { WorkflowItem } from '../lambdas/shared/store/index.js';
-import { STAGES } from '../statemachine/index.js';
+import { STAGES } from '../statemachine/stages.js';
 import { executionEvents } from './executionEvents.js';
 
 /** One execution of a workflow as `docket history` shows it. */

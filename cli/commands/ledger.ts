@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
-import { ALL_STATES } from '../../statemachine/index.js';
+import { ALL_STATES } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError } from '../errors.js';
 import { formatDuration, renderTable } from '../format.js';

@@ -1,12 +1,7 @@
 import type { ComparisonReport } from '../../lambdas/compare/index.js';
-import {
-  checkedFields,
-  describeCheckedFields,
-  type Extraction,
-} from '../../lambdas/shared/documents/index.js';
+import type { CheckedFields, Extraction } from '../../lambdas/shared/documents/index.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { fieldsAsValidated, workflowView } from '../../lambdas/shared/workflowViews.js';
-import { resolvePolicy } from '../../statemachine/index.js';
 import { formatConfidence, formatDuration, formatRelative, formatValue, renderTable } from '../format.js';
 import type { Target } from '../target.js';
 
@@ -20,25 +15,37 @@ export const workflowDetails = async (target: Target, item: WorkflowItem) => {
   const comparison = item.artifacts?.comparison
     ? await getJsonArtifact<ComparisonReport>(target.s3, target.bucket, item.artifacts.comparison)
     : undefined;
+  const fields = fieldsAsValidated(
+    (extraction?.fields ?? {}) as Record<
+      string,
+      {
+        value: unknown;
+        confidence: number;
+        source?: { page: number; line: number } | { attachment: string; path: string };
+        evidence?: { kind: string; detail: string }[];
+        corrected?: boolean;
+      }
+    >,
+    item,
+  );
+  const docType = extraction?.docType ?? item.docType;
+  // Loaded here, not at the top: the documents module and the policy bring zod and big.js, which every other
+  // command (and `docket --version`) would otherwise pay for at start.
+  const { checkedFields, describeCheckedFields } = await import('../../lambdas/shared/documents/index.js');
+  const { resolvePolicy } = await import('../../statemachine/index.js');
+  const checked: CheckedFields | undefined = checkedFields(
+    docType,
+    fields,
+    resolvePolicy().confidenceThreshold / 100,
+  );
   return {
     workflow: workflowView(item),
-    docType: extraction?.docType ?? item.docType,
+    docType,
+    ...(checked && { checked, checkedText: describeCheckedFields(checked) }),
     ...(extraction?.language && { language: extraction.language }),
     ...(extraction?.textOrigin && { textOrigin: extraction.textOrigin }),
     ...(extraction?.einvoice && { einvoice: extraction.einvoice }),
-    fields: fieldsAsValidated(
-      (extraction?.fields ?? {}) as Record<
-        string,
-        {
-          value: unknown;
-          confidence: number;
-          source?: { page: number; line: number } | { attachment: string; path: string };
-          evidence?: { kind: string; detail: string }[];
-          corrected?: boolean;
-        }
-      >,
-      item,
-    ),
+    fields,
     rejected: extraction?.rejected ?? [],
     comparison,
   };
@@ -52,11 +59,10 @@ const CHECKS: ReadonlySet<string> = new Set(['agreement', 'arithmetic', 'master'
  * What is checked and what is not ("4 of 5 required fields checked; weakest: total (45%)"), then the
  * overall figure the queue sorts by: a mean alone reads 10% when one field is missing.
  */
-const confidenceLine = (details: Awaited<ReturnType<typeof workflowDetails>>, overall?: number): string => {
-  const checked = checkedFields(details.docType, details.fields, resolvePolicy().confidenceThreshold / 100);
-  if (!checked) return `${overall ?? '-'}`;
-  return `${describeCheckedFields(checked)}${overall === undefined ? '' : ` (overall ${overall})`}`;
-};
+const confidenceLine = (checkedText: string | undefined, overall?: number): string =>
+  checkedText === undefined
+    ? `${overall ?? '-'}`
+    : `${checkedText}${overall === undefined ? '' : ` (overall ${overall})`}`;
 
 /** `docket show` as text: the workflow, its review, its fields with their checks, its comparison. */
 export const showText = (details: Awaited<ReturnType<typeof workflowDetails>>, now: Date): string => {
@@ -65,7 +71,7 @@ export const showText = (details: Awaited<ReturnType<typeof workflowDetails>>, n
     `${w.id}  ${w.docType ?? 'document'}  ${w.state} (for ${formatDuration(now.getTime() - Date.parse(w.stateEnteredAt))})`,
     `  tenant      ${w.tenant}`,
     `  file        ${w.source?.key ?? '-'}${w.pageCount ? ` (${w.pageCount} page${w.pageCount === 1 ? '' : 's'})` : ''}`,
-    `  confidence  ${confidenceLine(details, w.confidence)}`,
+    `  confidence  ${confidenceLine(details.checkedText, w.confidence)}`,
     ...(details.language ? [`  language    ${details.language}`] : []),
     ...(details.textOrigin ? [`  read from   ${TEXT_ORIGIN[details.textOrigin]}`] : []),
     ...(details.einvoice

@@ -1,7 +1,7 @@
 import type { SFNClient } from '@aws-sdk/client-sfn';
 import type { Command } from 'commander';
 import type { WorkflowItem, WorkflowStore } from '../../lambdas/shared/store/index.js';
-import { ALL_STATES, isTerminal, type WorkflowState } from '../../statemachine/index.js';
+import { ALL_STATES, isTerminal, type WorkflowState } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';
 import { baseName } from '../format.js';

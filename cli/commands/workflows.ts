@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { workflowView } from '../../lambdas/shared/workflowViews.js';
-import { ALL_STATES, isWorkflowState, type WorkflowState } from '../../statemachine/index.js';
+import { ALL_STATES, isWorkflowState, type WorkflowState } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import { baseName, formatDuration, renderTable } from '../format.js';
