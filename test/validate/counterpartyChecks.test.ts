@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { providerLookupFrom } from '../../lambdas/shared/documents/index.js';
-import {
-  ProviderLookupFailed,
-  type ReviewReasonCode,
-  validateDocument,
-} from '../../lambdas/validate/index.js';
-import { transition } from '../../statemachine/index.js';
-import { contractExtraction, field, invoiceExtraction, PROVIDERS } from './extractions.js';
+import { ProviderLookupFailed, validateDocument } from '../../lambdas/validate/index.js';
+import { codes, contractExtraction, decide, field, invoiceExtraction, options } from './extractions.js';
 
 /**
  * What validation checks against the world outside the document: the vendor master (names, VAT
  * ids, IBANs, a lookup that fails), the e-invoice's own data against its page, and the invoices
  * already completed (duplicates). The document's own fields and rules: validateDocument.test.ts.
  */
-const now = new Date('2025-03-01T00:00:00Z');
-const options = { lookupProvider: providerLookupFrom(PROVIDERS), now };
-const codes = (reasons: readonly { code: ReviewReasonCode }[]) => reasons.map((r) => r.code);
-
-const decide = (result: { confidence: number; requiredFieldsValid: boolean }) =>
-  transition('validating', 'validation_completed', {
-    confidence: result.confidence,
-    confidenceThreshold: 80,
-    requiredFieldsValid: result.requiredFieldsValid,
-  });
 
 describe('validateDocument against the world outside the document', () => {
   it('reports a VAT id that belongs to another vendor than the one named, and an IBAN the master does not know', async () => {

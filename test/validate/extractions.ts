@@ -1,9 +1,12 @@
-import type {
-  ContractExtraction,
-  Evidence,
-  InvoiceExtraction,
-  Provider,
+import {
+  type ContractExtraction,
+  type Evidence,
+  type InvoiceExtraction,
+  type Provider,
+  providerLookupFrom,
 } from '../../lambdas/shared/documents/index.js';
+import type { ReviewReasonCode } from '../../lambdas/validate/index.js';
+import { transition } from '../../statemachine/index.js';
 
 /**
  * An extracted field. A field the fixture calls sure (0.8 or more) was read next to a label and
@@ -84,3 +87,20 @@ export const contractExtraction = (
 });
 
 export { bareField, field };
+
+/** The validation options every test uses: the providers above and a fixed clock. */
+export const options = {
+  lookupProvider: providerLookupFrom(PROVIDERS),
+  now: new Date('2025-03-01T00:00:00Z'),
+};
+
+/** The codes of a result's reasons, in order. */
+export const codes = (reasons: readonly { code: ReviewReasonCode }[]) => reasons.map((r) => r.code);
+
+/** What the transition table decides for a validation result at the default threshold. */
+export const decide = (result: { confidence: number; requiredFieldsValid: boolean }) =>
+  transition('validating', 'validation_completed', {
+    confidence: result.confidence,
+    confidenceThreshold: 80,
+    requiredFieldsValid: result.requiredFieldsValid,
+  });

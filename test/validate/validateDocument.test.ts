@@ -1,25 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { providerLookupFrom } from '../../lambdas/shared/documents/index.js';
 import {
   InvalidExtraction,
   overallConfidence,
   REVIEW_REASON_CODES,
-  type ReviewReasonCode,
   validateDocument,
 } from '../../lambdas/validate/index.js';
-import { transition } from '../../statemachine/index.js';
-import { bareField, contractExtraction, field, invoiceExtraction, PROVIDERS } from './extractions.js';
-
-const now = new Date('2025-03-01T00:00:00Z');
-const options = { lookupProvider: providerLookupFrom(PROVIDERS), now };
-const codes = (reasons: readonly { code: ReviewReasonCode }[]) => reasons.map((r) => r.code);
-
-const decide = (result: { confidence: number; requiredFieldsValid: boolean }) =>
-  transition('validating', 'validation_completed', {
-    confidence: result.confidence,
-    confidenceThreshold: 80,
-    requiredFieldsValid: result.requiredFieldsValid,
-  });
+import {
+  bareField,
+  codes,
+  contractExtraction,
+  decide,
+  field,
+  invoiceExtraction,
+  options,
+} from './extractions.js';
 
 describe('validateDocument', () => {
   it('passes a clean invoice: known vendor and sums confirm their fields, no reasons, auto-approved by the table', async () => {
