@@ -36,22 +36,24 @@ const importStamp = async (client: DynamoDBDocumentClient, table: string): Promi
 };
 
 /**
- * A provider lookup over the Providers table. Each call reads the import stamp (one consistent
- * GetItem) and reloads the providers when an import happened since they were loaded, so a document
- * uploaded right after `docket providers import` is checked against what was imported; otherwise
- * the providers are reloaded at most every `ttlMs` per container (a write that bypassed the
- * import), so a burst of validations costs one Scan. A read error rejects (validation makes it
- * retryable).
+ * Provider lookups over the Providers table, one per validation: `providers()` gives a lookup
+ * that reads the import stamp (one consistent GetItem) at its first call and reloads the
+ * providers when an import happened since they were loaded, so a document uploaded right after
+ * `docket providers import` is checked against what was imported. Every later call of the same
+ * lookup (a vendor's name, then each tax id it states) uses that snapshot without reading again.
+ * The providers are also reloaded at most every `ttlMs` per container (a write that bypassed the
+ * import), so a burst of validations costs one Scan. A read error rejects the lookup's calls
+ * (validation makes it retryable).
  */
-export const cachedProviderLookup = (
+export const cachedProviders = (
   client: DynamoDBDocumentClient,
   table: string,
   options: { ttlMs?: number; now?: () => number } = {},
-): ProviderLookup => {
+): (() => ProviderLookup) => {
   const ttl = options.ttlMs ?? 60_000;
   const now = options.now ?? Date.now;
   let cache: { at: number; stamp: number; lookup: Promise<ProviderLookup> } | undefined;
-  return async (query) => {
+  const current = async (): Promise<ProviderLookup> => {
     const stamp = await importStamp(client, table);
     if (!cache || cache.stamp !== stamp || now() - cache.at > ttl) {
       const lookup = loadProviders(client, table).then(providerLookupFrom);
@@ -61,7 +63,14 @@ export const cachedProviderLookup = (
         if (cache === loading) cache = undefined;
       });
     }
-    return (await cache.lookup)(query);
+    return cache.lookup;
+  };
+  return () => {
+    let snapshot: Promise<ProviderLookup> | undefined;
+    return async (query) => {
+      snapshot ??= current();
+      return (await snapshot)(query);
+    };
   };
 };
 

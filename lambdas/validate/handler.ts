@@ -3,7 +3,7 @@ import { createDocumentClient, createS3Client } from '../shared/clients.js';
 import { EnvVar, once, storeTablesFromEnv } from '../shared/config.js';
 import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
-import { cachedProviderLookup } from '../shared/providersStore.js';
+import { cachedProviders } from '../shared/providersStore.js';
 import { stageHandler } from '../shared/stageHandler.js';
 import { StageInputSchema } from '../shared/stageInput.js';
 import { WorkflowStore } from '../shared/store/index.js';
@@ -16,7 +16,7 @@ const deps = once(() => {
     store: new WorkflowStore({ client, tables: storeTablesFromEnv() }),
     s3: createS3Client(),
     bucket: requireEnv(EnvVar.bucket),
-    lookupProvider: cachedProviderLookup(client, requireEnv(EnvVar.providersTable)),
+    providers: cachedProviders(client, requireEnv(EnvVar.providersTable)),
     now: () => new Date(),
   };
 });

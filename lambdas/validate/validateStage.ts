@@ -12,7 +12,8 @@ export interface ValidateStageDeps {
   store: WorkflowStore;
   s3: S3Client;
   bucket: string;
-  lookupProvider: ProviderLookup;
+  /** A provider lookup for one validation (it sees every import made before its first call). */
+  providers: () => ProviderLookup;
   now: () => Date;
 }
 
@@ -28,7 +29,7 @@ export const validateStage = async (deps: ValidateStageDeps, input: StageInput):
   if (!item.artifacts?.extraction) throw new ArtifactMissingError(artifactKey(item.id, 'extraction'));
   const extraction = await getJsonArtifact(deps.s3, deps.bucket, item.artifacts.extraction);
   const result = await validateDocument(extraction, {
-    lookupProvider: deps.lookupProvider,
+    lookupProvider: deps.providers(),
     confidenceThreshold: input.policy.confidenceThreshold,
     pageCount: item.pageCount,
     now: deps.now(),
