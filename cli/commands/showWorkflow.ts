@@ -1,34 +1,19 @@
 import type { ComparisonReport } from '../../lambdas/compare/index.js';
-import type { CheckedFields, Extraction } from '../../lambdas/shared/documents/index.js';
+import type { CheckedFields } from '../../lambdas/shared/documents/index.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
-import { fieldsAsValidated, workflowView } from '../../lambdas/shared/workflowViews.js';
+import { workflowView } from '../../lambdas/shared/workflowViews.js';
 import { formatConfidence, formatDuration, formatRelative, formatValue, renderTable } from '../format.js';
 import type { Target } from '../target.js';
 
 /** Everything `show` knows about one workflow. */
 export const workflowDetails = async (target: Target, item: WorkflowItem) => {
   const { getJsonArtifact } = await import('../../lambdas/shared/artifacts.js');
-  const extractionKey = item.artifacts?.reviewed ?? item.artifacts?.extraction;
-  const extraction = extractionKey
-    ? await getJsonArtifact<Extraction>(target.s3, target.bucket, extractionKey)
-    : undefined;
+  const { loadRecordView } = await import('../../lambdas/shared/recordView.js');
+  const record = await loadRecordView(target.s3, target.bucket, item);
   const comparison = item.artifacts?.comparison
     ? await getJsonArtifact<ComparisonReport>(target.s3, target.bucket, item.artifacts.comparison)
     : undefined;
-  const fields = fieldsAsValidated(
-    (extraction?.fields ?? {}) as Record<
-      string,
-      {
-        value: unknown;
-        confidence: number;
-        source?: { page: number; line: number } | { attachment: string; path: string };
-        evidence?: { kind: string; detail: string }[];
-        corrected?: boolean;
-      }
-    >,
-    item,
-  );
-  const docType = extraction?.docType ?? item.docType;
+  const { docType, fields } = record;
   // Loaded here, not at the top: the documents module and the policy bring zod and big.js, which every other
   // command (and `docket --version`) would otherwise pay for at start.
   const { checkedFields, describeCheckedFields } = await import('../../lambdas/shared/documents/index.js');
@@ -42,11 +27,11 @@ export const workflowDetails = async (target: Target, item: WorkflowItem) => {
     workflow: workflowView(item),
     docType,
     ...(checked && { checked, checkedText: describeCheckedFields(checked) }),
-    ...(extraction?.language && { language: extraction.language }),
-    ...(extraction?.textOrigin && { textOrigin: extraction.textOrigin }),
-    ...(extraction?.einvoice && { einvoice: extraction.einvoice }),
+    ...(record.language && { language: record.language }),
+    ...(record.textOrigin && { textOrigin: record.textOrigin }),
+    ...(record.einvoice && { einvoice: record.einvoice }),
     fields,
-    rejected: extraction?.rejected ?? [],
+    rejected: record.rejected,
     comparison,
   };
 };
