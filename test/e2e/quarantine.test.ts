@@ -48,6 +48,12 @@ describe('an upload under a bad key left in the bucket (an older stack, or AWS, 
       const found = (await keys(stack as LocalStack, 'quarantine/')).filter((k) => k.endsWith('/object'));
       return found.length > 0 ? found : undefined;
     });
+    // The object moves before the execution reaches its end state: stopping in between would
+    // leave it running, and the next start rightly closes it as ABORTED.
+    await eventually('the quarantining execution to end', async () => {
+      const running = (await executions(stack as LocalStack)).filter((e) => e.status === 'RUNNING');
+      return running.length === 0 ? true : undefined;
+    });
     await stack.stop();
     stack = await startLocalStack({ dataDir });
     const problems = await docket(['--data-dir', dataDir, 'ls', '--problems', '--json']);
