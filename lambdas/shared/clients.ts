@@ -1,6 +1,7 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { SFNClient, type SFNClientConfig } from '@aws-sdk/client-sfn';
+import { SQSClient, type SQSClientConfig } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { optionalEnv } from './env.js';
 
@@ -29,3 +30,6 @@ export const createS3Client = (config: S3ClientConfig = {}): S3Client =>
 
 /** A Step Functions client (endpoint from `AWS_ENDPOINT_URL_SFN`). */
 export const createSfnClient = (config: SFNClientConfig = {}): SFNClient => new SFNClient(config);
+
+/** An SQS client (endpoint from `AWS_ENDPOINT_URL_SQS`): the upload queue and its dead letters. */
+export const createSqsClient = (config: SQSClientConfig = {}): SQSClient => new SQSClient(config);

@@ -14,6 +14,9 @@ export const EnvVar = {
   parseTimeoutMs: 'PARSE_TIMEOUT_MS',
   parseMemoryMb: 'PARSE_MEMORY_MB',
   stateMachineArn: 'STATE_MACHINE_ARN',
+  deadLetterQueueUrl: 'DEAD_LETTER_QUEUE_URL',
+  uploadQueueUrl: 'UPLOAD_QUEUE_URL',
+  executionSlotLimit: 'EXECUTION_SLOT_LIMIT',
 } as const;
 
 /** Table names of the workflow store, read once per cold start. */
