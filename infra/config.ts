@@ -16,6 +16,7 @@ const POLICY_KEYS = {
   maxRetries: 'maxRetries',
   backoffBaseSeconds: 'backoffBase',
   stageTimeoutSeconds: 'stageTimeout',
+  maxRunningExecutions: 'maxRunningExecutions',
 } as const satisfies Record<keyof WorkflowPolicy, string>;
 
 /** Which extractor the extract function runs; Bedrock permissions exist only with `bedrock`. */
@@ -91,6 +92,7 @@ export const loadConfig = (
     maxRetries: c.maxRetries,
     backoffBaseSeconds: c.backoffBase,
     stageTimeoutSeconds: c.stageTimeout,
+    maxRunningExecutions: c.maxRunningExecutions,
   };
   const policy = WorkflowPolicySchema.safeParse(
     Object.fromEntries(Object.entries(policyInput).filter(([, v]) => v !== undefined)),

@@ -50,6 +50,8 @@ export const ContextSchema = z
     backoffBase: z.preprocess(fromContext, z.number()),
     /** `TimeoutSeconds` of each processing Task and the Lambda timeout, seconds. */
     stageTimeout: z.preprocess(fromContext, z.number()),
+    /** Executions processing documents at once; more uploads wait in the upload queue. */
+    maxRunningExecutions: z.preprocess(fromContext, z.number()),
     maxPdfBytes: int(1024, 200 * 1024 * 1024).default(25 * 1024 * 1024),
     maxPdfPages: int(1, 10_000).default(500),
     parseTimeoutMs: int(1_000, 900_000).default(60_000),
@@ -123,6 +125,7 @@ export const ContextSchema = z
     maxRetries: true,
     backoffBase: true,
     stageTimeout: true,
+    maxRunningExecutions: true,
   });
 
 /** Every context key the app reads. */

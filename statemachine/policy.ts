@@ -19,6 +19,12 @@ const PolicyFields = z
     confidenceThreshold: z.number().min(0).max(100).default(80),
     /** `TimeoutSeconds` of every processing Task (a Lambda can run at most 900 s). */
     stageTimeoutSeconds: z.number().int().min(1).max(900).default(300),
+    /**
+     * Executions processing a document at once (a review waiting for a human does not count):
+     * uploads beyond it wait in the upload queue. Bounds Lambda concurrency and model quotas under
+     * a burst. At most 1,000: the slots are one DynamoDB item.
+     */
+    maxRunningExecutions: z.number().int().min(1).max(1000).default(50),
   })
   .strict();
 
