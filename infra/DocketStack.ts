@@ -49,8 +49,9 @@ export class DocketStack extends Stack {
       logRemovalPolicy,
     });
     this.trigger = new UploadTrigger(this, 'Trigger', {
-      bucket: this.storage.bucket,
+      storage: this.storage,
       stateMachine: this.workflow.stateMachine,
+      config,
     });
     this.reviewerApi = new ReviewerApi(this, 'Reviewers', {
       storage: this.storage,
@@ -62,7 +63,12 @@ export class DocketStack extends Stack {
       storage: this.storage,
       stateMachine: this.workflow.stateMachine,
       stateMachineLogs: this.workflow.logGroup,
-      functions: { ...this.functions.stages, 'review-api': this.reviewerApi.handler },
+      functions: {
+        ...this.functions.stages,
+        'review-api': this.reviewerApi.handler,
+        starter: this.trigger.starter,
+        'slot-release': this.trigger.slotRelease,
+      },
       parse: this.functions.stages.parse,
       deadLetterQueue: this.trigger.deadLetterQueue,
     });

@@ -4,6 +4,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { EnvVar } from '../../lambdas/shared/config.js';
+import { SLOTS_ITEM_ID } from '../../lambdas/shared/slots/index.js';
 import {
   Index,
   PROVIDERS_TABLE,
@@ -150,6 +151,28 @@ export class DocumentStorage extends Construct {
   }
 
   /** Read access to the providers (counterparties) validation and compare look up. */
+  /**
+   * The execution slots (lambdas/shared/slots): GetItem and UpdateItem on their one item of the
+   * workflows table and nothing else of it, unless `readWorkflows` (the starter's reconcile reads
+   * whether a holder's workflow waits for a reviewer).
+   */
+  bindSlots(fn: StageFunction, options: { readWorkflows?: boolean } = {}): void {
+    fn.addEnvironment(tableEnvVar(WORKFLOWS_TABLE), this.workflows.tableName);
+    fn.addEnvironment(tableEnvVar(TRANSITIONS_TABLE), this.transitions.tableName);
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        resources: [this.workflows.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [SLOTS_ITEM_ID] } },
+      }),
+    );
+    if (options.readWorkflows) {
+      fn.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [this.workflows.tableArn] }),
+      );
+    }
+  }
+
   bindProviders(fn: StageFunction): void {
     fn.addEnvironment(tableEnvVar(PROVIDERS_TABLE), this.providers.tableName);
     fn.role.addToPrincipalPolicy(

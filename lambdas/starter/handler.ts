@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import middy from '@middy/core';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { createDocumentClient, createSfnClient, createSqsClient } from '../shared/clients.js';
@@ -11,13 +13,15 @@ import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
 import { ExecutionSlots, executionSlotLimitFromEnv, needsSlot } from '../shared/slots/index.js';
 import { WorkflowStore } from '../shared/store/index.js';
-import { type StarterDeps, startUpload } from './startUpload.js';
+import { SlotsFullError, type StarterDeps, startUpload } from './startUpload.js';
 
 const observability = createObservability('starter');
 /** A container reconciles the slots at most this often while they are all held. */
 const RECONCILE_EVERY_MS = 30_000;
+/** Time kept back from the function timeout for giving deferred messages back. */
+const SAFETY_MS = 10_000;
 
-const deps = once((): StarterDeps => {
+const deps = once(() => {
   const client = createDocumentClient();
   const tables = storeTablesFromEnv();
   const sfn = createSfnClient({ maxAttempts: 6 });
@@ -28,7 +32,7 @@ const deps = once((): StarterDeps => {
   const slots = new ExecutionSlots({ client, table: tables.workflows, limit });
   const stillNeeded = needsSlot({ sfn, store: new WorkflowStore({ client, tables }), stateMachineArn });
   let reconciledAt = 0;
-  return {
+  const starter: StarterDeps = {
     sfn,
     slots,
     stateMachineArn,
@@ -44,41 +48,62 @@ const deps = once((): StarterDeps => {
         observability.logger.warn('released slots whose release never arrived', { released });
       }
     },
+    now: () => Date.now(),
+    sleep: (ms) => sleep(ms),
   };
+  return { starter, sqs, uploadQueueUrl: requireEnv(EnvVar.uploadQueueUrl) };
 });
+
+const METRIC = {
+  started: 'UploadsStarted',
+  duplicate: 'DuplicateUploads',
+  deadLettered: 'UploadsDeadLettered',
+} as const;
 
 const processor = new BatchProcessor(EventType.SQS);
 
-const startRecord = async (record: SQSRecord) => {
-  const outcome = await startUpload(deps(), {
-    body: record.body,
-    receiveCount: Number(record.attributes.ApproximateReceiveCount) || 1,
-  });
-  const metric = {
-    started: 'UploadsStarted',
-    duplicate: 'DuplicateUploads',
-    deadLettered: 'UploadsDeadLettered',
-  };
-  observability.metrics.addMetric(metric[outcome.kind], MetricUnit.Count, 1);
-  if (outcome.kind === 'deadLettered') {
-    observability.logger.error('upload sent to the dead-letter queue', { reason: outcome.reason });
-  }
-};
-
 /**
  * starter Lambda: reads "Object Created" events from the upload queue (an SQS event source with
- * ReportBatchItemFailures) and starts one execution per upload within the slot limit. A record
- * that finds every slot held, or whose start failed, is reported failed and offered again by SQS.
+ * ReportBatchItemFailures, one record at a time) and starts one execution per upload within the
+ * slot limit, waiting for a release while there is time. A record still without a slot is made
+ * visible again at once and reported failed; a start that failed is reported failed and comes
+ * back after the queue's visibility timeout.
  */
 export const handler = middy(async (event: SQSEvent, context: Context) => {
-  const response = await processPartialResponse(event, startRecord, processor, {
+  const { starter, sqs, uploadQueueUrl } = deps();
+  const deadline = Date.now() + context.getRemainingTimeInMillis() - SAFETY_MS;
+  const startRecord = async (record: SQSRecord) => {
+    try {
+      const outcome = await startUpload(starter, {
+        body: record.body,
+        receiveCount: Number(record.attributes.ApproximateReceiveCount) || 1,
+        deadline,
+      });
+      observability.metrics.addMetric(METRIC[outcome.kind], MetricUnit.Count, 1);
+      if (outcome.kind === 'deadLettered') {
+        observability.logger.error('upload sent to the dead-letter queue', { reason: outcome.reason });
+      }
+    } catch (error) {
+      if (error instanceof SlotsFullError) {
+        observability.metrics.addMetric('UploadsDeferred', MetricUnit.Count, 1);
+        await sqs.send(
+          new ChangeMessageVisibilityCommand({
+            QueueUrl: uploadQueueUrl,
+            ReceiptHandle: record.receiptHandle,
+            VisibilityTimeout: 0,
+          }),
+        );
+      }
+      throw error;
+    }
+  };
+  return processPartialResponse(event, startRecord, processor, {
     context,
-    // All held is an ordinary day under a burst: report the records, don't fail the invocation.
+    // One at a time: a record waiting for a slot must not be overtaken by nine racing for it.
+    processInParallel: false,
+    // Every slot held is an ordinary day under a burst: report the records, don't fail the invocation.
     throwOnFullBatchFailure: false,
   });
-  const deferred = response.batchItemFailures.length;
-  if (deferred > 0) observability.metrics.addMetric('UploadsDeferred', MetricUnit.Count, deferred);
-  return response;
 })
   .use(injectLambdaContext(observability.logger, { resetKeys: true }))
   .use(logMetrics(observability.metrics));

@@ -50,7 +50,31 @@ export interface StarterDeps {
   deadLetter: (reason: string, event: unknown) => Promise<void>;
   /** Releases slots whose executions ended without a release reaching us; rate-limited by the caller. */
   reconcile: () => Promise<void>;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
 }
+
+/** First pause between tries for a slot; it grows to `MAX_SLOT_POLL_MS`. */
+const FIRST_SLOT_POLL_MS = 100;
+const MAX_SLOT_POLL_MS = 1_000;
+
+/**
+ * Takes a slot for `name`, waiting for one until `deadline` (epoch ms): the starter paces starts
+ * with releases instead of handing the message back to SQS at once, which would only spin it
+ * through the queue. All still held at the deadline: `SlotsFullError`, and SQS offers it again.
+ */
+const takeSlot = async (deps: StarterDeps, name: string, deadline: number) => {
+  let taken = await deps.slots.take(name);
+  if (taken !== 'full') return taken;
+  await deps.reconcile();
+  let pause = FIRST_SLOT_POLL_MS;
+  for (taken = await deps.slots.take(name); taken === 'full'; taken = await deps.slots.take(name)) {
+    if (deps.now() + pause > deadline) throw new SlotsFullError(deps.limit);
+    await deps.sleep(pause);
+    pause = Math.min(pause * 2, MAX_SLOT_POLL_MS);
+  }
+  return taken;
+};
 
 /** Deliveries of one message that may fail to start before it goes to the dead-letter queue. */
 export const MAX_START_ATTEMPTS = 8;
@@ -67,14 +91,18 @@ const errorName = (error: unknown) => (error instanceof Error ? error.name : 'Er
 
 /**
  * Starts the execution for one queued "Object Created" event: parse it (an unreadable event goes
- * to the dead-letter queue, never silently away), take an execution slot (none free: reconcile
- * once, then leave the message queued), start the execution named by the workflow id. A start
+ * to the dead-letter queue, never silently away), take an execution slot (none free: reconcile,
+ * then wait for a release until the deadline), start the execution named by the workflow id. A start
  * that fails gives the slot back; after `MAX_START_ATTEMPTS` deliveries the event is
  * dead-lettered with the last error.
  */
 export const startUpload = async (
   deps: StarterDeps,
-  message: { body: string; receiveCount: number },
+  message: {
+    body: string;
+    receiveCount: number /** Wait for a slot until then (epoch ms). */;
+    deadline: number;
+  },
 ): Promise<StartOutcome> => {
   let event: unknown;
   try {
@@ -99,12 +127,7 @@ export const startUpload = async (
     etag: object.etag,
   });
 
-  let taken = await deps.slots.take(name);
-  if (taken === 'full') {
-    await deps.reconcile();
-    taken = await deps.slots.take(name);
-    if (taken === 'full') throw new SlotsFullError(deps.limit);
-  }
+  const taken = await takeSlot(deps, name, message.deadline);
   try {
     // The input is the body as EventBridge delivered it: the same text on every delivery, which
     // StartExecution needs to treat a repeat as the same execution while it runs.

@@ -204,8 +204,8 @@ describe('functions', () => {
     // Prepare
     const functions = resources(defaults, 'AWS::Lambda::Function');
     const logGroups = resources(defaults, 'AWS::Logs::LogGroup');
-    // Assess: ten stages, the review API and review-metrics.
-    expect(Object.keys(functions)).toHaveLength(Object.keys(STAGES).length + 2);
+    // Assess: the stages, the review API, review-metrics, the starter and slot-release.
+    expect(Object.keys(functions)).toHaveLength(Object.keys(STAGES).length + 4);
     for (const fn of Object.values(functions)) {
       const p = fn.Properties as {
         Environment: { Variables: Record<string, string> };
@@ -373,8 +373,8 @@ describe('state machine', () => {
   });
 });
 
-describe('trigger', () => {
-  it('starts an execution for S3 Object Created under incoming/ of the documents bucket, with DLQ and retries', () => {
+describe('upload path', () => {
+  it('queues S3 Object Created under incoming/ of the documents bucket, with DLQ and retries', () => {
     // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: {
@@ -388,9 +388,54 @@ describe('trigger', () => {
       },
       Targets: [
         Match.objectLike({
-          Arn: { Ref: logicalId(defaults, defaults.stack.workflow.stateMachine) },
-          DeadLetterConfig: { Arn: Match.anyValue() },
+          Arn: { 'Fn::GetAtt': [logicalId(defaults, defaults.stack.trigger.queue), 'Arn'] },
+          DeadLetterConfig: {
+            Arn: { 'Fn::GetAtt': [logicalId(defaults, defaults.stack.trigger.deadLetterQueue), 'Arn'] },
+          },
           RetryPolicy: { MaximumRetryAttempts: Match.anyValue(), MaximumEventAgeInSeconds: Match.anyValue() },
+        }),
+      ],
+    });
+  });
+
+  it('feeds the starter from the queue with partial batch responses, and the queue dead-letters to the DLQ', () => {
+    // Prepare
+    const { trigger } = defaults.stack;
+
+    // Assess
+    defaults.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(defaults, trigger.queue), 'Arn'] },
+      FunctionName: { Ref: logicalId(defaults, trigger.starter.function) },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: Match.anyValue() },
+    });
+    defaults.template.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(defaults, trigger.deadLetterQueue), 'Arn'] },
+        maxReceiveCount: Match.anyValue(),
+      },
+      // AWS advises six times the function timeout for an SQS event source.
+      VisibilityTimeout: 360,
+    });
+  });
+
+  it('gives a slot back when an execution of the state machine closes', () => {
+    // Prepare
+    const { trigger, workflow } = defaults.stack;
+
+    // Assess
+    defaults.template.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.states'],
+        'detail-type': ['Step Functions Execution Status Change'],
+        detail: {
+          stateMachineArn: [{ Ref: logicalId(defaults, workflow.stateMachine) }],
+          status: ['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'],
+        },
+      },
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [logicalId(defaults, trigger.slotRelease.function), 'Arn'] },
         }),
       ],
     });
