@@ -24,6 +24,8 @@ export interface LocalSqsOptions {
   clock?: SqsClock;
   /** Called with an error the server did not expect (it answers 500 and carries on). */
   onInternalError?: (error: unknown) => void;
+  /** Rewrite the journal from the live state after this many appended records (default 20,000; tests lower it). */
+  compactAfterRecords?: number;
 }
 
 /** A running local SQS. */
@@ -59,7 +61,12 @@ export const startLocalSqs = async (options: LocalSqsOptions): Promise<LocalSqs>
   const region = options.region ?? 'us-east-1';
   const accountId = options.accountId ?? '000000000000';
   const queueArn = (name: string) => `arn:aws:sqs:${region}:${accountId}:${name}`;
-  const { store, skipped } = await QueueStore.open(options.directory, options.clock ?? systemClock, queueArn);
+  const { store, skipped } = await QueueStore.open(
+    options.directory,
+    options.clock ?? systemClock,
+    queueArn,
+    options.compactAfterRecords,
+  );
   let endpoint = '';
   const queueUrl = (name: string) => `${endpoint}/${accountId}/${name}`;
   let front: Awaited<ReturnType<typeof startSqsFront>>;

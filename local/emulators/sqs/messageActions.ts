@@ -9,7 +9,8 @@ import {
 import { md5OfAttributes, md5OfBody, type StoredAttribute } from './md5.js';
 import { type JsonObject, Params } from './params.js';
 import type { Queue } from './queue.js';
-import { type Delivery, decodeReceipt } from './store.js';
+import { decodeReceipt } from './replay.js';
+import type { Delivery } from './store.js';
 import { MAX_MESSAGE_BYTES, messageBytes, QUEUE_ATTRIBUTE_NAMES, readMessage } from './validate.js';
 
 const MAX_VISIBILITY = 43_200;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type JournalRecord, JournalWriter, readJournal, rewriteJournal } from './journal.js';
-import { md5OfAttributes, md5OfBody, type StoredAttribute } from './md5.js';
-import { type Message, Queue, queueNameOfArn } from './queue.js';
+import type { StoredAttribute } from './md5.js';
+import { type Message, type Queue, queueNameOfArn } from './queue.js';
+import { apply, encodeReceipt, snapshot } from './replay.js';
 
 /** The time source: `now()` is the only truth; `setTimer`, when given, replaces real timers. */
 export interface SqsClock {
@@ -29,106 +30,7 @@ export interface ReceiveRequest {
 /** A received message: a copy of its state at delivery and the receipt handle that deletes it. */
 export type Delivery = Message & { receiptHandle: string };
 
-/** The decoded receipt handle: which queue, which message, which delivery. */
-export interface Receipt {
-  queue: string;
-  id: string;
-  nonce: string;
-}
-
-/** Receipt handles are opaque to clients; inside, a queue, a message id and a delivery nonce. */
-export const encodeReceipt = (r: Receipt): string =>
-  Buffer.from(JSON.stringify([r.queue, r.id, r.nonce]), 'utf8').toString('base64url');
-
-/** The receipt a handle encodes, or undefined for a handle this store never issued. */
-export const decodeReceipt = (handle: string): Receipt | undefined => {
-  try {
-    const parts = JSON.parse(Buffer.from(handle, 'base64url').toString('utf8')) as unknown;
-    if (!Array.isArray(parts) || parts.length !== 3 || !parts.every((p) => typeof p === 'string'))
-      return undefined;
-    const [queue, id, nonce] = parts as [string, string, string];
-    return { queue, id, nonce };
-  } catch {
-    return undefined;
-  }
-};
-
-/** Replays one record onto `queues`; a record for a message that is gone is ignored. */
-const apply = (queues: Map<string, Queue>, record: JournalRecord, arnOf: (name: string) => string) => {
-  if (record.t === 'queue') {
-    const existing = queues.get(record.name);
-    if (existing) existing.attributes = record.attributes;
-    else
-      queues.set(record.name, new Queue(record.name, arnOf(record.name), record.attributes, record.created));
-    return;
-  }
-  const queue = queues.get(record.q);
-  if (!queue) return;
-  switch (record.t) {
-    case 'send':
-      queue.messages.set(record.id, {
-        id: record.id,
-        body: record.body,
-        md5: md5OfBody(record.body),
-        ...(record.attributes && {
-          attributes: record.attributes,
-          md5Attributes: md5OfAttributes(record.attributes),
-        }),
-        ...(record.trace !== undefined && { trace: record.trace }),
-        ...(record.from !== undefined && { from: record.from }),
-        sent: record.sent,
-        // Visibility is not journaled: a received message is visible again after a restart.
-        visibleAt: record.delayUntil,
-        count: record.count ?? 0,
-        ...(record.first !== undefined && { first: record.first }),
-      });
-      return;
-    case 'receive': {
-      const message = queue.messages.get(record.id);
-      if (message) Object.assign(message, { count: record.count, first: record.first });
-      return;
-    }
-    case 'delete':
-      queue.messages.delete(record.id);
-      return;
-    case 'move': {
-      const message = queue.messages.get(record.id);
-      const target = queues.get(record.to);
-      if (!message || !target) return;
-      queue.messages.delete(record.id);
-      const { receipt: _receipt, first: _first, ...kept } = message;
-      target.messages.set(record.id, { ...kept, count: 0, from: record.from });
-      return;
-    }
-    case 'purge':
-      queue.messages.clear();
-  }
-};
-
-/** The records that rebuild `queues` as they are now: what compaction writes. */
-const snapshot = (queues: Map<string, Queue>): JournalRecord[] => {
-  const records: JournalRecord[] = [];
-  for (const q of queues.values())
-    records.push({ t: 'queue', name: q.name, attributes: q.attributes, created: q.created });
-  for (const q of queues.values())
-    for (const m of q.messages.values())
-      records.push({
-        t: 'send',
-        q: q.name,
-        id: m.id,
-        body: m.body,
-        sent: m.sent,
-        delayUntil: m.count === 0 ? m.visibleAt : 0,
-        ...(m.attributes && { attributes: m.attributes }),
-        ...(m.trace !== undefined && { trace: m.trace }),
-        ...(m.count > 0 && { count: m.count }),
-        ...(m.first !== undefined && { first: m.first }),
-        ...(m.from !== undefined && { from: m.from }),
-      });
-  return records;
-};
-
-/** Rewrite the journal at run time once it holds this many records more than the live state. */
+/** Rewrite the journal at run time once this many records were appended since the last rewrite. */
 const COMPACT_AFTER = 20_000;
 
 /**
@@ -146,6 +48,7 @@ export class QueueStore {
     private readonly journal: JournalWriter,
     readonly clock: SqsClock,
     readonly arnOf: (name: string) => string,
+    private readonly compactAfter: number,
   ) {}
 
   /**
@@ -157,15 +60,19 @@ export class QueueStore {
     directory: string,
     clock: SqsClock,
     arnOf: (name: string) => string,
+    compactAfter = COMPACT_AFTER,
   ): Promise<{ store: QueueStore; skipped: number }> {
     await mkdir(directory, { recursive: true });
+    // A rewrite a crash cut short left its temp file; the journal beside it is whole.
+    for (const name of await readdir(directory))
+      if (/^journal\..+\.tmp$/.test(name)) await rm(join(directory, name), { force: true });
     const path = join(directory, 'journal.log');
     const { records, skipped } = await readJournal(path);
     const queues = new Map<string, Queue>();
     for (const record of records) apply(queues, record, arnOf);
     for (const q of queues.values()) q.dropExpired(clock.now());
     await rewriteJournal(path, snapshot(queues), skipped > 0);
-    const store = new QueueStore(await JournalWriter.open(path), clock, arnOf);
+    const store = new QueueStore(await JournalWriter.open(path), clock, arnOf, compactAfter);
     for (const [name, q] of queues) store.queues.set(name, q);
     return { store, skipped };
   }
@@ -289,7 +196,7 @@ export class QueueStore {
    * does not replay every receive and delete at the next start.
    */
   private maybeCompact(): void {
-    if (this.closed || this.journal.appended < COMPACT_AFTER) return;
+    if (this.closed || this.journal.appended < this.compactAfter) return;
     this.journal.compact(() => snapshot(this.queues));
   }
 

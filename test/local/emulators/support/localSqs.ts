@@ -22,10 +22,14 @@ export interface SqsFixture {
 
 /** Starts a local SQS for one test; `directory` reopens an existing store. */
 export const startSqsFixture = async (
-  options: { clock?: SqsClock; directory?: string } = {},
+  options: { clock?: SqsClock; directory?: string; compactAfterRecords?: number } = {},
 ): Promise<SqsFixture> => {
   const directory = options.directory ?? (await mkdtemp(join(tmpdir(), 'docket-sqs-')));
-  const sqs = await startLocalSqs({ directory, ...(options.clock && { clock: options.clock }) });
+  const sqs = await startLocalSqs({
+    directory,
+    ...(options.clock && { clock: options.clock }),
+    ...(options.compactAfterRecords && { compactAfterRecords: options.compactAfterRecords }),
+  });
   const client = sqsClient(sqs.endpoint);
   const stop = async () => {
     client.destroy();
