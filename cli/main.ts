@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerDeadLetterCommands } from './commands/deadLetters.js';
 import { registerLedgerCommands } from './commands/ledger.js';
 import { registerProviderCommands } from './commands/providers.js';
 import { registerReviewCommands } from './commands/reviews.js';
@@ -46,6 +47,7 @@ export const buildProgram = (ctx: CliContext): Command => {
   registerProviderCommands(program, ctx);
   registerLedgerCommands(program, ctx);
   registerWatchCommand(program, ctx);
+  registerDeadLetterCommands(program, ctx);
   program.addHelpText(
     'after',
     `

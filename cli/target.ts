@@ -1,8 +1,14 @@
 import { resolve } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { SFNClient } from '@aws-sdk/client-sfn';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient, createS3Client, createSfnClient } from '../lambdas/shared/clients.js';
+import {
+  createDocumentClient,
+  createS3Client,
+  createSfnClient,
+  createSqsClient,
+} from '../lambdas/shared/clients.js';
 import type { OperatorDeps } from '../lambdas/shared/operatorActions.js';
 import type { ReviewDeps } from '../lambdas/shared/review/index.js';
 import { WorkflowStore } from '../lambdas/shared/store/index.js';
@@ -26,6 +32,8 @@ export interface Target {
   bucket: string;
   tables: { workflows: string; transitions: string; providers: string };
   stateMachineArn: string;
+  /** The upload queue and its dead-letter queue (a stack deployed before they existed has none). */
+  queues?: { uploads: string; deadLetters: string };
   /** The review API base URL. */
   apiUrl?: string;
   /** Where reviewers open the console (local only; on AWS wherever it was deployed). */
@@ -37,6 +45,7 @@ export interface Target {
   documents: DynamoDBDocumentClient;
   s3: S3Client;
   sfn: SFNClient;
+  sqs: SQSClient;
   store: WorkflowStore;
   /** What the review module and the operator routes need, so the CLI calls them in-process. */
   api: ReviewDeps & OperatorDeps;
@@ -57,8 +66,8 @@ const isAlive = (pid: number): boolean => {
 };
 
 const withClients = (
-  base: Omit<Target, 'documents' | 's3' | 'sfn' | 'store' | 'api' | 'close'>,
-  endpoints: { dynamodb?: string; s3?: string; sfn?: string },
+  base: Omit<Target, 'documents' | 's3' | 'sfn' | 'sqs' | 'store' | 'api' | 'close'>,
+  endpoints: { dynamodb?: string; s3?: string; sfn?: string; sqs?: string },
   credentials?: typeof LOCAL_CREDENTIALS,
 ): Target => {
   const config = { region: base.region, ...(credentials && { credentials }) };
@@ -68,12 +77,14 @@ const withClients = (
   });
   const s3 = createS3Client({ ...config, ...(endpoints.s3 && { endpoint: endpoints.s3 }) });
   const sfn = createSfnClient({ ...config, ...(endpoints.sfn && { endpoint: endpoints.sfn }) });
+  const sqs = createSqsClient({ ...config, ...(endpoints.sqs && { endpoint: endpoints.sqs }) });
   const store = new WorkflowStore({ client: documents, tables: base.tables });
   return {
     ...base,
     documents,
     s3,
     sfn,
+    sqs,
     store,
     api: {
       store,
@@ -87,6 +98,7 @@ const withClients = (
       documents.destroy();
       s3.destroy();
       sfn.destroy();
+      sqs.destroy();
     },
   };
 };
@@ -110,6 +122,10 @@ export const resolveTarget = async (options: TargetOptions): Promise<Target> => 
           providers: outputs.providersTable,
         },
         stateMachineArn: outputs.stateMachineArn,
+        ...(outputs.uploadQueueUrl &&
+          outputs.deadLetterQueueUrl && {
+            queues: { uploads: outputs.uploadQueueUrl, deadLetters: outputs.deadLetterQueueUrl },
+          }),
         ...(outputs.apiUrl && { apiUrl: outputs.apiUrl }),
         ...(outputs.userPoolId &&
           outputs.userPoolClientId && {
@@ -132,6 +148,7 @@ export const resolveTarget = async (options: TargetOptions): Promise<Target> => 
       bucket: endpoints.bucket,
       tables: endpoints.tables,
       stateMachineArn: endpoints.stateMachineArn,
+      ...(endpoints.queues && { queues: endpoints.queues }),
       apiUrl: endpoints.api,
       consoleUrl: endpoints.console,
       dataDir,

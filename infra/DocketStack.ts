@@ -81,6 +81,8 @@ export class DocketStack extends Stack {
       providersTable: this.storage.providers.tableName,
       stateMachineArn: this.workflow.stateMachine.stateMachineArn,
       workflowLogGroup: this.workflow.logGroup.logGroupName,
+      uploadQueueUrl: this.trigger.queue.queueUrl,
+      deadLetterQueueUrl: this.trigger.deadLetterQueue.queueUrl,
       apiUrl: this.reviewerApi.url,
       userPoolId: this.reviewerApi.userPool.userPoolId,
       userPoolClientId: this.reviewerApi.client.userPoolClientId,

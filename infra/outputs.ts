@@ -32,6 +32,16 @@ export const StackOutput = {
     key: 'WorkflowLogGroup',
     description: 'Log group of the state machine (its name carries a per-stack suffix)',
   },
+  uploadQueueUrl: {
+    key: 'UploadQueueUrl',
+    description: 'Uploads waiting for an execution slot',
+    env: EnvVar.uploadQueueUrl,
+  },
+  deadLetterQueueUrl: {
+    key: 'DeadLetterQueueUrl',
+    description: 'Uploads Docket could not start (docket dlq list|redrive)',
+    env: EnvVar.deadLetterQueueUrl,
+  },
   apiUrl: { key: 'ApiUrl', description: 'Reviewer API base URL' },
   userPoolId: { key: 'UserPoolId', description: 'Cognito user pool of reviewers and admins' },
   userPoolClientId: { key: 'UserPoolClientId', description: 'App client for reviewer sign-in' },

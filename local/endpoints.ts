@@ -6,6 +6,9 @@ export interface Endpoints {
   s3: string;
   dynamodb: string;
   sfn: string;
+  sqs: string;
+  /** The upload queue and its dead-letter queue, as on AWS. */
+  queues: { uploads: string; deadLetters: string };
   api: string;
   console: string;
   bucket: string;

@@ -1,10 +1,12 @@
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { SFNClient } from '@aws-sdk/client-sfn';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { INCOMING_PREFIX } from '../lambdas/shared/keyPolicy.js';
 import { resumeWorkflow } from '../lambdas/shared/resumeWorkflow.js';
 import type { WorkflowStore } from '../lambdas/shared/store/index.js';
 import { isTerminal } from '../statemachine/index.js';
-import { startForObject } from './events/uploadBridge.js';
+import { sequencerOf } from './events/objectCreatedEvent.js';
+import { queueObjectCreated } from './events/uploadPath.js';
 
 /** One upload's identity for reconciliation: its key and (quoted) ETag. */
 export const uploadId = (key: string, etag: string | undefined): string => `${key}#${etag}`;
@@ -21,13 +23,16 @@ export interface RecoveryReport {
  * cannot keep executions across a restart:
  * every non-terminal workflow resumes at its stage in a new execution (reviews re-arm with the
  * time they had left), and every upload that never became a workflow (its execution died before
- * ingest) is started now, with a sequencer derived from its ETag so a second restart cannot
- * start it twice.
+ * ingest) is queued again, with a sequencer derived from its ETag so a second restart cannot
+ * start it twice (the starter names its execution by it).
  */
 export const recoverAfterRestart = async (deps: {
   store: WorkflowStore;
   s3: S3Client;
   sfn: SFNClient;
+  sqs: SQSClient;
+  /** The upload queue: uploads that never became workflows are queued there again. */
+  uploadQueueUrl: string;
   bucket: string;
   stateMachineArn: string;
   region: string;
@@ -62,15 +67,15 @@ export const recoverAfterRestart = async (deps: {
       if (!object.Key || known.has(uploadId(object.Key, object.ETag))) continue;
       if (deps.alreadyStarted?.(object.Key, object.ETag)) continue;
       try {
-        await startForObject(
-          deps.sfn,
-          deps.stateMachineArn,
+        await queueObjectCreated(
+          deps.sqs,
+          deps.uploadQueueUrl,
           {
             bucket: deps.bucket,
             key: object.Key,
             size: object.Size,
             etag: object.ETag,
-            sequencer: `reconciled-${object.ETag?.replace(/"/g, '')}`,
+            sequencer: sequencerOf(object.LastModified ?? new Date(0), object.ETag),
           },
           deps.region,
         );

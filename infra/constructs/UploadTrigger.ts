@@ -7,6 +7,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { EnvVar } from '../../lambdas/shared/config.js';
+import { STARTER_SETTINGS } from '../../lambdas/starter/settings.js';
 import type { DocketConfig } from '../config.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
 import type { DocumentStorage } from './DocumentStorage.js';
@@ -20,16 +21,7 @@ export interface UploadTriggerProps {
   readonly config: DocketConfig;
 }
 
-/** The starter's timeout: it waits for a slot for most of it (lambdas/starter/handler.ts). */
-const STARTER_TIMEOUT = Duration.seconds(60);
-/** Starters polling at once: the slots bound the executions, so two keep up with any release rate. */
-const STARTER_CONCURRENCY = 2;
-/**
- * Deliveries before SQS moves an upload to the dead-letter queue by itself (the most SQS allows).
- * The starter dead-letters a failing start much sooner, with the reason; a message waiting for a
- * slot is delivered again each time a starter gives up waiting, which must not dead-letter it.
- */
-const MAX_RECEIVE_COUNT = 1000;
+const STARTER_TIMEOUT = Duration.seconds(STARTER_SETTINGS.timeoutSeconds);
 
 /**
  * The upload path: S3 "Object Created" of a non-empty object under `incoming/` -> EventBridge ->
@@ -63,10 +55,9 @@ export class UploadTrigger extends Construct {
     this.queue = new Queue(this, 'Uploads', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-      // Six times the function timeout, as AWS advises for an SQS event source.
-      visibilityTimeout: Duration.seconds(STARTER_TIMEOUT.toSeconds() * 6),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+      retentionPeriod: Duration.seconds(STARTER_SETTINGS.retentionSeconds),
+      visibilityTimeout: Duration.seconds(STARTER_SETTINGS.visibilityTimeoutSeconds),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: STARTER_SETTINGS.maxReceiveCount },
     });
 
     this.rule = new Rule(this, 'ObjectCreated', {
@@ -137,9 +128,9 @@ export class UploadTrigger extends Construct {
   private bindStarter(starter: StageFunction, storage: DocumentStorage, stateMachine: StateMachine): void {
     starter.function.addEventSource(
       new SqsEventSource(this.queue, {
-        batchSize: 10,
+        batchSize: STARTER_SETTINGS.batchSize,
         reportBatchItemFailures: true,
-        maxConcurrency: STARTER_CONCURRENCY,
+        maxConcurrency: STARTER_SETTINGS.concurrency,
       }),
     );
     starter.addEnvironment(EnvVar.uploadQueueUrl, this.queue.queueUrl);

@@ -1,6 +1,12 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
 
+/**
+ * The SQS message attribute `docket dlq redrive` marks a redriven upload with (a millisecond
+ * timestamp): the starter runs it as a new execution, `{workflowId}-redrive-{mark}`.
+ */
+export const REDRIVE_ATTRIBUTE = 'DocketRedrive';
+
 /** Who put an event in the dead-letter queue. */
 export const DeadLetterSource = z.enum(['starter', 'ingest']);
 

@@ -8,11 +8,12 @@ import middy from '@middy/core';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { createDocumentClient, createSfnClient, createSqsClient } from '../shared/clients.js';
 import { EnvVar, once, storeTablesFromEnv } from '../shared/config.js';
-import { sendDeadLetter } from '../shared/deadLetters.js';
+import { REDRIVE_ATTRIBUTE, sendDeadLetter } from '../shared/deadLetters.js';
 import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
 import { ExecutionSlots, executionSlotLimitFromEnv, needsSlot } from '../shared/slots/index.js';
 import { WorkflowStore } from '../shared/store/index.js';
+import { abandonedUpload } from './abandoned.js';
 import { SlotsFullError, type StarterDeps, startUpload } from './startUpload.js';
 
 const observability = createObservability('starter');
@@ -30,7 +31,8 @@ const deps = once(() => {
   const deadLetterQueueUrl = requireEnv(EnvVar.deadLetterQueueUrl);
   const limit = executionSlotLimitFromEnv();
   const slots = new ExecutionSlots({ client, table: tables.workflows, limit });
-  const stillNeeded = needsSlot({ sfn, store: new WorkflowStore({ client, tables }), stateMachineArn });
+  const store = new WorkflowStore({ client, tables });
+  const stillNeeded = needsSlot({ sfn, store, stateMachineArn });
   let reconciledAt = 0;
   const starter: StarterDeps = {
     sfn,
@@ -48,6 +50,7 @@ const deps = once(() => {
         observability.logger.warn('released slots whose release never arrived', { released });
       }
     },
+    abandoned: abandonedUpload({ sfn, store, stateMachineArn }),
     now: () => Date.now(),
     sleep: (ms) => sleep(ms),
   };
@@ -78,6 +81,7 @@ export const handler = middy(async (event: SQSEvent, context: Context) => {
         body: record.body,
         receiveCount: Number(record.attributes.ApproximateReceiveCount) || 1,
         deadline,
+        redrive: record.messageAttributes[REDRIVE_ATTRIBUTE]?.stringValue,
       });
       observability.metrics.addMetric(METRIC[outcome.kind], MetricUnit.Count, 1);
       if (outcome.kind === 'deadLettered') {

@@ -50,6 +50,11 @@ export interface StarterDeps {
   deadLetter: (reason: string, event: unknown) => Promise<void>;
   /** Releases slots whose executions ended without a release reaching us; rate-limited by the caller. */
   reconcile: () => Promise<void>;
+  /**
+   * Whether the execution `name` (named by its workflow id) closed without a workflow of that id:
+   * aborted or failed before ingest made one.
+   */
+  abandoned: (name: string) => Promise<boolean>;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
 }
@@ -76,6 +81,9 @@ const takeSlot = async (deps: StarterDeps, name: string, deadline: number) => {
   return taken;
 };
 
+/** What a redrive mark may be: a millisecond timestamp. Anything else is ignored. */
+const REDRIVE_MARK = /^\d{1,16}$/;
+
 /** Deliveries of one message that may fail to start before it goes to the dead-letter queue. */
 export const MAX_START_ATTEMPTS = 8;
 
@@ -100,8 +108,11 @@ export const startUpload = async (
   deps: StarterDeps,
   message: {
     body: string;
-    receiveCount: number /** Wait for a slot until then (epoch ms). */;
+    receiveCount: number;
+    /** Wait for a slot until then (epoch ms). */
     deadline: number;
+    /** Set by `docket dlq redrive`: the run is a new one, named `{workflowId}-redrive-{redrive}`. */
+    redrive?: string | undefined;
   },
 ): Promise<StartOutcome> => {
   let event: unknown;
@@ -119,14 +130,29 @@ export const startUpload = async (
     return { kind: 'deadLettered', reason };
   }
   const { bucket, object } = parsed.data.detail;
-  const name = uploadWorkflowId({
+  const workflowId = uploadWorkflowId({
     bucket: bucket.name,
     key: object.key,
     versionId: object['version-id'],
     sequencer: object.sequencer,
     etag: object.etag,
   });
+  // A redriven upload's first execution may have run (and failed at ingest): a new name lets it
+  // run again, and still says which workflow it is.
+  const name =
+    message.redrive && REDRIVE_MARK.test(message.redrive)
+      ? `${workflowId}-redrive-${message.redrive}`
+      : workflowId;
 
+  return startNamed(deps, { name, workflowId, event, message });
+};
+
+/** Starts the execution `name` for a parsed upload, holding a slot for it. */
+const startNamed = async (
+  deps: StarterDeps,
+  run: { name: string; workflowId: string; event: unknown; message: Parameters<typeof startUpload>[1] },
+): Promise<StartOutcome> => {
+  const { name, message } = run;
   const taken = await takeSlot(deps, name, message.deadline);
   try {
     // The input is the body as EventBridge delivered it: the same text on every delivery, which
@@ -136,15 +162,20 @@ export const startUpload = async (
     );
     return { kind: 'started', executionArn: executionArn as string, name };
   } catch (error) {
-    // An execution of this name ran before (or runs with other input): this upload was started.
     if (errorName(error) === 'ExecutionAlreadyExists') {
       if (taken === 'taken') await deps.slots.release(name);
+      // An execution of this name closed without making the workflow (stopped, or cut off by a
+      // restart of the local runtime, before ingest): this upload was never processed, so it
+      // runs again under a new name. Otherwise it was started, and this is a second delivery.
+      if (name === run.workflowId && (await deps.abandoned(name))) {
+        return startNamed(deps, { ...run, name: `${run.workflowId}-rerun-${deps.now()}` });
+      }
       return { kind: 'duplicate', name };
     }
     await deps.slots.release(name);
     const reason = `StartExecution failed (${errorName(error)}): ${(error as Error).message}`;
     if (PERMANENT_START_ERRORS.has(errorName(error)) || message.receiveCount >= MAX_START_ATTEMPTS) {
-      await deps.deadLetter(reason, event);
+      await deps.deadLetter(reason, run.event);
       return { kind: 'deadLettered', reason };
     }
     throw new StartFailedError(reason, { cause: error });

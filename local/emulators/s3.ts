@@ -19,6 +19,8 @@ export interface CreatedObject {
   size: number;
   /** Quoted, as S3 returns it. */
   etag: string;
+  /** When the PUT committed (ISO, milliseconds), as LastModified reports it. */
+  lastModified: string;
   reason: string;
 }
 
@@ -100,7 +102,14 @@ export const startLocalS3 = async (options: {
     corsOrigin: consoleOrigin,
     onCreated: (record: ObjectRecord, reason) => {
       if (record.bucket !== bucket) return;
-      const created = { bucket, key: record.key, size: record.size, etag: record.etag, reason };
+      const created = {
+        bucket,
+        key: record.key,
+        size: record.size,
+        etag: record.etag,
+        lastModified: record.lastModified,
+        reason,
+      };
       for (const listener of listeners) listener(created);
     },
     onInternalError: options.onInternalError ?? ((error) => console.error('local S3 internal error:', error)),

@@ -1,4 +1,20 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+
+/**
+ * The sequencer of one PUT, derived from what S3 keeps of it (its LastModified to the millisecond
+ * and its ETag), so the upload bridge and start-up reconciliation give the same PUT the same
+ * sequencer, hence the same workflow id and execution name: an event still in the upload queue
+ * after a restart and the one reconciliation queues for it start one execution, not two.
+ */
+export const sequencerOf = (lastModified: Date | string, etag: string | undefined): string => {
+  const ms = new Date(lastModified).getTime();
+  const tag = createHash('sha256')
+    .update(etag ?? '')
+    .digest('hex')
+    .slice(0, 8)
+    .toUpperCase();
+  return `${ms.toString(16).toUpperCase().padStart(12, '0')}${tag}`;
+};
 
 /** The object an "Object Created" event describes. */
 export interface CreatedObject {

@@ -1,9 +1,10 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExecutionSlots } from '../../../lambdas/shared/slots/index.js';
 import { createTableInput, WORKFLOWS_TABLE } from '../../../lambdas/shared/store/index.js';
 import { uploadWorkflowId } from '../../../lambdas/shared/uploadIdentity.js';
+import { abandonedUpload } from '../../../lambdas/starter/abandoned.js';
 import {
   SlotsFullError,
   type StarterDeps,
@@ -66,6 +67,11 @@ const starterWith = async (options: { limit: number; stateMachineArn?: string })
       deadLetters.push({ reason, event });
     },
     reconcile: async () => undefined,
+    abandoned: abandonedUpload({
+      sfn,
+      store: store.store,
+      stateMachineArn: options.stateMachineArn ?? holdingArn,
+    }),
     // An injected clock: a sleep advances it, so waiting for a slot costs no real time.
     now: () => now,
     sleep: async (ms) => {
@@ -129,6 +135,28 @@ describe('startUpload over the local Step Functions and dynalite', () => {
     // Assess
     expect(again).toMatchObject({ kind: 'duplicate' });
     expect(await slots.holders()).toHaveLength(0);
+  });
+
+  it('runs an upload again under a new name when its execution was cut short before ingest', async () => {
+    // Prepare: the first execution of the upload is stopped before it made a workflow.
+    const { deps, slots } = await starterWith({ limit: 5 });
+    const body = upload('incoming/acme/g.pdf');
+    const first = (await startUpload(deps, { body, receiveCount: 1, deadline: 1_000 })) as {
+      executionArn: string;
+      name: string;
+    };
+    await sfn.send(new StopExecutionCommand({ executionArn: first.executionArn }));
+    await slots.release(first.name);
+
+    // Act
+    const again = await startUpload(deps, { body, receiveCount: 2, deadline: 1_000 });
+
+    // Assess
+    expect(again).toMatchObject({
+      kind: 'started',
+      name: expect.stringMatching(new RegExp(`^${first.name}-rerun-\\d+$`)),
+    });
+    expect((await slots.holders()).map((h) => h.name)).toEqual([(again as { name: string }).name]);
   });
 
   it('dead-letters an event it cannot read, with the reason, and takes no slot', async () => {
