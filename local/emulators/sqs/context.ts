@@ -15,6 +15,17 @@ export interface ActionContext {
 /** One action: validated parameters in, the JSON answer out. */
 export type Action = (ctx: ActionContext, params: Params) => Promise<JsonObject>;
 
+const invalidAddress = (url: string, cause?: unknown) =>
+  new SqsError(
+    'InvalidAddress',
+    `The address ${url.slice(0, 80)} is not valid for this endpoint.`,
+    404,
+    'InvalidAddress',
+    {
+      cause,
+    },
+  );
+
 /**
  * The queue a QueueUrl names. Any host is taken (the SDK may send an AWS-style URL): the path
  * must be `/{account}/{name}`. A URL that is not one is InvalidAddress, an unknown name
@@ -42,7 +53,13 @@ export const queueOf = (ctx: ActionContext, params: Params): Queue => {
       `The address ${url.slice(0, 80)} is not valid for this endpoint.`,
       404,
     );
-  const queue = ctx.store.queues.get(decodeURIComponent(path[1] as string));
+  let name: string;
+  try {
+    name = decodeURIComponent(path[1] as string);
+  } catch (error) {
+    throw invalidAddress(url, error);
+  }
+  const queue = ctx.store.queues.get(name);
   if (!queue) throw queueDoesNotExist();
   return queue;
 };

@@ -103,7 +103,8 @@ export const checkQueueAttributes = (
     if (FIFO_ATTRIBUTES.has(name))
       throw unsupportedOperation('The local SQS serves standard queues only, not FIFO.');
     if (typeof value !== 'string') throw invalidParameter(`Attributes.${name}`, 'must be a string.', value);
-    const range = INTEGER_ATTRIBUTES[name];
+    // Own keys only: a name such as `constructor` must not find Object.prototype's.
+    const range = Object.hasOwn(INTEGER_ATTRIBUTES, name) ? INTEGER_ATTRIBUTES[name] : undefined;
     if (range) {
       const n = Number(value);
       if (!/^\d+$/.test(value.trim()) || n < range[0] || n > range[1])

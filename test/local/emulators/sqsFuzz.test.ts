@@ -83,13 +83,24 @@ const hostileValue = (g: ReturnType<typeof generator>, depth = 0): unknown => {
     () => `${fx.sqs.endpoint}/000000000000/fuzz`,
     () => `${fx.sqs.endpoint}/000000000000/${'q'.repeat(200)}`,
     () => 'http://[::1',
+    () => `${fx.sqs.endpoint}/000000000000/%E0%A4%A`,
+    () => 'constructor',
     () =>
       depth < 3 ? Array.from({ length: Math.floor(g.next() * 12) }, () => hostileValue(g, depth + 1)) : [],
     () =>
       depth < 3
         ? Object.fromEntries(
             Array.from({ length: Math.floor(g.next() * 4) }, () => [
-              g.pick([...FIELDS, 'Id', 'DataType', 'StringValue', 'BinaryValue', '__proto__']),
+              g.pick([
+                ...FIELDS,
+                'Id',
+                'DataType',
+                'StringValue',
+                'BinaryValue',
+                '__proto__',
+                'constructor',
+                'VisibilityTimeout',
+              ]),
               hostileValue(g, depth + 1),
             ]),
           )

@@ -132,6 +132,27 @@ describe('local SQS: validation at the door, in AWS error names', () => {
         ),
     ],
     [
+      'a queue URL with a broken escape',
+      'InvalidAddress',
+      404,
+      (c) =>
+        c.send(
+          new SendMessageCommand({ QueueUrl: `${fx.sqs.endpoint}/000000000000/%E0%A4%A`, MessageBody: 'x' }),
+        ),
+    ],
+    [
+      'an attribute named constructor',
+      'InvalidAttributeName',
+      400,
+      (c) =>
+        c.send(
+          new CreateQueueCommand({
+            QueueName: 'c',
+            Attributes: { constructor: '5' } as Record<string, string>,
+          }),
+        ),
+    ],
+    [
       'a forged receipt handle',
       'ReceiptHandleIsInvalid',
       404,
