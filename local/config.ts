@@ -9,13 +9,14 @@ import { type Stage, WorkflowPolicySchema } from '../statemachine/index.js';
 export type FaultPlan = Partial<Record<Stage, number>>;
 
 /** Default ports of `npm start` (fixed, so the CLI and the AWS CLI find the stack). */
-export const DEFAULT_PORTS = { api: 4680, sfn: 4681, dynamodb: 4682, s3: 4683 } as const;
+export const DEFAULT_PORTS = { api: 4680, sfn: 4681, dynamodb: 4682, s3: 4683, sqs: 4684 } as const;
 
 const PortsSchema = z.object({
   api: z.number().int().min(0).max(65_535),
   sfn: z.number().int().min(0).max(65_535),
   dynamodb: z.number().int().min(0).max(65_535),
   s3: z.number().int().min(0).max(65_535),
+  sqs: z.number().int().min(0).max(65_535),
 });
 
 /** Configuration of the local runtime: where it keeps data, its ports, and the workflow policy. */
@@ -48,7 +49,7 @@ export type LocalConfig = z.output<typeof LocalConfigSchema> & { faults: FaultPl
 /** The environment variables that override the configuration (and what they set). */
 export const CONFIG_ENV = {
   DOCKET_DATA_DIR: 'dataDir',
-  DOCKET_PORTS: 'ports: "auto" or api,sfn,dynamodb,s3',
+  DOCKET_PORTS: 'ports: "auto" or api,sfn,dynamodb,s3[,sqs]',
   DOCKET_REVIEW_TIMEOUT_SECONDS: 'policy.reviewTimeoutSeconds',
   DOCKET_CONFIDENCE_THRESHOLD: 'policy.confidenceThreshold',
   DOCKET_MAX_RETRIES: 'policy.maxRetries',
@@ -65,9 +66,10 @@ export class LocalConfigError extends Error {
 }
 
 const parsePorts = (value: string) => {
-  if (value === 'auto') return { api: 0, sfn: 0, dynamodb: 0, s3: 0 };
-  const [api, sfn, dynamodb, s3] = value.split(',').map(Number);
-  return { api, sfn, dynamodb, s3 };
+  if (value === 'auto') return { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0 };
+  // The SQS port came later: a list of four keeps its meaning and takes the default for it.
+  const [api, sfn, dynamodb, s3, sqs = DEFAULT_PORTS.sqs] = value.split(',').map(Number);
+  return { api, sfn, dynamodb, s3, sqs };
 };
 
 const parseFaults = (value: string): Record<string, number> =>

@@ -3,7 +3,11 @@ import { EnvVar } from '../../lambdas/shared/config.js';
 /** Where the in-process Lambdas find their emulated services and tables. */
 export interface LocalServices {
   region: string;
-  endpoints: { dynamodb: string; s3: string; sfn?: string };
+  endpoints: { dynamodb: string; s3: string; sfn?: string; sqs?: string };
+  /** The upload queue and its dead-letter queue. */
+  queues?: { uploads: string; deadLetters: string };
+  /** The execution slot limit (`maxRunningExecutions`). */
+  executionSlotLimit?: number;
   tables: { workflows: string; transitions: string; providers: string };
   bucket: string;
   stateMachineArn?: string;
@@ -28,6 +32,14 @@ export const lambdaEnvironment = (services: LocalServices): Record<string, strin
   AWS_ENDPOINT_URL_DYNAMODB: services.endpoints.dynamodb,
   AWS_ENDPOINT_URL_S3: services.endpoints.s3,
   ...(services.endpoints.sfn && { AWS_ENDPOINT_URL_SFN: services.endpoints.sfn }),
+  ...(services.endpoints.sqs && { AWS_ENDPOINT_URL_SQS: services.endpoints.sqs }),
+  ...(services.queues && {
+    [EnvVar.uploadQueueUrl]: services.queues.uploads,
+    [EnvVar.deadLetterQueueUrl]: services.queues.deadLetters,
+  }),
+  ...(services.executionSlotLimit !== undefined && {
+    [EnvVar.executionSlotLimit]: String(services.executionSlotLimit),
+  }),
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   [EnvVar.workflowsTable]: services.tables.workflows,
   [EnvVar.transitionsTable]: services.tables.transitions,

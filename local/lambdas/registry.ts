@@ -4,8 +4,8 @@ import type { FaultPlan } from '../config.js';
 import { runInvocation } from './invocationScope.js';
 import type { InProcessHandler } from './invokeInProcess.js';
 
-/** Every function the local runtime runs in-process: the stages and the review API. */
-export type LocalFunction = Stage | 'review-api';
+/** Every function the local runtime runs in-process: the stages, the review API and the upload path's two. */
+export type LocalFunction = Stage | 'review-api' | 'starter' | 'slot-release';
 
 /** Loads a function's handler module the way Lambda would load its bundle: once, lazily. */
 const loaders: Record<LocalFunction, () => Promise<{ handler: unknown }>> = {
@@ -21,6 +21,8 @@ const loaders: Record<LocalFunction, () => Promise<{ handler: unknown }>> = {
   'mark-rejected': () => import('../../lambdas/mark-rejected/handler.js'),
   'mark-timed-out': () => import('../../lambdas/mark-timed-out/handler.js'),
   'review-api': () => import('../../lambdas/review-api/handler.js'),
+  starter: () => import('../../lambdas/starter/handler.js'),
+  'slot-release': () => import('../../lambdas/slot-release/handler.js'),
 };
 
 const loaded = new Map<LocalFunction, Promise<{ handler: unknown }>>();
