@@ -13,6 +13,7 @@ import {
   resolvePolicy,
   type StagePolicy,
   stagePolicy,
+  stageTaskTimeoutSeconds,
   type WorkflowPolicy,
   type WorkflowPolicyInput,
 } from './policy.js';
@@ -103,7 +104,7 @@ class DefinitionBuilder {
       Resource: this.arns.ingest,
       Parameters: { 'event.$': '$', 'executionArn.$': '$$.Execution.Id' },
       ResultPath: '$',
-      TimeoutSeconds: this.policy.stageTimeoutSeconds,
+      TimeoutSeconds: stageTaskTimeoutSeconds(this.policy),
       // Before a workflow exists there is no mark-failed to count retries: ingest's own transient
       // faults (S3 or DynamoDB unreachable) are retried here, its permanent ones not at all.
       Retry: inPlaceRetries(INGEST_PERMANENT_ERRORS, 4),
@@ -159,7 +160,7 @@ class DefinitionBuilder {
       Resource: this.arns[name],
       Parameters: { ...this.stageParameters(), ...extraParameters },
       ResultPath: '$.result',
-      TimeoutSeconds: this.policy.stageTimeoutSeconds,
+      TimeoutSeconds: stageTaskTimeoutSeconds(this.policy),
       Retry: lambdaRetries,
       Catch: [catchAll(task('mark-failed'))],
       Next: next,
@@ -223,7 +224,7 @@ class DefinitionBuilder {
       Resource: this.arns['mark-failed'],
       Parameters: { ...this.stageParameters(), 'error.$': '$.error' },
       ResultPath: '$.recovery',
-      TimeoutSeconds: this.policy.stageTimeoutSeconds,
+      TimeoutSeconds: stageTaskTimeoutSeconds(this.policy),
       Retry: bookkeepingRetries,
       Catch: [catchAll(Outcome.processingHalted)],
       Next: 'Recover',
@@ -265,7 +266,7 @@ class DefinitionBuilder {
       Resource: this.arns[name],
       Parameters: { ...this.stageParameters(), 'error.$': '$.error' },
       ResultPath: '$.result',
-      TimeoutSeconds: this.policy.stageTimeoutSeconds,
+      TimeoutSeconds: stageTaskTimeoutSeconds(this.policy),
       Retry: bookkeepingRetries,
       Catch: [catchAll(Outcome.processingHalted)],
       Next: outcome,

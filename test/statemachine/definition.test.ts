@@ -9,6 +9,7 @@ import {
   INGEST_PERMANENT_ERRORS,
   LAMBDA_SERVICE_ERRORS,
   LAMBDA_THROTTLE_ERRORS,
+  LAMBDA_UNKNOWN_ERRORS,
   Outcome,
   RESUME_STAGE,
   STAGES,
@@ -51,6 +52,7 @@ describe('buildDefinition', () => {
       expect(task.Retry?.[0]?.MaxAttempts, name).toBeGreaterThanOrEqual(8);
       expect(task.Retry?.[1]?.ErrorEquals, name).toEqual(LAMBDA_SERVICE_ERRORS);
       expect(task.Retry?.[1]?.JitterStrategy, name).toBe('FULL');
+      expect(task.Retry?.[2]?.ErrorEquals, name).toEqual(LAMBDA_UNKNOWN_ERRORS);
       expect(
         task.Catch?.some((c) => c.ErrorEquals.includes('States.ALL')),
         name,
@@ -101,6 +103,7 @@ describe('buildDefinition', () => {
     expect(ingest.Retry?.map((r) => [r.ErrorEquals, r.MaxAttempts])).toEqual([
       [LAMBDA_THROTTLE_ERRORS, 10],
       [LAMBDA_SERVICE_ERRORS, 3],
+      [LAMBDA_UNKNOWN_ERRORS, 2],
       [[...INGEST_PERMANENT_ERRORS], 0],
       [['States.ALL'], 4],
     ]);
@@ -121,13 +124,14 @@ describe('buildDefinition', () => {
       ).toEqual([
         [LAMBDA_THROTTLE_ERRORS, 10],
         [LAMBDA_SERVICE_ERRORS, 3],
+        [LAMBDA_UNKNOWN_ERRORS, 2],
         [[...BOOKKEEPING_PERMANENT_ERRORS], 0],
         [['States.ALL'], 3],
       ]);
     }
     for (const name of BOOKKEEPING_PERMANENT_ERRORS) expect(isRetryableErrorName(name), name).toBe(false);
     // The processing stages do not: their failures are counted by mark-failed instead.
-    expect((definition.States[STAGES.parse.task] as AslTaskState).Retry).toHaveLength(2);
+    expect((definition.States[STAGES.parse.task] as AslTaskState).Retry).toHaveLength(3);
   });
 
   it('passes the policy to the stages so AWS and local decide alike', () => {
