@@ -93,12 +93,6 @@ export const startLocalRuntime = async (
       dataDir: join(config.dataDir, 'sfn'),
       timeScale: config.timeScale,
       ...(options.clock && { clock: options.clock }),
-      // A review resumed after a restart waits only for what was left of it.
-      initialHeartbeatDeadline: async ({ input }) => {
-        const workflowId = (input as { Payload?: { workflowId?: string } })?.Payload?.workflowId;
-        const dueAt = workflowId ? (await store.find(workflowId))?.review?.dueAt : undefined;
-        return dueAt ? Date.parse(dueAt) : undefined;
-      },
     });
     closers.push(() => sfn.close());
     const sfnServer = await startSfnHttpServer(sfn, { port: config.ports.sfn });

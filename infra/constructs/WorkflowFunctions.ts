@@ -53,6 +53,10 @@ const STAGE_ACCESS: Record<Stage, StageAccess> = {
     documents: { read: [Prefix.artifacts], write: [Prefix.artifacts] },
     providers: true,
   },
+  'schedule-review': {
+    description: "Computes the review's heartbeat (what is left of it on a resume)",
+    memorySize: 256,
+  },
   'request-review': { description: 'Stores the review task token server-side', memorySize: 256 },
   'apply-review': {
     description: "Applies the reviewer's decision and corrections",

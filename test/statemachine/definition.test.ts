@@ -12,7 +12,9 @@ import {
   LAMBDA_UNKNOWN_ERRORS,
   Outcome,
   RESUME_STAGE,
+  REVIEW_WINDOW,
   STAGES,
+  TASK_TIMEOUT_MARGIN_SECONDS,
   TRANSITIONS,
   WAIT_FOR_TASK_TOKEN,
   type WorkflowState,
@@ -60,23 +62,52 @@ describe('buildDefinition', () => {
     }
   });
 
-  it('waits for the reviewer on a task token with the review timeout as heartbeat', () => {
+  it('waits for the reviewer on a task token, its heartbeat computed by ScheduleReview before it starts', () => {
     // Act
     const definition = buildDefinition(arns, { reviewTimeoutSeconds: 7200, reviewMaxSeconds: 86_400 });
+    const schedule = definition.States[STAGES['schedule-review'].task] as AslTaskState;
     const review = definition.States[STAGES['request-review'].task] as AslTaskState;
 
-    // Assess
+    // Assess: the heartbeat is read from the state input, where ScheduleReview put it.
+    expect(schedule).toMatchObject({ Resource: arns['schedule-review'], ResultPath: REVIEW_WINDOW });
+    expect(schedule.Next).toBe('ReviewWindow');
+    expect(definition.States.ReviewWindow).toMatchObject({
+      Choices: [{ Variable: `${REVIEW_WINDOW}.expired`, BooleanEquals: true, Next: 'ReviewExpired' }],
+      Default: STAGES['request-review'].task,
+    });
+    expect(definition.States.ReviewExpired).toMatchObject({
+      Type: 'Pass',
+      ResultPath: '$.error',
+      Next: STAGES['mark-timed-out'].task,
+    });
     expect(review.Resource).toBe(WAIT_FOR_TASK_TOKEN);
-    expect(review.HeartbeatSeconds).toBe(7200);
+    expect(review.HeartbeatSeconds).toBeUndefined();
+    expect(review.HeartbeatSecondsPath).toBe(`${REVIEW_WINDOW}.heartbeatSeconds`);
     expect(review.TimeoutSeconds).toBe(86_400);
     expect(review.Parameters).toMatchObject({
       FunctionName: arns['request-review'],
-      Payload: { 'taskToken.$': '$$.Task.Token', 'workflowId.$': '$.workflowId' },
+      Payload: {
+        'taskToken.$': '$$.Task.Token',
+        'workflowId.$': '$.workflowId',
+        'heartbeatSeconds.$': `${REVIEW_WINDOW}.heartbeatSeconds`,
+        'enteredAt.$': '$$.State.EnteredTime',
+      },
     });
     expect(review.Catch?.[0]).toMatchObject({
       ErrorEquals: ['States.HeartbeatTimeout', 'States.Timeout'],
       Next: STAGES['mark-timed-out'].task,
     });
+  });
+
+  it('gives every stage Task its function timeout plus the cold-start margin', () => {
+    // Act
+    const definition = buildDefinition(arns, { stageTimeoutSeconds: 120 });
+
+    // Assess
+    for (const [name, task] of tasks(definition)) {
+      if (task.Resource === WAIT_FOR_TASK_TOKEN) continue;
+      expect(task.TimeoutSeconds, name).toBe(120 + TASK_TIMEOUT_MARGIN_SECONDS);
+    }
   });
 
   it('backs off with SecondsPath and routes the retry on failedAtStep', () => {
@@ -167,6 +198,13 @@ describe('every path of the ASL against the transition table', () => {
   it('never reaches a stage in a state it cannot start from, nor one with no row to apply', () => {
     expect(report.violations).toEqual([]);
     expect(report.visited).toBeGreaterThan(50);
+  });
+
+  it('reaches the review wait and its expired shortcut', () => {
+    for (const state of [STAGES['schedule-review'].task, 'ReviewWindow', 'ReviewExpired']) {
+      expect(report.statesReached.has(state), state).toBe(true);
+    }
+    expect(report.statesReached.has(STAGES['request-review'].task)).toBe(true);
   });
 
   it('sends a scan from Parse to Ocr, polls a running job through OcrWait, and goes on to Extract', () => {
