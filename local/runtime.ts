@@ -51,6 +51,11 @@ export const startLocalRuntime = async (
     log?: (line: string) => void;
     /** Tests only: the local Step Functions' clock (`LocalStepFunctionsOptions.clock`). */
     clock?: Clock;
+    /**
+     * Tests only: the definition to run in place of `buildDefinition(arns, config.policy)`, given
+     * the local function ARNs (a test runs the one the synthesized CDK template deploys).
+     */
+    definition?: (arns: StageArns) => object;
   } = {},
 ): Promise<LocalRuntime> => {
   const log = options.log ?? (() => undefined);
@@ -119,7 +124,7 @@ export const startLocalRuntime = async (
     ) as StageArns;
     const stateMachineArn = sfn.registerStateMachine({
       name: STATE_MACHINE_NAME,
-      definition: buildDefinition(arns, config.policy),
+      definition: options.definition?.(arns) ?? buildDefinition(arns, config.policy),
     });
 
     // Many invocations share this process: each gets its own log keys, as on a multi-concurrency
