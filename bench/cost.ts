@@ -127,7 +127,13 @@ const runDocument = async (
   await step('extract', input);
   const validated = (await step('validate', input)) as { state?: string };
   if (validated.state === 'review_required') {
-    await step('request-review', { ...input, taskToken: `bench-${name}` });
+    const { heartbeatSeconds } = (await step('schedule-review', input)) as { heartbeatSeconds: number };
+    await step('request-review', {
+      ...input,
+      taskToken: `bench-${name}`,
+      heartbeatSeconds,
+      enteredAt: new Date().toISOString(),
+    });
     // The decision the review Task returns once the reviewer API sends SendTaskSuccess.
     const review = { decision: 'approve', reviewer: 'bench', at: new Date().toISOString() };
     await step('apply-review', { ...input, review });

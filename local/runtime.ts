@@ -3,7 +3,13 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createDocumentClient, createS3Client, createSfnClient } from '../lambdas/shared/clients.js';
 import { WorkflowStore } from '../lambdas/shared/store/index.js';
-import { buildDefinition, STAGES, type Stage, type StageArns } from '../statemachine/index.js';
+import {
+  buildDefinition,
+  STAGES,
+  type Stage,
+  type StageArns,
+  stageFunctionTimeoutSeconds,
+} from '../statemachine/index.js';
 import { type LocalApi, startApiServer } from './api/apiServer.js';
 import { loadSigningKey } from './auth/localTokens.js';
 import type { LocalConfig } from './config.js';
@@ -20,8 +26,6 @@ import { type Clock, LocalStepFunctions, startSfnHttpServer } from './sfn/index.
 /** The name of the state machine on the local Step Functions. */
 export const STATE_MACHINE_NAME = 'docket';
 const ACCOUNT = '000000000000';
-/** Lambda timeouts as the CDK stack sets them; parse needs the longest (60 s parse + S3). */
-const FUNCTION_TIMEOUT_SECONDS: Partial<Record<Stage, number>> = { parse: 120 };
 /** Stages that fork a guarded child per document (parse, and OCR with tesseract). */
 const GUARDED_STAGES: readonly Stage[] = ['parse', 'ocr'];
 
@@ -47,6 +51,11 @@ export const startLocalRuntime = async (
     log?: (line: string) => void;
     /** Tests only: the local Step Functions' clock (`LocalStepFunctionsOptions.clock`). */
     clock?: Clock;
+    /**
+     * Tests only: the definition to run in place of `buildDefinition(arns, config.policy)`, given
+     * the local function ARNs (a test runs the one the synthesized CDK template deploys).
+     */
+    definition?: (arns: StageArns) => object;
   } = {},
 ): Promise<LocalRuntime> => {
   const log = options.log ?? (() => undefined);
@@ -89,12 +98,6 @@ export const startLocalRuntime = async (
       dataDir: join(config.dataDir, 'sfn'),
       timeScale: config.timeScale,
       ...(options.clock && { clock: options.clock }),
-      // A review resumed after a restart waits only for what was left of it.
-      initialHeartbeatDeadline: async ({ input }) => {
-        const workflowId = (input as { Payload?: { workflowId?: string } })?.Payload?.workflowId;
-        const dueAt = workflowId ? (await store.find(workflowId))?.review?.dueAt : undefined;
-        return dueAt ? Date.parse(dueAt) : undefined;
-      },
     });
     closers.push(() => sfn.close());
     const sfnServer = await startSfnHttpServer(sfn, { port: config.ports.sfn });
@@ -110,7 +113,8 @@ export const startLocalRuntime = async (
             retriesOf: async (id) => (await store.find(id))?.retryCount ?? 0,
           }),
           {
-            timeoutSeconds: FUNCTION_TIMEOUT_SECONDS[stage] ?? config.policy.stageTimeoutSeconds,
+            // The timeout the CDK stack gives the function, from the same place.
+            timeoutSeconds: stageFunctionTimeoutSeconds(config.policy),
             memorySizeMb: GUARDED_STAGES.includes(stage) ? 1536 : 512,
             // Parse and OCR fork a process per document: run as many at once as there are cores.
             ...(GUARDED_STAGES.includes(stage) && { reservedConcurrency: availableParallelism() }),
@@ -120,7 +124,7 @@ export const startLocalRuntime = async (
     ) as StageArns;
     const stateMachineArn = sfn.registerStateMachine({
       name: STATE_MACHINE_NAME,
-      definition: buildDefinition(arns, config.policy),
+      definition: options.definition?.(arns) ?? buildDefinition(arns, config.policy),
     });
 
     // Many invocations share this process: each gets its own log keys, as on a multi-concurrency

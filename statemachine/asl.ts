@@ -25,6 +25,8 @@ export interface AslTaskState {
   ResultPath?: string | null;
   TimeoutSeconds: number;
   HeartbeatSeconds?: number;
+  /** A reference path into the state input, read when the Task starts. */
+  HeartbeatSecondsPath?: string;
   Retry?: AslRetrier[];
   Catch?: AslCatcher[];
   Next: string;
@@ -52,6 +54,14 @@ export interface AslWaitState {
   Next: string;
 }
 
+export interface AslPassState {
+  Type: 'Pass';
+  Comment?: string;
+  Result: unknown;
+  ResultPath: string;
+  Next: string;
+}
+
 export interface AslSucceedState {
   Type: 'Succeed';
   Comment?: string;
@@ -64,7 +74,13 @@ export interface AslFailState {
   Cause: string;
 }
 
-export type AslState = AslTaskState | AslChoiceState | AslWaitState | AslSucceedState | AslFailState;
+export type AslState =
+  | AslTaskState
+  | AslChoiceState
+  | AslWaitState
+  | AslPassState
+  | AslSucceedState
+  | AslFailState;
 
 export interface AslDefinition {
   Comment?: string;

@@ -8,14 +8,24 @@ import { PERMANENT_ERRORS } from './permanentErrors.js';
  */
 
 /**
- * Lambda service faults: retried in place with jitter and not counted as workflow retries,
- * because the stage never ran: counting them would spend a document's retries on an AWS fault.
+ * Lambda service faults (the list AWS recommends retrying, "Handle Lambda service exceptions"):
+ * retried in place with jitter and not counted as workflow retries, because the stage never ran:
+ * counting them would spend a document's retries on an AWS fault.
  */
 export const LAMBDA_SERVICE_ERRORS = [
+  'Lambda.ClientExecutionTimeoutException',
   'Lambda.ServiceException',
   'Lambda.AWSLambdaException',
   'Lambda.SdkClientException',
 ];
+
+/**
+ * An error Lambda could not attribute: the execution environment died (out of memory, a crash
+ * outside the handler) or the invocation was lost. Often transient, but it may also be the
+ * function's own doing and recur, so it gets fewer tries than a service fault before the stage's
+ * Catch counts it as a workflow retry.
+ */
+export const LAMBDA_UNKNOWN_ERRORS = ['Lambda.Unknown'];
 
 /**
  * Throttling: the function never ran, and a burst of uploads against reserved concurrency can
@@ -58,8 +68,23 @@ const throttleRetry: AslRetrier = {
   JitterStrategy: 'FULL',
 };
 
+const unknownRetry: AslRetrier = {
+  ErrorEquals: LAMBDA_UNKNOWN_ERRORS,
+  IntervalSeconds: 2,
+  MaxAttempts: 2,
+  BackoffRate: 2,
+  JitterStrategy: 'FULL',
+};
+
+/** Every transient Lambda error a Task retries in place (the template test checks each Task). */
+export const LAMBDA_TRANSIENT_ERRORS = [
+  ...LAMBDA_THROTTLE_ERRORS,
+  ...LAMBDA_SERVICE_ERRORS,
+  ...LAMBDA_UNKNOWN_ERRORS,
+] as const;
+
 /** Every Task retries these in place first: the Lambda service, not the stage, failed. */
-export const lambdaRetries: AslRetrier[] = [throttleRetry, serviceRetry];
+export const lambdaRetries: AslRetrier[] = [throttleRetry, serviceRetry, unknownRetry];
 
 /**
  * For a Task whose failures nothing downstream records or counts (ingest: no workflow yet; the

@@ -1,5 +1,4 @@
 import type { AslChoiceState, AslDefinition, AslState, AslTaskState } from './asl.js';
-import { WAIT_FOR_TASK_TOKEN } from './asl.js';
 import { endStates } from './aslEndStates.js';
 import {
   bookkeepingRetries,
@@ -8,11 +7,13 @@ import {
   inPlaceRetries,
   lambdaRetries,
 } from './aslErrorHandling.js';
+import { REVIEW_WINDOW, requestReviewTask, reviewExpired, reviewWindowChoice } from './aslReview.js';
 import { Outcome } from './outcomes.js';
 import {
   resolvePolicy,
   type StagePolicy,
   stagePolicy,
+  stageTaskTimeoutSeconds,
   type WorkflowPolicy,
   type WorkflowPolicyInput,
 } from './policy.js';
@@ -53,7 +54,14 @@ class DefinitionBuilder {
       [task('extract')]: this.stage('extract', task('validate')),
       [task('validate')]: this.stage('validate', 'ValidationOutcome'),
       ValidationOutcome: this.validationOutcome(),
-      [task('request-review')]: this.requestReview(),
+      [task('schedule-review')]: this.stage('schedule-review', 'ReviewWindow', {}, REVIEW_WINDOW),
+      ReviewWindow: reviewWindowChoice(),
+      ReviewExpired: reviewExpired(),
+      [task('request-review')]: requestReviewTask(
+        this.arns['request-review'],
+        this.stageParameters(),
+        this.policy.reviewMaxSeconds,
+      ),
       [task('apply-review')]: this.stage('apply-review', 'ReviewOutcome', { 'review.$': '$.review' }),
       ReviewOutcome: this.reviewOutcome(),
       [task('compare')]: this.stage('compare', Outcome.completed),
@@ -103,7 +111,7 @@ class DefinitionBuilder {
       Resource: this.arns.ingest,
       Parameters: { 'event.$': '$', 'executionArn.$': '$$.Execution.Id' },
       ResultPath: '$',
-      TimeoutSeconds: this.policy.stageTimeoutSeconds,
+      TimeoutSeconds: stageTaskTimeoutSeconds(this.policy),
       // Before a workflow exists there is no mark-failed to count retries: ingest's own transient
       // faults (S3 or DynamoDB unreachable) are retried here, its permanent ones not at all.
       Retry: inPlaceRetries(INGEST_PERMANENT_ERRORS, 4),
@@ -153,13 +161,18 @@ class DefinitionBuilder {
   }
 
   /** A processing stage: Lambda service faults retried in place, any error to mark-failed. */
-  private stage(name: Stage, next: string, extraParameters: Record<string, unknown> = {}): AslTaskState {
+  private stage(
+    name: Stage,
+    next: string,
+    extraParameters: Record<string, unknown> = {},
+    resultPath = '$.result',
+  ): AslTaskState {
     return {
       Type: 'Task',
       Resource: this.arns[name],
       Parameters: { ...this.stageParameters(), ...extraParameters },
-      ResultPath: '$.result',
-      TimeoutSeconds: this.policy.stageTimeoutSeconds,
+      ResultPath: resultPath,
+      TimeoutSeconds: stageTaskTimeoutSeconds(this.policy),
       Retry: lambdaRetries,
       Catch: [catchAll(task('mark-failed'))],
       Next: next,
@@ -172,36 +185,9 @@ class DefinitionBuilder {
       Comment: 'validated is the convergence point; review_required waits for a human.',
       Choices: [
         { Variable: '$.result.state', StringEquals: 'validated', Next: task('compare') },
-        { Variable: '$.result.state', StringEquals: 'review_required', Next: task('request-review') },
+        { Variable: '$.result.state', StringEquals: 'review_required', Next: task('schedule-review') },
       ],
       Default: Outcome.unroutable,
-    };
-  }
-
-  private requestReview(): AslTaskState {
-    return {
-      Type: 'Task',
-      Comment:
-        'Hands the task token to request-review, which stores it server-side; the reviewer API ' +
-        'sends SendTaskSuccess with the decision. A claim sends SendTaskHeartbeat.',
-      Resource: WAIT_FOR_TASK_TOKEN,
-      Parameters: {
-        FunctionName: this.arns['request-review'],
-        Payload: { ...this.stageParameters(), 'taskToken.$': '$$.Task.Token' },
-      },
-      ResultPath: '$.review',
-      HeartbeatSeconds: this.policy.reviewTimeoutSeconds,
-      TimeoutSeconds: this.policy.reviewMaxSeconds,
-      Retry: lambdaRetries,
-      Catch: [
-        {
-          ErrorEquals: ['States.HeartbeatTimeout', 'States.Timeout'],
-          ResultPath: '$.error',
-          Next: task('mark-timed-out'),
-        },
-        catchAll(task('mark-failed')),
-      ],
-      Next: task('apply-review'),
     };
   }
 
@@ -223,7 +209,7 @@ class DefinitionBuilder {
       Resource: this.arns['mark-failed'],
       Parameters: { ...this.stageParameters(), 'error.$': '$.error' },
       ResultPath: '$.recovery',
-      TimeoutSeconds: this.policy.stageTimeoutSeconds,
+      TimeoutSeconds: stageTaskTimeoutSeconds(this.policy),
       Retry: bookkeepingRetries,
       Catch: [catchAll(Outcome.processingHalted)],
       Next: 'Recover',
@@ -265,7 +251,7 @@ class DefinitionBuilder {
       Resource: this.arns[name],
       Parameters: { ...this.stageParameters(), 'error.$': '$.error' },
       ResultPath: '$.result',
-      TimeoutSeconds: this.policy.stageTimeoutSeconds,
+      TimeoutSeconds: stageTaskTimeoutSeconds(this.policy),
       Retry: bookkeepingRetries,
       Catch: [catchAll(Outcome.processingHalted)],
       Next: outcome,

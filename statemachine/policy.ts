@@ -17,7 +17,10 @@ const PolicyFields = z
     backoffBaseSeconds: z.number().int().min(1).max(3_600).default(10),
     /** Auto-approve needs overall confidence at or above this (0-100). */
     confidenceThreshold: z.number().min(0).max(100).default(80),
-    /** `TimeoutSeconds` of every processing Task (a Lambda can run at most 900 s). */
+    /**
+     * Timeout of every stage's Lambda function (at most 900 s, Lambda's limit); its Task waits
+     * `TASK_TIMEOUT_MARGIN_SECONDS` longer (see `stageTaskTimeoutSeconds`).
+     */
     stageTimeoutSeconds: z.number().int().min(1).max(900).default(300),
     /**
      * Executions processing a document at once (a review waiting for a human does not count):
@@ -75,6 +78,26 @@ export const stagePolicy = (p: WorkflowPolicy): StagePolicy => ({
   backoffBaseSeconds: p.backoffBaseSeconds,
   reviewTimeoutSeconds: p.reviewTimeoutSeconds,
 });
+
+/**
+ * How much longer a stage's Task waits than its function may run. The Task's clock starts before
+ * Lambda has an execution environment: a cold start (the init phase may take 10 s) and the
+ * invocation's own overhead come on top of the function's timeout. With no margin a slow cold
+ * start plus a full run times the Task out while the function still succeeds, and the retry then
+ * runs the stage a second time.
+ */
+export const TASK_TIMEOUT_MARGIN_SECONDS = 30;
+
+/**
+ * A stage function's timeout: the one value the CDK stack and the local runtime give every stage
+ * function, and that the stage Tasks' timeouts derive from.
+ */
+export const stageFunctionTimeoutSeconds = (policy: Pick<WorkflowPolicy, 'stageTimeoutSeconds'>): number =>
+  policy.stageTimeoutSeconds;
+
+/** `TimeoutSeconds` of a Task that invokes a stage function: its timeout plus the margin. */
+export const stageTaskTimeoutSeconds = (policy: Pick<WorkflowPolicy, 'stageTimeoutSeconds'>): number =>
+  stageFunctionTimeoutSeconds(policy) + TASK_TIMEOUT_MARGIN_SECONDS;
 
 /** Seconds to wait before retry number `retryCount + 1`: base, 2x base, 4x base, ... */
 export const backoffSeconds = (backoffBaseSeconds: number, retryCount: number): number =>

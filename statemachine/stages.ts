@@ -11,6 +11,7 @@ export const Stage = {
   ocr: 'ocr',
   extract: 'extract',
   validate: 'validate',
+  scheduleReview: 'schedule-review',
   requestReview: 'request-review',
   applyReview: 'apply-review',
   compare: 'compare',
@@ -47,6 +48,9 @@ export const STAGES = {
   ocr: { task: 'Ocr', entry: ['parsing_pdf'], events: ['parsed'] },
   extract: { task: 'Extract', entry: ['extracting', 'failed'], events: ['retry', 'extracted'] },
   validate: { task: 'Validate', entry: ['validating', 'failed'], events: ['retry', 'validation_completed'] },
+  // Computes the review's heartbeat before the review Task starts (Step Functions fixes it then);
+  // records it on the item, makes no transition.
+  'schedule-review': { task: 'ScheduleReview', entry: ['review_required'], events: [] },
   'request-review': { task: 'RequestReview', entry: ['review_required'], events: [] },
   'apply-review': { task: 'ApplyReview', entry: ['review_required'], events: ['approve', 'reject'] },
   compare: {
@@ -76,7 +80,7 @@ export const RESUME_STAGE = {
   parsing_pdf: 'parse',
   extracting: 'extract',
   validating: 'validate',
-  review_required: 'request-review',
+  review_required: 'schedule-review',
   validated: 'compare',
   comparing: 'compare',
 } as const satisfies Partial<Record<WorkflowState, Stage>>;

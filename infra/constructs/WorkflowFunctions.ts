@@ -4,7 +4,7 @@ import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { DEBIAN_TESSDATA, OCR_ENV, OCR_LANGUAGES } from '../../lambdas/ocr/ocrSettings.js';
 import { EnvVar } from '../../lambdas/shared/config.js';
-import { STAGES, type Stage } from '../../statemachine/index.js';
+import { STAGES, type Stage, stageFunctionTimeoutSeconds } from '../../statemachine/index.js';
 import type { DocketConfig, ExtractorConfig } from '../config.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
 import { type DocumentStorage, Prefix } from './DocumentStorage.js';
@@ -52,6 +52,10 @@ const STAGE_ACCESS: Record<Stage, StageAccess> = {
     memorySize: 512,
     documents: { read: [Prefix.artifacts], write: [Prefix.artifacts] },
     providers: true,
+  },
+  'schedule-review': {
+    description: "Computes the review's heartbeat (what is left of it on a resume)",
+    memorySize: 256,
   },
   'request-review': { description: 'Stores the review task token server-side', memorySize: 256 },
   'apply-review': {
@@ -158,7 +162,7 @@ export class WorkflowFunctions extends Construct {
         name: stage,
         description: `Docket ${stage}: ${access.description}`,
         memorySize: stageMemoryMb(stage, config),
-        timeout: Duration.seconds(config.policy.stageTimeoutSeconds),
+        timeout: Duration.seconds(stageFunctionTimeoutSeconds(config.policy)),
         logLevel: config.logLevel,
         logRetention: config.logRetentionDays,
         logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

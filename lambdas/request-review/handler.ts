@@ -15,8 +15,16 @@ const deps = once(() => ({
   now: () => new Date(),
 }));
 
-/** The review Task's payload: the stage input plus the task token (never logged). */
-const RequestReviewInputSchema = StageInputSchema.extend({ taskToken: z.string().min(1) });
+/**
+ * The review Task's payload: the stage input, the task token (never logged), and the heartbeat the
+ * Task started with and when it was entered. The last two are optional: an execution started from
+ * an older definition, still running after a deploy, does not send them.
+ */
+const RequestReviewInputSchema = StageInputSchema.extend({
+  taskToken: z.string().min(1),
+  heartbeatSeconds: z.number().int().min(1).optional(),
+  enteredAt: z.iso.datetime().optional(),
+});
 
 /** request-review Lambda: called by the waitForTaskToken Task; keeps the token server-side. */
 export const handler = stageHandler(observability, RequestReviewInputSchema, async (input) => {

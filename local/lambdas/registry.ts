@@ -14,6 +14,7 @@ const loaders: Record<LocalFunction, () => Promise<{ handler: unknown }>> = {
   ocr: () => import('../../lambdas/ocr/handler.js'),
   extract: () => import('../../lambdas/extract/handler.js'),
   validate: () => import('../../lambdas/validate/handler.js'),
+  'schedule-review': () => import('../../lambdas/schedule-review/handler.js'),
   'request-review': () => import('../../lambdas/request-review/handler.js'),
   'apply-review': () => import('../../lambdas/apply-review/handler.js'),
   compare: () => import('../../lambdas/compare/handler.js'),

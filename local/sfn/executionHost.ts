@@ -5,15 +5,6 @@ import type { PreparedDefinition } from './prepareDefinition.js';
 import type { TaskTokenRegistry } from './taskTokens.js';
 import type { Clock } from './timers.js';
 
-/** Arguments of the `initialHeartbeatDeadline` hook. */
-export interface HeartbeatDeadlineArgs {
-  /** The waitForTaskToken Task being started. */
-  readonly stateName: string;
-  readonly executionArn: string;
-  /** The Task's effective input (its resolved `Parameters`). */
-  readonly input: unknown;
-}
-
 /** A registered state machine, ready to run. */
 export interface RunnableMachine {
   readonly arn: string;
@@ -34,7 +25,6 @@ export interface ExecutionHost {
   readonly lambdas: LambdaRegistry;
   readonly tokens: TaskTokenRegistry;
   readonly timeoutError: TimeoutErrorClass;
-  readonly initialHeartbeatDeadline?: (args: HeartbeatDeadlineArgs) => Promise<number | undefined>;
   /** Appends an event to the record's history (persisting it, updating the status). */
   append(record: ExecutionRecord, body: EventBody): void;
 }

@@ -82,6 +82,8 @@ export class RunningExecution {
    * copy, so `Task` is an object whose `Token` getter mints a token on demand; the Task handler
    * then claims it in the same synchronous step (the engine resolves Parameters and calls the
    * handler without yielding), so the token in the payload is the one the task waits on.
+   * `State.EnteredTime` is read the same way: Parameters are resolved as the state is entered.
+   * (On AWS a Retry keeps the first entry's time; here a retried attempt reads its own.)
    */
   private contextObject(): object {
     const { record, machine } = this;
@@ -93,6 +95,11 @@ export class RunningExecution {
         return this.pendingToken;
       },
     });
+    const state = { EnteredTime: '' };
+    Object.defineProperty(state, 'EnteredTime', {
+      enumerable: true,
+      get: () => new Date(this.host.clock.now()).toISOString(),
+    });
     return {
       Execution: {
         Id: record.executionArn,
@@ -102,6 +109,7 @@ export class RunningExecution {
         RedriveCount: 0,
       },
       StateMachine: { Id: machine.arn, Name: machine.name },
+      State: state,
       Task: claimable,
     };
   }

@@ -4,7 +4,6 @@
  */
 export { type AccountScope, executionArn, functionArn, stateMachineArn } from './arns.js';
 export * from './errors.js';
-export type { HeartbeatDeadlineArgs } from './executionHost.js';
 export { HISTORY_FILE } from './historyFile.js';
 export { type FunctionOptions, type LambdaHandler, lambdaContext } from './lambdaFunctions.js';
 export {

@@ -49,7 +49,6 @@ import { type StateMachineRegistration, StateMachines } from './stateMachines.js
 import { TaskTokenRegistry } from './taskTokens.js';
 import { type Clock, systemClock } from './timers.js';
 
-export type { HeartbeatDeadlineArgs } from './executionHost.js';
 export type { ExecutionStatusChange } from './executionWatchers.js';
 export type { LocalStepFunctionsOptions } from './serviceOptions.js';
 export type { StateMachineRegistration } from './stateMachines.js';
@@ -92,9 +91,6 @@ export class LocalStepFunctions {
       lambdas: this.lambdas,
       tokens: this.tokens,
       timeoutError,
-      ...(options.initialHeartbeatDeadline
-        ? { initialHeartbeatDeadline: options.initialHeartbeatDeadline }
-        : {}),
       append: (record, body) => this.append(record, body),
     };
   }

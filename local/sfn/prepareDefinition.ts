@@ -1,3 +1,4 @@
+import { type SecondsPaths, secondsPaths, wrapSecondsPaths } from './dynamicTimeouts.js';
 import type { StateMachineDefinition } from './engine.js';
 import { InvalidDefinitionError } from './errors.js';
 
@@ -9,10 +10,12 @@ export interface TaskSpec {
   readonly kind: TaskKind;
   /** `Resource` as written in the definition. */
   readonly resource: string;
-  /** `TimeoutSeconds`, or the AWS default when absent. */
+  /** `TimeoutSeconds`, or the AWS default when absent (a `TimeoutSecondsPath` replaces it per run). */
   readonly timeoutSeconds: number;
   /** `HeartbeatSeconds`; only callback tasks enforce it. */
   readonly heartbeatSeconds?: number;
+  /** `TimeoutSecondsPath` and `HeartbeatSecondsPath`, resolved when the state is entered. */
+  readonly paths: SecondsPaths;
 }
 
 /** A Wait state's duration source; the path variants arrive resolved in the task input. */
@@ -46,7 +49,7 @@ const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
 const LAMBDA_INVOKE_CALLBACK = 'arn:aws:states:::lambda:invoke.waitForTaskToken';
 const LAMBDA_FUNCTION_ARN =
   /^arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:function:[A-Za-z0-9_-]+(:[A-Za-z0-9_$-]+)?$/;
-const UNSUPPORTED_TASK_FIELDS = ['TimeoutSecondsPath', 'HeartbeatSecondsPath', 'Credentials'];
+const UNSUPPORTED_TASK_FIELDS = ['Credentials'];
 
 type Json = Record<string, unknown>;
 
@@ -147,11 +150,11 @@ class Preparer {
     const unsupported = UNSUPPORTED_TASK_FIELDS.filter((f) => f in state);
     if (unsupported.length > 0) {
       throw new InvalidDefinitionError(
-        `Task "${name}" uses ${unsupported.join(', ')}, which the local engine does not implement; ` +
-          'use fixed TimeoutSeconds/HeartbeatSeconds.',
+        `Task "${name}" uses ${unsupported.join(', ')}, which the local engine does not implement.`,
       );
     }
     const kind = taskKind(state.Resource, name);
+    const paths = secondsPaths(state, name);
     const timeoutSeconds =
       typeof state.TimeoutSeconds === 'number' ? state.TimeoutSeconds : AWS_DEFAULT_TASK_TIMEOUT_SECONDS;
     this.tasks.set(name, {
@@ -159,8 +162,9 @@ class Preparer {
       resource: String(state.Resource),
       timeoutSeconds,
       ...(typeof state.HeartbeatSeconds === 'number' ? { heartbeatSeconds: state.HeartbeatSeconds } : {}),
+      paths,
     });
-    return { ...state, TimeoutSeconds: ENGINE_TIMER_CAP_SECONDS };
+    return { ...wrapSecondsPaths(state, paths), TimeoutSeconds: ENGINE_TIMER_CAP_SECONDS };
   }
 
   /**
@@ -194,7 +198,7 @@ class Preparer {
  * Rewrites a (validated) definition for aws-local-stepfunctions: Task timeouts handed to the
  * wrapper, Wait states made scalable, Retry intervals scaled by `timeScale`. Throws
  * `InvalidDefinitionError` for what the engine cannot run faithfully (non-Lambda resources,
- * `*Path` timeouts, JSONata).
+ * JSONata). `*SecondsPath` timeouts are wrapped into the Parameters (see dynamicTimeouts.ts).
  */
 export const prepareDefinition = (definition: object, options: { timeScale: number }): PreparedDefinition => {
   const preparer = new Preparer(options.timeScale);

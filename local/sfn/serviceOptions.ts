@@ -1,4 +1,3 @@
-import type { HeartbeatDeadlineArgs } from './executionHost.js';
 import type { Clock } from './timers.js';
 
 /** Options of the local Step Functions service. */
@@ -17,12 +16,6 @@ export interface LocalStepFunctionsOptions {
    * Heartbeats and Task timeouts are not scaled. Default 1.
    */
   timeScale?: number;
-  /**
-   * Consulted when a waitForTaskToken Task starts waiting (its Lambda has returned): an epoch-ms
-   * deadline replaces now + HeartbeatSeconds for the first heartbeat window. How a runtime
-   * re-arms a wait with its remaining time after a restart. `undefined` keeps the default.
-   */
-  initialHeartbeatDeadline?: (args: HeartbeatDeadlineArgs) => Promise<number | undefined>;
   /**
    * Tests only: where time comes from (default the system clock). A test gives a clock it moves
    * itself, so Waits, heartbeats and timeouts happen when it says rather than after real waiting.

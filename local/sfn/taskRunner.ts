@@ -1,3 +1,4 @@
+import { resolveSecondsPaths } from './dynamicTimeouts.js';
 import { json } from './engineHistory.js';
 import { TaskFailure } from './errors.js';
 import type { ExecutionHost } from './executionHost.js';
@@ -28,9 +29,12 @@ export class TaskRunner {
 
   /**
    * Runs Task `name`. `token` is the one `$$.Task.Token` minted while the engine resolved the
-   * Task's Parameters, if it did.
+   * Task's Parameters, if it did. A `*SecondsPath` value arrives beside the effective input and
+   * sets this run's timeout or heartbeat.
    */
-  async run(name: string, spec: TaskSpec, input: unknown, token: string | undefined): Promise<unknown> {
+  async run(name: string, declared: TaskSpec, wrapped: unknown, token: string | undefined): Promise<unknown> {
+    const { input, ...seconds } = resolveSecondsPaths(name, declared.paths, wrapped);
+    const spec: TaskSpec = { ...declared, ...seconds };
     const result = await (spec.kind === 'lambda'
       ? this.runLambda(spec, input)
       : spec.kind === 'lambdaInvoke'
@@ -200,28 +204,13 @@ export class TaskRunner {
           );
         } else if (first?.ok) {
           events.submitted(invokeResponse(first.payload));
-          task.armHeartbeat(await this.heartbeatDeadline(name, input));
+          task.armHeartbeat();
         }
       }
       return this.settleCallback(await task.outcome, spec, events);
     } finally {
       cancelTimeout();
       this.openTasks.delete(task);
-    }
-  }
-
-  private async heartbeatDeadline(stateName: string, input: unknown): Promise<number | undefined> {
-    const hook = this.host.initialHeartbeatDeadline;
-    if (!hook) return undefined;
-    try {
-      const deadline = await hook({ stateName, executionArn: this.executionArn, input });
-      if (deadline === undefined || Number.isFinite(deadline)) return deadline;
-      throw new TypeError(`it returned ${String(deadline)}, not an epoch-ms number`);
-    } catch (error) {
-      process.emitWarning(
-        `initialHeartbeatDeadline failed for ${this.executionArn} (${stateName}); using HeartbeatSeconds: ${String(error)}`,
-      );
-      return undefined;
     }
   }
 

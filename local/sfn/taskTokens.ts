@@ -50,21 +50,23 @@ export class CallbackTask {
   }
 
   /**
-   * Starts the heartbeat clock: it runs out at `deadline` (epoch ms) when given, else
-   * `HeartbeatSeconds` from now. A heartbeat that came in while the Lambda was still running
-   * counts from when it came.
+   * Starts the heartbeat clock: it runs out `HeartbeatSeconds` (the value the task started with)
+   * from now. A heartbeat that came in while the Lambda was still running counts from when it came.
    */
-  armHeartbeat(deadline?: number): void {
+  armHeartbeat(): void {
     if (this.heartbeatSeconds === undefined || this.closedBecause !== undefined) return;
     this.armed = true;
-    let runsOutAt = deadline ?? this.clock.now() + this.heartbeatSeconds * 1000;
+    let runsOutAt = this.clock.now() + this.heartbeatSeconds * 1000;
     if (this.earlyHeartbeatAt !== undefined) {
       runsOutAt = Math.max(runsOutAt, this.earlyHeartbeatAt + this.heartbeatSeconds * 1000);
     }
     this.schedule(runsOutAt);
   }
 
-  /** A SendTaskHeartbeat: the clock restarts with a full `HeartbeatSeconds`. */
+  /**
+   * A SendTaskHeartbeat: the clock restarts with a full `HeartbeatSeconds`, the value the task
+   * started with (a `HeartbeatSecondsPath` is not read again), as on AWS.
+   */
   heartbeat(): void {
     if (this.heartbeatSeconds === undefined) return;
     if (!this.armed) {

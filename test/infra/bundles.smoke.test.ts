@@ -51,6 +51,7 @@ describe('bundled functions in cdk.out', () => {
         'parse',
         'request-review',
         'review-api',
+        'schedule-review',
         'review-metrics',
         'validate',
       ].sort(),
@@ -83,6 +84,7 @@ describe('bundled functions in cdk.out', () => {
       states[stage] = await stateOf(workflowId);
     }
     if (states.validate === 'review_required') {
+      await step('schedule-review', { workflowId, policy });
       await step('request-review', { workflowId, policy, taskToken: 'smoke-chain-token' });
       const review = { decision: 'approve', reviewer: 'rita', at: new Date().toISOString() };
       await step('apply-review', { workflowId, policy, review });

@@ -47,7 +47,7 @@ describe('definitionPath (npm run cost)', () => {
     expect(textract.end).toBe('Completed');
   });
 
-  it('walks the review path through RequestReview and ApplyReview', () => {
+  it('walks the review path through ScheduleReview, RequestReview and ApplyReview', () => {
     // Prepare: inputs inline; Act and Assess below.
     const path = definitionPath(
       definition,
@@ -55,6 +55,7 @@ describe('definitionPath (npm run cost)', () => {
       {
         Ingest: { '$.duplicate': false },
         Validate: { '$.result.state': 'review_required' },
+        ScheduleReview: { '$.reviewWindow.expired': false },
         ApplyReview: { '$.result.state': 'validated' },
       },
     );
@@ -63,11 +64,13 @@ describe('definitionPath (npm run cost)', () => {
       'Parse',
       'Extract',
       'Validate',
+      'ScheduleReview',
       'RequestReview',
       'ApplyReview',
       'Compare',
     ]);
-    expect(path.states).toHaveLength(13);
+    // ScheduleReview and its ReviewWindow choice: two more billed transitions than one Task.
+    expect(path.states).toHaveLength(15);
   });
 
   it('follows the Choice states: a duplicate event ends at Duplicate, a resume skips ingest', () => {

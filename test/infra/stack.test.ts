@@ -345,15 +345,25 @@ describe('state machine', () => {
     expect(isValid).toBe(true);
   });
 
-  it('sets the review heartbeat from the reviewTimeout context value', () => {
-    // Act
-    const heartbeat = (s: SynthResult) =>
-      Object.values(
-        deployedDefinition(s).States as Record<string, { Resource?: string; HeartbeatSeconds?: number }>,
-      ).find((st) => st.Resource === WAIT_FOR_TASK_TOKEN)?.HeartbeatSeconds;
+  it('sets the review heartbeat from the reviewTimeout context value, through ScheduleReview', () => {
+    // Act: ScheduleReview computes the heartbeat from the policy it is given; the review Task reads it.
+    const states = (s: SynthResult) =>
+      deployedDefinition(s).States as Record<
+        string,
+        {
+          Resource?: string;
+          HeartbeatSecondsPath?: string;
+          Parameters?: { policy?: { reviewTimeoutSeconds?: number } };
+        }
+      >;
+    const review = (s: SynthResult) =>
+      Object.values(states(s)).find((st) => st.Resource === WAIT_FOR_TASK_TOKEN);
+    const scheduled = (s: SynthResult) =>
+      states(s)[STAGES['schedule-review'].task]?.Parameters?.policy?.reviewTimeoutSeconds;
     // Assess
-    expect(heartbeat(defaults)).toBe(86_400);
-    expect(heartbeat(variant)).toBe(3_600);
+    expect(review(defaults)?.HeartbeatSecondsPath).toBe('$.reviewWindow.heartbeatSeconds');
+    expect(scheduled(defaults)).toBe(86_400);
+    expect(scheduled(variant)).toBe(3_600);
   });
 
   it('may invoke exactly the stage functions', () => {

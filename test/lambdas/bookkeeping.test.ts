@@ -198,21 +198,45 @@ describe('mark-rejected and mark-timed-out', () => {
 });
 
 describe('request-review', () => {
-  it('stores the token server-side, returns only the due time, and keeps it when resumed', async () => {
-    // Prepare
+  it('stores the token server-side and sets the due time the review Task will time out at', async () => {
+    // Prepare: the Task was entered at `enteredAt` with the heartbeat schedule-review computed.
     const wf = await workflowIn(env.store, 'review_required');
+    const enteredAt = '2025-03-05T09:00:00.000Z';
 
-    // Act
-    const first = await invoke('request-review', { workflowId: wf.id, taskToken: 'token-1' });
-    const resumed = await invoke('request-review', { workflowId: wf.id, taskToken: 'token-2' });
+    // Act: a first review, then the same review resumed with 1,234 s left.
+    const first = await invoke('request-review', {
+      workflowId: wf.id,
+      taskToken: 'token-1',
+      heartbeatSeconds: 3600,
+      enteredAt,
+    });
+    const resumed = await invoke('request-review', {
+      workflowId: wf.id,
+      taskToken: 'token-2',
+      heartbeatSeconds: 1234,
+      enteredAt,
+    });
 
     // Assess
     expect(Object.keys(first).sort()).toEqual(['dueAt', 'workflowId']);
-    expect(resumed.dueAt).toBe(first.dueAt);
+    expect(first.dueAt).toBe('2025-03-05T10:00:00.000Z');
+    expect(resumed.dueAt).toBe('2025-03-05T09:20:34.000Z');
     const item = await env.store.get(wf.id);
     expect(item.reviewTaskToken).toBe('token-2');
-    expect(Date.parse(item.review?.dueAt as string) - Date.now()).toBeGreaterThan(3500 * 1000);
+    expect(item.review).toMatchObject({ dueAt: resumed.dueAt, heartbeatSeconds: 1234 });
     expect(item.review?.reasons).toEqual([{ code: 'low_confidence', message: 'confidence 40' }]);
+  });
+
+  it('gives a review Task of an older definition (fixed HeartbeatSeconds) the configured timeout from now', async () => {
+    // Prepare
+    const wf = await workflowIn(env.store, 'review_required');
+
+    // Act: no heartbeatSeconds nor enteredAt in the payload.
+    const armed = await invoke('request-review', { workflowId: wf.id, taskToken: 'token-1' });
+
+    // Assess
+    expect(Date.parse(armed.dueAt as string) - Date.now()).toBeGreaterThan(3590 * 1000);
+    expect((await env.store.get(wf.id)).review?.heartbeatSeconds).toBe(3600);
   });
 
   it('refuses a workflow that is not waiting for review', async () => {

@@ -83,10 +83,13 @@ const armedReview = async () => {
 const decide = async (workflowId: string, decision: ReviewDecision) =>
   (await recordDecision(env.store, { id: workflowId, tenant: 'acme' }, decision)).written;
 
+/** What schedule-review hands the review Task before it starts. */
+const reviewWindow = { heartbeatSeconds: 3600, expired: false };
+
 /** Runs the review Task for the workflow, as a resume does; the execution's end or a timeout. */
 const runReviewTask = async (workflowId: string) => {
   const { executionArn = '' } = await sfn.send(
-    new StartExecutionCommand({ stateMachineArn, input: JSON.stringify({ workflowId }) }),
+    new StartExecutionCommand({ stateMachineArn, input: JSON.stringify({ workflowId, reviewWindow }) }),
   );
   return service.waitForExecution(executionArn, { timeoutMs: 5_000 });
 };
@@ -149,7 +152,10 @@ describe('request-review of a review already decided', () => {
 
     // Act
     const { executionArn = '' } = await sfn.send(
-      new StartExecutionCommand({ stateMachineArn, input: JSON.stringify({ workflowId: wf.id }) }),
+      new StartExecutionCommand({
+        stateMachineArn,
+        input: JSON.stringify({ workflowId: wf.id, reviewWindow }),
+      }),
     );
     const token = await eventually(
       'the new token to be stored',

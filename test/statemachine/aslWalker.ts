@@ -24,6 +24,7 @@ interface Payload {
   recoveryOutcome?: string;
   needsOcr?: boolean;
   ocrStatus?: string;
+  reviewExpired?: boolean;
 }
 
 /** One point of an abstract execution: where the ASL is and what the workflow item holds. */
@@ -62,6 +63,7 @@ const CHOICE_VARIABLES: Record<string, keyof Payload> = {
   '$.recovery.outcome': 'recoveryOutcome',
   '$.result.needsOcr': 'needsOcr',
   '$.result.ocrStatus': 'ocrStatus',
+  '$.reviewWindow.expired': 'reviewExpired',
 };
 
 /**
@@ -193,6 +195,15 @@ export const walkDefinition = (definition: AslDefinition, arns: StageArns, start
       });
       return [...outcomes, ...onError(c), ...cancelled];
     }
+    if (stage === 'schedule-review') {
+      // No transition: it finds the review's time left, or none (expired), or fails.
+      return [
+        { ...c, at: t.Next, payload: { ...c.payload, reviewExpired: false } },
+        { ...c, at: t.Next, payload: { ...c.payload, reviewExpired: true } },
+        ...onError(c),
+        ...cancelled,
+      ];
+    }
     if (stage === 'request-review') {
       return [
         { ...c, at: t.Next },
@@ -259,6 +270,7 @@ export const walkDefinition = (definition: AslDefinition, arns: StageArns, start
         return [{ ...c, at: s.Default }];
       }
       case 'Wait':
+      case 'Pass':
         return [{ ...c, at: s.Next }];
       case 'Task':
         return stepTask(c.at, s, c);

@@ -9,9 +9,12 @@ import {
   INGEST_PERMANENT_ERRORS,
   LAMBDA_SERVICE_ERRORS,
   LAMBDA_THROTTLE_ERRORS,
+  LAMBDA_UNKNOWN_ERRORS,
   Outcome,
   RESUME_STAGE,
+  REVIEW_WINDOW,
   STAGES,
+  TASK_TIMEOUT_MARGIN_SECONDS,
   TRANSITIONS,
   WAIT_FOR_TASK_TOKEN,
   type WorkflowState,
@@ -51,6 +54,7 @@ describe('buildDefinition', () => {
       expect(task.Retry?.[0]?.MaxAttempts, name).toBeGreaterThanOrEqual(8);
       expect(task.Retry?.[1]?.ErrorEquals, name).toEqual(LAMBDA_SERVICE_ERRORS);
       expect(task.Retry?.[1]?.JitterStrategy, name).toBe('FULL');
+      expect(task.Retry?.[2]?.ErrorEquals, name).toEqual(LAMBDA_UNKNOWN_ERRORS);
       expect(
         task.Catch?.some((c) => c.ErrorEquals.includes('States.ALL')),
         name,
@@ -58,23 +62,52 @@ describe('buildDefinition', () => {
     }
   });
 
-  it('waits for the reviewer on a task token with the review timeout as heartbeat', () => {
+  it('waits for the reviewer on a task token, its heartbeat computed by ScheduleReview before it starts', () => {
     // Act
     const definition = buildDefinition(arns, { reviewTimeoutSeconds: 7200, reviewMaxSeconds: 86_400 });
+    const schedule = definition.States[STAGES['schedule-review'].task] as AslTaskState;
     const review = definition.States[STAGES['request-review'].task] as AslTaskState;
 
-    // Assess
+    // Assess: the heartbeat is read from the state input, where ScheduleReview put it.
+    expect(schedule).toMatchObject({ Resource: arns['schedule-review'], ResultPath: REVIEW_WINDOW });
+    expect(schedule.Next).toBe('ReviewWindow');
+    expect(definition.States.ReviewWindow).toMatchObject({
+      Choices: [{ Variable: `${REVIEW_WINDOW}.expired`, BooleanEquals: true, Next: 'ReviewExpired' }],
+      Default: STAGES['request-review'].task,
+    });
+    expect(definition.States.ReviewExpired).toMatchObject({
+      Type: 'Pass',
+      ResultPath: '$.error',
+      Next: STAGES['mark-timed-out'].task,
+    });
     expect(review.Resource).toBe(WAIT_FOR_TASK_TOKEN);
-    expect(review.HeartbeatSeconds).toBe(7200);
+    expect(review.HeartbeatSeconds).toBeUndefined();
+    expect(review.HeartbeatSecondsPath).toBe(`${REVIEW_WINDOW}.heartbeatSeconds`);
     expect(review.TimeoutSeconds).toBe(86_400);
     expect(review.Parameters).toMatchObject({
       FunctionName: arns['request-review'],
-      Payload: { 'taskToken.$': '$$.Task.Token', 'workflowId.$': '$.workflowId' },
+      Payload: {
+        'taskToken.$': '$$.Task.Token',
+        'workflowId.$': '$.workflowId',
+        'heartbeatSeconds.$': `${REVIEW_WINDOW}.heartbeatSeconds`,
+        'enteredAt.$': '$$.State.EnteredTime',
+      },
     });
     expect(review.Catch?.[0]).toMatchObject({
       ErrorEquals: ['States.HeartbeatTimeout', 'States.Timeout'],
       Next: STAGES['mark-timed-out'].task,
     });
+  });
+
+  it('gives every stage Task its function timeout plus the cold-start margin', () => {
+    // Act
+    const definition = buildDefinition(arns, { stageTimeoutSeconds: 120 });
+
+    // Assess
+    for (const [name, task] of tasks(definition)) {
+      if (task.Resource === WAIT_FOR_TASK_TOKEN) continue;
+      expect(task.TimeoutSeconds, name).toBe(120 + TASK_TIMEOUT_MARGIN_SECONDS);
+    }
   });
 
   it('backs off with SecondsPath and routes the retry on failedAtStep', () => {
@@ -101,6 +134,7 @@ describe('buildDefinition', () => {
     expect(ingest.Retry?.map((r) => [r.ErrorEquals, r.MaxAttempts])).toEqual([
       [LAMBDA_THROTTLE_ERRORS, 10],
       [LAMBDA_SERVICE_ERRORS, 3],
+      [LAMBDA_UNKNOWN_ERRORS, 2],
       [[...INGEST_PERMANENT_ERRORS], 0],
       [['States.ALL'], 4],
     ]);
@@ -121,13 +155,14 @@ describe('buildDefinition', () => {
       ).toEqual([
         [LAMBDA_THROTTLE_ERRORS, 10],
         [LAMBDA_SERVICE_ERRORS, 3],
+        [LAMBDA_UNKNOWN_ERRORS, 2],
         [[...BOOKKEEPING_PERMANENT_ERRORS], 0],
         [['States.ALL'], 3],
       ]);
     }
     for (const name of BOOKKEEPING_PERMANENT_ERRORS) expect(isRetryableErrorName(name), name).toBe(false);
     // The processing stages do not: their failures are counted by mark-failed instead.
-    expect((definition.States[STAGES.parse.task] as AslTaskState).Retry).toHaveLength(2);
+    expect((definition.States[STAGES.parse.task] as AslTaskState).Retry).toHaveLength(3);
   });
 
   it('passes the policy to the stages so AWS and local decide alike', () => {
@@ -163,6 +198,13 @@ describe('every path of the ASL against the transition table', () => {
   it('never reaches a stage in a state it cannot start from, nor one with no row to apply', () => {
     expect(report.violations).toEqual([]);
     expect(report.visited).toBeGreaterThan(50);
+  });
+
+  it('reaches the review wait and its expired shortcut', () => {
+    for (const state of [STAGES['schedule-review'].task, 'ReviewWindow', 'ReviewExpired']) {
+      expect(report.statesReached.has(state), state).toBe(true);
+    }
+    expect(report.statesReached.has(STAGES['request-review'].task)).toBe(true);
   });
 
   it('sends a scan from Parse to Ocr, polls a running job through OcrWait, and goes on to Extract', () => {

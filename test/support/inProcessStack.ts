@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { resolveLocalConfig } from '../../local/config.js';
 import { startLocalRuntime } from '../../local/runtime.js';
 import type { Clock } from '../../local/sfn/index.js';
-import type { WorkflowPolicyInput } from '../../statemachine/index.js';
+import type { StageArns, WorkflowPolicyInput } from '../../statemachine/index.js';
 import { connectToStack } from './localStackProcess.js';
 
 /**
@@ -13,7 +13,12 @@ import { connectToStack } from './localStackProcess.js';
  * Functions' clock, which a child process cannot be handed. Tests that kill the stack use
  * `startLocalStack` instead.
  */
-export const startInProcessStack = async (options: { clock: Clock; policy?: WorkflowPolicyInput }) => {
+export const startInProcessStack = async (options: {
+  clock: Clock;
+  policy?: WorkflowPolicyInput;
+  /** The definition to run instead of `buildDefinition`'s (see `startLocalRuntime`). */
+  definition?: (arns: StageArns) => object;
+}) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'docket-e2e-'));
   const runtime = await startLocalRuntime(
     resolveLocalConfig({
@@ -22,7 +27,7 @@ export const startInProcessStack = async (options: { clock: Clock; policy?: Work
       ...(options.policy && { policy: options.policy }),
       lambdaLogLevel: 'SILENT',
     }),
-    { clock: options.clock },
+    { clock: options.clock, ...(options.definition && { definition: options.definition }) },
   );
   const clients = await connectToStack(runtime.endpoints, dataDir);
   return {

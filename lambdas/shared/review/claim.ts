@@ -7,6 +7,7 @@ import { UnprocessableError } from './errors.js';
 import { loadForTenant } from './loadForTenant.js';
 import { explainLostWrite, openForAction, reviewTimedOut } from './openReview.js';
 import { tokenGone } from './outbox.js';
+import { recordedHeartbeatSeconds, reviewDueAt } from './reviewWindow.js';
 
 /**
  * Sends `SendTaskHeartbeat`. A token that is gone may only be stale: request-review stores a new
@@ -49,7 +50,9 @@ export const claimReview = async (deps: ReviewDeps, principal: Principal, id: st
     'claim',
     parsed.data.takeOver === true,
   );
-  const dueAt = new Date(now.getTime() + (item.review?.timeoutSeconds ?? 86_400) * 1000).toISOString();
+  // Step Functions re-arms the heartbeat with the value the Task started with, not the configured
+  // timeout: after a resume that was only what was left of the review.
+  const dueAt = reviewDueAt(now, recordedHeartbeatSeconds(item));
   await heartbeat(deps, principal, item);
   try {
     // Only over the claim this caller saw: of two racing claims one wins, and a take-over cannot

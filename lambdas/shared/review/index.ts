@@ -30,3 +30,10 @@ export {
   deliverPending,
   recordDecision,
 } from './outbox.js';
+export {
+  type ReviewWindow,
+  recordedHeartbeatSeconds,
+  reviewDueAt,
+  reviewWindow,
+  scheduleReview,
+} from './reviewWindow.js';

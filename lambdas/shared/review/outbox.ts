@@ -9,6 +9,7 @@ import {
   when,
 } from '../store/index.js';
 import { isSameDecision, type ReviewDecision, recordsDecision } from './decision.js';
+import { reviewDueAt } from './reviewWindow.js';
 
 /**
  * The decision outbox: how a reviewer's decision reaches the review Task that waits for it.
@@ -20,7 +21,8 @@ import { isSameDecision, type ReviewDecision, recordsDecision } from './decision
  *    not take it, the entry is retracted so nothing changed, unless request-review has already
  *    handed this very decision to a re-armed task.
  * 3. `armReviewTask` (request-review, each time the review Task starts: first time, retry, resume
- *    after a restart or a crash) stores the new token only while no decision is recorded. If one
+ *    after a restart or a crash) stores the new token and the due time (reviewWindow.ts) only
+ *    while no decision is recorded. If one
  *    is, it is redelivered to the new task at once: a decision whose delivery was lost with the
  *    old execution is not lost, and the reviewer is not asked twice.
  *
@@ -197,12 +199,21 @@ export interface ArmResult {
 }
 
 type ArmDeps = { store: WorkflowStore; sfn: SFNClient; now: () => Date };
-type ArmInput = { workflowId: string; taskToken: string; policy: StagePolicy };
+type ArmInput = {
+  workflowId: string;
+  taskToken: string;
+  policy: StagePolicy;
+  /** The Task's HeartbeatSecondsPath value (`$.reviewWindow.heartbeatSeconds`). */
+  heartbeatSeconds?: number;
+  /** `$$.State.EnteredTime`: when the review Task started, and with it its heartbeat clock. */
+  enteredAt?: string;
+};
 
 /**
  * request-review: stores the task token server-side and sets when the review is due, or hands a
- * recorded decision to this task (see the protocol above). A review resumed after a restart keeps
- * the due time it already had, so it waits only for what is left of it.
+ * recorded decision to this task (see the protocol above). The due time is when the Task was
+ * entered plus the heartbeat it started with, which is when Step Functions times it out: for a
+ * resumed review that is what was left of it (schedule-review computed it).
  */
 export const armReviewTask = async (deps: ArmDeps, input: ArmInput): Promise<ArmResult> => {
   // A failed conditional write means the review API moved in between (it decided, or retracted a
@@ -221,9 +232,10 @@ const armOrRedeliver = async (deps: ArmDeps, input: ArmInput): Promise<ArmResult
   if (item.state !== 'review_required') {
     throw new StageOutOfOrderError('request-review', item.id, item.state);
   }
-  const dueAt =
-    item.review?.dueAt ??
-    new Date(deps.now().getTime() + input.policy.reviewTimeoutSeconds * 1000).toISOString();
+  // An execution started from a definition older than schedule-review passes neither: its Task has
+  // the configured timeout as a fixed HeartbeatSeconds, counted from about now.
+  const heartbeatSeconds = input.heartbeatSeconds ?? input.policy.reviewTimeoutSeconds;
+  const dueAt = reviewDueAt(input.enteredAt ? new Date(input.enteredAt) : deps.now(), heartbeatSeconds);
   const recorded = item.review?.decision;
   if (recorded) {
     // Marked before sending, on condition the decision is still there (StaleWorkflowError here
@@ -236,11 +248,9 @@ const armOrRedeliver = async (deps: ArmDeps, input: ArmInput): Promise<ArmResult
     await send(deps.sfn, input.taskToken, recorded);
     return { workflowId: item.id, dueAt, redelivered: true };
   }
-  // The timeout travels with the review so a claim (heartbeat) can extend it by the same amount.
-  const timeoutSeconds = input.policy.reviewTimeoutSeconds;
   const review = item.review
-    ? { 'review.dueAt': dueAt, 'review.timeoutSeconds': timeoutSeconds }
-    : { review: { priority: 0, reasons: [], dueAt, timeoutSeconds } };
+    ? { 'review.dueAt': dueAt, 'review.heartbeatSeconds': heartbeatSeconds }
+    : { review: { priority: 0, reasons: [], dueAt, heartbeatSeconds } };
   await deps.store.update(
     item.id,
     { reviewTaskToken: input.taskToken, ...review },

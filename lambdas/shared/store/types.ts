@@ -25,9 +25,15 @@ export interface ReviewInfo {
   priority: number;
   /** Review reason codes and messages from validation, with the fields each is about. */
   reasons: { code: string; message: string; fields?: string[] }[];
-  /** ISO time the review times out unless someone claims it. */
+  /** ISO time the review times out unless someone claims it: its Task's heartbeat deadline. */
   dueAt?: string;
-  /** The heartbeat window: a claim moves `dueAt` this far ahead. */
+  /**
+   * The heartbeat the review's current Task started with (its `HeartbeatSecondsPath`, recorded by
+   * schedule-review): a claim, which sends SendTaskHeartbeat, moves `dueAt` this far ahead, as
+   * Step Functions re-arms the heartbeat with it.
+   */
+  heartbeatSeconds?: number;
+  /** @deprecated Written by request-review before `heartbeatSeconds`: the configured timeout. */
   timeoutSeconds?: number;
   claimedBy?: string;
   claimedAt?: string;

@@ -9,7 +9,7 @@ import { definitionFixture } from './support/definitionFixture.js';
 import { enteredStates } from './support/sfnFixture.js';
 
 describe('the real Docket definition on the local Step Functions: review tasks and their tokens', () => {
-  const { fx, hookCalls, firstDeadlines, clock, start, history, finished, elapse } = definitionFixture();
+  const { fx, clock, start, history, finished, elapse } = definitionFixture();
 
   const startReview = async () => {
     fx.stages.reviewRequired = true;
@@ -118,32 +118,52 @@ describe('the real Docket definition on the local Step Functions: review tasks a
     expect((await history(executionArn)).some((e) => e.type === 'TaskTimedOut')).toBe(false);
   });
 
-  it('lets initialHeartbeatDeadline replace the first heartbeat window (a review re-armed after a restart)', async () => {
-    // Prepare: the hook answers a deadline 200 ms away instead of the 1 s HeartbeatSeconds. The
-    // execution is named so the deadline is in place before the hook can ask for it.
-    fx.stages.reviewRequired = true;
-    const name = `rearmed-${clock.now()}`;
-    firstDeadlines.set(
-      `${fx.stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`,
-      clock.now() + 200,
-    );
-    const executionArn = await start(undefined, name);
+  it('starts the review Task with the heartbeat ScheduleReview computed (HeartbeatSecondsPath)', async () => {
+    // Prepare: a resumed review with 7 s left, where the configured timeout is 1 s.
+    fx.stages.reviewWindow = { heartbeatSeconds: 7, expired: false };
+    const { executionArn } = await startReview();
 
     // Act
-    await fx.stages.reviewToken(executionArn);
-    await elapse(200);
+    await elapse(7_000);
     const result = await finished(executionArn);
     const events = await history(executionArn);
 
     // Assess
     expect(result.error).toBe('Docket.ReviewTimedOut');
+    expect(
+      events.find((e) => e.type === 'TaskScheduled')?.taskScheduledEventDetails?.heartbeatInSeconds,
+    ).toBe(7);
     const submitted = events.find((e) => e.type === 'TaskSubmitted')?.timestamp?.getTime() ?? 0;
     const timedOut = events.find((e) => e.type === 'TaskTimedOut')?.timestamp?.getTime() ?? 0;
-    expect(timedOut - submitted).toBe(200);
-    const call = hookCalls.find((c) => c.executionArn === executionArn);
-    expect(call?.stateName).toBe('RequestReview');
-    expect(call?.input).toMatchObject({
-      Payload: { workflowId: expect.any(String), taskToken: expect.any(String) },
+    expect(timedOut - submitted).toBe(7_000);
+    expect(fx.stages.calls('request-review', executionArn).at(-1)).toMatchObject({
+      heartbeatSeconds: 7,
+      enteredAt: new Date(submitted).toISOString(),
+    });
+  });
+
+  it('times a review out at once, without a review Task, when ScheduleReview finds it expired', async () => {
+    // Prepare
+    fx.stages.reviewRequired = true;
+    fx.stages.reviewWindow = { heartbeatSeconds: 0, expired: true };
+
+    // Act
+    const executionArn = await start();
+    const result = await finished(executionArn);
+    const events = await history(executionArn);
+
+    // Assess
+    expect(result.error).toBe('Docket.ReviewTimedOut');
+    expect(enteredStates(events).slice(-5)).toEqual([
+      'ScheduleReview',
+      'ReviewWindow',
+      'ReviewExpired',
+      'MarkTimedOut',
+      'ReviewTimedOut',
+    ]);
+    expect(fx.stages.calls('request-review', executionArn)).toEqual([]);
+    expect(fx.stages.calls('mark-timed-out', executionArn).at(-1)).toMatchObject({
+      error: { Error: 'Docket.ReviewExpired' },
     });
   });
 

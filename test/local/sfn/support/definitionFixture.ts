@@ -1,6 +1,5 @@
 import { GetExecutionHistoryCommand, type HistoryEvent, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { beforeEach } from 'vitest';
-import type { HeartbeatDeadlineArgs } from '../../../../local/sfn/localStepFunctions.js';
 import { ManualClock } from '../../../support/manualClock.js';
 import { useFixture } from '../../../support/useFixture.js';
 import { startSfnFixture } from './sfnFixture.js';
@@ -10,12 +9,9 @@ export type DefinitionFixture = Awaited<ReturnType<typeof startSfnFixture>>;
 
 /**
  * The fixture of the tests of the real definition, started for the calling describe (stage
- * stand-ins reset before each test): a clock the tests move themselves, the calls of the
- * initialHeartbeatDeadline hook and the deadlines it answers, and helpers on the fixture.
+ * stand-ins reset before each test): a clock the tests move themselves, and helpers on the fixture.
  */
 export const definitionFixture = () => {
-  const hookCalls: HeartbeatDeadlineArgs[] = [];
-  const firstDeadlines = new Map<string, number>();
   // Waits, heartbeats and timeouts happen when a test moves this clock, never by real waiting.
   const clock = new ManualClock();
 
@@ -23,15 +19,12 @@ export const definitionFixture = () => {
     startSfnFixture({
       clock,
       policy: { reviewTimeoutSeconds: 1, reviewMaxSeconds: 30 },
-      initialHeartbeatDeadline: async (args) => {
-        hookCalls.push(args);
-        return firstDeadlines.get(args.executionArn);
-      },
     }),
   );
 
   beforeEach(() => {
     fx.stages.reviewRequired = false;
+    fx.stages.reviewWindow = undefined;
     fx.stages.failures.clear();
   });
 
@@ -61,5 +54,5 @@ export const definitionFixture = () => {
     await clock.advance(ms);
   };
 
-  return { fx, hookCalls, firstDeadlines, clock, start, history, finished, elapse };
+  return { fx, clock, start, history, finished, elapse };
 };

@@ -25,18 +25,12 @@ export const STAGE_ARNS = exampleStageArns('us-east-1', '123456789012', 'docket'
  * stand-ins, served on a free port, and an SDK client pointed at it.
  */
 export const startSfnFixture = async (
-  options: { policy?: WorkflowPolicyInput } & Pick<
-    LocalStepFunctionsOptions,
-    'dataDir' | 'initialHeartbeatDeadline' | 'clock'
-  > = {},
+  options: { policy?: WorkflowPolicyInput } & Pick<LocalStepFunctionsOptions, 'dataDir' | 'clock'> = {},
 ) => {
   const service = await LocalStepFunctions.open({
     timeScale: TEST_TIME_SCALE,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.initialHeartbeatDeadline
-      ? { initialHeartbeatDeadline: options.initialHeartbeatDeadline }
-      : {}),
   });
   const stateMachineArn = service.registerStateMachine({
     name: 'docket',

@@ -37,6 +37,8 @@ export class StageStandIns {
   readonly invocations: { stage: Stage; event: unknown }[] = [];
   /** When true, validate sends workflows to review. */
   reviewRequired = false;
+  /** What schedule-review answers next (default: the policy's review timeout, not expired). */
+  reviewWindow: { heartbeatSeconds: number; expired: boolean } | undefined;
   /** The reviewer's decision apply-review records, by workflow id (default approve). */
   readonly decisions = new Map<string, 'approve' | 'reject'>();
   /** Errors a stage throws, one per invocation, before doing its work. */
@@ -115,6 +117,8 @@ export class StageStandIns {
         return this.move(id, 'validating');
       case 'validate':
         return this.move(id, this.reviewRequired ? 'review_required' : 'validated');
+      case 'schedule-review':
+        return this.reviewWindow ?? { heartbeatSeconds: input.policy.reviewTimeoutSeconds, expired: false };
       case 'request-review': {
         wf.reviewToken = input.taskToken;
         if (input.taskToken) this.tokenWaiters.get(wf.executionArn)?.(input.taskToken);
