@@ -54,7 +54,8 @@ export const CONFIG_ENV = {
   DOCKET_CONFIDENCE_THRESHOLD: 'policy.confidenceThreshold',
   DOCKET_MAX_RETRIES: 'policy.maxRetries',
   DOCKET_BACKOFF_BASE_SECONDS: 'policy.backoffBaseSeconds',
-  DOCKET_MAX_RUNNING_EXECUTIONS: 'policy.maxRunningExecutions: documents processed at once; more wait in the upload queue',
+  DOCKET_MAX_RUNNING_EXECUTIONS:
+    'policy.maxRunningExecutions: documents processed at once; more wait in the upload queue',
   DOCKET_TIME_SCALE: 'timeScale',
   DOCKET_FAULTS: 'faults, e.g. "extract=1,compare=-1"',
   DOCKET_MAX_UPLOAD_MB: 'maxUploadMb: bound on one upload to the local S3 (413 past it)',

@@ -1,7 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { createDocumentClient, createS3Client, createSfnClient } from '../lambdas/shared/clients.js';
+import {
+  createDocumentClient,
+  createS3Client,
+  createSfnClient,
+  createSqsClient,
+} from '../lambdas/shared/clients.js';
+import { ExecutionSlots, needsSlot } from '../lambdas/shared/slots/index.js';
 import { WorkflowStore } from '../lambdas/shared/store/index.js';
 import {
   buildDefinition,
@@ -15,8 +21,9 @@ import { loadSigningKey } from './auth/localTokens.js';
 import type { LocalConfig } from './config.js';
 import { startLocalDynamo } from './emulators/dynamo.js';
 import { startLocalS3 } from './emulators/s3.js';
+import { startLocalSqs } from './emulators/sqs/index.js';
 import { type Endpoints, writeEndpoints } from './endpoints.js';
-import { bridgeUploads } from './events/uploadBridge.js';
+import { bridgeUploads, createUploadQueues, releaseSlotsOnClose, runStarter } from './events/uploadPath.js';
 import { enableInvocationScopes } from './lambdas/invocationScope.js';
 import { lambdaEnvironment } from './lambdas/lambdaEnvironment.js';
 import { loadHandler, stageFunction } from './lambdas/registry.js';
@@ -84,14 +91,29 @@ export const startLocalRuntime = async (
       );
     }
 
+    const localSqs = await startLocalSqs({
+      port: config.ports.sqs,
+      directory: join(config.dataDir, 'sqs'),
+      region: config.region,
+      accountId: ACCOUNT,
+      onInternalError: (error) => log(`local SQS answered 500: ${(error as Error).stack ?? error}`),
+    });
+    closers.push(localSqs.close);
+    if (localSqs.skipped > 0) {
+      log(
+        `local SQS: skipped ${localSqs.skipped} torn journal line(s) a crash left (kept under sqs/damaged/)`,
+      );
+    }
+
     const clientConfig = {
       region: config.region,
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     };
-    const store = new WorkflowStore({
-      client: createDocumentClient({ ...clientConfig, endpoint: dynamo.endpoint }),
-      tables: dynamo.tables,
-    });
+    const documents = createDocumentClient({ ...clientConfig, endpoint: dynamo.endpoint });
+    const store = new WorkflowStore({ client: documents, tables: dynamo.tables });
+    const sqsClient = createSqsClient({ ...clientConfig, endpoint: localSqs.endpoint });
+    closers.push(async () => sqsClient.destroy());
+    const queues = await createUploadQueues(sqsClient, localSqs);
     const sfn = await LocalStepFunctions.open({
       region: config.region,
       accountId: ACCOUNT,
@@ -135,7 +157,14 @@ export const startLocalRuntime = async (
       process.env,
       lambdaEnvironment({
         region: config.region,
-        endpoints: { dynamodb: dynamo.endpoint, s3: s3.endpoint, sfn: sfnServer.endpoint },
+        endpoints: {
+          dynamodb: dynamo.endpoint,
+          s3: s3.endpoint,
+          sfn: sfnServer.endpoint,
+          sqs: localSqs.endpoint,
+        },
+        queues,
+        executionSlotLimit: config.policy.maxRunningExecutions,
         tables: dynamo.tables,
         bucket: s3.bucket,
         stateMachineArn,
@@ -158,13 +187,23 @@ export const startLocalRuntime = async (
       sfnClient.destroy();
       s3Client.destroy();
     });
+    // A closed execution gives its slot back, as the construct's EventBridge rule arranges.
+    sfn.onExecutionStatusChange(
+      releaseSlotsOnClose({
+        stateMachineArn,
+        region: config.region,
+        account: ACCOUNT,
+        handler: await loadHandler('slot-release'),
+        onError: (error) => log(`slot-release failed (reconcile will free the slot): ${error}`),
+      }),
+    );
     // The bridge is attached before recovery lists the bucket, so an upload made while recovery
-    // runs is started once: by the bridge, which recovery is told about, or by the listing.
+    // runs is queued once: by the bridge, which recovery is told about, or by the listing.
     const bridge = bridgeUploads({
-      sfn: sfnClient,
-      stateMachineArn,
+      sqs: sqsClient,
+      queueUrl: queues.uploads,
       region: config.region,
-      onError: (key, error) => log(`could not start ${key} (it will be started on the next start): ${error}`),
+      onError: (key, error) => log(`could not queue ${key} (it will be queued on the next start): ${error}`),
     });
     let bridgedDuringRecovery: Set<string> | undefined = new Set();
     s3.onObjectCreated((object) => {
@@ -175,17 +214,34 @@ export const startLocalRuntime = async (
       store,
       s3: s3Client,
       sfn: sfnClient,
+      sqs: sqsClient,
+      uploadQueueUrl: queues.uploads,
       bucket: s3.bucket,
       stateMachineArn,
       region: config.region,
       alreadyStarted: (key, etag) => bridgedDuringRecovery?.has(uploadId(key, etag)) ?? false,
     });
     bridgedDuringRecovery = undefined;
+    // Executions a restart cut off held slots nobody will release: free them before starting more.
+    await new ExecutionSlots({
+      client: documents,
+      table: dynamo.tables.workflows,
+      limit: config.policy.maxRunningExecutions,
+    }).reconcile(needsSlot({ sfn: sfnClient, store, stateMachineArn }), { graceMs: 0 });
+    const starter = runStarter({
+      sqs: sqsClient,
+      queueUrl: queues.uploads,
+      handler: await loadHandler('starter'),
+      onError: (error) => log(`starter: ${(error as Error).message ?? error}`),
+    });
+    closers.push(() => starter.stop());
 
     const endpoints: Endpoints = {
       s3: s3.endpoint,
       dynamodb: dynamo.endpoint,
       sfn: sfnServer.endpoint,
+      sqs: localSqs.endpoint,
+      queues,
       api: api.url,
       console: `http://127.0.0.1:${api.port}/`,
       bucket: s3.bucket,

@@ -17,6 +17,8 @@ const NOBODY: Endpoints = {
   s3: 'http://127.0.0.1:9',
   dynamodb: 'http://127.0.0.1:9',
   sfn: 'http://127.0.0.1:9',
+  sqs: 'http://127.0.0.1:9',
+  queues: { uploads: 'http://127.0.0.1:9/000000000000/u', deadLetters: 'http://127.0.0.1:9/000000000000/d' },
   api: 'http://127.0.0.1:9',
   console: 'http://127.0.0.1:9',
   bucket: 'docket-documents',

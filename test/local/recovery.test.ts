@@ -1,11 +1,14 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUploadQueues, type UploadQueues } from '../../local/events/uploadPath.js';
 import { recoverAfterRestart, uploadId } from '../../local/recovery.js';
 import { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
 import { type SfnHttpServer, startSfnHttpServer } from '../../local/sfn/sfnHttpServer.js';
 import { startStageEnvironment } from '../support/stageEnvironment.js';
+import { type SqsFixture, startSqsFixture } from './emulators/support/localSqs.js';
 import { LOCAL_CREDENTIALS } from './sfn/support/sfnFixture.js';
 
 let env: Awaited<ReturnType<typeof startStageEnvironment>>;
@@ -13,9 +16,13 @@ let service: LocalStepFunctions;
 let server: SfnHttpServer;
 let sfn: SFNClient;
 let stateMachineArn: string;
+let queue: SqsFixture;
+let queues: UploadQueues;
 
 beforeAll(async () => {
   env = await startStageEnvironment();
+  queue = await startSqsFixture();
+  queues = await createUploadQueues(queue.client, queue.sqs);
   service = await LocalStepFunctions.open({});
   server = await startSfnHttpServer(service);
   sfn = new SFNClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
@@ -30,13 +37,14 @@ afterAll(async () => {
   await server.close();
   await service.close();
   await env.close();
+  await queue.remove();
 });
 
 const upload = async (key: string) =>
   (await env.s3.send(new PutObjectCommand({ Bucket: env.bucket, Key: key, Body: `%PDF-1.7 ${key}` }))).ETag;
 
 describe('recovery after a restart', () => {
-  it('resumes from the log, not a stale item, and starts each unbridged upload once', async () => {
+  it('resumes from the log, not a stale item, and queues each unbridged upload once', async () => {
     // Prepare: a workflow at pending; one whose cancel was logged but never reached its item
     // (killed between the two writes); an upload nobody started; one the live bridge started.
     const waiting = await env.store.create({ tenant: 'acme', idempotencyKey: 'waiting' });
@@ -67,6 +75,8 @@ describe('recovery after a restart', () => {
       store: env.store,
       s3: env.s3,
       sfn,
+      sqs: queue.client,
+      uploadQueueUrl: queues.uploads,
       bucket: env.bucket,
       stateMachineArn,
       region: 'us-east-1',
@@ -81,10 +91,14 @@ describe('recovery after a restart', () => {
         JSON.parse((await service.waitForExecution(e.executionArn ?? '')).input ?? '{}'),
       ),
     );
-    expect(report).toEqual({ resumed: 1, started: 1, failed: [] });
-    expect(inputs.map((i) => i.workflowId ?? i.detail?.object?.key).sort()).toEqual(
-      ['incoming/acme/lost.pdf', waiting.workflow.id].sort(),
+    const { Messages = [] } = await queue.client.send(
+      new ReceiveMessageCommand({ QueueUrl: queues.uploads, MaxNumberOfMessages: 10 }),
     );
+    expect(report).toEqual({ resumed: 1, started: 1, failed: [] });
+    expect(inputs.map((i) => i.workflowId)).toEqual([waiting.workflow.id]);
+    expect(Messages.map((m) => JSON.parse(m.Body ?? '{}').detail.object.key)).toEqual([
+      'incoming/acme/lost.pdf',
+    ]);
     expect((await env.store.get(cancelled.workflow.id)).state).toBe('cancelled');
   });
 });
