@@ -66,7 +66,8 @@ export class LocalConfigError extends Error {
   override readonly name = 'LocalConfigError';
 }
 
-const parsePorts = (value: string) => {
+/** `--ports` / `DOCKET_PORTS`: "auto" (free ports) or the ports in order. */
+export const parsePorts = (value: string) => {
   if (value === 'auto') return { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0 };
   // The SQS port came later: a list of four keeps its meaning and takes the default for it.
   const [api, sfn, dynamodb, s3, sqs = DEFAULT_PORTS.sqs] = value.split(',').map(Number);

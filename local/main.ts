@@ -8,7 +8,14 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
-import { CONFIG_ENV, configFromEnv, debugFromEnv, LocalConfigError, resolveLocalConfig } from './config.js';
+import {
+  CONFIG_ENV,
+  configFromEnv,
+  debugFromEnv,
+  LocalConfigError,
+  parsePorts,
+  resolveLocalConfig,
+} from './config.js';
 import { watchParent } from './parentWatch.js';
 import { type LocalRuntime, startLocalRuntime } from './runtime.js';
 import { startupBanner } from './startupBanner.js';
@@ -16,7 +23,10 @@ import { startupBanner } from './startupBanner.js';
 const program = new Command('docket start')
   .description('Run Docket on this machine: DynamoDB, S3 and Step Functions emulated, the stages in-process.')
   .option('--data-dir <dir>', 'where the stack keeps its data', undefined)
-  .option('--ports <ports>', '"auto" for free ports, or api,sfn,dynamodb,s3 (default 4680,4681,4682,4683)')
+  .option(
+    '--ports <ports>',
+    '"auto" for free ports, or api,sfn,dynamodb,s3[,sqs] (default 4680,4681,4682,4683,4684)',
+  )
   .option('--review-timeout <seconds>', 'review heartbeat timeout (default 86400)', Number)
   .option('--threshold <percent>', 'auto-approve confidence threshold (default 80)', Number)
   .option('--max-retries <n>', 'retries of a failed stage (default 3)', Number)
@@ -43,7 +53,7 @@ const main = async () => {
     ...fromEnv,
     ...(flags.dataDir && { dataDir: flags.dataDir }),
     ...(flags.ports && {
-      ports: flags.ports === 'auto' ? { api: 0, sfn: 0, dynamodb: 0, s3: 0 } : portsOf(flags.ports),
+      ports: parsePorts(flags.ports),
     }),
     ...(Object.keys(policy).length > 0 && { policy }),
     ...(flags.timeScale !== undefined && { timeScale: flags.timeScale }),
@@ -76,11 +86,6 @@ const main = async () => {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   // Whoever started the runtime (docket start, npm, a test) is gone: stop, and free the ports.
   watchParent(() => void stop('parent exited'));
-};
-
-const portsOf = (value: string) => {
-  const [api, sfn, dynamodb, s3] = value.split(',').map(Number);
-  return { api, sfn, dynamodb, s3 };
 };
 
 /**

@@ -23,7 +23,7 @@ export const startInProcessStack = async (options: {
   const runtime = await startLocalRuntime(
     resolveLocalConfig({
       dataDir,
-      ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0 },
+      ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0 },
       ...(options.policy && { policy: options.policy }),
       lambdaLogLevel: 'SILENT',
     }),
