@@ -7,6 +7,7 @@ import {
   KeyPolicyViolation,
   tenantViolation,
 } from '../shared/keyPolicy.js';
+import { objectVersionOf } from '../shared/objectCreatedEvent.js';
 import { type WorkflowStore, workflowIdFor } from '../shared/store/index.js';
 import { NotAnIncomingObjectError, SourceObjectMissingError, SourceUnavailableError } from './errors.js';
 import { quarantineLocation, quarantineObject } from './quarantine.js';
@@ -98,7 +99,8 @@ export const ingestObject = async (
 ): Promise<IngestResult> => {
   const { bucket, object } = input.event.detail;
   if (!object.key.startsWith(INCOMING_PREFIX)) throw new NotAnIncomingObjectError(object.key);
-  const version = object['version-id'] ?? object.sequencer ?? object.etag ?? 'unversioned';
+  // The schema refuses an event without any of them, so the fallback never names a real upload.
+  const version = objectVersionOf(object) ?? 'unversioned';
   const idempotencyKey = `s3://${bucket.name}/${object.key}#${version}`;
 
   // A duplicate delivery should not download the object again. A retry of this very execution
