@@ -52,6 +52,8 @@ export class DocketStack extends Stack {
       bucket: this.storage.bucket,
       stateMachine: this.workflow.stateMachine,
     });
+    // The trigger's queue needs the state machine, so it is bound after the functions exist.
+    this.functions.bindDeadLetterQueue(this.trigger.deadLetterQueue);
     this.reviewerApi = new ReviewerApi(this, 'Reviewers', {
       storage: this.storage,
       stateMachine: this.workflow.stateMachine,
@@ -63,7 +65,6 @@ export class DocketStack extends Stack {
       stateMachine: this.workflow.stateMachine,
       stateMachineLogs: this.workflow.logGroup,
       functions: { ...this.functions.stages, 'review-api': this.reviewerApi.handler },
-      parse: this.functions.stages.parse,
       deadLetterQueue: this.trigger.deadLetterQueue,
     });
 

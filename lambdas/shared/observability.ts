@@ -13,6 +13,13 @@ export const METRICS_NAMESPACE = 'Docket';
 export const DocketMetric = {
   /** An event a function's schema refused and sent to the dead-letter queue. */
   unparseableEvents: 'UnparseableEvents',
+  /** A document rejected because a transient error outlasted every retry: a fault (mark-failed). */
+  retriesExhausted: 'RetriesExhausted',
+  /**
+   * A document rejected at once for a permanent error of its own (dimension `reason`: the error
+   * name, e.g. CorruptPdf): an outcome, shown on the dashboard, never alarmed (mark-failed).
+   */
+  documentsRejected: 'DocumentsRejected',
 } as const;
 
 /** Logger, metrics and tracer of one function. */

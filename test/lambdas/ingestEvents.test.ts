@@ -1,6 +1,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invokeInProcess } from '../../local/lambdas/invokeInProcess.js';
+import { emfRecordsDuring, recordsOf } from '../support/emfRecords.js';
 import { s3EventFixture } from '../support/s3EventFixtures.js';
 import { startSqsBoundaryStub } from '../support/sqsBoundaryStub.js';
 import { startStageEnvironment } from '../support/stageEnvironment.js';
@@ -23,9 +24,6 @@ afterAll(async () => {
   await env?.close();
   await sqs?.close();
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const EXECUTION = 'arn:aws:states:us-east-1:000000000000:execution:docket:events';
 const invoke = (event: unknown, executionArn = EXECUTION) =>
@@ -38,23 +36,6 @@ const capturedEventFor = async (fixture: string, key: string) => {
   event.detail.bucket.name = env.bucket;
   event.detail.object.key = key;
   return event;
-};
-
-/** The metric names of every EMF record printed while `act` runs. */
-const emfMetricsDuring = async (act: () => Promise<unknown>) => {
-  const lines: string[] = [];
-  const write = process.stdout.write.bind(process.stdout);
-  vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
-    if (typeof chunk === 'string' && chunk.includes('"_aws"')) lines.push(chunk);
-    else return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
-    return true;
-  }) as typeof process.stdout.write);
-  const outcome = await act().then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  const records = lines.flatMap((l) => l.split('\n').filter(Boolean)).map((l) => JSON.parse(l));
-  return { outcome, records };
 };
 
 describe('ingest of the events S3 really sends', () => {
@@ -98,7 +79,7 @@ describe('ingest of an event it cannot parse', () => {
     const before = sqs.calls.length;
 
     // Act
-    const { outcome, records } = await emfMetricsDuring(() => invoke(event, `${EXECUTION}-bad`));
+    const { outcome, records } = await emfRecordsDuring(() => invoke(event, `${EXECUTION}-bad`));
 
     // Assess: the error Step Functions sees is permanent (the Task is not retried)...
     expect(outcome).toMatchObject({
@@ -116,13 +97,12 @@ describe('ingest of an event it cannot parse', () => {
       event,
     });
     // ...and the UnparseableEvents metric was published for the alarm, per service.
-    const unparseable = records.filter((r) =>
-      r._aws.CloudWatchMetrics.some((m: { Metrics: { Name: string }[] }) =>
-        m.Metrics.some((x) => x.Name === 'UnparseableEvents'),
-      ),
-    );
-    expect(unparseable).toHaveLength(1);
-    expect(unparseable[0]).toMatchObject({ UnparseableEvents: 1, service: 'ingest' });
+    const unparseable = recordsOf(records, 'UnparseableEvents');
+    expect(unparseable[0]).toMatchObject({
+      UnparseableEvents: 1,
+      service: 'ingest',
+      dimensions: [['service']],
+    });
   });
 
   it('fails with a retryable error when the dead-letter queue cannot be written, so a retry sends it (SQS boundary recorded by a stub server)', async () => {
@@ -146,7 +126,7 @@ describe('ingest of an event it cannot parse', () => {
     });
 
     // Act
-    const { outcome, records } = await emfMetricsDuring(() =>
+    const { outcome, records } = await emfRecordsDuring(() =>
       invokeInProcess(probe, 'ingest', { event: { hello: 'world' } }),
     );
     client.destroy();
