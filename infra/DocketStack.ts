@@ -5,6 +5,7 @@ import type { Stage } from '../statemachine/index.js';
 import type { DocketConfig } from './config.js';
 import { DocumentStorage } from './constructs/DocumentStorage.js';
 import { Operations } from './constructs/Operations.js';
+import { OperatorPolicy } from './constructs/OperatorPolicy.js';
 import { ReviewerApi } from './constructs/ReviewerApi.js';
 import { UploadTrigger } from './constructs/UploadTrigger.js';
 import { WorkflowFunctions } from './constructs/WorkflowFunctions.js';
@@ -26,6 +27,7 @@ export class DocketStack extends Stack {
   readonly trigger: UploadTrigger;
   readonly reviewerApi: ReviewerApi;
   readonly operations: Operations;
+  readonly operatorPolicy: OperatorPolicy;
 
   constructor(scope: Construct, id: string, props: DocketStackProps) {
     super(scope, id, props);
@@ -68,6 +70,13 @@ export class DocketStack extends Stack {
       deadLetterQueue: this.trigger.deadLetterQueue,
     });
 
+    this.operatorPolicy = new OperatorPolicy(this, 'Operators', {
+      bucket: this.storage.bucket,
+      tables: [this.storage.workflows, this.storage.transitions, this.storage.providers],
+      stateMachine: this.workflow.stateMachine,
+      queues: [this.trigger.deadLetterQueue],
+    });
+
     const values: Record<StackOutputName, string> = {
       region: Aws.REGION,
       bucket: this.storage.bucket.bucketName,
@@ -81,6 +90,7 @@ export class DocketStack extends Stack {
       userPoolClientId: this.reviewerApi.client.userPoolClientId,
       alarmTopicArn: this.operations.topic.topicArn,
       dashboardName: this.operations.dashboard.dashboardName,
+      operatorPolicyArn: this.operatorPolicy.policy.managedPolicyArn,
     };
     for (const [name, output] of Object.entries(StackOutput)) {
       new CfnOutput(this, output.key, {

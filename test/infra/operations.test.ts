@@ -10,6 +10,7 @@ import {
   type Resource,
   resources,
   roleStatements,
+  type Statement,
 } from './support/templateQueries.js';
 
 // One synth (cdk.json defaults, no bundling) for the whole file.
@@ -176,5 +177,41 @@ describe('dead-letter queue access', () => {
     expect(sends.flatMap((st) => asArray(st.Action)).sort()).toEqual(
       ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'].sort(),
     );
+  });
+});
+
+describe('operator policy', () => {
+  it('grants operators reads, executions and the dead-letter queue, and is published as an output', () => {
+    // Prepare
+    const policy = Object.values(resources(s, 'AWS::IAM::ManagedPolicy')).find((p) =>
+      String(p.Properties.Description).startsWith('Docket operators'),
+    );
+    const statements = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+    const actions = statements.flatMap((st) => asArray(st.Action));
+    const dlq = logicalId(s, s.stack.trigger.deadLetterQueue);
+    const on = (action: string) =>
+      JSON.stringify(statements.filter((st) => asArray(st.Action).includes(action)).map((st) => st.Resource));
+
+    // Assess: reads, never writes, of tables and objects...
+    expect(actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);
+    expect(actions.filter((a) => /^s3:(Put|Delete)/.test(a))).toEqual([]);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem', 's3:GetObject']));
+    // ...executions of this state machine only...
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'states:StartExecution',
+        'states:DescribeExecution',
+        'states:RedriveExecution',
+      ]),
+    );
+    expect(on('states:RedriveExecution')).toContain(':execution:');
+    expect(on('states:StartExecution')).toContain(logicalId(s, s.stack.workflow.stateMachine));
+    // ...the dead letters, and the stack's outputs, which is how `docket --stack` finds the rest.
+    expect(on('sqs:ReceiveMessage')).toContain(dlq);
+    expect(actions).toEqual(expect.arrayContaining(['sqs:SendMessage', 'sqs:DeleteMessage']));
+    expect(on('cloudformation:DescribeStacks')).toContain('AWS::StackId');
+    expect(actions.some((a) => a.includes('*'))).toBe(false);
+    const output = s.template.findOutputs('OperatorPolicyArn');
+    expect(Object.values(output)[0]?.Value).toEqual({ Ref: expect.stringMatching(/^Operators/) });
   });
 });
