@@ -72,7 +72,8 @@ export class DocketStack extends Stack {
 
     this.operatorPolicy = new OperatorPolicy(this, 'Operators', {
       bucket: this.storage.bucket,
-      tables: [this.storage.workflows, this.storage.transitions, this.storage.providers],
+      tables: [this.storage.workflows, this.storage.providers],
+      log: this.storage.transitions,
       stateMachine: this.workflow.stateMachine,
       queues: [this.trigger.deadLetterQueue],
     });

@@ -10,21 +10,20 @@ import { wildcardResourceFinding } from '../nagFindings.js';
 /** What an operator's `docket --stack` commands touch. */
 export interface OperatorPolicyProps {
   readonly bucket: IBucket;
-  /** Workflows, transition log and providers: read only. */
+  /** Listed and read (Scan, Query, GetItem): workflows and providers. */
   readonly tables: readonly ITable[];
+  /** The transition log: read by key only (GetItem, Query), as every role reads it. */
+  readonly log: ITable;
   readonly stateMachine: StateMachine;
   /** The dead-letter queue and, once it exists, the upload queue: `docket dlq list|redrive`. */
   readonly queues: readonly IQueue[];
 }
 
-/** Reading a table and its indexes: `docket list|show|history|ledger verify`. */
-export const OPERATOR_TABLE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:DescribeTable',
-] as const;
+/** Reading a table and its indexes: `docket list|show|reviews|providers`. */
+export const OPERATOR_TABLE_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan'] as const;
+
+/** Reading the transition log: `docket history|ledger verify` (a subset of what stages may do). */
+export const OPERATOR_LOG_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'] as const;
 
 /** Starting, reading and redriving executions: `docket retry`, `docket history`. */
 export const OPERATOR_EXECUTION_ACTIONS = [
@@ -68,6 +67,7 @@ export class OperatorPolicy extends Construct {
       description: `Docket operators (docket --stack ${stack.stackName}): read, start, redrive, dead letters`,
       statements: [
         new PolicyStatement({ actions: [...OPERATOR_TABLE_ACTIONS], resources: tableResources }),
+        new PolicyStatement({ actions: [...OPERATOR_LOG_ACTIONS], resources: [props.log.tableArn] }),
         new PolicyStatement({
           actions: ['s3:GetObject', 's3:GetObjectVersion'],
           resources: [props.bucket.arnForObjects('*')],

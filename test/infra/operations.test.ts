@@ -186,7 +186,8 @@ describe('operator policy', () => {
     const policy = Object.values(resources(s, 'AWS::IAM::ManagedPolicy')).find((p) =>
       String(p.Properties.Description).startsWith('Docket operators'),
     );
-    const statements = (policy?.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
+    if (!policy) throw new Error('no operator policy in the template');
+    const statements = (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement;
     const actions = statements.flatMap((st) => asArray(st.Action));
     const dlq = logicalId(s, s.stack.trigger.deadLetterQueue);
     const on = (action: string) =>

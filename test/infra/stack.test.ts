@@ -529,7 +529,7 @@ describe('reviewer API', () => {
     });
   });
 
-  it('has a user pool with strong passwords, optional MFA, Plus tier, a tenant attribute and the groups', () => {
+  it('has a user pool with strong passwords, required TOTP MFA, Plus tier, a tenant attribute and the groups', () => {
     // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     defaults.template.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
@@ -542,7 +542,8 @@ describe('reviewer API', () => {
           RequireSymbols: true,
         },
       },
-      MfaConfiguration: 'OPTIONAL',
+      MfaConfiguration: 'ON',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
       UserPoolTier: 'PLUS',
       Schema: Match.arrayWith([Match.objectLike({ Name: 'tenant', AttributeDataType: 'String' })]),
     });
