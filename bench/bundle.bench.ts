@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { functionBundles } from '../test/infra/support/bundles.js';
+import { bundleGoalBytes, functionBundles } from '../test/infra/support/bundles.js';
 import { synthDocket } from '../test/infra/support/synthDocket.js';
 
 const { values } = parseArgs({
@@ -17,8 +17,7 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const MB = 1024 * 1024;
-/** Size goals of issue #4: 1 MB per bundle, 2 MB for parse (pdf.js). */
-const goalBytes = (name: string) => (name === 'parse' ? 2 * MB : MB);
+const goalBytes = bundleGoalBytes;
 const log = (message: string) => {
   if (!values.json) process.stderr.write(`${message}\n`);
 };

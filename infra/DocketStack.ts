@@ -5,6 +5,7 @@ import type { Stage } from '../statemachine/index.js';
 import type { DocketConfig } from './config.js';
 import { DocumentStorage } from './constructs/DocumentStorage.js';
 import { Operations } from './constructs/Operations.js';
+import { OperatorPolicy } from './constructs/OperatorPolicy.js';
 import { ReviewerApi } from './constructs/ReviewerApi.js';
 import { UploadTrigger } from './constructs/UploadTrigger.js';
 import { WorkflowFunctions } from './constructs/WorkflowFunctions.js';
@@ -26,6 +27,7 @@ export class DocketStack extends Stack {
   readonly trigger: UploadTrigger;
   readonly reviewerApi: ReviewerApi;
   readonly operations: Operations;
+  readonly operatorPolicy: OperatorPolicy;
 
   constructor(scope: Construct, id: string, props: DocketStackProps) {
     super(scope, id, props);
@@ -53,6 +55,8 @@ export class DocketStack extends Stack {
       stateMachine: this.workflow.stateMachine,
       config,
     });
+    // The trigger's queue needs the state machine, so it is bound after the functions exist.
+    this.functions.bindDeadLetterQueue(this.trigger.deadLetterQueue);
     this.reviewerApi = new ReviewerApi(this, 'Reviewers', {
       storage: this.storage,
       stateMachine: this.workflow.stateMachine,
@@ -69,8 +73,16 @@ export class DocketStack extends Stack {
         starter: this.trigger.starter,
         'slot-release': this.trigger.slotRelease,
       },
-      parse: this.functions.stages.parse,
       deadLetterQueue: this.trigger.deadLetterQueue,
+    });
+
+    this.operatorPolicy = new OperatorPolicy(this, 'Operators', {
+      bucket: this.storage.bucket,
+      tables: [this.storage.workflows, this.storage.providers],
+      log: this.storage.transitions,
+      stateMachine: this.workflow.stateMachine,
+      // `docket dlq redrive` moves dead letters back to the upload queue.
+      queues: [this.trigger.deadLetterQueue, this.trigger.queue],
     });
 
     const values: Record<StackOutputName, string> = {
@@ -88,6 +100,7 @@ export class DocketStack extends Stack {
       userPoolClientId: this.reviewerApi.client.userPoolClientId,
       alarmTopicArn: this.operations.topic.topicArn,
       dashboardName: this.operations.dashboard.dashboardName,
+      operatorPolicyArn: this.operatorPolicy.policy.managedPolicyArn,
     };
     for (const [name, output] of Object.entries(StackOutput)) {
       new CfnOutput(this, output.key, {

@@ -47,6 +47,10 @@ export const StackOutput = {
   userPoolClientId: { key: 'UserPoolClientId', description: 'App client for reviewer sign-in' },
   alarmTopicArn: { key: 'AlarmTopicArn', description: 'SNS topic the alarms publish to' },
   dashboardName: { key: 'DashboardName', description: 'CloudWatch dashboard' },
+  operatorPolicyArn: {
+    key: 'OperatorPolicyArn',
+    description: 'Managed policy for operators running docket --stack (attach to their role or group)',
+  },
 } as const satisfies Record<string, { key: string; description: string; env?: string }>;
 
 /** One of the outputs. */

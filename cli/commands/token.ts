@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type Command, Option } from 'commander';
 import { ROLES, type Role } from '../../lambdas/shared/principal.js';
 import { readEndpoints } from '../../local/endpoints.js';
-import { cognitoSignIn } from '../cognitoSignIn.js';
+import { cognitoSignIn, type MfaPrompts } from '../cognitoSignIn.js';
 import type { CliContext } from '../context.js';
 import { NoLocalStackError, UsageError } from '../errors.js';
 import { printJson, println } from '../io.js';
@@ -15,8 +15,44 @@ interface TokenOptions {
   tenant?: string;
   expiresIn: string;
   passwordStdin?: boolean;
+  mfaCode?: string;
   json?: boolean;
 }
+
+/** Asks one question on the terminal (not stdin, which may carry the password). */
+const askTerminal = async (question: string): Promise<string> => {
+  const { createReadStream, createWriteStream } = await import('node:fs');
+  const { createInterface } = await import('node:readline/promises');
+  let input: NodeJS.ReadableStream;
+  try {
+    input = createReadStream('/dev/tty');
+    await new Promise((resolve, reject) => input.once('open', resolve).once('error', reject));
+  } catch (cause) {
+    throw new UsageError('Cognito asks for an MFA code and there is no terminal: give --mfa-code.', {
+      cause,
+    });
+  }
+  const output = createWriteStream('/dev/tty');
+  const rl = createInterface({ input, output });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+    (input as NodeJS.ReadableStream & { destroy: () => void }).destroy();
+    output.end();
+  }
+};
+
+/** The MFA answers of `token create --stack`: `--mfa-code`, else a question on the terminal. */
+const mfaPrompts = (ctx: CliContext, options: TokenOptions): MfaPrompts => ({
+  code: async () => options.mfaCode ?? askTerminal('MFA code from your authenticator app: '),
+  showSecret: (secret, uri) => {
+    ctx.io.stderr.write(
+      `First sign-in: add Docket to your authenticator app with this secret, then enter the code it shows.\n` +
+        `  secret: ${secret}\n  uri:    ${uri}\n`,
+    );
+  },
+});
 
 const readStdin = async (stream: NodeJS.ReadableStream): Promise<string> => {
   const chunks: Buffer[] = [];
@@ -40,13 +76,15 @@ export const registerTokenCommands = (program: Command, ctx: CliContext): void =
     .option('--tenant <tenant>', 'local: the tenant whose documents the user sees')
     .option('--expires-in <duration>', 'local: lifetime, e.g. 30m, 12h, 7d', '12h')
     .option('--password-stdin', 'with --stack: read the Cognito password from stdin (else $DOCKET_PASSWORD)')
+    .option('--mfa-code <code>', 'with --stack: the 6-digit code of your authenticator app (else asked)')
     .option('--json', 'print JSON')
     .addHelpText(
       'after',
       `
 Local:   docket token create --user alice --role reviewer --tenant acme
-AWS:     echo "$PASSWORD" | docket --stack Docket token create --user alice --password-stdin
-         (the user must exist in the stack's user pool, in group reviewer, uploader or admin, with custom:tenant set)`,
+AWS:     echo "$PASSWORD" | docket --stack Docket token create --user alice --password-stdin --mfa-code 123456
+         (the user must exist in the stack's user pool, in group reviewer, uploader or admin, with custom:tenant set;
+         MFA is required: the first sign-in, in a terminal, shows a secret for an authenticator app)`,
     )
     .action(async (options: TokenOptions) => {
       checkUser(options.user);
@@ -62,6 +100,10 @@ AWS:     echo "$PASSWORD" | docket --stack Docket token create --user alice --pa
           clientId: target.userPool.clientId,
           username: options.user,
           password,
+          mfa: mfaPrompts(ctx, options),
+          ...(ctx.io.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER && {
+            endpoint: ctx.io.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
+          }),
         });
       } else {
         if (!options.role || !options.tenant)

@@ -1,18 +1,13 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
-  Alarm,
-  ComparisonOperator,
   Dashboard,
   GraphWidget,
-  type IMetric,
   MathExpression,
-  Metric,
+  type Metric,
   SingleValueWidget,
   Stats,
   TextWidget,
-  TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -24,17 +19,26 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { REVIEW_METRICS_SERVICE, ReviewQueueMetric } from '../../lambdas/review-metrics/metricNames.js';
-import { METRICS_NAMESPACE } from '../../lambdas/shared/observability.js';
+import { DocketMetric, METRICS_NAMESPACE } from '../../lambdas/shared/observability.js';
 import { Outcome } from '../../statemachine/index.js';
 import type { DocketConfig } from '../config.js';
 import type { DocumentStorage } from './DocumentStorage.js';
+import {
+  createFaultAlarms,
+  docketMetric,
+  FAULT_OUTCOMES,
+  type FaultAlarms,
+  OUTCOME_METRIC,
+  outcomeMetric,
+} from './faultAlarms.js';
 import { StageFunction } from './StageFunction.js';
 
-/** Metric of execution outcomes, one count per Succeed/Fail state entered, dimension `outcome`. */
-export const OUTCOME_METRIC = 'ExecutionOutcomes';
+export { OUTCOME_METRIC } from './faultAlarms.js';
 
-/** Parse errors tolerated in 15 minutes before the alarm fires: one bad upload is not an incident. */
-const PARSE_ERRORS_PER_15_MIN = 5;
+/** Outcomes that settle a document (the dashboard's "Documents by outcome"), faults left out. */
+const DOCUMENT_OUTCOMES = Object.values(Outcome).filter(
+  (o) => !(FAULT_OUTCOMES as readonly string[]).includes(o),
+);
 
 /** Settings of the operations resources. */
 export interface OperationsProps {
@@ -42,31 +46,20 @@ export interface OperationsProps {
   readonly storage: DocumentStorage;
   readonly stateMachine: StateMachine;
   readonly stateMachineLogs: ILogGroup;
-  /** Every function, by name, for duration, error and throttle graphs. */
+  /** Every function, by name, for duration, error and throttle graphs and the throttle alarm. */
   readonly functions: Readonly<Record<string, StageFunction>>;
-  readonly parse: StageFunction;
   readonly deadLetterQueue: IQueue;
 }
 
 /**
  * What operators look at: an outcome metric from the state machine's log, a scheduled function
- * publishing the review queue's depth and age, the dashboard, and alarms to an encrypted SNS topic.
+ * publishing the review queue's depth and age, a dashboard of outcomes and faults, and alarms on
+ * faults and the review SLA only (faultAlarms.ts) to an encrypted SNS topic.
  */
-/** Share of the review timeout the oldest open review may wait before the backlog alarm fires. */
-const REVIEW_AGE_ALARM_SHARE = 0.8;
-
 export class Operations extends Construct {
   readonly topic: Topic;
   readonly dashboard: Dashboard;
-  readonly alarms: Record<
-    | 'executionFailures'
-    | 'reviewTimeouts'
-    | 'deadLetters'
-    | 'parseErrors'
-    | 'reviewBacklogAge'
-    | 'reviewMetricsErrors',
-    Alarm
-  >;
+  readonly alarms: FaultAlarms;
   readonly reviewMetrics: StageFunction;
 
   constructor(scope: Construct, id: string, props: OperationsProps) {
@@ -87,14 +80,7 @@ export class Operations extends Construct {
       metricValue: '1',
       dimensions: { outcome: '$.details.name' },
     });
-    const outcome = (name: string): Metric =>
-      new Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName: OUTCOME_METRIC,
-        dimensionsMap: { outcome: name },
-        statistic: Stats.SUM,
-        period: fiveMinutes,
-      });
+    const outcome = outcomeMetric;
 
     this.reviewMetrics = new StageFunction(this, 'ReviewMetrics', {
       name: REVIEW_METRICS_SERVICE,
@@ -112,13 +98,7 @@ export class Operations extends Construct {
       targets: [new LambdaFunction(this.reviewMetrics.function, { retryAttempts: 0 })],
     });
     const queueMetric = (metricName: string, statistic: string): Metric =>
-      new Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName,
-        dimensionsMap: { service: REVIEW_METRICS_SERVICE },
-        statistic,
-        period: fiveMinutes,
-      });
+      docketMetric(REVIEW_METRICS_SERVICE, metricName, statistic);
 
     // Customer managed key: CloudWatch alarms cannot publish to a topic under the AWS managed key.
     const key = new Key(this, 'AlarmTopicKey', {
@@ -135,65 +115,18 @@ export class Operations extends Construct {
     });
     if (config.alarmEmail) this.topic.addSubscription(new EmailSubscription(config.alarmEmail));
 
-    const alarm = (alarmId: string, description: string, metric: IMetric, threshold = 1): Alarm => {
-      const a = new Alarm(this, alarmId, {
-        alarmDescription: description,
-        metric,
-        threshold,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-      a.addAlarmAction(new SnsAction(this.topic));
-      return a;
-    };
-    const parseErrors = props.parse.function.metricErrors({
-      period: Duration.minutes(15),
-      statistic: Stats.SUM,
+    this.alarms = createFaultAlarms(this, {
+      topic: this.topic,
+      stateMachine,
+      deadLetterQueue: props.deadLetterQueue,
+      functions: [...Object.values(props.functions), this.reviewMetrics],
+      reviewMetrics: this.reviewMetrics,
+      reviewTimeoutSeconds: config.policy.reviewTimeoutSeconds,
     });
-    this.alarms = {
-      executionFailures: alarm(
-        'ExecutionFailures',
-        'A Docket execution failed (rejected after errors, halted, or review timed out): `docket show <id>`.',
-        stateMachine.metricFailed({ period: fiveMinutes, statistic: Stats.SUM }),
-      ),
-      reviewTimeouts: alarm(
-        'ReviewTimeouts',
-        'A review waited past its heartbeat and the workflow is timed_out: check reviewer staffing.',
-        outcome(Outcome.reviewTimedOut),
-      ),
-      deadLetters: alarm(
-        'DeadLetters',
-        'Uploads could not start a workflow (EventBridge DLQ not empty): read the messages, then redrive.',
-        props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-          period: fiveMinutes,
-          statistic: Stats.MAXIMUM,
-        }),
-      ),
-      parseErrors: alarm(
-        'ParseErrors',
-        `The parse function failed ${PARSE_ERRORS_PER_15_MIN}+ times in 15 minutes: bad uploads or a broken PDF engine.`,
-        parseErrors,
-        PARSE_ERRORS_PER_15_MIN,
-      ),
-      // Before reviews time out, not after: the timeout alarm only says one was lost.
-      reviewBacklogAge: alarm(
-        'ReviewBacklogAge',
-        `The oldest open review has waited ${REVIEW_AGE_ALARM_SHARE * 100}% of the review timeout: unclaimed reviews ` +
-          'will time out soon; `docket reviews` lists them.',
-        queueMetric(ReviewQueueMetric.oldestAge, Stats.MAXIMUM),
-        Math.round(config.policy.reviewTimeoutSeconds * REVIEW_AGE_ALARM_SHARE),
-      ),
-      // Without it a failing review-metrics only makes the queue graphs go quiet.
-      reviewMetricsErrors: alarm(
-        'ReviewMetricsErrors',
-        'review-metrics failed: the review queue depth and age metrics (and the backlog alarm) are stale.',
-        this.reviewMetrics.function.metricErrors({ period: Duration.minutes(15), statistic: Stats.SUM }),
-      ),
-    };
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
-      dashboardName: `${config.stackName}-operations`,
+      // Dashboards are global to the account: the region keeps two regions' stacks apart.
+      dashboardName: `${config.stackName}-operations-${Aws.REGION}`,
       defaultInterval: Duration.hours(24),
     });
     const functions = Object.entries(props.functions);
@@ -215,23 +148,62 @@ export class Operations extends Construct {
         height: 2,
       }),
     );
+    // Outcomes: what happened to documents. Read, not alarmed.
+    const search = (dimensions: string, metricName: string, label: string) =>
+      new MathExpression({
+        expression: `SEARCH('{${METRICS_NAMESPACE},${dimensions}} MetricName="${metricName}"', 'Sum', 300)`,
+        usingMetrics: {},
+        label,
+        period: fiveMinutes,
+      });
     this.dashboard.addWidgets(
       new GraphWidget({
         title: 'Documents by outcome',
-        width: 12,
+        width: 8,
         stacked: true,
-        left: Object.values(Outcome).map((name) => outcome(name).with({ label: name })),
+        left: DOCUMENT_OUTCOMES.map((name) => outcome(name).with({ label: name })),
       }),
       new GraphWidget({
-        title: 'Failed and timed-out executions',
+        title: 'Rejected documents by reason',
+        width: 8,
+        stacked: true,
+        left: [search('reason,service', DocketMetric.documentsRejected, '')],
+      }),
+      new GraphWidget({
+        title: 'Reviewed and quarantined',
+        width: 8,
+        left: [
+          search('decision,service', 'ReviewDecisions', ''),
+          docketMetric('ingest', 'UploadsQuarantined').with({ label: 'quarantined uploads' }),
+        ],
+      }),
+    );
+    // Faults: what the alarms watch.
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Faults (alarmed)',
         width: 12,
         left: [
-          stateMachine.metricFailed({ period: fiveMinutes, label: 'failed' }),
-          stateMachine.metricTimedOut({ period: fiveMinutes, label: 'timed out' }),
-          stateMachine.metricAborted({ period: fiveMinutes, label: 'aborted' }),
-          outcome(Outcome.reviewTimedOut).with({ label: 'review timed out' }),
+          ...FAULT_OUTCOMES.map((name) => outcome(name).with({ label: name })),
+          stateMachine.metricTimedOut({
+            period: fiveMinutes,
+            statistic: Stats.SUM,
+            label: 'execution timed out',
+          }),
+          docketMetric('mark-failed', DocketMetric.retriesExhausted).with({ label: 'retries exhausted' }),
+          docketMetric('ingest', DocketMetric.unparseableEvents).with({ label: 'unparseable events' }),
+          outcome(Outcome.reviewTimedOut).with({ label: 'review timed out (SLA)' }),
         ],
-        right: [stateMachine.metricStarted({ period: fiveMinutes, label: 'started' })],
+      }),
+      new GraphWidget({
+        title: 'Executions',
+        width: 12,
+        left: [
+          stateMachine.metricStarted({ period: fiveMinutes, label: 'started' }),
+          stateMachine.metricSucceeded({ period: fiveMinutes, label: 'succeeded' }),
+          stateMachine.metricFailed({ period: fiveMinutes, label: 'failed (rejected documents included)' }),
+          stateMachine.metricAborted({ period: fiveMinutes, label: 'aborted' }),
+        ],
       }),
     );
     this.dashboard.addWidgets(

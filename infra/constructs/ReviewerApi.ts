@@ -76,7 +76,8 @@ export class ReviewerApi extends Construct {
         requireSymbols: true,
         tempPasswordValidity: Duration.days(3),
       },
-      mfa: Mfa.OPTIONAL,
+      // Reviewers see every document of their tenant: a password alone is not enough.
+      mfa: Mfa.REQUIRED,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       // Mutable so an admin can move a user; no app client may write it (see writeAttributes).

@@ -6,6 +6,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE } from '../../lambdas/shared/observability.js';
 
@@ -146,5 +147,14 @@ export class StageFunction extends Construct {
   /** Adds environment variables; the constructs that grant access call it with their resource names. */
   addEnvironment(name: string, value: string): void {
     this.function.addEnvironment(name, value);
+  }
+
+  /**
+   * Lets the function send to `queue` (and nothing else on it), and tells it the queue's URL in
+   * `envVar`: the grant and the name it is used under, in one call, so neither is forgotten.
+   */
+  bindQueueSender(queue: IQueue, envVar: string): void {
+    this.addEnvironment(envVar, queue.queueUrl);
+    queue.grantSendMessages(this.role);
   }
 }

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { DEBIAN_TESSDATA, OCR_ENV, OCR_LANGUAGES } from '../../lambdas/ocr/ocrSettings.js';
 import { EnvVar } from '../../lambdas/shared/config.js';
@@ -116,6 +117,11 @@ export interface WorkflowFunctionsProps {
   readonly config: DocketConfig;
   /** Per-stage esbuild overrides (e.g. for parse's PDF engine), merged over the defaults. */
   readonly bundling?: Partial<Record<Stage, Partial<BundlingOptions>>>;
+  /**
+   * Where ingest sends an event it cannot parse. A queue made after the functions (today's
+   * UploadTrigger's, which needs the state machine) is bound with `bindDeadLetterQueue` instead.
+   */
+  readonly deadLetterQueue?: IQueue;
 }
 
 /**
@@ -185,6 +191,15 @@ export class WorkflowFunctions extends Construct {
     this.bindExtractor(stages.extract, config.extractor);
     this.bindOcr(stages.ocr, config);
     this.stages = stages;
+    if (props.deadLetterQueue) this.bindDeadLetterQueue(props.deadLetterQueue);
+  }
+
+  /**
+   * Ingest may send to the dead-letter queue (an event it cannot parse goes there with the
+   * reason) and finds it under `DEAD_LETTER_QUEUE_URL`; no other stage may.
+   */
+  bindDeadLetterQueue(queue: IQueue): void {
+    this.stages.ingest.bindQueueSender(queue, EnvVar.deadLetterQueueUrl);
   }
 
   private bindParseLimits(fn: StageFunction, parse: DocketConfig['parse']): void {

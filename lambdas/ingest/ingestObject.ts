@@ -7,7 +7,9 @@ import {
   KeyPolicyViolation,
   tenantViolation,
 } from '../shared/keyPolicy.js';
+import { objectVersionOf } from '../shared/objectCreatedEvent.js';
 import { type WorkflowStore, workflowIdFor } from '../shared/store/index.js';
+import { uploadIdempotencyKey } from '../shared/uploadIdentity.js';
 import { NotAnIncomingObjectError, SourceObjectMissingError, SourceUnavailableError } from './errors.js';
 import { quarantineLocation, quarantineObject } from './quarantine.js';
 import type { IngestInput, IngestResult } from './schema.js';
@@ -98,8 +100,8 @@ export const ingestObject = async (
 ): Promise<IngestResult> => {
   const { bucket, object } = input.event.detail;
   if (!object.key.startsWith(INCOMING_PREFIX)) throw new NotAnIncomingObjectError(object.key);
-  const version = object['version-id'] ?? object.sequencer ?? object.etag ?? 'unversioned';
-  const idempotencyKey = `s3://${bucket.name}/${object.key}#${version}`;
+  const idempotencyKey = uploadIdempotencyKey(bucket.name, object);
+  const version = objectVersionOf(object) ?? 'unversioned';
 
   // A duplicate delivery should not download the object again. A retry of this very execution
   // (Lambda or Task retry after the create) is not a duplicate: it must carry the workflow on.

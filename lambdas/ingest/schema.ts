@@ -1,9 +1,9 @@
-import { S3EventNotificationEventBridgeSchema } from '@aws-lambda-powertools/parser/schemas/s3';
 import * as z from 'zod';
+import { ObjectCreatedEventSchema } from '../shared/objectCreatedEvent.js';
 
 /** Ingest's input: the EventBridge "Object Created" event and the execution that carries it. */
 export const IngestInputSchema = z.object({
-  event: S3EventNotificationEventBridgeSchema,
+  event: ObjectCreatedEventSchema,
   executionArn: z.string().min(1),
 });
 

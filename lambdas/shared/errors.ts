@@ -38,3 +38,18 @@ export class UnprocessedWritesError extends TransientError {
     super(`DynamoDB left ${unprocessed} write(s) to ${table} unprocessed; they are retried with backoff.`);
   }
 }
+
+/**
+ * An event the function's schema refused; it was sent to the dead-letter queue with the reason.
+ * Named `ParseError`, the name the state machine already treats as permanent malformed input
+ * (`PERMANENT_ERRORS.input`), so the Task is not retried (a retry would dead-letter the event
+ * again) and the execution ends as it did before the dead letter existed.
+ */
+export class UnparseableEventError extends PermanentError {
+  override readonly name = 'ParseError';
+}
+
+/** The dead-letter queue could not be written; retried, so the event is not lost without a trace. */
+export class DeadLetterUnavailableError extends TransientError {
+  override readonly name = 'DeadLetterUnavailable';
+}

@@ -58,6 +58,15 @@ const countOutcome = ({ metrics }: Observability): middy.MiddlewareObj => ({
   },
 });
 
+/** Options of `stageHandler`. */
+export interface StageHandlerOptions {
+  /**
+   * Middlewares of this stage only, registered last: their `onError` runs first, on the error as
+   * thrown (ingest's dead-lettering of unparseable events, `deadLetterUnparseable`).
+   */
+  readonly middlewares?: readonly middy.MiddlewareObj[];
+}
+
 /**
  * Wraps a stage's logic as a Lambda handler: Powertools context, metrics and tracing, the zod
  * schema of the event (invalid input fails with Powertools' `ParseError`, a permanent error), the
@@ -67,6 +76,7 @@ export const stageHandler = <Schema extends z.ZodType, Result>(
   observability: Observability,
   schema: Schema,
   logic: (event: z.output<Schema>, context: Context) => Promise<Result>,
+  options: StageHandlerOptions = {},
 ) =>
   middy(logic)
     .use(captureLambdaHandler(observability.tracer, { captureResponse: false }))
@@ -76,4 +86,5 @@ export const stageHandler = <Schema extends z.ZodType, Result>(
     .use(parser({ schema }))
     .use(appendWorkflowId(observability) as middy.MiddlewareObj)
     .use(logStageError(observability))
-    .use(tagRequestId() as middy.MiddlewareObj);
+    .use(tagRequestId() as middy.MiddlewareObj)
+    .use([...(options.middlewares ?? [])]);

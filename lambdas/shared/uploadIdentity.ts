@@ -1,21 +1,22 @@
+import { objectVersionOf } from './objectCreatedEvent.js';
 import { workflowIdFor } from './store/index.js';
 
-/** The parts of an S3 "Object Created" event that identify one upload. */
+/** The object of an "Object Created" event, as far as it identifies one upload. */
 export interface UploadedObject {
-  readonly bucket: string;
   readonly key: string;
-  readonly versionId?: string | undefined;
+  readonly 'version-id'?: string | undefined;
   readonly sequencer?: string | undefined;
   readonly etag?: string | undefined;
 }
 
 /**
- * What makes an upload one upload: the bucket, the key and the object version (or, unversioned,
- * the PUT's sequencer, else its ETag). Two deliveries of the same event share it; two PUTs of the
- * same key do not.
+ * What makes an upload one upload: the bucket, the key and the object version (`objectVersionOf`:
+ * the version id, else the PUT's sequencer, else its ETag). Two deliveries of the same event share
+ * it; two PUTs of the same key do not.
  */
-export const uploadIdempotencyKey = (object: UploadedObject): string =>
-  `s3://${object.bucket}/${object.key}#${object.versionId ?? object.sequencer ?? object.etag ?? 'unversioned'}`;
+export const uploadIdempotencyKey = (bucket: string, object: UploadedObject): string =>
+  // The schema refuses an event without any of them, so the fallback never names a real upload.
+  `s3://${bucket}/${object.key}#${objectVersionOf(object) ?? 'unversioned'}`;
 
 /**
  * The workflow id of an upload, which is also the name of the execution the starter starts for
@@ -23,5 +24,5 @@ export const uploadIdempotencyKey = (object: UploadedObject): string =>
  * a second delivery of the event cannot start a second execution (StartExecution is idempotent
  * per name).
  */
-export const uploadWorkflowId = (object: UploadedObject): string =>
-  workflowIdFor(uploadIdempotencyKey(object));
+export const uploadWorkflowId = (bucket: string, object: UploadedObject): string =>
+  workflowIdFor(uploadIdempotencyKey(bucket, object));

@@ -1,21 +1,9 @@
 import { type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
 import { TransientError } from '../shared/errors.js';
+import { ObjectCreatedEventSchema } from '../shared/objectCreatedEvent.js';
 import type { ExecutionSlots } from '../shared/slots/index.js';
 import { uploadWorkflowId } from '../shared/uploadIdentity.js';
-
-/** The fields of the "Object Created" event the starter needs to name the execution. */
-const UploadEventSchema = z.object({
-  detail: z.object({
-    bucket: z.object({ name: z.string().min(1) }),
-    object: z.object({
-      key: z.string().min(1),
-      'version-id': z.string().optional(),
-      sequencer: z.string().optional(),
-      etag: z.string().optional(),
-    }),
-  }),
-});
 
 /** Every slot is held: the upload waits in the queue and is offered again later. */
 export class SlotsFullError extends TransientError {
@@ -123,20 +111,14 @@ export const startUpload = async (
     await deps.deadLetter(reason, message.body);
     return { kind: 'deadLettered', reason };
   }
-  const parsed = UploadEventSchema.safeParse(event);
+  const parsed = ObjectCreatedEventSchema.safeParse(event);
   if (!parsed.success) {
     const reason = `not an S3 "Object Created" event: ${z.prettifyError(parsed.error).replace(/\s+/g, ' ')}`;
     await deps.deadLetter(reason, event);
     return { kind: 'deadLettered', reason };
   }
   const { bucket, object } = parsed.data.detail;
-  const workflowId = uploadWorkflowId({
-    bucket: bucket.name,
-    key: object.key,
-    versionId: object['version-id'],
-    sequencer: object.sequencer,
-    etag: object.etag,
-  });
+  const workflowId = uploadWorkflowId(bucket.name, object);
   // A redriven upload's first execution may have run (and failed at ingest): a new name lets it
   // run again, and still says which workflow it is.
   const name =

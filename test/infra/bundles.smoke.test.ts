@@ -1,10 +1,16 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePolicy, stagePolicy } from '../../statemachine/index.js';
 import { workflowIn } from '../support/driveWorkflow.js';
 import { putWithEvent } from '../support/localS3.js';
 import { startStageEnvironment } from '../support/stageEnvironment.js';
-import { type BundleOutcome, type FunctionBundle, functionBundles, invokeBundle } from './support/bundles.js';
+import {
+  type BundleOutcome,
+  bundleLimitBytes,
+  type FunctionBundle,
+  functionBundles,
+  invokeBundle,
+} from './support/bundles.js';
 import { invoicePdf } from './support/invoicePdf.js';
 import { type ChildSynthResult, synthDocketInChild } from './support/synthDocket.js';
 
@@ -60,6 +66,19 @@ describe('bundled functions in cdk.out', () => {
       expect(existsSync(bundle.file), bundle.name).toBe(true);
       expect(existsSync(`${bundle.file}.map`), bundle.name).toBe(true);
     }
+  });
+
+  it('stay within their size limits: 1 MB each, parse and ocr (pdf.js) under their ratchet (bundleLimitBytes)', () => {
+    // Prepare
+    const sizes = Object.values(bundles).map((b) => ({
+      name: b.name,
+      kb: Math.round(statSync(b.file).size / 1024),
+    }));
+    // Act
+    const over = sizes.filter((b) => b.kb * 1024 > bundleLimitBytes(b.name));
+    // Assess: the sizes are printed so a run records them.
+    console.info(`bundle sizes (KB): ${sizes.map((b) => `${b.name} ${b.kb}`).join(', ')}`);
+    expect(over).toEqual([]);
   });
 
   it('take a real PDF from upload to completed: ingest, parse, extract, validate, (review), compare', async () => {

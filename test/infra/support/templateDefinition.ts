@@ -66,7 +66,8 @@ export const definitionFromTemplate = (template: Template, arns: StageArns) => {
   let text = resolve(machine.Properties.DefinitionString);
   const substitutions = (machine.Properties.DefinitionSubstitutions ?? {}) as Record<string, unknown>;
   for (const [key, ref] of Object.entries(substitutions)) text = text.replaceAll(`\${${key}}`, resolve(ref));
-  if (text.includes('${')) throw new UnresolvableTemplateError('a DefinitionSubstitutions placeholder was left unfilled');
+  if (text.includes('${'))
+    throw new UnresolvableTemplateError('a DefinitionSubstitutions placeholder was left unfilled');
   return { text, definition: JSON.parse(text) as Record<string, unknown> };
 };
 

@@ -94,7 +94,7 @@ describe('startUpload over the local Step Functions and dynalite', () => {
     const outcome = await startUpload(deps, { body, receiveCount: 1, deadline: 1_000 });
 
     // Assess
-    const name = uploadWorkflowId({ bucket: 'docs', key: 'incoming/acme/a.pdf', sequencer: '0001' });
+    const name = uploadWorkflowId('docs', { key: 'incoming/acme/a.pdf', sequencer: '0001' });
     expect(outcome).toMatchObject({ kind: 'started', name });
     const execution = await sfn.send(
       new DescribeExecutionCommand({ executionArn: (outcome as { executionArn: string }).executionArn }),
