@@ -134,9 +134,8 @@ export class UploadTrigger extends Construct {
       }),
     );
     starter.addEnvironment(EnvVar.uploadQueueUrl, this.queue.queueUrl);
-    starter.addEnvironment(EnvVar.deadLetterQueueUrl, this.deadLetterQueue.queueUrl);
     starter.addEnvironment(EnvVar.stateMachineArn, stateMachine.stateMachineArn);
-    this.deadLetterQueue.grantSendMessages(starter.function);
+    starter.bindQueueSender(this.deadLetterQueue, EnvVar.deadLetterQueueUrl);
     storage.bindSlots(starter, { readWorkflows: true });
     stateMachine.grantStartExecution(starter.function);
     // Reconcile asks whether a slot's execution still runs.

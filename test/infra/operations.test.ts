@@ -155,7 +155,7 @@ describe('alarms mean faults', () => {
 });
 
 describe('dead-letter queue access', () => {
-  it('lets ingest, and only ingest, send to the dead-letter queue it finds in DEAD_LETTER_QUEUE_URL', () => {
+  it('lets ingest and the starter, and only them, send to the dead-letter queue they find in DEAD_LETTER_QUEUE_URL', () => {
     // Prepare
     const dlq = logicalId(s, s.stack.trigger.deadLetterQueue);
     const functions = functionsByService(s);
@@ -165,18 +165,23 @@ describe('dead-letter queue access', () => {
           EnvVar.deadLetterQueueUrl
         ],
     );
-    const ingest = functions.ingest as Resource & { id: string };
-    const role = (ingest.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0] as string;
-    const sends = roleStatements(s, role).filter((st) => JSON.stringify(st.Resource).includes(dlq));
+    const sendsOf = (name: string) => {
+      const fn = functions[name] as Resource & { id: string };
+      const role = (fn.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0] as string;
+      return roleStatements(s, role)
+        .filter((st) => JSON.stringify(st.Resource).includes(dlq))
+        .flatMap((st) => asArray(st.Action))
+        .sort();
+    };
 
     // Assess
-    expect(withUrl.map(([name]) => name)).toEqual(['ingest']);
-    expect(withUrl[0]?.[1].Properties.Environment).toMatchObject({
-      Variables: { [EnvVar.deadLetterQueueUrl]: { Ref: dlq } },
-    });
-    expect(sends.flatMap((st) => asArray(st.Action)).sort()).toEqual(
-      ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'].sort(),
-    );
+    expect(withUrl.map(([name]) => name).sort()).toEqual(['ingest', 'starter']);
+    for (const [name, fn] of withUrl) {
+      expect(fn.Properties.Environment).toMatchObject({
+        Variables: { [EnvVar.deadLetterQueueUrl]: { Ref: dlq } },
+      });
+      expect(sendsOf(name)).toEqual(['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'].sort());
+    }
   });
 });
 
