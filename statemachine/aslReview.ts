@@ -54,6 +54,8 @@ export const requestReviewTask = (
       'taskToken.$': '$$.Task.Token',
       'heartbeatSeconds.$': `${REVIEW_WINDOW}.heartbeatSeconds`,
       'enteredAt.$': '$$.State.EnteredTime',
+      // A review can wait a day: the execution gives its slot back while it waits.
+      'executionName.$': '$$.Execution.Name',
     },
   },
   ResultPath: '$.review',
