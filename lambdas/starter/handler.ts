@@ -1,11 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import middy from '@middy/core';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { createDocumentClient, createSfnClient, createSqsClient } from '../shared/clients.js';
 import { EnvVar, once, storeTablesFromEnv } from '../shared/config.js';
 import { REDRIVE_ATTRIBUTE, sendDeadLetter } from '../shared/deadLetters.js';
@@ -63,8 +62,6 @@ const METRIC = {
   deadLettered: 'UploadsDeadLettered',
 } as const;
 
-const processor = new BatchProcessor(EventType.SQS);
-
 /**
  * starter Lambda: reads "Object Created" events from the upload queue (an SQS event source with
  * ReportBatchItemFailures, one record at a time) and starts one execution per upload within the
@@ -101,13 +98,22 @@ export const handler = middy(async (event: SQSEvent, context: Context) => {
       throw error;
     }
   };
-  return processPartialResponse(event, startRecord, processor, {
-    context,
-    // One at a time: a record waiting for a slot must not be overtaken by nine racing for it.
-    processInParallel: false,
-    // Every slot held is an ordinary day under a burst: report the records, don't fail the invocation.
-    throwOnFullBatchFailure: false,
-  });
+  // One record at a time: a record waiting for a slot must not be overtaken by nine racing for
+  // it. Written out rather than with Powertools' BatchProcessor, which keeps the batch in the
+  // InvokeStore when one environment runs invocations side by side (as the local runtime does),
+  // and there lost the handler after the first record's awaits, counting the rest as done.
+  const batchItemFailures: SQSBatchItemFailure[] = [];
+  for (const record of event.Records) {
+    try {
+      await startRecord(record);
+    } catch (error) {
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+      if (!(error instanceof SlotsFullError)) {
+        observability.logger.error('start failed; SQS offers the upload again', { error });
+      }
+    }
+  }
+  return { batchItemFailures } satisfies SQSBatchResponse;
 })
   .use(injectLambdaContext(observability.logger, { resetKeys: true }))
   .use(logMetrics(observability.metrics));
