@@ -27,6 +27,7 @@ import { verifyLedger, type WorkflowItem } from '../lambdas/shared/store/index.j
 import { resolveLocalConfig } from '../local/config.js';
 import { type LocalRuntime, startLocalRuntime } from '../local/runtime.js';
 import { isTerminal } from '../statemachine/index.js';
+import { pool } from './support/pool.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
@@ -44,23 +45,6 @@ const log = (line: string) => {
 };
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
-/** Runs `work` over `items` with at most `limit` in flight. */
-const pool = async <T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T, index: number) => Promise<void>,
-) => {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await work(items[index] as T, index);
-      }
-    }),
-  );
-};
 
 const startStack = async (): Promise<{ runtime: LocalRuntime; dataDir: string }> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'docket-bench-'));
