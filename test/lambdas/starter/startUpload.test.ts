@@ -159,6 +159,26 @@ describe('startUpload over the local Step Functions and dynalite', () => {
     expect((await slots.holders()).map((h) => h.name)).toEqual([(again as { name: string }).name]);
   });
 
+  it('runs a redriven upload as a new execution of the same workflow id, and ignores a mark that is no timestamp', async () => {
+    // Prepare
+    const { deps } = await starterWith({ limit: 5 });
+    const body = upload('incoming/acme/h.pdf');
+    const workflowId = uploadWorkflowId('docs', { key: 'incoming/acme/h.pdf', sequencer: '0001' });
+
+    // Act
+    const redriven = await startUpload(deps, {
+      body,
+      receiveCount: 1,
+      deadline: 1_000,
+      redrive: '1700000000000',
+    });
+    const forged = await startUpload(deps, { body, receiveCount: 1, deadline: 1_000, redrive: 'x; rm -rf' });
+
+    // Assess
+    expect(redriven).toMatchObject({ kind: 'started', name: `${workflowId}-redrive-1700000000000` });
+    expect(forged).toMatchObject({ kind: 'started', name: workflowId });
+  });
+
   it('dead-letters an event it cannot read, with the reason, and takes no slot', async () => {
     // Prepare
     const { deps, slots, deadLetters } = await starterWith({ limit: 5 });
