@@ -59,6 +59,8 @@ describe('bundled functions in cdk.out', () => {
         'review-api',
         'schedule-review',
         'review-metrics',
+        'slot-release',
+        'starter',
         'validate',
       ].sort(),
     );
