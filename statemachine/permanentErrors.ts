@@ -22,7 +22,7 @@ export const PERMANENT_ERRORS = {
   /** lambdas/shared: a stage invoked out of order, an artifact gone, a resume refused. */
   stages: ['StageOutOfOrder', 'ArtifactMissing', 'CannotResume'],
   /** lambdas/ingest: an event that can never become a workflow. */
-  ingest: ['NotAnIncomingObject', 'SourceObjectMissing'],
+  ingest: ['NotAnIncomingObject', 'SourceObjectMissing', 'UnparseableEvent'],
   /** lambdas/parse: the upload itself is unusable; the message tells the uploader what to do. */
   parse: [
     'EmptyFile',

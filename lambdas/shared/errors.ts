@@ -41,12 +41,12 @@ export class UnprocessedWritesError extends TransientError {
 
 /**
  * An event the function's schema refused; it was sent to the dead-letter queue with the reason.
- * Named `ParseError`, the name the state machine already treats as permanent malformed input
- * (`PERMANENT_ERRORS.input`), so the Task is not retried (a retry would dead-letter the event
- * again) and the execution ends as it did before the dead letter existed.
+ * Permanent for ingest (`PERMANENT_ERRORS.ingest`), so the Task is not retried (a retry would
+ * dead-letter the event again) and the execution ends as it did before the dead letter existed;
+ * its own name tells an operator the event, not a document, was unreadable.
  */
 export class UnparseableEventError extends PermanentError {
-  override readonly name = 'ParseError';
+  override readonly name = 'UnparseableEvent';
 }
 
 /** The dead-letter queue could not be written; retried, so the event is not lost without a trace. */

@@ -117,6 +117,6 @@ describe('ingest', () => {
   });
 
   it('refuses an event that is not an S3 Object Created event', async () => {
-    await expect(invoke({ hello: 'world' })).rejects.toMatchObject({ name: 'ParseError' });
+    await expect(invoke({ hello: 'world' })).rejects.toMatchObject({ name: 'UnparseableEvent' });
   });
 });
