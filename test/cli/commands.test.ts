@@ -1,12 +1,16 @@
 import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DescribeExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, ListExecutionsCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendDeadLetter } from '../../lambdas/shared/deadLetters.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import type { WorkflowView } from '../../lambdas/shared/workflowViews.js';
+import { objectCreatedEvent } from '../../local/events/objectCreatedEvent.js';
 import { eventually } from '../support/e2e.js';
+import { LOCAL_CREDENTIALS } from '../support/localDynamo.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
 import { startCloudFormationStandIn } from './support/cloudFormationStandIn.js';
 import { oneLine } from './support/oneLine.js';
@@ -532,6 +536,50 @@ describe('docket against a running local stack', () => {
     expect(correct.stderr).toContain(
       `Workflow ${workflow.id} (pending) has no extraction yet, so it has no fields to correct.`,
     );
+  });
+
+  it('lists the dead-letter queue and redrives it: the upload runs again as a new execution', async () => {
+    // Prepare: an upload the starter gave up on.
+    const sqs = new SQSClient({
+      endpoint: stack.endpoints.sqs,
+      region: stack.endpoints.region,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    const key = 'incoming/acme/dead-letter.pdf';
+    await sendDeadLetter(sqs, stack.endpoints.queues.deadLetters, {
+      source: 'starter',
+      reason: 'StartExecution failed (ServiceUnavailable): try later',
+      event: objectCreatedEvent({ bucket: stack.endpoints.bucket, key, size: 9, sequencer: '00DEAD' }),
+    });
+    sqs.destroy();
+
+    // Act
+    const listed = await run('dlq', 'list', '--json');
+    const table = await run('dlq', 'list');
+    const redriven = await run('dlq', 'redrive', '--all', '--json');
+    const after = await run('dlq', 'list');
+    const noneChosen = await run('dlq', 'redrive');
+
+    // Assess
+    expect(listed.json()).toEqual([
+      expect.objectContaining({
+        source: 'starter',
+        key,
+        reason: expect.stringContaining('ServiceUnavailable'),
+      }),
+    ]);
+    expect(table.stdout).toContain('ServiceUnavailable');
+    expect(redriven.json()).toMatchObject({ redriven: [{ key }], kept: 0, missing: [] });
+    expect(after.stdout).toContain('The dead-letter queue is empty.');
+    expect(noneChosen.code).toBe(2);
+    oneLine(noneChosen.stderr);
+    const rerun = await eventually('the redriven upload to run', async () => {
+      const { executions = [] } = await stack.sfn.send(
+        new ListExecutionsCommand({ stateMachineArn: stack.endpoints.stateMachineArn }),
+      );
+      return executions.find((e) => /-redrive-\d+$/.test(e.name ?? ''));
+    });
+    expect(rerun.name).toMatch(/^wf-[a-z0-9]{22}-redrive-\d+$/);
   });
 
   it('mints a token the review API accepts', async () => {
