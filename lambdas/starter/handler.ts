@@ -13,7 +13,8 @@ import { createObservability } from '../shared/observability.js';
 import { ExecutionSlots, executionSlotLimitFromEnv, needsSlot } from '../shared/slots/index.js';
 import { WorkflowStore } from '../shared/store/index.js';
 import { abandonedUpload } from './abandoned.js';
-import { SlotsFullError, type StarterDeps, startUpload } from './startUpload.js';
+import { SlotsFullError } from './errors.js';
+import { type StarterDeps, startUpload } from './startUpload.js';
 
 const observability = createObservability('starter');
 /** A container reconciles the slots at most this often while they are all held. */

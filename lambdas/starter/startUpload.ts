@@ -1,25 +1,9 @@
 import { type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import * as z from 'zod';
-import { TransientError } from '../shared/errors.js';
 import { ObjectCreatedEventSchema } from '../shared/objectCreatedEvent.js';
 import type { ExecutionSlots } from '../shared/slots/index.js';
 import { uploadWorkflowId } from '../shared/uploadIdentity.js';
-
-/** Every slot is held: the upload waits in the queue and is offered again later. */
-export class SlotsFullError extends TransientError {
-  override readonly name = 'SlotsFull';
-  constructor(limit: number) {
-    super(
-      `All ${limit} execution slots are held; the upload stays queued until one is released. ` +
-        'Raise maxRunningExecutions if the bound is too low for your quotas.',
-    );
-  }
-}
-
-/** StartExecution failed in a way another attempt may fix; the message is offered again. */
-export class StartFailedError extends TransientError {
-  override readonly name = 'StartFailed';
-}
+import { SlotsFullError, StartFailedError } from './errors.js';
 
 /** What became of one queued upload. */
 export type StartOutcome =

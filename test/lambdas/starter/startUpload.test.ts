@@ -5,12 +5,8 @@ import { ExecutionSlots } from '../../../lambdas/shared/slots/index.js';
 import { createTableInput, WORKFLOWS_TABLE } from '../../../lambdas/shared/store/index.js';
 import { uploadWorkflowId } from '../../../lambdas/shared/uploadIdentity.js';
 import { abandonedUpload } from '../../../lambdas/starter/abandoned.js';
-import {
-  SlotsFullError,
-  type StarterDeps,
-  StartFailedError,
-  startUpload,
-} from '../../../lambdas/starter/startUpload.js';
+import { SlotsFullError, StartFailedError } from '../../../lambdas/starter/errors.js';
+import { type StarterDeps, startUpload } from '../../../lambdas/starter/startUpload.js';
 import { objectCreatedEvent } from '../../../local/events/objectCreatedEvent.js';
 import { LocalStepFunctions } from '../../../local/sfn/localStepFunctions.js';
 import { type SfnHttpServer, startSfnHttpServer } from '../../../local/sfn/sfnHttpServer.js';
