@@ -8,7 +8,7 @@ export const startupBanner = (runtime: LocalRuntime, dataDir: string): string =>
   const { resumed, started, failed } = runtime.recovery;
   const recovery =
     resumed + started + failed.length > 0
-      ? `\n  Recovered from the last run: ${resumed} workflow(s) resumed, ${started} upload(s) started` +
+      ? `\n  Recovered from the last run: ${resumed} workflow(s) resumed, ${started} upload(s) queued` +
         (failed.length > 0 ? `, ${failed.length} could not be resumed (docket ls --state failed)` : '')
       : '';
   return `Docket is running (data in ${dir}/, Ctrl-C to stop).${recovery}
@@ -18,6 +18,7 @@ export const startupBanner = (runtime: LocalRuntime, dataDir: string): string =>
   S3               ${e.s3}   bucket ${e.bucket}
   DynamoDB         ${e.dynamodb}
   Step Functions   ${e.sfn}
+  SQS              ${e.sqs}   upload queue, dead letters (docket dlq list)
   State machine    ${e.stateMachineArn}
   Endpoints file   ${dir}/endpoints.json
 
