@@ -85,8 +85,10 @@ const keys = corpus.map((doc, i) => `incoming/bench/${String(i).padStart(5, '0')
 // Peaks: held slots sampled, RUNNING executions counted from the status changes.
 let running = 0;
 let peakRunning = 0;
+let closed = 0;
 runtime.sfn.onExecutionStatusChange((change) => {
   running += change.status === 'RUNNING' ? 1 : -1;
+  if (change.status !== 'RUNNING') closed += 1;
   peakRunning = Math.max(peakRunning, running);
 });
 let peakSlots = 0;
@@ -106,33 +108,42 @@ await pool(keys, options.concurrency, async (key, i) => {
 const uploadedMs = performance.now() - started;
 log(`  uploaded in ${(uploadedMs / 1000).toFixed(1)} s`);
 
-/** Workflows by source key, once every upload finished its automatic part. */
+/** Workflows by source key, from one Scan. */
+const workflowsByKey = async () => {
+  const byKey = new Map<string, { state: string; cachedFrom?: string }[]>();
+  for await (const item of runtime.store.listAll({ tenant: 'bench' })) {
+    const key = item.source?.key ?? '';
+    byKey.set(key, [
+      ...(byKey.get(key) ?? []),
+      { state: item.state, ...(item.cachedFrom && { cachedFrom: item.cachedFrom }) },
+    ]);
+  }
+  return byKey;
+};
+
+/**
+ * Waits until every upload finished its automatic part. While work is queued or slots are held it
+ * looks only at the queue depth and the slots (a Scan of thousands of workflows every few seconds
+ * would take the cores the stages need); then one Scan confirms, or the wait goes on.
+ */
 const settle = async () => {
   for (;;) {
-    const byKey = new Map<string, { state: string; cachedFrom?: string }[]>();
-    for await (const item of runtime.store.listAll({ tenant: 'bench' })) {
-      const key = item.source?.key ?? '';
-      byKey.set(key, [
-        ...(byKey.get(key) ?? []),
-        { state: item.state, ...(item.cachedFrom && { cachedFrom: item.cachedFrom }) },
-      ]);
-    }
-    const done = [...byKey.values()]
-      .flat()
-      .filter((w) => isTerminal(w.state as never) || w.state === 'review_required');
-    const held = (await slots.holders()).length;
-    log(
-      `  ${((performance.now() - started) / 1000).toFixed(0)} s: ${byKey.size} workflows, ${done.length} done, ${held} slots held`,
-    );
-    if (byKey.size >= keys.length && done.length === [...byKey.values()].flat().length && held === 0)
-      return byKey;
     const queued = await sqs.send(
       new GetQueueAttributesCommand({ QueueUrl: endpoints.queues.uploads, AttributeNames: ['All'] }),
     );
     const inQueue =
       Number(queued.Attributes?.ApproximateNumberOfMessages ?? 0) +
       Number(queued.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
-    if (byKey.size < keys.length && inQueue === 0 && held === 0 && running === 0) return byKey;
+    const held = (await slots.holders()).length;
+    log(
+      `  ${((performance.now() - started) / 1000).toFixed(0)} s: ${inQueue} queued, ${held} slots held, ${closed} executions closed`,
+    );
+    if (inQueue === 0 && held === 0) {
+      const byKey = await workflowsByKey();
+      const all = [...byKey.values()].flat();
+      const done = all.filter((w) => isTerminal(w.state as never) || w.state === 'review_required');
+      if (done.length === all.length) return byKey;
+    }
     await new Promise((r) => setTimeout(r, 5_000));
   }
 };
