@@ -83,7 +83,11 @@ describe('ingest of an event it cannot parse', () => {
 
     // Assess: the error Step Functions sees is permanent (the Task is not retried)...
     expect(outcome).toMatchObject({
-      error: { name: 'UnparseableEvent', retryable: false, message: expect.stringContaining('dead-letter queue') },
+      error: {
+        name: 'UnparseableEvent',
+        retryable: false,
+        message: expect.stringContaining('dead-letter queue'),
+      },
     });
     // ...the queue got one letter, with the bare S3 event (what a redrive sends back) and why...
     const sent = sqs.calls.slice(before);
