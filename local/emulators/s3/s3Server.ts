@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '../httpFront.js';
 import { decodeToken, listPage, listXml, parseMaxKeys } from './listing.js';
 import type { MultipartUploads } from './multipart.js';
 import { deleteObject, getObject, type ObjectContext, postObject, putObject } from './objectRoutes.js';
@@ -186,23 +186,5 @@ const handle = async (options: S3FrontOptions, req: IncomingMessage, res: Server
 export const startS3Front = async (options: S3FrontOptions & { port?: number }) => {
   const server: Server = createServer((req, res) => void handle(options, req, res));
   server.on('checkContinue', (req, res) => void handle(options, req, res));
-  // A request line or headers Node cannot parse: answer 400 (431 for oversized headers) and close.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
-    const status =
-      error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenLocally(server, options.port ?? 0);
 };

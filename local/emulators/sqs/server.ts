@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from '../httpFront.js';
 import type { Action, ActionContext } from './context.js';
 import {
   internalError,
@@ -147,23 +147,5 @@ const handle = async (options: SqsFrontOptions, req: IncomingMessage, res: Serve
 /** Starts the HTTP front on 127.0.0.1 and resolves once it listens. */
 export const startSqsFront = async (options: SqsFrontOptions) => {
   const server: Server = createServer((req, res) => void handle(options, req, res));
-  // A request line or headers Node cannot parse: answer 400 (431 for oversized headers) and close.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return socket.destroy();
-    const status =
-      error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenLocally(server, options.port);
 };
