@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resumeWorkflow } from '../../lambdas/shared/resumeWorkflow.js';
 import { synthDocket } from '../infra/support/synthDocket.js';
 import { definitionFromTemplate } from '../infra/support/templateDefinition.js';
-import { corpusDocument, eventually, readyForReview, upload, waitForWorkflow } from '../support/e2e.js';
+import {
+  corpusDocument,
+  eventually,
+  readyForReview,
+  uploadToArmedReview,
+  waitForWorkflow,
+} from '../support/e2e.js';
 import { startInProcessStack } from '../support/inProcessStack.js';
 import { ManualClock } from '../support/manualClock.js';
 
@@ -61,16 +67,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Uploads a must-review document; returns once its review Task waits, with the time it started. */
 const toReview = async (name: string) => {
-  const key = await upload(stack, 'acme', name, pdf);
-  const item = await waitForWorkflow(stack, 'acme', key, ['review_required'], PIPELINE_MS);
-  await eventually(
-    'the review token',
-    async () => ((await stack.store.get(item.id)).reviewTaskToken ? true : undefined),
-    { timeoutMs: PIPELINE_MS },
+  const review = await uploadToArmedReview(
+    stack,
+    clock,
+    { name, pdf },
+    { heartbeatMs: TIMEOUT_MS, pipelineMs: PIPELINE_MS },
   );
-  const at = Date.now();
-  await clock.armedAt(at + TIMEOUT_MS);
-  return { key, id: item.id, executionArn: item.executionArn as string, at };
+  return { ...review, executionArn: review.executionArn as string };
 };
 
 const history = async (executionArn: string): Promise<HistoryEvent[]> =>

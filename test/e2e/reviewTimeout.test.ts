@@ -1,6 +1,6 @@
 import { DescribeExecutionCommand, GetExecutionHistoryCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { corpusDocument, eventually, readyForReview, upload, waitForWorkflow } from '../support/e2e.js';
+import { corpusDocument, readyForReview, uploadToArmedReview, waitForWorkflow } from '../support/e2e.js';
 import { startInProcessStack } from '../support/inProcessStack.js';
 import { ManualClock } from '../support/manualClock.js';
 
@@ -41,19 +41,8 @@ afterAll(async () => {
 });
 
 /** Uploads a must-review document; returns once its review waits, with the time it started. */
-const toReview = async (name: string) => {
-  const key = await upload(stack, 'acme', name, pdf);
-  const item = await waitForWorkflow(stack, 'acme', key, ['review_required'], PIPELINE_MS);
-  await eventually(
-    'the review token',
-    async () => ((await stack.store.get(item.id)).reviewTaskToken ? true : undefined),
-    { timeoutMs: PIPELINE_MS },
-  );
-  const at = Date.now();
-  // The review task's heartbeat window is running.
-  await clock.armedAt(at + TIMEOUT_MS);
-  return { key, id: item.id, executionArn: item.executionArn, at };
-};
+const toReview = (name: string) =>
+  uploadToArmedReview(stack, clock, { name, pdf }, { heartbeatMs: TIMEOUT_MS, pipelineMs: PIPELINE_MS });
 
 /** When the execution's review task timed out, by its history, if it has. */
 const taskTimedOutAt = async (executionArn: string | undefined) => {

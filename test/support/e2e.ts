@@ -4,6 +4,7 @@ import { putProviders } from '../../lambdas/shared/providersStore.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { isTerminal, type WorkflowState } from '../../statemachine/index.js';
 import { type StackClients, type StackOptions, startLocalStack } from './localStackProcess.js';
+import type { ManualClock } from './manualClock.js';
 
 /** Puts a PDF under incoming/{tenant}/ the way any S3 client would. */
 export const upload = async (
@@ -92,4 +93,27 @@ export const corpusDocument = async (id: string): Promise<CorpusDocument> => {
   const doc = (await corpus).find((d) => d.truth.id === id);
   if (!doc) throw new Error(`no corpus document ${id} among the first 40`);
   return doc;
+};
+
+/**
+ * Uploads a must-review document to a stack on the test's clock and returns once its review Task
+ * waits: the token is stored and the heartbeat of `heartbeatMs` is armed on `clock`, from `at`.
+ * `pipelineMs` bounds, in real time, how long the document may take to reach review.
+ */
+export const uploadToArmedReview = async (
+  stack: StackClients,
+  clock: ManualClock,
+  document: { name: string; pdf: Uint8Array },
+  timing: { heartbeatMs: number; pipelineMs: number },
+) => {
+  const key = await upload(stack, 'acme', document.name, document.pdf);
+  const item = await waitForWorkflow(stack, 'acme', key, ['review_required'], timing.pipelineMs);
+  await eventually(
+    'the review token',
+    async () => ((await stack.store.get(item.id)).reviewTaskToken ? true : undefined),
+    { timeoutMs: timing.pipelineMs },
+  );
+  const at = Date.now();
+  await clock.armedAt(at + timing.heartbeatMs);
+  return { key, id: item.id, executionArn: item.executionArn, at };
 };
