@@ -1,4 +1,4 @@
-import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -6,6 +6,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { wildcardResourceFinding } from '../nagFindings.js';
+import { executionsArnOf } from './WorkflowStateMachine.js';
 
 /** What an operator's `docket --stack` commands touch. */
 export interface OperatorPolicyProps {
@@ -56,12 +57,7 @@ export class OperatorPolicy extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
     // Every execution of this state machine, and none of another's.
-    const executions = stack.formatArn({
-      service: 'states',
-      resource: 'execution',
-      resourceName: `${props.stateMachine.stateMachineName}:*`,
-      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-    });
+    const executions = executionsArnOf(this, props.stateMachine);
     const tableResources = props.tables.flatMap((t) => [t.tableArn, `${t.tableArn}/index/*`]);
     this.policy = new ManagedPolicy(this, 'Policy', {
       description: `Docket operators (docket --stack ${stack.stackName}): read, start, redrive, dead letters`,

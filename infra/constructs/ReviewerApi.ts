@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CorsHttpMethod,
@@ -31,6 +31,7 @@ import type { DocketConfig } from '../config.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
 import { type DocumentStorage, Prefix } from './DocumentStorage.js';
 import { StageFunction } from './StageFunction.js';
+import { executionsArnOf } from './WorkflowStateMachine.js';
 
 /** Cognito groups; their names are the roles the review API checks. */
 export const GROUPS: readonly Role[] = ROLES;
@@ -224,12 +225,7 @@ export class ReviewerApi extends Construct {
         resources: [stateMachine.stateMachineArn],
       }),
     );
-    const executions = Stack.of(this).formatArn({
-      service: 'states',
-      resource: 'execution',
-      resourceName: `${stateMachine.stateMachineName}:*`,
-      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-    });
+    const executions = executionsArnOf(this, stateMachine);
     fn.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['states:DescribeExecution', 'states:StopExecution'],

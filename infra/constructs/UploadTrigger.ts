@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -13,6 +13,7 @@ import { wildcardResourceFinding } from '../nagFindings.js';
 import type { DocumentStorage } from './DocumentStorage.js';
 import { Prefix } from './DocumentStorage.js';
 import { StageFunction } from './StageFunction.js';
+import { executionsArnOf } from './WorkflowStateMachine.js';
 
 /** Settings of the upload path. */
 export interface UploadTriggerProps {
@@ -139,12 +140,7 @@ export class UploadTrigger extends Construct {
     storage.bindSlots(starter, { readWorkflows: true });
     stateMachine.grantStartExecution(starter.function);
     // Reconcile asks whether a slot's execution still runs.
-    const executions = Stack.of(this).formatArn({
-      service: 'states',
-      resource: 'execution',
-      resourceName: `${stateMachine.stateMachineName}:*`,
-      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-    });
+    const executions = executionsArnOf(this, stateMachine);
     starter.role.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['states:DescribeExecution'], resources: [executions] }),
     );

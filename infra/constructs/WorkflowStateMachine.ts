@@ -28,6 +28,18 @@ export const placeholderArns = (): StageArns =>
  */
 const stackIdSuffix = (): string => Fn.select(4, Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID))));
 
+/**
+ * The ARN pattern of every execution of `stateMachine` and none of another's: what a policy that
+ * describes, stops or redrives Docket's executions names (execution names are per document).
+ */
+export const executionsArnOf = (scope: Construct, stateMachine: StateMachine): string =>
+  Stack.of(scope).formatArn({
+    service: 'states',
+    resource: 'execution',
+    resourceName: `${stateMachine.stateMachineName}:*`,
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
+
 /** Settings of the state machine. */
 export interface WorkflowStateMachineProps {
   readonly functions: Readonly<Record<Stage, StageFunction>>;
