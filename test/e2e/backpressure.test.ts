@@ -1,8 +1,7 @@
 import { ListExecutionsCommand } from '@aws-sdk/client-sfn';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../cli/samples/corpus.js';
-import { SLOTS_ITEM_ID } from '../../lambdas/shared/slots/index.js';
+import { ExecutionSlots } from '../../lambdas/shared/slots/index.js';
 import { isTerminal } from '../../statemachine/index.js';
 import { eventually, importCorpusProviders, upload, workflowsForKey } from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
@@ -21,16 +20,14 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const heldSlots = async (): Promise<string[]> => {
-  const { Item } = await stack.documentClient.send(
-    new GetCommand({
-      TableName: stack.endpoints.tables.workflows,
-      Key: { id: SLOTS_ITEM_ID },
-      ConsistentRead: true,
-    }),
-  );
-  return Object.keys((Item?.holders as Record<string, string> | undefined) ?? {});
-};
+const heldSlots = async (): Promise<string[]> =>
+  (
+    await new ExecutionSlots({
+      client: stack.documentClient,
+      table: stack.endpoints.tables.workflows,
+      limit: LIMIT,
+    }).holders()
+  ).map((h) => h.name);
 
 describe('backpressure on the local stack', () => {
   it('queues a burst: never more than maxRunningExecutions at work, every upload one workflow, reviews hold no slot', async () => {
