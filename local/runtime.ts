@@ -77,6 +77,12 @@ export const startLocalRuntime = async (
       path: join(config.dataDir, 'dynamodb'),
     });
     closers.push(dynamo.close);
+    if (dynamo.indexRepair) {
+      const { stale, missing, entries } = dynamo.indexRepair;
+      log(
+        `local DynamoDB was not closed cleanly: rebuilt its indexes (${entries} entries; ${stale} stale removed, ${missing} missing added)`,
+      );
+    }
     const s3 = await startLocalS3({
       directory: join(config.dataDir, 's3'),
       port: config.ports.s3,

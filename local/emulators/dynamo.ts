@@ -1,23 +1,55 @@
+import { access, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { createTableInput, TABLES, type TableSpec } from '../../lambdas/shared/store/index.js';
+import { type IndexRepair, rebuildIndexes } from './dynamoIndexes.js';
+import { syncDirectory } from './s3/atomicFile.js';
 
 /** A running dynalite and the table names created in it. */
 export interface LocalDynamo {
   endpoint: string;
   port: number;
   tables: Record<TableSpec['id'], string>;
+  /** Set when the store on disk was not closed cleanly last time: what rebuilding its indexes fixed. */
+  indexRepair?: IndexRepair;
   close: () => Promise<void>;
 }
 
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Marks the store at `path` open until a clean close, and rebuilds its indexes first when the
+ * mark is still there from last time (`kill -9`, power cut): see `rebuildIndexes` for why.
+ */
+const openStore = async (path: string) => {
+  const marker = `${path}.open`;
+  const indexRepair = (await exists(marker)) ? await rebuildIndexes(path) : undefined;
+  await writeFile(marker, `${process.pid}\n`, { flush: true });
+  await syncDirectory(dirname(marker));
+  return {
+    indexRepair,
+    markClosed: async () => {
+      await rm(marker, { force: true });
+      await syncDirectory(dirname(marker));
+    },
+  };
+};
+
 /**
  * Starts dynalite on 127.0.0.1 (port 0 picks a free one), on disk when `path` is given, and
- * creates the Docket tables from the same specs CDK uses if they do not exist yet.
+ * creates the Docket tables from the same specs CDK uses if they do not exist yet. A store on disk
+ * that was not closed cleanly gets its indexes rebuilt before it serves.
  */
 export const startLocalDynamo = async (
   options: { port?: number; path?: string; tablePrefix?: string; region?: string } = {},
 ): Promise<LocalDynamo> => {
+  const store = options.path ? await openStore(options.path) : undefined;
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -44,10 +76,14 @@ export const startLocalDynamo = async (
     endpoint,
     port,
     tables,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    ...(store?.indexRepair && { indexRepair: store.indexRepair }),
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections?.();
-      }),
+      });
+      // Only once dynalite has closed LevelDB: a crash before this line rebuilds next time.
+      await store?.markClosed();
+    },
   };
 };

@@ -27,6 +27,14 @@ const workflows = async (stack: LocalStack, tenant: string) => {
   return items;
 };
 
+/** The tenant's workflows as the index lists them, unfinished first, and the stack's log. */
+const describeWorkflows = async (stack: LocalStack) => {
+  const items = await workflows(stack, 'acme');
+  const open = items.filter((i) => !isTerminal(i.state));
+  const shown = open.map((i) => `${i.id} ${i.source?.key} ${i.state} v${i.version}`).join(', ');
+  return `${items.length} workflows, ${open.length} unfinished [${shown}]; stack log: ${stack.stderr()}`;
+};
+
 const storedCount = async (stack: LocalStack, prefix: string) => {
   const page = await stack.s3.send(
     new ListObjectsV2Command({ Bucket: stack.endpoints.bucket, Prefix: prefix }),
@@ -60,7 +68,7 @@ describe('kill -9 with documents in flight', () => {
         for await (const item of second.store.listAll({ tenant: 'acme' })) items.push(item);
         return items.length === DOCUMENTS && items.every((i) => isTerminal(i.state)) ? items : undefined;
       },
-      { timeoutMs: 240_000, intervalMs: 500 },
+      { timeoutMs: 240_000, intervalMs: 500, explain: () => describeWorkflows(second) },
     );
 
     // Assess
@@ -133,7 +141,7 @@ describe('kill -9 during docket upload', () => {
         const items = await workflows(final, 'acme');
         return items.length >= FILES && items.every((i) => isTerminal(i.state)) ? items : undefined;
       },
-      { timeoutMs: 120_000, intervalMs: 500 },
+      { timeoutMs: 120_000, intervalMs: 500, explain: () => describeWorkflows(final) },
     );
 
     // Assess: the kills cut uploads; the last run finished them; one completed workflow per file.

@@ -18,18 +18,28 @@ export const upload = async (
   return key;
 };
 
-/** Polls until `check` returns a value, or fails naming what it waited for. */
+/**
+ * Polls until `check` returns a value, or fails naming what it waited for (and, with `explain`,
+ * what it saw instead: a CI failure is often the only run that shows the problem).
+ */
 export const eventually = async <T>(
   what: string,
   check: () => Promise<T | undefined>,
-  { timeoutMs = 30_000, intervalMs = 100 } = {},
+  {
+    timeoutMs = 30_000,
+    intervalMs = 100,
+    explain,
+  }: { timeoutMs?: number; intervalMs?: number; explain?: () => Promise<string> } = {},
 ): Promise<T> => {
   // performance.now(), not Date.now(): a test may fake the date, and this bound is real time.
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (performance.now() > deadline) {
+      const seen = explain ? `; instead: ${await explain().catch((e) => `(explain failed: ${e})`)}` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${seen}`);
+    }
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 };
