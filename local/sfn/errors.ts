@@ -55,6 +55,14 @@ export class ExecutionAlreadyExistsError extends SfnApiError {
   }
 }
 
+/** RedriveExecution on an execution that may not be redriven; the reason says why. */
+export class ExecutionNotRedrivableError extends SfnApiError {
+  override readonly name = 'ExecutionNotRedrivable';
+  constructor(executionArn: string, reason: string) {
+    super(`Execution ${executionArn} cannot be redriven: ${reason}`);
+  }
+}
+
 /** An ARN is malformed or names the wrong kind of resource. */
 export class InvalidArnError extends SfnApiError {
   override readonly name = 'InvalidArn';

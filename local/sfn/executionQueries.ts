@@ -32,8 +32,11 @@ export const listExecutions = (
     r.status === 'RUNNING' ? r.startDate : (r.stopDate ?? r.startDate);
   const matching = all
     .filter((r) => input.statusFilter === undefined || r.status === input.statusFilter)
+    .filter(
+      (r) => input.redriveFilter === undefined || r.redriveCount > 0 === (input.redriveFilter === 'REDRIVEN'),
+    )
     .sort((a, b) => sortKey(b) - sortKey(a) || b.name.localeCompare(a.name));
-  const scope = `executions:${arn}:${input.statusFilter ?? ''}`;
+  const scope = `executions:${arn}:${input.statusFilter ?? ''}:${input.redriveFilter ?? ''}`;
   const { page, nextToken } = paginate(matching, scope, input.maxResults, input.nextToken);
   return { executions: page.map(listItem), ...(nextToken ? { nextToken } : {}) };
 };

@@ -106,7 +106,7 @@ export class RunningExecution {
         Name: record.name,
         RoleArn: record.roleArn,
         StartTime: new Date(record.startDate).toISOString(),
-        RedriveCount: 0,
+        RedriveCount: record.redriveCount,
       },
       StateMachine: { Id: machine.arn, Name: machine.name },
       State: state,

@@ -1,6 +1,6 @@
 import type { DescribeExecutionOutput, ExecutionStatus } from '@aws-sdk/client-sfn';
 import { ExecutionWaitTimedOutError, ServiceClosedError } from './errors.js';
-import { describeRecord, type ExecutionRecord } from './history.js';
+import type { ExecutionRecord } from './history.js';
 
 /** A change of an execution's status. */
 export interface ExecutionStatusChange {
@@ -20,6 +20,9 @@ interface Waiter {
  * for one execution to close. Neither is a Step Functions operation; the runtime and tests use them.
  */
 export class ExecutionWatchers {
+  /** `describe` answers a waiter as DescribeExecution would. */
+  constructor(private readonly describe: (record: ExecutionRecord) => DescribeExecutionOutput) {}
+
   private readonly listeners = new Set<(change: ExecutionStatusChange) => void>();
   private readonly waiters = new Map<string, Set<Waiter>>();
 
@@ -35,7 +38,7 @@ export class ExecutionWatchers {
    * clock), leaving the execution running, and with `ServiceClosedError` on `close()`.
    */
   waitFor(record: ExecutionRecord, timeoutMs: number | undefined): Promise<DescribeExecutionOutput> {
-    if (record.status !== 'RUNNING') return Promise.resolve(describeRecord(record));
+    if (record.status !== 'RUNNING') return Promise.resolve(this.describe(record));
     const { executionArn } = record;
     return new Promise((resolve, reject) => {
       const waiters = this.waiters.get(executionArn) ?? new Set<Waiter>();
@@ -66,7 +69,7 @@ export class ExecutionWatchers {
     if (record.status !== 'RUNNING') {
       const waiters = this.waiters.get(record.executionArn);
       this.waiters.delete(record.executionArn);
-      for (const waiter of waiters ?? []) waiter.resolve(describeRecord(record));
+      for (const waiter of waiters ?? []) waiter.resolve(this.describe(record));
     }
     const change = {
       executionArn: record.executionArn,

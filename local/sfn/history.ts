@@ -24,7 +24,14 @@ export interface ExecutionRecord {
   readonly input: string;
   readonly startDate: number;
   readonly roleArn: string;
+  /** Digest of the definition it started on: a redrive needs the same one (see `redrive.ts`). */
+  readonly definitionDigest?: string;
   status: ExecutionStatus;
+  /** RedriveExecution calls so far, and when the last one was. */
+  redriveCount: number;
+  redriveDate?: number;
+  /** Client token of the last redrive (kept in memory only: it guards the SDK's retries). */
+  redriveToken?: string | undefined;
   stopDate?: number;
   output?: string;
   error?: string;
@@ -35,13 +42,14 @@ export interface ExecutionRecord {
 /** The identity part of a record: what is written when an execution starts. */
 export type ExecutionIdentity = Pick<
   ExecutionRecord,
-  'executionArn' | 'stateMachineArn' | 'name' | 'input' | 'startDate' | 'roleArn'
+  'executionArn' | 'stateMachineArn' | 'name' | 'input' | 'startDate' | 'roleArn' | 'definitionDigest'
 >;
 
 /** A new record, RUNNING with no events yet. */
 export const newRecord = (identity: ExecutionIdentity): ExecutionRecord => ({
   ...identity,
   status: 'RUNNING',
+  redriveCount: 0,
   events: [],
 });
 
@@ -61,6 +69,14 @@ export const closingStatus = (type: HistoryEventType): ExecutionStatus | undefin
  */
 export const applyEvent = (record: ExecutionRecord, event: StoredEvent): void => {
   record.events.push(event);
+  if (event.type === 'ExecutionRedriven') {
+    // Running again under the same ARN: the last outcome no longer stands.
+    record.status = 'RUNNING';
+    record.redriveCount = event.executionRedrivenEventDetails?.redriveCount ?? record.redriveCount + 1;
+    record.redriveDate = event.timestamp;
+    for (const key of ['stopDate', 'output', 'error', 'cause'] as const) delete record[key];
+    return;
+  }
   const status = closingStatus(event.type);
   if (!status) return;
   record.status = status;
@@ -98,8 +114,17 @@ export const toHistoryEvent = (event: StoredEvent, includeData = true): HistoryE
   return { ...shown, timestamp: new Date(event.timestamp) };
 };
 
-/** The `DescribeExecution` answer for a record. */
-export const describeRecord = (record: ExecutionRecord): DescribeExecutionOutput => ({
+/** Whether an execution may be redriven now, and if not, AWS's reason. */
+export interface RedriveVerdict {
+  status: 'REDRIVABLE' | 'NOT_REDRIVABLE';
+  reason?: string;
+}
+
+/** The `DescribeExecution` answer for a record, with its redrive status as of now. */
+export const describeRecord = (
+  record: ExecutionRecord,
+  redrive: RedriveVerdict,
+): DescribeExecutionOutput => ({
   executionArn: record.executionArn,
   stateMachineArn: record.stateMachineArn,
   name: record.name,
@@ -111,9 +136,10 @@ export const describeRecord = (record: ExecutionRecord): DescribeExecutionOutput
   ...(record.output !== undefined ? { output: record.output, outputDetails: { included: true } } : {}),
   ...(record.error !== undefined ? { error: record.error } : {}),
   ...(record.cause !== undefined ? { cause: record.cause } : {}),
-  redriveCount: 0,
-  redriveStatus: 'NOT_REDRIVABLE',
-  redriveStatusReason: 'Redrive is not implemented by the local endpoint; start a new execution.',
+  redriveCount: record.redriveCount,
+  ...(record.redriveDate !== undefined ? { redriveDate: new Date(record.redriveDate) } : {}),
+  redriveStatus: redrive.status,
+  ...(redrive.reason !== undefined ? { redriveStatusReason: redrive.reason } : {}),
 });
 
 /** The `ListExecutions` item for a record. */
@@ -124,5 +150,6 @@ export const listItem = (record: ExecutionRecord): ExecutionListItem => ({
   status: record.status,
   startDate: new Date(record.startDate),
   ...(record.stopDate !== undefined ? { stopDate: new Date(record.stopDate) } : {}),
-  redriveCount: 0,
+  redriveCount: record.redriveCount,
+  ...(record.redriveDate !== undefined ? { redriveDate: new Date(record.redriveDate) } : {}),
 });

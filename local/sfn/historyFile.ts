@@ -21,6 +21,8 @@ const ExecutionLine = z.object({
   input: z.string(),
   startDate: z.number(),
   roleArn: z.string(),
+  // Absent in histories written before redrive existed: such executions cannot be redriven.
+  definitionDigest: z.string().optional(),
 });
 
 const EventLine = z.object({

@@ -10,6 +10,8 @@ import type {
   ListExecutionsOutput,
   ListStateMachinesInput,
   ListStateMachinesOutput,
+  RedriveExecutionInput,
+  RedriveExecutionOutput,
   SendTaskFailureInput,
   SendTaskHeartbeatInput,
   SendTaskSuccessInput,
@@ -23,6 +25,7 @@ import { engineTimeoutErrorClass, type TimeoutErrorClass } from './engine.js';
 import {
   ExecutionAlreadyExistsError,
   ExecutionDoesNotExistError,
+  ExecutionNotRedrivableError,
   InvalidArnError,
   InvalidExecutionInputError,
   InvalidNameError,
@@ -44,6 +47,7 @@ import {
 import { HistoryFile } from './historyFile.js';
 import { type FunctionOptions, type LambdaHandler, LambdaRegistry } from './lambdaFunctions.js';
 import { parsePayload } from './payload.js';
+import { redrivePoint, redriveVerdict } from './redrive.js';
 import type { LocalStepFunctionsOptions } from './serviceOptions.js';
 import { type StateMachineRegistration, StateMachines } from './stateMachines.js';
 import { TaskTokenRegistry } from './taskTokens.js';
@@ -69,7 +73,7 @@ export class LocalStepFunctions {
   private readonly machines: StateMachines;
   private readonly records = new Map<string, ExecutionRecord>();
   private readonly running = new Map<string, RunningExecution>();
-  private readonly watchers = new ExecutionWatchers();
+  private readonly watchers = new ExecutionWatchers((record) => this.describe(record));
   private readonly lambdas: LambdaRegistry;
   private readonly tokens = new TaskTokenRegistry();
   private readonly host: ExecutionHost;
@@ -157,6 +161,7 @@ export class LocalStepFunctions {
       input: text,
       startDate: this.clock.now(),
       roleArn: machine.roleArn,
+      definitionDigest: machine.digest,
     };
     const record = newRecord(identity);
     this.records.set(arn, record);
@@ -178,7 +183,48 @@ export class LocalStepFunctions {
 
   /** DescribeExecution. */
   describeExecution(input: DescribeExecutionInput): DescribeExecutionOutput {
-    return describeRecord(this.record(input.executionArn));
+    return this.describe(this.record(input.executionArn));
+  }
+
+  /**
+   * RedriveExecution: a FAILED, ABORTED or TIMED_OUT execution (closed less than 14 days ago)
+   * runs again under its own ARN from the top-level state it did not finish, with the input that
+   * state was entered with; the states it finished are not run again. Anything else is
+   * `ExecutionNotRedrivable` with the reason DescribeExecution gives.
+   */
+  redriveExecution(input: RedriveExecutionInput): RedriveExecutionOutput {
+    const record = this.record(input.executionArn);
+    // The SDK sends a client token with each call and the same one on its retries: a retry of
+    // the redrive that started this run gets the same answer, not "RUNNING".
+    if (
+      input.clientToken !== undefined &&
+      record.status === 'RUNNING' &&
+      record.redriveToken === input.clientToken
+    ) {
+      return { redriveDate: new Date(record.redriveDate ?? this.clock.now()) };
+    }
+    const machine = this.machines.get(record.stateMachineArn);
+    const verdict = redriveVerdict(record, this.clock.now(), machine.digest);
+    if (verdict.status !== 'REDRIVABLE') {
+      throw new ExecutionNotRedrivableError(record.executionArn, verdict.reason ?? '');
+    }
+    const states = machine.prepared.engineDefinition.States;
+    const point = redrivePoint(
+      record,
+      new Set(Object.keys(states)),
+      machine.prepared.engineDefinition.StartAt,
+    );
+    const value = parsePayload(point.input, (detail) => new InvalidExecutionInputError(detail));
+    this.append(record, {
+      type: 'ExecutionRedriven',
+      executionRedrivenEventDetails: { redriveCount: record.redriveCount + 1 },
+    });
+    record.redriveToken = input.clientToken;
+    this.watchers.notify(record);
+    const execution = new RunningExecution(this.host, this.machines.startingAt(machine, point.state), record);
+    this.running.set(record.executionArn, execution);
+    execution.start(value);
+    return { redriveDate: new Date(record.redriveDate ?? this.clock.now()) };
   }
 
   /**
@@ -266,6 +312,13 @@ export class LocalStepFunctions {
       this.running.delete(record.executionArn);
       this.watchers.notify(record);
     }
+  }
+
+  private describe(record: ExecutionRecord): DescribeExecutionOutput {
+    const machine = this.machines.has(record.stateMachineArn)
+      ? this.machines.get(record.stateMachineArn)
+      : undefined;
+    return describeRecord(record, redriveVerdict(record, this.clock.now(), machine?.digest));
   }
 
   private record(arn: string | undefined): ExecutionRecord {

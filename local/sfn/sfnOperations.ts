@@ -57,6 +57,10 @@ const operations = {
     }),
     run: (sfn: LocalStepFunctions, input: never) => sfn.stopExecution(input),
   },
+  RedriveExecution: {
+    input: z.object({ executionArn: arn, clientToken: z.string().min(1).max(64).optional() }),
+    run: (sfn: LocalStepFunctions, input: never) => sfn.redriveExecution(input),
+  },
   SendTaskSuccess: {
     input: z.object({ taskToken, output: z.string().max(262_144) }),
     run: (sfn: LocalStepFunctions, input: never) => sfn.sendTaskSuccess(input),

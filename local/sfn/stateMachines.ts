@@ -15,6 +15,7 @@ import type { RunnableMachine } from './executionHost.js';
 import { paginate } from './pagination.js';
 import { parsePayload } from './payload.js';
 import { prepareDefinition } from './prepareDefinition.js';
+import { definitionDigest } from './redrive.js';
 
 /** What a registered state machine is made of. */
 export interface StateMachineRegistration {
@@ -30,6 +31,8 @@ export interface RegisteredMachine extends RunnableMachine {
   readonly definitionText: string;
   readonly roleArn: string;
   readonly creationDate: Date;
+  /** Digest of `definitionText`: executions record it, and a redrive needs it unchanged. */
+  readonly digest: string;
 }
 
 /** Definitions (as JSON text) already validated in this process. */
@@ -79,19 +82,30 @@ export class StateMachines {
     validateDefinition(definition);
     const prepared = prepareDefinition(definition, { timeScale: this.timeScale });
     const arn = stateMachineArn(this.scope, name);
+    const definitionText =
+      typeof registration.definition === 'string'
+        ? registration.definition
+        : JSON.stringify(definition, null, 2);
     this.machines.set(arn, {
       arn,
       name,
       prepared,
       engine: new StateMachine(prepared.engineDefinition, { validationOptions: { noValidate: true } }),
-      definitionText:
-        typeof registration.definition === 'string'
-          ? registration.definition
-          : JSON.stringify(definition, null, 2),
+      definitionText,
+      digest: definitionDigest(definitionText),
       roleArn: registration.roleArn ?? `arn:aws:iam::${this.scope.accountId}:role/${name}-role`,
       creationDate: this.machines.get(arn)?.creationDate ?? new Date(this.now()),
     });
     return arn;
+  }
+
+  /**
+   * The machine as a redrive runs it: the same states and tasks, entered at `state` (a
+   * top-level state) instead of `StartAt`.
+   */
+  startingAt(machine: RegisteredMachine, state: string): RunnableMachine {
+    const definition = { ...machine.prepared.engineDefinition, StartAt: state };
+    return { ...machine, engine: new StateMachine(definition, { validationOptions: { noValidate: true } }) };
   }
 
   /** Whether a machine is registered under `arn`. */
