@@ -102,7 +102,9 @@ export const registerWorkflowCommands = (program: Command, ctx: CliContext): voi
 
   program
     .command('retry')
-    .description('resume a workflow at the stage that failed (or where it stopped)')
+    .description(
+      'resume a workflow at the stage that failed (or where it stopped): redrives its execution when it was cut short mid-stage, else starts a new one',
+    )
     .argument('<id>', 'workflow id')
     .option('--as <user>', 'operator recorded in the log (default $DOCKET_USER or your login)')
     .option('--json', 'print JSON')
@@ -115,7 +117,9 @@ export const registerWorkflowCommands = (program: Command, ctx: CliContext): voi
       else
         println(
           ctx.io,
-          `Resuming ${id} at ${result.resumeAt} (execution ${result.executionArn.split(':').at(-1)}).`,
+          result.method === 'redrive'
+            ? `Redriving execution ${result.executionArn.split(':').at(-1)} of ${id} from the state it stopped in (${result.resumeAt}).`
+            : `Resuming ${id} at ${result.resumeAt} (new execution ${result.executionArn.split(':').at(-1)}).`,
         );
     });
 

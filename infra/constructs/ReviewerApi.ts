@@ -212,8 +212,9 @@ export class ReviewerApi extends Construct {
   }
 
   /**
-   * Task responses (decisions, heartbeats on claim) and starting, describing and stopping
-   * executions (retry and cancel for operators), on this state machine and its executions only.
+   * Task responses (decisions, heartbeats on claim) and starting, describing, stopping and
+   * redriving executions (retry and cancel for operators), on this state machine and its
+   * executions only.
    */
   private bindStateMachine(stateMachine: StateMachine): void {
     const fn = this.handler;
@@ -228,7 +229,7 @@ export class ReviewerApi extends Construct {
     const executions = executionsArnOf(this, stateMachine);
     fn.role.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: ['states:DescribeExecution', 'states:StopExecution'],
+        actions: ['states:DescribeExecution', 'states:StopExecution', 'states:RedriveExecution'],
         resources: [executions],
       }),
     );

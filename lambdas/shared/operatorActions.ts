@@ -18,7 +18,10 @@ export interface OperatorDeps {
   stateMachineArn?: string;
 }
 
-/** Resumes a workflow at its stage (admin). */
+/**
+ * Resumes a workflow at its stage (admin): redrives its execution where that fits
+ * (`shouldRedrive`), so one document keeps one execution, else starts a new one.
+ */
 export const retryWorkflow = async (deps: OperatorDeps, principal: Principal, id: string) => {
   const item = await loadForTenant(deps, principal, id);
   if (!deps.stateMachineArn) throw new Error('STATE_MACHINE_ARN is not configured for the review API.');
@@ -26,6 +29,7 @@ export const retryWorkflow = async (deps: OperatorDeps, principal: Principal, id
     const started = await resumeWorkflow(
       { store: deps.store, sfn: deps.sfn, stateMachineArn: deps.stateMachineArn },
       item,
+      { redrive: true },
     );
     return { workflowId: id, ...started };
   } catch (error) {

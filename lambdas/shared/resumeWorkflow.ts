@@ -1,10 +1,12 @@
 import {
   DescribeExecutionCommand,
+  type DescribeExecutionOutput,
+  RedriveExecutionCommand,
   type SFNClient,
   StartExecutionCommand,
   StopExecutionCommand,
 } from '@aws-sdk/client-sfn';
-import { isTerminal, RESUME_STAGE, type ResumableState } from '../../statemachine/index.js';
+import { ExecutionError, isTerminal, RESUME_STAGE, type ResumableState } from '../../statemachine/index.js';
 import { PermanentError } from './errors.js';
 import type { WorkflowItem, WorkflowStore } from './store/index.js';
 
@@ -39,17 +41,37 @@ export const describeExecution = async (sfn: SFNClient, executionArn: string | u
 const executionStatus = async (sfn: SFNClient, executionArn: string | undefined) =>
   (await describeExecution(sfn, executionArn))?.status;
 
+/** The errors of the definition's own Fail states: a redrive would only run that Fail again. */
+const DEFINED_FAILURES: ReadonlySet<string> = new Set(Object.values(ExecutionError));
+
 /**
- * Starts a new execution that resumes the workflow at its stage through the definition's
- * `resumeAt` router (the Start choice sends `{workflowId, resumeAt}` straight to that stage),
- * unless one is still running. Used by `docket retry`, the
- * admin API and the local runtime after a restart.
+ * Whether a retry of `item` should redrive its last execution rather than start a new one.
+ * A redrive continues the same execution (one ARN, one history in the console) from the state it
+ * did not finish, so it fits an execution cut short mid-stage: stopped (ABORTED), over its
+ * execution timeout, or failed outside the definition's own Fail states, and still redrivable by
+ * Step Functions' rules. It does not fit a review: the review Task would wait again with the
+ * heartbeat it started with, while a new execution's ScheduleReview gives it only the time left.
+ */
+export const shouldRedrive = (item: WorkflowItem, execution: DescribeExecutionOutput | undefined): boolean =>
+  execution?.redriveStatus === 'REDRIVABLE' &&
+  item.state !== 'review_required' &&
+  !DEFINED_FAILURES.has(execution.error ?? '');
+
+/** How a retry went on: the same execution redriven, or a new one started at the workflow's stage. */
+export type ResumeMethod = 'redrive' | 'start';
+
+/**
+ * Resumes the workflow at its stage, unless its execution is still running: by redriving that
+ * execution where `shouldRedrive` says it fits (with `redrive`), otherwise by starting a new one
+ * through the definition's `resumeAt` router (the Start choice sends `{workflowId, resumeAt}`
+ * straight to that stage). Used by `docket retry` and the admin API (which allow a redrive) and
+ * by the local runtime after a restart (which starts anew).
  */
 export const resumeWorkflow = async (
   deps: { store: WorkflowStore; sfn: SFNClient; stateMachineArn: string },
   item: WorkflowItem,
-  options: { ignoreRunning?: boolean } = {},
-): Promise<{ executionArn: string; resumeAt: ResumableState }> => {
+  options: { ignoreRunning?: boolean; redrive?: boolean } = {},
+): Promise<{ executionArn: string; resumeAt: ResumableState; method: ResumeMethod }> => {
   if (isTerminal(item.state)) {
     throw new CannotResumeError(
       `Workflow ${item.id} is ${item.state}; upload the document again to process it anew.`,
@@ -58,10 +80,15 @@ export const resumeWorkflow = async (
   const resumeAt = resumePoint(item);
   if (!resumeAt)
     throw new CannotResumeError(`Workflow ${item.id} has no stage to resume at (state ${item.state}).`);
-  if (!options.ignoreRunning && (await executionStatus(deps.sfn, item.executionArn)) === 'RUNNING') {
+  const last = options.ignoreRunning ? undefined : await describeExecution(deps.sfn, item.executionArn);
+  if (last?.status === 'RUNNING') {
     throw new CannotResumeError(
       `Workflow ${item.id} still has a running execution (${item.executionArn}); wait for it or cancel the workflow.`,
     );
+  }
+  if (options.redrive && item.executionArn && shouldRedrive(item, last)) {
+    await deps.sfn.send(new RedriveExecutionCommand({ executionArn: item.executionArn }));
+    return { executionArn: item.executionArn, resumeAt, method: 'redrive' };
   }
   const { executionArn } = await deps.sfn.send(
     new StartExecutionCommand({
@@ -71,7 +98,7 @@ export const resumeWorkflow = async (
     }),
   );
   await deps.store.update(item.id, { executionArn });
-  return { executionArn: executionArn as string, resumeAt };
+  return { executionArn: executionArn as string, resumeAt, method: 'start' };
 };
 
 /** Stops a workflow's execution if it still runs (after a cancel); a finished one is left alone. */

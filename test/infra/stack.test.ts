@@ -556,7 +556,7 @@ describe('reviewer API', () => {
     expect(client).not.toHaveProperty('CallbackURLs');
   });
 
-  it('may answer review tasks and start, describe and stop executions, nothing more', () => {
+  it('may answer review tasks and start, describe, stop and redrive executions, nothing more', () => {
     // Prepare
     const role = getAttTarget(functionsByService(defaults)['review-api']?.Properties.Role);
     // Act
@@ -567,6 +567,7 @@ describe('reviewer API', () => {
     expect(actions.sort()).toEqual(
       [
         'states:DescribeExecution',
+        'states:RedriveExecution',
         'states:SendTaskHeartbeat',
         'states:SendTaskSuccess',
         'states:StartExecution',

@@ -16,6 +16,8 @@ import { connectToStack } from './localStackProcess.js';
 export const startInProcessStack = async (options: {
   clock: Clock;
   policy?: WorkflowPolicyInput;
+  /** The fault plan (`DOCKET_FAULTS`'s parsed form, e.g. `{ extract: 1 }`). */
+  faults?: Record<string, number>;
   /** The definition to run instead of `buildDefinition`'s (see `startLocalRuntime`). */
   definition?: (arns: StageArns) => object;
 }) => {
@@ -25,6 +27,7 @@ export const startInProcessStack = async (options: {
       dataDir,
       ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0 },
       ...(options.policy && { policy: options.policy }),
+      ...(options.faults && { faults: options.faults }),
       lambdaLogLevel: 'SILENT',
     }),
     { clock: options.clock, ...(options.definition && { definition: options.definition }) },
