@@ -17,9 +17,11 @@ export class IllegalTransitionError extends Error {
     readonly event: WorkflowEvent,
     readonly allowed: readonly TransitionRow[],
   ) {
+    const terminal = allowed.length === 0 || allowed.every((r) => r.to === from);
     super(
-      allowed.length === 0
-        ? `Cannot apply "${event}": "${from}" is terminal and no event leaves it.`
+      terminal
+        ? `Cannot apply "${event}": "${from}" is terminal and no event leaves it` +
+            (allowed.length > 0 ? ` (the table allows only ${describeRows(allowed)}, which keeps it).` : '.')
         : `Cannot apply "${event}" in state "${from}". From "${from}" the table allows: ${describeRows(allowed)}. ` +
             'Send one of those events, or reload the workflow: another actor may have moved it.',
     );

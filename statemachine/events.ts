@@ -29,6 +29,16 @@ export const WorkflowEvent = {
   give_up: 'give_up',
   /** An operator stopped the workflow. */
   cancel: 'cancel',
+  /**
+   * A history imported from an older pipeline (`docket ledger import`): each of its state changes,
+   * as it happened, and the last step into `legacy`. No stage sends it.
+   */
+  import: 'import',
+  /**
+   * The document's content was erased (`docket erase`): the workflow keeps its end state and its
+   * log, the document, its artifacts and its extracted fields are gone.
+   */
+  erase: 'erase',
 } as const;
 
 /** One of the workflow events. */

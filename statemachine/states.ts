@@ -15,9 +15,14 @@ export const WorkflowState = {
   timed_out: 'timed_out',
   cancelled: 'cancelled',
   failed: 'failed',
+  /**
+   * Import only: the end of a history imported from an older pipeline (`docket ledger import`)
+   * whose last state maps to no Docket end state. No stage ever moves a workflow here.
+   */
+  legacy: 'legacy',
 } as const;
 
-/** One of the twelve workflow states. */
+/** One of the thirteen workflow states. */
 export type WorkflowState = (typeof WorkflowState)[keyof typeof WorkflowState];
 
 /** What a state means for the workflow's life: where it starts, works, waits, fails or ends. */
@@ -37,6 +42,7 @@ export const STATE_KINDS = {
   timed_out: 'terminal',
   cancelled: 'terminal',
   failed: 'transient',
+  legacy: 'terminal',
 } as const satisfies Record<WorkflowState, StateKind>;
 
 /** Every state, in lifecycle order. */
@@ -45,7 +51,7 @@ export const ALL_STATES: readonly WorkflowState[] = Object.values(WorkflowState)
 /** The state a new workflow is created in. */
 export const INITIAL_STATE = WorkflowState.pending;
 
-/** True for `completed`, `rejected`, `timed_out` and `cancelled`: nothing leaves them. */
+/** True for `completed`, `rejected`, `timed_out`, `cancelled` and `legacy`: nothing leaves them. */
 export const isTerminal = (state: WorkflowState): boolean => STATE_KINDS[state] === 'terminal';
 
 /** Narrows an unknown string (from DynamoDB, a CLI flag, an API query) to a state. */

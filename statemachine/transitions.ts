@@ -45,10 +45,36 @@ const CANCEL_TRANSITIONS: readonly TransitionRow[] = ALL_STATES.filter((s) => !i
   event: 'cancel',
 }));
 
+/**
+ * `import` into `legacy` from every non-terminal state: the last step of an imported history
+ * whose state maps to no Docket end state. (The imported steps before it are recorded as they
+ * happened, also as `import`; `ledger verify` reads those as history, not as table rows.)
+ */
+const IMPORT_TRANSITIONS: readonly TransitionRow[] = ALL_STATES.filter((s) => !isTerminal(s)).map((from) => ({
+  from,
+  to: 'legacy',
+  event: 'import',
+}));
+
+/** `erase` on every end state, which it keeps: the outcome stays true once the content is gone. */
+const ERASE_TRANSITIONS: readonly TransitionRow[] = ALL_STATES.filter(isTerminal).map((from) => ({
+  from,
+  to: from,
+  event: 'erase',
+}));
+
+/**
+ * Events no stage of the state machine sends: `docket ledger import` writes `import`, `docket
+ * erase` writes `erase`. The definition's paths never take their rows (a test proves it).
+ */
+export const OFF_MACHINE_EVENTS: readonly WorkflowEvent[] = ['import', 'erase'];
+
 /** The transition table: the only place that says which state changes exist. */
 export const TRANSITIONS: readonly TransitionRow[] = Object.freeze([
   ...SEED_TRANSITIONS,
   ...CANCEL_TRANSITIONS,
+  ...IMPORT_TRANSITIONS,
+  ...ERASE_TRANSITIONS,
 ]);
 
 /** States a stage can fail in; `retry` may only return to one of them. Derived from the table. */
