@@ -12,7 +12,17 @@ export const PERMANENT_ERRORS = {
   /** statemachine/policy.ts: a policy that does not validate. */
   policy: ['InvalidPolicy'],
   /** lambdas/shared/store: the workflow is gone, or moved where the write no longer applies. */
-  store: ['WorkflowNotFound', 'StaleWorkflow', 'ReservedAttribute', 'InvalidCursor'],
+  store: [
+    'WorkflowNotFound',
+    'StaleWorkflow',
+    'ReservedAttribute',
+    'InvalidCursor',
+    // The log refuses content; a tampered log entry blocks the workflow until a person looks.
+    'UnloggableAttribute',
+    'LedgerTampered',
+  ],
+  /** lambdas/shared/ledgerSnapshots: a snapshot that is not whole stays so. */
+  ledger: ['SnapshotUnreadable'],
   /** Any function: its environment is incomplete. */
   configuration: ['ConfigurationError'],
   /** lambdas/shared/keyPolicy.ts: a key the policy refuses is refused again on every try. */

@@ -13,7 +13,15 @@ import type { WorkflowExecution } from '../workflowExecutions.js';
  * the JSON from before `executions` existed.
  */
 export const workflowHistory = async (target: Target, item: WorkflowItem) => {
-  const entries = (await target.store.history(item.id)).map(historyEntryView);
+  // What a person wrote with a reject or a cancel lives on the item (the log holds no free text).
+  const noteOf: Partial<Record<string, string>> = {
+    reject: item.review?.decision?.reason,
+    cancel: item.cancellation?.reason,
+  };
+  const entries = (await target.store.history(item.id)).map((entry) => {
+    const note = noteOf[entry.event];
+    return { ...historyEntryView(entry), ...(note !== undefined && { note }) };
+  });
   // Loaded here, not at the top: it brings the Step Functions SDK, no part of the CLI's start-up.
   const { workflowExecutions } = await import('../workflowExecutions.js');
   const executions = await workflowExecutions(target.sfn, target.stateMachineArn, item);
@@ -62,9 +70,7 @@ export const historyText = (history: Awaited<ReturnType<typeof workflowHistory>>
           value: (e) =>
             e.error
               ? `${e.error.type}: ${e.error.message}`
-              : e.metadata?.reason !== undefined
-                ? String(e.metadata.reason)
-                : '',
+              : (e.note ?? (e.metadata?.reason !== undefined ? String(e.metadata.reason) : '')),
           max: 60,
         },
       ],

@@ -38,9 +38,10 @@ export const applyReview = async (
     await run.apply('reject', {
       actor: review.reviewer,
       patch: { reviewTaskToken: null },
+      // The reason a person wrote stays on the item (review.decision), out of the log.
       metadata: {
         decision: 'reject',
-        reason: review.reason,
+        reasonGiven: Boolean(review.reason),
         ...(review.takenOverFrom && { takenOverFrom: review.takenOverFrom }),
       },
     });
@@ -64,7 +65,8 @@ export const applyReview = async (
     await putJsonArtifact(deps.s3, deps.bucket, key, reviewed);
     patch['artifacts.reviewed'] = key;
     patch.docType = docType;
-    patch.summary = { ...item.summary, ...summaryPatch(documentSummary(reviewed)) };
+    // Read from the corrected document: on the item, never in the log.
+    await run.update({ summary: { ...item.summary, ...summaryPatch(documentSummary(reviewed)) } });
   }
   await run.apply('approve', {
     actor: review.reviewer,

@@ -56,12 +56,13 @@ export const extractStage = async (deps: ExtractStageDeps, input: StageInput): P
       });
     }
   }
+  // The summary is read from the document: it goes on the item, never into the log.
+  await run.update({ summary: summaryPatch(documentSummary(extraction)) });
   await run.apply('extracted', {
     patch: {
       // An unclassified document gets its type from the reviewer.
       ...(extraction.docType !== 'unclassified' && { docType: extraction.docType }),
       'artifacts.extraction': extractionKey,
-      summary: summaryPatch(documentSummary(extraction)),
     },
     metadata: {
       docType: extraction.docType,

@@ -1,8 +1,9 @@
 import type { SFNClient } from '@aws-sdk/client-sfn';
+import { transition } from '../../statemachine/index.js';
 import type { Principal } from './principal.js';
 import { CannotResumeError, resumeWorkflow, stopExecution } from './resumeWorkflow.js';
 import { ConflictError, loadForTenant } from './review/index.js';
-import { TransitionConflictError, type WorkflowStore } from './store/index.js';
+import { StaleWorkflowError, TransitionConflictError, type WorkflowStore } from './store/index.js';
 import { workflowView } from './workflowViews.js';
 
 /**
@@ -46,24 +47,34 @@ export const cancelWorkflow = async (
   reason?: string,
 ) => {
   const item = await loadForTenant(deps, principal, id);
+  const refuse = (state: string) => new ConflictError(`Workflow ${id} is ${state} and cannot be cancelled.`);
+  if (!transition(item.state, 'cancel').ok) throw refuse(item.state);
   try {
-    const { workflow } = await deps.store.transition(item.id, {
+    // The reason a person wrote goes on the item, before the transition that the log records.
+    const current = reason
+      ? await deps.store.update(
+          item.id,
+          { cancellation: { reason, by: principal.user, at: new Date().toISOString() } },
+          { expectState: item.state, tenant: principal.tenant },
+        )
+      : item;
+    const { workflow } = await deps.store.transition(current.id, {
       event: 'cancel',
       actor: principal.user,
       tenant: principal.tenant,
       patch: { reviewTaskToken: null },
-      ...(reason && { metadata: { reason } }),
+      ...(reason && { metadata: { reasonGiven: true } }),
     });
     const stopped = await stopExecution(deps.sfn, item.executionArn, `cancelled by ${principal.user}`);
     return { workflow: workflowView(workflow), executionStopped: stopped };
   } catch (error) {
     if (
       error instanceof Error &&
-      (error.name === 'IllegalTransition' || error instanceof TransitionConflictError)
+      (error.name === 'IllegalTransition' ||
+        error instanceof TransitionConflictError ||
+        error instanceof StaleWorkflowError)
     ) {
-      throw new ConflictError(
-        `Workflow ${id} is ${(await loadForTenant(deps, principal, id)).state} and cannot be cancelled.`,
-      );
+      throw refuse((await loadForTenant(deps, principal, id)).state);
     }
     throw error;
   }

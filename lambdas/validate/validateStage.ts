@@ -35,6 +35,14 @@ export const validateStage = async (deps: ValidateStageDeps, input: StageInput):
     now: deps.now(),
     findDuplicate: duplicateFinder(deps.store, item),
   });
+  // Kept whatever the outcome: the queue needs it on review, and it explains an auto-approval.
+  // On the item only: the reasons quote the document's values, which the log never holds.
+  await run.update({
+    review: {
+      priority: result.priority,
+      reasons: result.reasons.map((r) => ({ code: r.code, message: r.message, fields: r.fields })),
+    },
+  });
   await run.apply('validation_completed', {
     context: {
       confidence: result.confidence,
@@ -45,11 +53,6 @@ export const validateStage = async (deps: ValidateStageDeps, input: StageInput):
       confidence: result.confidence,
       fieldConfidence: result.fieldConfidence,
       ...(result.provider && { 'summary.providerId': result.provider.id }),
-      // Kept whatever the outcome: the queue needs it on review, and it explains an auto-approval.
-      review: {
-        priority: result.priority,
-        reasons: result.reasons.map((r) => ({ code: r.code, message: r.message, fields: r.fields })),
-      },
     },
     metadata: {
       confidence: result.confidence,

@@ -48,7 +48,7 @@ const runToCompletion = async (tenant: string, key: string) => {
 };
 
 describe('ledger verify', () => {
-  it('passes a clean history and names each broken workflow with what is wrong', async () => {
+  it('passes a clean history and names a forged entry appended to a finished one', async () => {
     // Prepare
     const clean = await runToCompletion('ledger-a', 'k-clean');
     const tampered = await runToCompletion('ledger-a', 'k-tampered');
@@ -77,11 +77,12 @@ describe('ledger verify', () => {
     // Assess
     expect(result.checked).toBe(2);
     expect(result.broken.map((b) => b.workflowId)).toEqual([tampered]);
-    const problems = result.broken[0]?.problems.join('\n') ?? '';
-    expect(problems).toContain('starts in "pending" but the previous entry ended in "completed"');
-    expect(problems).toContain('pending --compared--> completed is not a row of the transition table');
-    expect(problems).toContain('item at version 8 is behind its log (9 entries)');
-    expect(result.broken[0]?.repairable).toBe(false);
+    expect(result.broken[0]).toMatchObject({
+      seq: 9,
+      kind: 'forged_tail',
+      problems: ["entry 9 follows the item's version 8 but does not chain: no store wrote it"],
+      repairable: false,
+    });
     expect(clean).not.toBe(tampered);
   });
 });

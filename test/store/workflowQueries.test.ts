@@ -61,10 +61,14 @@ describe('listing and the review queue', () => {
       const wf = await newWorkflow('reviewer-co');
       for (const event of ['start_parse', 'parsed', 'extracted'] as const)
         await fixture.store.transition(wf.id, { event });
+      await fixture.store.update(
+        wf.id,
+        { review: { priority, reasons: [{ code: 'low_confidence', message: 'low' }] } },
+        { expectState: 'validating' },
+      );
       await fixture.store.transition(wf.id, {
         event: 'validation_completed',
         context: { confidence: 40, confidenceThreshold: 80, requiredFieldsValid: true },
-        patch: { review: { priority, reasons: [{ code: 'low_confidence', message: 'low' }] } },
       });
       return wf.id;
     };

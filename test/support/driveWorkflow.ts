@@ -30,18 +30,23 @@ export const workflowIn = async (
   for (const step of PATHS[state]) {
     if (step.startsWith('validation_completed')) {
       const review = step.endsWith(':review');
+      // As validate does: the reasons go on the item first, the transition logs the decision.
+      if (review) {
+        workflow = await store.update(
+          workflow.id,
+          {
+            review: {
+              priority: options.priority ?? 50,
+              reasons: [{ code: 'low_confidence', message: 'confidence 40' }],
+            },
+          },
+          { expectState: workflow.state },
+        );
+      }
       workflow = (
         await store.transition(workflow, {
           event: 'validation_completed',
           context: { confidence: review ? 40 : 95, confidenceThreshold: 80, requiredFieldsValid: true },
-          patch: review
-            ? {
-                review: {
-                  priority: options.priority ?? 50,
-                  reasons: [{ code: 'low_confidence', message: 'confidence 40' }],
-                },
-              }
-            : {},
         })
       ).workflow;
     } else {

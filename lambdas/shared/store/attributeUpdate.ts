@@ -33,6 +33,9 @@ const RESERVED = new Set<string>([
   'reviewRank',
   'refKey',
   'refSort',
+  'headHash',
+  'ledgerFlag',
+  'ledgerChain',
 ]);
 
 /**

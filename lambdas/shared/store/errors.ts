@@ -83,3 +83,39 @@ export class ReservedAttributeError extends PermanentError {
     );
   }
 }
+
+/**
+ * A transition tried to carry an attribute its log entry may not hold: the log keeps what the
+ * system decided (states, ids, counts, confidences), never what a document or a person said, so
+ * erasing a document never has to rewrite the log. A programming error: the message says how to
+ * write the attribute instead.
+ */
+export class UnloggableAttributeError extends PermanentError {
+  override readonly name = 'UnloggableAttribute';
+  constructor(readonly attributes: readonly string[]) {
+    super(
+      `${attributes.join(', ')} cannot be part of a transition: the transition log never holds document ` +
+        'content or what a person wrote. Set it with WorkflowStore.update (StageRun.update) just before the ' +
+        'transition; the item keeps it and erasure can remove it.',
+    );
+  }
+}
+
+/**
+ * The next sequence number of a workflow's log is held by an entry that does not chain: it was
+ * not written by the store (edited, forged). The store leaves it alone and flags the workflow;
+ * an operator decides (`docket ledger verify` says what is wrong).
+ */
+export class LedgerTamperedError extends PermanentError {
+  override readonly name = 'LedgerTampered';
+  constructor(
+    readonly workflowId: string,
+    readonly seq: number,
+    readonly reason: string,
+  ) {
+    super(
+      `Workflow ${workflowId}: log entry ${seq} ${reason}; it was left alone and the workflow is flagged. ` +
+        `Run \`docket ledger verify\` and check the entry before anything else moves this workflow.`,
+    );
+  }
+}

@@ -1,5 +1,6 @@
-import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { WorkflowItem } from './types.js';
+import { isConditionFailed } from './updateExpression.js';
 import { putIfAbsent } from './writes.js';
 
 /** A cached extraction, reused by uploads of the same content (seed 002). */
@@ -40,6 +41,28 @@ export class ExtractionCache {
       new GetCommand({ TableName: this.table, Key: { id: cacheId(tenant, sha256) }, ConsistentRead: true }),
     );
     return Item as ExtractionCacheRecord | undefined;
+  }
+
+  /**
+   * Deletes the record of `tenant` and `sha256` if it names `workflowId` (erasure: its id holds the
+   * content's hash, its artifacts are that workflow's); another workflow's record is left alone.
+   * True when one was deleted.
+   */
+  async remove(tenant: string, sha256: string, workflowId: string): Promise<boolean> {
+    try {
+      await this.client.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: { id: cacheId(tenant, sha256) },
+          ConditionExpression: 'workflowId = :id',
+          ExpressionAttributeValues: { ':id': workflowId },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      throw error;
+    }
   }
 
   /** The cached extraction a workflow was marked (at ingest) to reuse, if there is one. */

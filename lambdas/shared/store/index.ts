@@ -3,26 +3,34 @@
  * here; the files behind it (log, projection, queries, attribute updates) are its insides.
  */
 export type { UpdateOptions } from './attributeUpdate.js';
+export { entryHash, GENESIS_HASH, headOf, isChainHash } from './chain.js';
+export type { ChainFinding, LedgerFindingKind } from './chainVerify.js';
 export { type Condition, when } from './conditions.js';
 export {
   InvalidCursorError,
+  LedgerTamperedError,
   ReservedAttributeError,
   StaleWorkflowError,
   TransitionConflictError,
   TransitionContentionError,
+  UnloggableAttributeError,
   WorkflowNotFoundError,
 } from './errors.js';
 export type { ExtractionCacheRecord } from './extractionCache.js';
 export {
   exportLedger,
-  type LedgerProblem,
   type LedgerStats,
-  type LedgerVerification,
   ledgerStats,
   type TimeInState,
+} from './ledger.js';
+export {
+  type LedgerProblem,
+  type LedgerScope,
+  type LedgerVerification,
   verifyLedger,
   verifyWorkflowLog,
-} from './ledger.js';
+  workflowsIn,
+} from './ledgerVerify.js';
 export type { TransitionRequest } from './projection.js';
 export type { ListQuery, Page } from './queries.js';
 export {
@@ -41,6 +49,7 @@ export type {
   Artifacts,
   DocumentSource,
   ItemPatch,
+  LedgerFlag,
   LogEntry,
   RecordedError,
   ReviewInfo,

@@ -1,9 +1,19 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { GuardContext, WorkflowEvent, WorkflowState } from '../../../statemachine/index.js';
+import { chainEntry, chainsAfter, effectiveHash, GENESIS_HASH, headOf } from './chain.js';
 import { when } from './conditions.js';
 import { StaleWorkflowError, WorkflowNotFoundError } from './errors.js';
+import { checkLoggedPatch } from './loggedPatch.js';
 import type { TransitionLog } from './transitionLog.js';
-import type { ItemPatch, LogEntry, RecordedError, StoredPatch, WorkflowItem } from './types.js';
+import type {
+  IndexAttributes,
+  ItemPatch,
+  LedgerFlag,
+  LogEntry,
+  RecordedError,
+  StoredPatch,
+  WorkflowItem,
+} from './types.js';
 import { isConditionFailed } from './updateExpression.js';
 import { conditionalUpdate } from './writes.js';
 
@@ -36,61 +46,65 @@ export const reviewRank = (priority: number, enteredAt: string): string =>
 export const counterpartyKey = (tenant: string, docType: string, counterparty: string) =>
   `${tenant}#${docType}#${counterparty}`;
 
-/** Attributes the store derives on every transition so indexes follow the state. */
-const derivedPatch = (
-  item: WorkflowItem,
-  to: WorkflowState,
-  event: WorkflowEvent,
-  at: string,
-  request: ItemPatch,
-): StoredPatch => {
-  const review = request.review ?? item.review;
+/**
+ * The index attributes that follow the state, derived from the item before the transition and
+ * the entry: computed when the entry is applied (also in a roll-forward), never stored in the
+ * log, since the counterparty key is a name read from the document.
+ */
+const indexAttributes = (before: WorkflowItem, entry: LogEntry): IndexAttributes => {
+  const { to, at } = entry;
   const inReview = to === 'review_required';
-  const summary = (request.summary ?? item.summary) as
-    | { docType?: string; counterpartyKey?: string; date?: string }
-    | undefined;
+  const summary = before.summary as { docType?: string; counterpartyKey?: string; date?: string } | undefined;
   const reference = to === 'completed' && summary?.docType && summary.counterpartyKey;
   return {
     gsiStateKey: `${to}#${at}`,
-    reviewTenant: inReview ? item.tenant : null,
-    reviewRank: inReview ? reviewRank(review?.priority ?? 0, at) : null,
+    reviewTenant: inReview ? before.tenant : null,
+    reviewRank: inReview ? reviewRank(before.review?.priority ?? 0, at) : null,
     ...(reference && {
-      refKey: counterpartyKey(item.tenant, summary.docType as string, summary.counterpartyKey as string),
+      refKey: counterpartyKey(before.tenant, summary.docType as string, summary.counterpartyKey as string),
       refSort: `${summary.date ?? ''}#${at}`,
     }),
-    entryFailures: null,
-    ...(event === 'retry' && { retryCount: item.retryCount + 1 }),
-    ...(event === 'fail' && { failedAtStep: item.state }),
   };
 };
 
-/** The log entry that moves `item` to `to`: sequence number `version + 1`, with the item change. */
+/**
+ * The log entry that moves `item` to `to`: sequence number `version + 1`, chained after
+ * `prevHash` (the item's head), with the item change it makes. The change may hold only what
+ * `checkLoggedPatch` allows.
+ */
 export const entryFor = (
   item: WorkflowItem,
   to: WorkflowState,
   request: TransitionRequest,
   at: string,
+  prevHash: string,
 ): LogEntry => {
+  checkLoggedPatch(request.patch ?? {});
   const patch: StoredPatch = {
     ...request.patch,
     ...(request.error && { lastError: request.error }),
-    ...derivedPatch(item, to, request.event, at, request.patch ?? {}),
+    entryFailures: null,
+    ...(request.event === 'retry' && { retryCount: item.retryCount + 1 }),
+    ...(request.event === 'fail' && { failedAtStep: item.state }),
   };
-  return {
-    workflowId: item.id,
-    seq: item.version + 1,
-    tenant: item.tenant,
-    from: item.state,
-    to,
-    event: request.event,
-    actor: request.actor ?? 'system',
-    at,
-    durationMs: Math.max(0, Date.parse(at) - Date.parse(item.stateEnteredAt)),
-    retryCount: patch.retryCount ?? item.retryCount,
-    ...(request.error && { error: request.error }),
-    ...(request.metadata && { metadata: request.metadata }),
-    patch,
-  };
+  return chainEntry(
+    {
+      workflowId: item.id,
+      seq: item.version + 1,
+      tenant: item.tenant,
+      from: item.state,
+      to,
+      event: request.event,
+      actor: request.actor ?? 'system',
+      at,
+      durationMs: Math.max(0, Date.parse(at) - Date.parse(item.stateEnteredAt)),
+      retryCount: patch.retryCount ?? item.retryCount,
+      ...(request.error && { error: request.error }),
+      ...(request.metadata && { metadata: request.metadata }),
+      patch,
+    },
+    prevHash,
+  );
 };
 
 /**
@@ -104,12 +118,18 @@ export class ItemProjection {
     private readonly table: string,
     private readonly log: TransitionLog,
     private readonly find: (id: string) => Promise<WorkflowItem | undefined>,
+    private readonly now: () => Date,
   ) {}
 
-  /** Moves the item to the entry's state on `version = seq - 1`; a rival may have done it first. */
-  async apply(entry: LogEntry): Promise<WorkflowItem> {
+  /**
+   * Moves the item (`before`, at version `seq - 1`) to the entry's state on `version = seq - 1`;
+   * a rival may have done it first.
+   */
+  async apply(entry: LogEntry, before: WorkflowItem): Promise<WorkflowItem> {
     const patch = {
+      ...indexAttributes(before, entry),
       ...entry.patch,
+      headHash: entry.hash ?? null,
       state: entry.to,
       version: entry.seq,
       lastEvent: entry.event,
@@ -136,13 +156,57 @@ export class ItemProjection {
     }
   }
 
-  /** Applies log entries the item has not seen yet (a writer crashed between its two writes). */
+  /**
+   * The head of the chain at the item's version: `headHash`, or for an item last moved before the
+   * log was chained, the hash its log computes to (one Query, only for such items).
+   */
+  async headOf(item: WorkflowItem): Promise<string> {
+    if (item.headHash !== undefined) return item.headHash;
+    if (item.version === 0) return GENESIS_HASH;
+    return headOf((await this.log.entries(item.id)).filter((e) => e.seq <= item.version));
+  }
+
+  /**
+   * Applies log entries the item has not seen yet (a writer crashed between its two writes), as
+   * long as they chain: an entry whose content does not give its hash, or that does not follow the
+   * head, was not written by the store (edited, forged). It is not applied: the item is flagged
+   * with `ledgerFlag` and returned as far as it got.
+   */
   async rollForward(item: WorkflowItem): Promise<WorkflowItem> {
     let current = item;
+    let head: string | undefined;
     for (const entry of await this.log.entries(item.id, item.version)) {
       if (entry.seq !== current.version + 1) break;
-      current = await this.apply(entry);
+      head ??= await this.headOf(current);
+      // A workflow begun before the chain existed may meet an unchained entry of that time.
+      const legacy =
+        current.ledgerChain === undefined && current.headHash === undefined && entry.hash === undefined;
+      if (!legacy && !chainsAfter(entry, head)) return this.flag(current, entry, head);
+      current = await this.apply(entry, current);
+      head = effectiveHash(entry, head);
     }
     return current;
+  }
+
+  /** Records on the item that the entry after it was refused, unless another writer moved it. */
+  private async flag(item: WorkflowItem, entry: LogEntry, head: string): Promise<WorkflowItem> {
+    const reason =
+      entry.prevHash !== head
+        ? 'does not follow the head of the chain (prevHash differs)'
+        : 'does not match its hash (its content was changed after it was written)';
+    if (item.ledgerFlag?.seq === entry.seq) return item;
+    const ledgerFlag: LedgerFlag = { seq: entry.seq, reason, at: this.now().toISOString() };
+    try {
+      return await conditionalUpdate(
+        this.client,
+        this.table,
+        item.id,
+        { ledgerFlag },
+        when.equals('version', item.version),
+      );
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+      return item;
+    }
   }
 }

@@ -175,6 +175,27 @@ export class WorkflowQueries {
     );
   }
 
+  /**
+   * The tenants that have workflows: one Scan of the table reading only `tenant` (memory holds
+   * the set of tenants, not the workflows).
+   */
+  async tenants(): Promise<string[]> {
+    const filter = compileCondition(when.present('state'));
+    const found = new Set<string>();
+    const pages = paginateScan(
+      { client: this.client },
+      {
+        TableName: this.table,
+        ProjectionExpression: '#tenant',
+        FilterExpression: filter.ConditionExpression,
+        ExpressionAttributeNames: { ...filter.ExpressionAttributeNames, '#tenant': 'tenant' },
+        ExpressionAttributeValues: filter.ExpressionAttributeValues,
+      },
+    );
+    for await (const page of pages) for (const item of page.Items ?? []) found.add(item.tenant as string);
+    return [...found].sort();
+  }
+
   private pages(query: ListQuery): Pages {
     const config = (shape: CursorShape) => ({
       client: this.client,

@@ -96,6 +96,8 @@ export interface WorkflowAttributes {
    * Functions access could decide the review past the API's checks.
    */
   reviewTaskToken?: string;
+  /** Why and by whom an operator cancelled the workflow (on the item: the log holds no free text). */
+  cancellation?: { reason: string; by: string; at: string };
   /** Free-form stage results small enough for the item (ids, counts, summaries). */
   summary?: Record<string, unknown>;
 }
@@ -113,6 +115,18 @@ export interface WorkflowItem extends WorkflowAttributes {
   lastEvent?: WorkflowEvent;
   retryCount: number;
   createdBy: string;
+  /**
+   * The `hash` of the log entry at `version`: the head of the workflow's chain. Absent at version
+   * 0 (the chain starts from `GENESIS_HASH`) and on items last moved before the log was chained.
+   */
+  headHash?: string;
+  /**
+   * The chain encoding the workflow's log was begun with (1). Absent only on workflows created
+   * before the log was chained: only those may have entries without hashes, at the start.
+   */
+  ledgerChain?: 1;
+  /** Set when the store found a log entry after `version` that does not chain, and left it alone. */
+  ledgerFlag?: LedgerFlag;
 }
 
 /**
@@ -159,4 +173,20 @@ export interface LogEntry {
   metadata?: Record<string, unknown>;
   /** The item change this transition made (see `StoredPatch`). */
   patch: StoredPatch;
+  /**
+   * The previous entry's `hash` (`GENESIS_HASH` for the first) and this entry's own (see
+   * `chain.ts` for the encoding). Absent only on entries written before the log was chained.
+   */
+  prevHash?: string;
+  hash?: string;
+}
+
+/** Why the store stopped at a log entry it would not apply (see `ItemProjection.rollForward`). */
+export interface LedgerFlag {
+  /** The sequence number of the entry refused. */
+  seq: number;
+  /** What was wrong with it, for a person. */
+  reason: string;
+  /** When the store found it. */
+  at: string;
 }

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { INITIAL_STATE, transition } from '../../../statemachine/index.js';
 import { type UpdateOptions, updateAttributes } from './attributeUpdate.js';
-import { TransitionConflictError, TransitionContentionError, WorkflowNotFoundError } from './errors.js';
+import { eraseItemContent } from './contentErasure.js';
+import {
+  LedgerTamperedError,
+  TransitionConflictError,
+  TransitionContentionError,
+  WorkflowNotFoundError,
+} from './errors.js';
 import { ExtractionCache, type ExtractionCacheRecord } from './extractionCache.js';
 import { entryFor, ItemProjection, type TransitionRequest } from './projection.js';
 import { type ListQuery, type Page, WorkflowQueries } from './queries.js';
@@ -78,8 +84,12 @@ export class WorkflowStore {
     this.maxAttempts = options.maxAttempts ?? 8;
     this.log = new TransitionLog(this.client, this.tables.transitions);
     this.queries = new WorkflowQueries(this.client, this.tables.workflows);
-    this.projection = new ItemProjection(this.client, this.tables.workflows, this.log, (id) =>
-      this.queries.find(id),
+    this.projection = new ItemProjection(
+      this.client,
+      this.tables.workflows,
+      this.log,
+      (id) => this.queries.find(id),
+      this.now,
     );
     this.cache = new ExtractionCache(this.client, this.tables.workflows);
   }
@@ -101,6 +111,8 @@ export class WorkflowStore {
       updatedAt: at,
       stateEnteredAt: at,
       createdBy: input.actor ?? 'system',
+      // Every entry of this workflow's log is chained, from the first.
+      ledgerChain: 1,
       ...(input.source && { source: input.source }),
     };
     const stored = { ...item, gsiTenant: item.tenant, gsiStateKey: `${item.state}#${at}` };
@@ -166,16 +178,22 @@ export class WorkflowStore {
         if (raced) throw new TransitionConflictError(id, request.event, item.state, { cause: decided.error });
         throw decided.error;
       }
-      const entry = entryFor(item, decided.to, request, this.now().toISOString());
+      const head = await this.projection.headOf(item);
+      const entry = entryFor(item, decided.to, request, this.now().toISOString(), head);
       if (!(await this.log.append(entry))) {
         // Someone holds this sequence number: a live rival or a writer that crashed before
-        // updating the item. Either way the log is the truth; catch the item up and decide again.
+        // updating the item. Either way the log is the truth; catch the item up and decide again,
+        // unless the entry there does not chain: no store wrote it, and nothing builds on it.
+        const seq = entry.seq;
         item = await this.rollForward(item);
+        if (item.version < seq && item.ledgerFlag?.seq === seq) {
+          throw new LedgerTamperedError(id, seq, item.ledgerFlag.reason);
+        }
         raced = true;
         if (expectVersion !== undefined) throw new TransitionConflictError(id, request.event, item.state);
         continue;
       }
-      return { workflow: await this.projection.apply(entry), entry };
+      return { workflow: await this.projection.apply(entry, item), entry };
     }
     throw new TransitionContentionError(id, this.maxAttempts);
   }
@@ -244,6 +262,29 @@ export class WorkflowStore {
   /** The cached extraction for this tenant's content hash, if any. */
   findExtractionCache(tenant: string, sha256: string): Promise<ExtractionCacheRecord | undefined> {
     return this.cache.find(tenant, sha256);
+  }
+
+  /** The tenants that have workflows (a Scan reading only the tenant). */
+  tenants(): Promise<string[]> {
+    return this.queries.tenants();
+  }
+
+  /**
+   * The head of the workflow's hash chain at the item's version: its `headHash`, or computed from
+   * the log for an item last moved before the log was chained.
+   */
+  headOf(item: WorkflowItem): Promise<string> {
+    return this.projection.headOf(item);
+  }
+
+  /**
+   * Erasure's part in the tables: removes what the item holds of the document and of what people
+   * wrote (`eraseItemContent`), and the content-hash cache record this workflow made. The log is
+   * not touched: it never held any of it. The caller then logs the `erase` transition.
+   */
+  async eraseContent(item: WorkflowItem): Promise<WorkflowItem> {
+    if (item.source?.sha256) await this.cache.remove(item.tenant, item.source.sha256, item.id);
+    return eraseItemContent(this.client, this.tables.workflows, item);
   }
 
   /** Applies log entries the item has not seen yet (a writer crashed between its two writes). */

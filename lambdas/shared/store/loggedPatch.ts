@@ -1,0 +1,42 @@
+import { UnloggableAttributeError } from './errors.js';
+import type { ItemPatch } from './types.js';
+
+/**
+ * Attributes a log entry's patch may hold: what the system decided about the document, not what
+ * the document or a person said. Page count, artifact keys (ids), type, confidences, retry and
+ * failure bookkeeping, execution and reference ids, the comparison's counts. The rest (the
+ * document's summary, review reasons with their values, a reviewer's corrections or reasons) is
+ * written to the item before the transition (`WorkflowStore.update`) and never enters the log, so
+ * erasing a document deletes it from the item and S3 and leaves every chain verifying.
+ */
+const LOGGABLE: readonly string[] = [
+  'pageCount',
+  'docType',
+  'confidence',
+  'fieldConfidence',
+  'retryCount',
+  'failedAtStep',
+  'lastError',
+  'lastFailureKey',
+  'entryFailures',
+  'artifacts',
+  'executionArn',
+  'cachedFrom',
+  'summary.providerId',
+  'summary.referenceId',
+  'summary.comparison',
+];
+
+const loggable = (path: string) =>
+  LOGGABLE.some((allowed) => path === allowed || path.startsWith(`${allowed}.`));
+
+/**
+ * Checks that `patch` may go into a log entry, or throws `UnloggableAttributeError` naming what
+ * may not. `reviewTaskToken` may only be removed (`null`): the token is never logged.
+ */
+export const checkLoggedPatch = (patch: ItemPatch): void => {
+  const refused = Object.entries(patch)
+    .filter(([path, value]) => !(loggable(path) || (path === 'reviewTaskToken' && value === null)))
+    .map(([path]) => path);
+  if (refused.length > 0) throw new UnloggableAttributeError(refused);
+};
