@@ -30,6 +30,8 @@ export interface Target {
   name: string;
   region: string;
   bucket: string;
+  /** Where ledger snapshots go: the stack's Object Lock bucket on AWS, the documents bucket locally. */
+  snapshotBucket: string;
   tables: { workflows: string; transitions: string; providers: string };
   stateMachineArn: string;
   /** The upload queue and its dead-letter queue (a stack deployed before they existed has none). */
@@ -116,6 +118,8 @@ export const resolveTarget = async (options: TargetOptions): Promise<Target> => 
         name: options.stack,
         region: outputs.region,
         bucket: outputs.bucket,
+        // A stack deployed before snapshots existed has no such bucket: snapshots fail there.
+        snapshotBucket: outputs.ledgerSnapshotBucket,
         tables: {
           workflows: outputs.workflowsTable,
           transitions: outputs.transitionsTable,
@@ -146,6 +150,7 @@ export const resolveTarget = async (options: TargetOptions): Promise<Target> => 
       name: options.dataDir,
       region: endpoints.region,
       bucket: endpoints.bucket,
+      snapshotBucket: endpoints.bucket,
       tables: endpoints.tables,
       stateMachineArn: endpoints.stateMachineArn,
       ...(endpoints.queues && { queues: endpoints.queues }),

@@ -47,6 +47,11 @@ export const StackOutput = {
   userPoolClientId: { key: 'UserPoolClientId', description: 'App client for reviewer sign-in' },
   alarmTopicArn: { key: 'AlarmTopicArn', description: 'SNS topic the alarms publish to' },
   dashboardName: { key: 'DashboardName', description: 'CloudWatch dashboard' },
+  ledgerSnapshotBucket: {
+    key: 'LedgerSnapshotBucket',
+    description: 'Ledger snapshots under ledger/snapshots/ (Object Lock, compliance mode)',
+    env: EnvVar.ledgerSnapshotBucket,
+  },
   operatorPolicyArn: {
     key: 'OperatorPolicyArn',
     description: 'Managed policy for operators running docket --stack (attach to their role or group)',

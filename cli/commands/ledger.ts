@@ -3,68 +3,99 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
+import type { LedgerScope } from '../../lambdas/shared/store/index.js';
 import { ALL_STATES } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
-import { CheckFailedError } from '../errors.js';
+import { StackOutputsError, UsageError } from '../errors.js';
 import { formatDuration, renderTable } from '../format.js';
 import { printJson, println } from '../io.js';
-import type { Target } from '../target.js';
+import { LEDGER_EXIT, type VerifyReport, verifyCommand, verifyText } from './ledgerVerify.js';
 
-/** Verifies the ledger; with `repair`, first rolls forward items a crashed writer left behind. */
-export const verify = async (target: Target, options: { tenant?: string; repair?: boolean }) => {
-  const { verifyLedger, verifyWorkflowLog } = await import('../../lambdas/shared/store/index.js');
-  const result = await verifyLedger(target.store, { tenant: options.tenant });
-  if (!options.repair) return { ...result, repaired: [] as string[] };
-  const repaired: string[] = [];
-  const broken = [];
-  for (const problem of result.broken) {
-    if (!problem.repairable) {
-      broken.push(problem);
-      continue;
-    }
-    const item = await target.store.get(problem.workflowId, { repair: true });
-    const after = verifyWorkflowLog(item, await target.store.history(item.id));
-    if (after) broken.push(after);
-    else repaired.push(problem.workflowId);
-  }
-  return { ...result, broken, repaired };
+/** A commander parser for an ISO 8601 time flag: a usage error names the flag and the format. */
+const isoTime = (flag: string) => (value: string) => {
+  if (Number.isNaN(Date.parse(value)) || !/^\d{4}-\d{2}-\d{2}/.test(value))
+    throw new UsageError(
+      `${flag} takes an ISO 8601 time such as 2026-11-01 or 2026-11-01T12:00:00Z, not "${value}".`,
+    );
+  return new Date(value).toISOString();
 };
 
-/** `ledger verify | stats | export`: the transition log as an audit trail an operator can check. */
+/** `ledger verify | snapshot | stats | export`: the transition log as an audit trail an operator can prove. */
 export const registerLedgerCommands = (program: Command, ctx: CliContext): void => {
-  const ledger = program.command('ledger').description('check, summarise and export the transition log');
+  const ledger = program
+    .command('ledger')
+    .description('verify, snapshot, summarise and export the transition log');
 
   ledger
     .command('verify')
     .description(
-      'check every workflow log against its item and the transition table; non-zero exit if broken',
+      `recompute every hash chain (or one workflow's, or a time range) and check it against its item, the transition table and, with --against, a snapshot; exit ${LEDGER_EXIT.clean} clean, ${LEDGER_EXIT.tampered} tampered, ${LEDGER_EXIT.unreadable} unreadable evidence`,
     )
     .option('--tenant <tenant>', 'only this tenant')
-    .option('--repair', 'roll forward items left behind their log by a crashed writer')
+    .option('--workflow <id>', 'only this workflow')
+    .option('--since <time>', 'only workflows changed at or after this ISO time', isoTime('--since'))
+    .option('--until <time>', 'only workflows created at or before this ISO time', isoTime('--until'))
+    .option('--against <key>', 'also check against this snapshot (S3 key under ledger/snapshots/)')
+    .option('--repair', 'roll forward items left behind their log by a crashed writer (entries that chain)')
     .option('--json', 'print JSON')
-    .action(async (options: { tenant?: string; repair?: boolean; json?: boolean }) => {
-      const result = await verify(await ctx.stack(), options);
-      if (options.json) printJson(ctx.io, result);
-      else {
-        for (const id of result.repaired) println(ctx.io, `${id}: repaired (item rolled forward to its log)`);
-        for (const b of result.broken) {
-          println(
-            ctx.io,
-            `${b.workflowId} (${b.tenant}): ${b.problems.join('; ')}${b.repairable ? ' [repairable: ledger verify --repair]' : ''}`,
-          );
+    .action(
+      async (
+        options: LedgerScope & { workflow?: string; against?: string; repair?: boolean; json?: boolean },
+      ) => {
+        const { SnapshotUnreadableError } = await import('../../lambdas/shared/ledgerSnapshots/index.js');
+        let report: VerifyReport;
+        try {
+          report = await verifyCommand(await ctx.stack(), ctx.io, {
+            ...options,
+            ...(options.workflow !== undefined && { workflowId: options.workflow }),
+            progress: !options.json,
+          });
+        } catch (error) {
+          if (!(error instanceof SnapshotUnreadableError)) throw error;
+          ctx.io.stderr.write(`docket: ${error.message}\n`);
+          ctx.exitCode = LEDGER_EXIT.unreadable;
+          return;
         }
+        if (options.json) printJson(ctx.io, report);
+        else for (const line of verifyText(report)) println(ctx.io, line);
+        if (report.broken.length > 0) {
+          ctx.io.stderr.write(
+            `docket: ${report.broken.length} workflow(s) with a ledger not as the store wrote it: ${report.broken.map((b) => b.workflowId).join(', ')}\n`,
+          );
+          ctx.exitCode = LEDGER_EXIT.tampered;
+        }
+      },
+    );
+
+  ledger
+    .command('snapshot')
+    .description(
+      "write each tenant's chain heads (entry count, head hash, state of every workflow) with a SHA-256 of the file to ledger/snapshots/ (Object Lock on AWS)",
+    )
+    .option('--tenant <tenant>', 'only this tenant')
+    .option('--json', 'print JSON')
+    .action(async (options: { tenant?: string; json?: boolean }) => {
+      const target = await ctx.stack();
+      const { takeSnapshots } = await import('../../lambdas/shared/ledgerSnapshots/index.js');
+      if (!target.snapshotBucket) {
+        throw new StackOutputsError(
+          `Stack ${target.name} has no ledger snapshot bucket (deployed before snapshots existed); deploy it again.`,
+        );
+      }
+      const written = await takeSnapshots({
+        store: target.store,
+        s3: target.s3,
+        bucket: target.snapshotBucket,
+        now: ctx.io.now,
+        ...(options.tenant !== undefined && { tenant: options.tenant }),
+      });
+      if (options.json) return printJson(ctx.io, written);
+      for (const w of written)
         println(
           ctx.io,
-          `Checked ${result.checked} workflow(s), ${result.entries} log entries: ${
-            result.broken.length === 0 ? 'every log is consistent.' : `${result.broken.length} broken.`
-          }`,
+          `${w.tenant}: ${w.workflows} workflow(s) -> s3://${w.bucket}/${w.key} (sha256 ${w.sha256})`,
         );
-      }
-      if (result.broken.length > 0) {
-        throw new CheckFailedError(
-          `${result.broken.length} workflow(s) with a broken ledger: ${result.broken.map((b) => b.workflowId).join(', ')}`,
-        );
-      }
+      if (written.length === 0) println(ctx.io, 'No workflows yet: nothing to snapshot.');
     });
 
   ledger

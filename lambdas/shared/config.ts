@@ -17,6 +17,8 @@ export const EnvVar = {
   deadLetterQueueUrl: 'DEAD_LETTER_QUEUE_URL',
   uploadQueueUrl: 'UPLOAD_QUEUE_URL',
   executionSlotLimit: 'EXECUTION_SLOT_LIMIT',
+  /** Where ledger snapshots go (on AWS a bucket with Object Lock; locally the documents bucket). */
+  ledgerSnapshotBucket: 'LEDGER_SNAPSHOT_BUCKET',
 } as const;
 
 /** Table names of the workflow store, read once per cold start. */

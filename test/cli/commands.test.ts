@@ -408,8 +408,8 @@ describe('docket against a running local stack', () => {
     }
   });
 
-  it('verifies, summarises and exports the ledger; verify names a broken workflow and fails', async () => {
-    // Prepare: a log entry no writer could have made (pending straight to completed).
+  it('verifies, snapshots, summarises and exports the ledger; verify names a broken workflow and fails', async () => {
+    // Prepare: a log entry no store wrote (pending straight to completed, with no hash).
     const { workflow } = await stack.store.create({
       tenant: 'broken',
       idempotencyKey: `broken-${Date.now()}`,
@@ -436,21 +436,41 @@ describe('docket against a running local stack', () => {
     // Act
     const healthy = await run('ledger', 'verify', '--tenant', 'acme');
     const broken = await run('ledger', 'verify', '--tenant', 'broken', '--json');
+    const snapshot = await run('ledger', 'snapshot', '--tenant', 'acme', '--json');
+    const [taken] = snapshot.json<{ key: string; workflows: number; sha256: string }[]>();
+    const against = await run('ledger', 'verify', '--tenant', 'acme', '--against', taken?.key ?? '');
+    const noSnapshot = await run('ledger', 'verify', '--against', 'ledger/snapshots/acme/none.jsonl');
+    const badTime = await run('ledger', 'verify', '--since', 'yesterday');
     const stats = await run('ledger', 'stats', '--tenant', 'acme', '--json');
     const exported = await run('ledger', 'export', '--tenant', 'acme', '--out', 'ledger.jsonl');
 
     // Assess
     expect(healthy.code).toBe(0);
-    expect(healthy.stdout).toMatch(/Checked 9 workflow\(s\), \d+ log entries: every log is consistent\./);
-    expect(broken.code).toBe(1);
+    expect(healthy.stdout).toMatch(/Checked 9 workflow\(s\), \d+ log entries: every chain verifies\./);
+    expect(broken.code).toBe(3);
     oneLine(broken.stderr);
     expect(broken.stderr).toContain(workflow.id);
     expect(broken.json<{ broken: { workflowId: string; problems: string[] }[] }>().broken).toEqual([
       expect.objectContaining({
         workflowId: workflow.id,
-        problems: expect.arrayContaining([expect.stringContaining('not a row of the transition table')]),
+        seq: 1,
+        kind: 'forged_tail',
+        problems: [expect.stringContaining('does not chain: no store wrote it')],
       }),
     ]);
+    expect(snapshot.code).toBe(0);
+    expect(taken).toMatchObject({
+      tenant: 'acme',
+      workflows: 9,
+      key: expect.stringMatching(/^ledger\/snapshots\/acme\//),
+    });
+    expect(against.code).toBe(0);
+    expect(against.stdout).toContain(`and 9 workflow(s) of snapshot ${taken?.key}`);
+    expect(noSnapshot.code).toBe(4);
+    oneLine(noSnapshot.stderr);
+    expect(noSnapshot.stderr).toContain('cannot be used: it could not be read');
+    expect(badTime.code).toBe(2);
+    expect(badTime.stderr).toContain('--since takes an ISO 8601 time');
     const summary = stats.json<{ workflows: number; transitions: number; byState: Record<string, number> }>();
     expect(summary.workflows).toBe(9);
     expect(summary.byState).toEqual(expect.objectContaining({ completed: 7, rejected: 1, cancelled: 1 }));
