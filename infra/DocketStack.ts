@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import type { Stage } from '../statemachine/index.js';
 import type { DocketConfig } from './config.js';
 import { DocumentStorage } from './constructs/DocumentStorage.js';
+import { LedgerAnchors } from './constructs/LedgerAnchors.js';
 import { Operations } from './constructs/Operations.js';
 import { OperatorPolicy } from './constructs/OperatorPolicy.js';
 import { ReviewerApi } from './constructs/ReviewerApi.js';
@@ -28,6 +29,7 @@ export class DocketStack extends Stack {
   readonly reviewerApi: ReviewerApi;
   readonly operations: Operations;
   readonly operatorPolicy: OperatorPolicy;
+  readonly ledger: LedgerAnchors;
 
   constructor(scope: Construct, id: string, props: DocketStackProps) {
     super(scope, id, props);
@@ -62,6 +64,7 @@ export class DocketStack extends Stack {
       stateMachine: this.workflow.stateMachine,
       config,
     });
+    this.ledger = new LedgerAnchors(this, 'Ledger', { storage: this.storage, config });
     this.operations = new Operations(this, 'Operations', {
       config,
       storage: this.storage,
@@ -72,11 +75,16 @@ export class DocketStack extends Stack {
         'review-api': this.reviewerApi.handler,
         starter: this.trigger.starter,
         'slot-release': this.trigger.slotRelease,
+        'ledger-snapshot': this.ledger.snapshotter,
+        'ledger-witness': this.ledger.witness,
       },
       deadLetterQueue: this.trigger.deadLetterQueue,
     });
 
+    this.ledger.alarmTo(this.operations.topic);
+
     this.operatorPolicy = new OperatorPolicy(this, 'Operators', {
+      snapshots: this.ledger.snapshots,
       bucket: this.storage.bucket,
       tables: [this.storage.workflows, this.storage.providers],
       log: this.storage.transitions,
@@ -101,6 +109,7 @@ export class DocketStack extends Stack {
       alarmTopicArn: this.operations.topic.topicArn,
       dashboardName: this.operations.dashboard.dashboardName,
       operatorPolicyArn: this.operatorPolicy.policy.managedPolicyArn,
+      ledgerSnapshotBucket: this.ledger.snapshots.bucketName,
     };
     for (const [name, output] of Object.entries(StackOutput)) {
       new CfnOutput(this, output.key, {

@@ -46,6 +46,8 @@ export interface DocketConfig {
   };
   artifactExpirationDays: number;
   logRetentionDays: number;
+  /** Ledger snapshots: how often the schedule takes one, how long Object Lock keeps each. */
+  ledger: { snapshotMinutes: number; retentionDays: number };
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   alarmEmail?: string;
   api: { throttleRate: number; throttleBurst: number };
@@ -159,6 +161,7 @@ export const loadConfig = (
     },
     artifactExpirationDays: c.artifactExpirationDays,
     logRetentionDays: c.logRetentionDays,
+    ledger: { snapshotMinutes: c.ledgerSnapshotMinutes, retentionDays: c.ledgerSnapshotRetentionDays },
     logLevel: c.logLevel,
     ...(c.alarmEmail && { alarmEmail: c.alarmEmail }),
     api: { throttleRate: c.apiThrottleRate, throttleBurst: c.apiThrottleBurst },

@@ -113,6 +113,13 @@ export const ContextSchema = z
         ),
       )
       .default([]),
+    /** Minutes between two scheduled ledger snapshots. */
+    ledgerSnapshotMinutes: int(1, 1_440).default(15),
+    /**
+     * Days Object Lock (compliance mode) keeps each ledger snapshot unchangeable: nobody, the
+     * account root included, can delete one sooner. A throwaway stack should use 1.
+     */
+    ledgerSnapshotRetentionDays: int(1, 36_500).default(365),
     /** Keep the bucket, tables and user pool when the stack is deleted (false for throwaway stacks). */
     retainData: bool().default(true),
   })

@@ -4,6 +4,7 @@ import {
   AttributeType,
   Billing,
   ProjectionType,
+  type StreamViewType,
   TableEncryptionV2,
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb';
@@ -24,9 +25,10 @@ export const tableFromSpec = (
   scope: Construct,
   id: string,
   spec: TableSpec,
-  options: { removalPolicy: RemovalPolicy; deletionProtection: boolean },
+  options: { removalPolicy: RemovalPolicy; deletionProtection: boolean; stream?: StreamViewType },
 ): TableV2 =>
   new TableV2(scope, id, {
+    ...(options.stream && { dynamoStream: options.stream }),
     partitionKey: attribute(spec.partitionKey),
     ...(spec.sortKey && { sortKey: attribute(spec.sortKey) }),
     billing: Billing.onDemand(),

@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { StreamViewType, type TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -28,6 +28,15 @@ export type Prefix = (typeof Prefix)[keyof typeof Prefix];
  * the audit trail.
  */
 export const LOG_TABLE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:Query'] as const;
+/** Reading the transition log only (the ledger snapshot, stages that never transition but read). */
+export const LOG_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'] as const;
+
+/**
+ * What a function does with the transition log: `append` (it makes transitions: PutItem, and the
+ * reads a roll-forward makes), `read`, or `none` (it only updates the workflow item, as
+ * schedule-review and request-review do). Each role gets only what its code does.
+ */
+export type LogAccess = 'append' | 'read' | 'none';
 /** The workflow item: read, create, conditional update (the commit protocol), list by index. */
 export const WORKFLOW_TABLE_ACTIONS = [
   'dynamodb:GetItem',
@@ -125,15 +134,21 @@ export class DocumentStorage extends Construct {
     const table = (tableId: string, spec: TableSpec) =>
       tableFromSpec(this, tableId, spec, { removalPolicy, deletionProtection: props.retainData });
     this.workflows = table('Workflows', WORKFLOWS_TABLE);
-    this.transitions = table('Transitions', TRANSITIONS_TABLE);
+    // The stream (keys only) feeds the ledger witness (LedgerAnchors): the store only inserts.
+    this.transitions = tableFromSpec(this, 'Transitions', TRANSITIONS_TABLE, {
+      removalPolicy,
+      deletionProtection: props.retainData,
+      stream: StreamViewType.KEYS_ONLY,
+    });
     this.providers = table('Providers', PROVIDERS_TABLE);
   }
 
   /**
-   * The workflow store (lambdas/shared/store): the workflows table, its indexes, and the
-   * transition log as append-only.
+   * The workflow store (lambdas/shared/store): the workflows table and its indexes, and the
+   * transition log as `log` says: append-only for a function that makes transitions, read-only or
+   * not at all for one that does not.
    */
-  bindStore(fn: StageFunction): void {
+  bindStore(fn: StageFunction, log: LogAccess = 'append'): void {
     fn.addEnvironment(tableEnvVar(WORKFLOWS_TABLE), this.workflows.tableName);
     fn.addEnvironment(tableEnvVar(TRANSITIONS_TABLE), this.transitions.tableName);
     fn.role.addToPrincipalPolicy(
@@ -145,8 +160,31 @@ export class DocumentStorage extends Construct {
         ],
       }),
     );
+    if (log === 'none') return;
     fn.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: [...LOG_TABLE_ACTIONS], resources: [this.transitions.tableArn] }),
+      new PolicyStatement({
+        actions: [...(log === 'append' ? LOG_TABLE_ACTIONS : LOG_READ_ACTIONS)],
+        resources: [this.transitions.tableArn],
+      }),
+    );
+  }
+
+  /**
+   * Reading every workflow and the log, for the ledger snapshot: the tenants (a Scan of the
+   * workflows table), each tenant's workflows (its index), and the log of an item moved before
+   * the chain existed. No write of either table.
+   */
+  bindLedgerReader(fn: StageFunction): void {
+    fn.addEnvironment(tableEnvVar(WORKFLOWS_TABLE), this.workflows.tableName);
+    fn.addEnvironment(tableEnvVar(TRANSITIONS_TABLE), this.transitions.tableName);
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Scan', 'dynamodb:Query', 'dynamodb:GetItem'],
+        resources: [this.workflows.tableArn, `${this.workflows.tableArn}/index/${Index.byTenantState}`],
+      }),
+    );
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: [...LOG_READ_ACTIONS], resources: [this.transitions.tableArn] }),
     );
   }
 
@@ -202,13 +240,17 @@ export class DocumentStorage extends Construct {
         new PolicyStatement({ actions: ['s3:PutObject'], resources: objects(access.write) }),
       );
     }
-    // Ingest moves an upload whose key breaks the key policy out of incoming/ (that version too).
+    // Ingest moves an upload whose key breaks the key policy out of incoming/ (that version too);
+    // an erasure deletes every version of a document's objects, which it lists first.
     if (access.remove?.length) {
       fn.role.addToPrincipalPolicy(
         new PolicyStatement({
           actions: ['s3:DeleteObject', 's3:DeleteObjectVersion'],
           resources: objects(access.remove),
         }),
+      );
+      fn.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['s3:ListBucketVersions'], resources: [this.bucket.bucketArn] }),
       );
     }
     for (const resource of new Set(
@@ -219,6 +261,20 @@ export class DocumentStorage extends Construct {
         reason: 'Objects are per document; access is scoped to one key prefix of the documents bucket.',
       });
     }
+  }
+
+  /**
+   * Deleting content-hash cache records (`cache#…` items of the workflows table) and nothing else
+   * of it: an erasure removes the record its document made, whose id holds the content's hash.
+   */
+  bindCacheEraser(fn: StageFunction): void {
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:DeleteItem'],
+        resources: [this.workflows.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['cache#*'] } },
+      }),
+    );
   }
 
   /** Scanning the sparse review-queue index (every tenant's open reviews) for queue metrics. */

@@ -5,6 +5,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { SNAPSHOT_PREFIX } from '../../lambdas/shared/ledgerSnapshots/index.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
 import { executionsArnOf } from './WorkflowStateMachine.js';
 
@@ -18,6 +19,8 @@ export interface OperatorPolicyProps {
   readonly stateMachine: StateMachine;
   /** The dead-letter queue and, once it exists, the upload queue: `docket dlq list|redrive`. */
   readonly queues: readonly IQueue[];
+  /** The ledger snapshot bucket: `docket ledger verify --against` reads, `ledger snapshot` writes. */
+  readonly snapshots: IBucket;
 }
 
 /** Reading a table and its indexes: `docket list|show|reviews|providers`. */
@@ -46,8 +49,9 @@ export const OPERATOR_QUEUE_ACTIONS = [
 /**
  * A managed policy for operators who run the `docket` CLI against this stack: read the tables
  * and the bucket, start, read and redrive executions, work the dead-letter (and upload) queue,
- * and read the stack's outputs (how `--stack` finds everything). Nothing it grants writes a
- * table or an object: changes to a workflow go through executions, which keep the ledger. Attach
+ * read and add ledger snapshots, and read the stack's outputs (how `--stack` finds everything).
+ * Nothing it grants writes a table or changes an object: changes to a workflow go through
+ * executions, which keep the ledger, and a new snapshot leaves every locked one as it was. Attach
  * it to the operators' role or group (its ARN is the OperatorPolicyArn output).
  */
 export class OperatorPolicy extends Construct {
@@ -68,7 +72,15 @@ export class OperatorPolicy extends Construct {
           actions: ['s3:GetObject', 's3:GetObjectVersion'],
           resources: [props.bucket.arnForObjects('*')],
         }),
-        new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.bucket.bucketArn] }),
+        new PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [props.bucket.bucketArn, props.snapshots.bucketArn],
+        }),
+        // A snapshot on demand adds an object; Object Lock keeps every earlier one as it was.
+        new PolicyStatement({
+          actions: ['s3:GetObject', 's3:GetObjectVersion', 's3:PutObject', 's3:AbortMultipartUpload'],
+          resources: [props.snapshots.arnForObjects(`${SNAPSHOT_PREFIX}*`)],
+        }),
         new PolicyStatement({
           actions: ['states:StartExecution', 'states:ListExecutions', 'states:DescribeStateMachine'],
           resources: [props.stateMachine.stateMachineArn],
@@ -88,6 +100,8 @@ export class OperatorPolicy extends Construct {
     const reasons: Record<string, string> = {
       [executions]: 'Executions are created per document; the policy names this state machine, not its runs.',
       [props.bucket.arnForObjects('*')]: 'Operators read any upload or artifact of the documents bucket.',
+      [props.snapshots.arnForObjects(`${SNAPSHOT_PREFIX}*`)]:
+        'One snapshot object per tenant and time, all under ledger/snapshots/.',
       ...Object.fromEntries(
         props.tables.map((t) => [
           `${t.tableArn}/index/*`,

@@ -132,7 +132,10 @@ export class ReviewerApi extends Construct {
       read: [Prefix.incoming, Prefix.artifacts],
       // POST /uploads presigns PUTs under incoming/: S3 checks them against this role.
       write: [Prefix.incoming],
+      // An admin's erasure (POST /workflows/{id}/erase) deletes the upload and its artifacts.
+      remove: [Prefix.incoming, Prefix.artifacts],
     });
+    props.storage.bindCacheEraser(this.handler);
     this.handler.addEnvironment(EnvVar.maxPdfBytes, String(config.parse.maxPdfBytes));
     this.onlyUploadsThroughTheApi(props.storage);
     this.bindStateMachine(props.stateMachine);

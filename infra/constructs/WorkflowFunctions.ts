@@ -8,7 +8,7 @@ import { EnvVar } from '../../lambdas/shared/config.js';
 import { STAGES, type Stage, stageFunctionTimeoutSeconds } from '../../statemachine/index.js';
 import type { DocketConfig, ExtractorConfig } from '../config.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
-import { type DocumentStorage, Prefix } from './DocumentStorage.js';
+import { type DocumentStorage, type LogAccess, Prefix } from './DocumentStorage.js';
 import { StageFunction } from './StageFunction.js';
 
 /** What one stage touches besides the workflow store, which every stage uses. */
@@ -17,6 +17,8 @@ interface StageAccess {
   readonly memorySize: number;
   readonly documents?: { read: Prefix[]; write?: Prefix[]; remove?: Prefix[] };
   readonly providers?: boolean;
+  /** The transition log: `append` unless the stage makes no transition. */
+  readonly log?: LogAccess;
 }
 
 /**
@@ -57,8 +59,9 @@ const STAGE_ACCESS: Record<Stage, StageAccess> = {
   'schedule-review': {
     description: "Computes the review's heartbeat (what is left of it on a resume)",
     memorySize: 256,
+    log: 'none',
   },
-  'request-review': { description: 'Stores the review task token server-side', memorySize: 256 },
+  'request-review': { description: 'Stores the review task token server-side', memorySize: 256, log: 'none' },
   'apply-review': {
     description: "Applies the reviewer's decision and corrections",
     memorySize: 256,
@@ -180,7 +183,7 @@ export class WorkflowFunctions extends Construct {
           bundling: { ...(stage === 'ocr' && ocrBundling(config.ocr.engine)), ...props.bundling?.[stage] },
         }),
       });
-      storage.bindStore(fn);
+      storage.bindStore(fn, access.log);
       if (access.documents) storage.bindDocuments(fn, access.documents);
       if (access.providers) storage.bindProviders(fn);
       stages[stage] = fn;

@@ -50,6 +50,8 @@ describe('bundled functions in cdk.out', () => {
         'compare',
         'extract',
         'ingest',
+        'ledger-snapshot',
+        'ledger-witness',
         'mark-failed',
         'mark-rejected',
         'mark-timed-out',

@@ -125,7 +125,10 @@ describe('alarms mean faults', () => {
       ...Object.values(resources(s, 'AWS::CloudWatch::CompositeAlarm')).map((a) => a.Properties),
     ];
     for (const alarm of paging) expect(alarm.AlarmActions).toEqual([{ Ref: topic }]);
-    expect(paging).toHaveLength(8);
+    expect(paging).toHaveLength(9);
+    expect(watched(byDescription('transition log entry was modified'))).toEqual([
+      'LedgerEntriesChanged{service=ledger-witness}',
+    ]);
     expect(watched(byDescription('heartbeat'))).toEqual(['ExecutionOutcomes{outcome=ReviewTimedOut}']);
     expect(watched(byDescription('oldest open review'))).toEqual([
       'OldestReviewAgeSeconds{service=review-metrics}',
@@ -198,9 +201,13 @@ describe('operator policy', () => {
     const on = (action: string) =>
       JSON.stringify(statements.filter((st) => asArray(st.Action).includes(action)).map((st) => st.Resource));
 
-    // Assess: reads, never writes, of tables and objects...
+    // Assess: reads, never writes, of tables and objects, but a new ledger snapshot (Object Lock
+    // keeps the ones before it)...
     expect(actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);
-    expect(actions.filter((a) => /^s3:(Put|Delete)/.test(a))).toEqual([]);
+    expect(actions.filter((a) => /^s3:Delete/.test(a))).toEqual([]);
+    expect(on('s3:PutObject')).toContain(logicalId(s, s.stack.ledger.snapshots));
+    expect(on('s3:PutObject')).toContain('ledger/snapshots/*');
+    expect(on('s3:PutObject')).not.toContain(logicalId(s, s.stack.storage.bucket));
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem', 's3:GetObject']));
     // ...executions of this state machine only...
     expect(actions).toEqual(

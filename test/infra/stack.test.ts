@@ -110,10 +110,10 @@ describe('storage', () => {
     });
   });
 
-  it('denies every request without TLS on both buckets', () => {
+  it('denies every request without TLS on all three buckets (documents, access logs, ledger snapshots)', () => {
     // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     const policies = resources(defaults, 'AWS::S3::BucketPolicy');
-    expect(Object.keys(policies)).toHaveLength(2);
+    expect(Object.keys(policies)).toHaveLength(3);
     for (const policy of Object.values(policies)) {
       expect(policy.Properties.PolicyDocument).toMatchObject({
         Statement: expect.arrayContaining([
@@ -160,11 +160,19 @@ describe('storage', () => {
     // Prepare
     const log = logicalId(defaults, defaults.stack.storage.transitions);
     const all = statements(defaults).filter((s) => s.Effect === 'Allow');
-    // Act
-    const onLog = all.filter((s) => JSON.stringify(s.Resource).includes(`"${log}"`));
+    // Act: the table's own statements; its stream's (read by the ledger witness) are apart.
+    const onStream = (s: Statement) => JSON.stringify(s.Resource).includes('StreamArn');
+    const onLog = all.filter((s) => JSON.stringify(s.Resource).includes(`"${log}"`) && !onStream(s));
+    const streamReads = all.filter((s) => JSON.stringify(s.Resource).includes(`"${log}"`) && onStream(s));
     const onEverything = all.filter((s) => asArray(s.Resource).includes('*'));
     // Assess
     expect(onLog.length).toBeGreaterThan(0);
+    for (const s of streamReads)
+      expect(
+        asArray(s.Action).every((a) =>
+          /^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$/.test(a),
+        ),
+      ).toBe(true);
     for (const s of onLog) {
       expect(
         asArray(s.Action).every((a) => (LOG_TABLE_ACTIONS as readonly string[]).includes(a)),
@@ -204,8 +212,9 @@ describe('functions', () => {
     // Prepare
     const functions = resources(defaults, 'AWS::Lambda::Function');
     const logGroups = resources(defaults, 'AWS::Logs::LogGroup');
-    // Assess: the stages, the review API, review-metrics, the starter and slot-release.
-    expect(Object.keys(functions)).toHaveLength(Object.keys(STAGES).length + 4);
+    // Assess: the stages, the review API, review-metrics, the starter, slot-release, and the
+    // ledger's snapshot and witness.
+    expect(Object.keys(functions)).toHaveLength(Object.keys(STAGES).length + 6);
     for (const fn of Object.values(functions)) {
       const p = fn.Properties as {
         Environment: { Variables: Record<string, string> };
@@ -626,6 +635,7 @@ describe('operations', () => {
         'ApproximateNumberOfMessagesVisible',
         'Errors',
         'ExecutionOutcomes',
+        'LedgerEntriesChanged',
         'OldestReviewAgeSeconds',
         'RetriesExhausted',
         'UnparseableEvents',
