@@ -124,6 +124,29 @@ export const registerWorkflowCommands = (program: Command, ctx: CliContext): voi
     });
 
   program
+    .command('erase')
+    .description(
+      'erase a finished document (right to erasure): its upload, its artifacts and what its item holds of it; the log keeps ids, states and hashes, and still verifies',
+    )
+    .argument('<id>', 'workflow id')
+    .option('--as <user>', 'operator recorded in the log (default $DOCKET_USER or your login)')
+    .option('--json', 'print JSON')
+    .action(async (id: string, options: { as?: string; json?: boolean }) => {
+      const target = await ctx.stack();
+      const item = await target.store.get(id);
+      const { eraseWorkflow } = await import('../../lambdas/shared/erasure.js');
+      const result = await eraseWorkflow(target.api, ctx.principal(item.tenant, options.as), id);
+      if (options.json) printJson(ctx.io, result);
+      else
+        println(
+          ctx.io,
+          result.alreadyErased
+            ? `${id} was already erased; nothing changed.`
+            : `Erased ${id} (${result.workflow.state}): ${result.objectsDeleted} object version(s) deleted, its content removed from the item; the log keeps the erase entry.`,
+        );
+    });
+
+  program
     .command('cancel')
     .description('cancel a workflow that has not finished, and stop its execution')
     .argument('<id>', 'workflow id')

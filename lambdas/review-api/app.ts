@@ -1,6 +1,7 @@
 import { BadRequestError, Router } from '@aws-lambda-powertools/event-handler/http';
 import type { Middleware, RequestContext } from '@aws-lambda-powertools/event-handler/types';
 import * as z from 'zod';
+import { eraseWorkflow } from '../shared/erasure.js';
 import { cancelWorkflow, retryWorkflow } from '../shared/operatorActions.js';
 import type { Principal, Role } from '../shared/principal.js';
 import { bodyIssues, claimReview, decideReview, UnprocessableError } from '../shared/review/index.js';
@@ -62,6 +63,7 @@ const HANDLERS: Record<RouteName, (deps: ApiDeps, principal: Principal, ctx: Con
     }
     return cancelWorkflow(deps, principal, idOf(ctx), body.data.reason);
   },
+  eraseWorkflow: (deps, principal, ctx) => eraseWorkflow(deps, principal, idOf(ctx)),
   createUpload: async (deps, principal, ctx) => createUpload(deps, principal, await jsonBody(ctx.req)),
 };
 

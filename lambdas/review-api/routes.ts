@@ -23,6 +23,7 @@ export const ROUTES = {
   getHistory: { method: 'GET', path: '/workflows/{id}/history', role: 'reviewer' },
   retryWorkflow: { method: 'POST', path: '/workflows/{id}/retry', role: 'admin' },
   cancelWorkflow: { method: 'POST', path: '/workflows/{id}/cancel', role: 'admin' },
+  eraseWorkflow: { method: 'POST', path: '/workflows/{id}/erase', role: 'admin' },
   createUpload: { method: 'POST', path: '/uploads', role: 'uploader' },
 } as const satisfies Record<string, RouteSpec>;
 

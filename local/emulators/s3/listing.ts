@@ -114,3 +114,26 @@ export const listXml = (
       : '';
   return xmlDocument('ListBucketResult', head + contents + prefixes + next);
 };
+
+/**
+ * The XML of ListObjectVersions for this unversioned bucket, as S3 answers for a bucket whose
+ * versioning was never enabled: each object once, as its only version, `VersionId` "null" and
+ * latest. Pages by `key-marker` (the last key of the page before).
+ */
+export const versionsXml = (bucket: string, query: ListQuery, page: ListPage): string => {
+  const versions = page.contents
+    .map(
+      (o) =>
+        `<Version>${elements({ Key: o.key, VersionId: 'null', IsLatest: true, LastModified: o.lastModified, ETag: o.etag, Size: o.size, StorageClass: 'STANDARD' })}</Version>`,
+    )
+    .join('');
+  const head = elements({
+    Name: bucket,
+    Prefix: query.prefix,
+    KeyMarker: query.after,
+    MaxKeys: query.maxKeys,
+    IsTruncated: page.truncated,
+    ...(page.truncated && page.next ? { NextKeyMarker: page.next.after, NextVersionIdMarker: 'null' } : {}),
+  });
+  return xmlDocument('ListVersionsResult', head + versions);
+};

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { listenLocally } from '../httpFront.js';
-import { decodeToken, listPage, listXml, parseMaxKeys } from './listing.js';
+import { decodeToken, listPage, listXml, parseMaxKeys, versionsXml } from './listing.js';
 import type { MultipartUploads } from './multipart.js';
 import { deleteObject, getObject, type ObjectContext, postObject, putObject } from './objectRoutes.js';
 import type { ObjectRecord, ObjectStore } from './objectStore.js';
@@ -66,6 +66,17 @@ const listObjects = (store: ObjectStore, req: S3Request, res: ServerResponse, bu
   );
 };
 
+const listVersions = (store: ObjectStore, req: S3Request, res: ServerResponse, bucket: string) => {
+  const query = {
+    prefix: req.query.get('prefix') ?? '',
+    delimiter: '',
+    maxKeys: parseMaxKeys(req.query.get('max-keys')),
+    after: req.query.get('key-marker') ?? '',
+    afterIsPrefix: false,
+  };
+  sendXml(res, 200, versionsXml(bucket, query, listPage(store, bucket, query)));
+};
+
 const deleteObjects = async (ctx: ObjectContext, req: S3Request, res: ServerResponse, bucket: string) => {
   const keys = readGroups(await readSmallBody(req), 'Object', ['Key']).map((o) => o.Key ?? '');
   if (keys.length > 1000)
@@ -90,6 +101,7 @@ const bucketRoute = async (options: S3FrontOptions, req: S3Request, res: ServerR
   if (req.method === 'GET') {
     if (req.query.has('location')) return sendXml(res, 200, xmlDocument('LocationConstraint', ''));
     if (req.query.has('versioning')) return sendXml(res, 200, xmlDocument('VersioningConfiguration', ''));
+    if (req.query.has('versions')) return listVersions(store, req, res, bucket);
     if (req.query.has('uploads'))
       return sendXml(
         res,
