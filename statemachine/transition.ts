@@ -8,7 +8,13 @@ import {
 import type { WorkflowEvent } from './events.js';
 import { GUARDS, type GuardContext } from './guards.js';
 import type { WorkflowState } from './states.js';
-import { FAILED_STEP, RETRYABLE_STATES, TRANSITIONS, type TransitionRow } from './transitions.js';
+import {
+  FAILED_STEP,
+  OFF_MACHINE_EVENTS,
+  RETRYABLE_STATES,
+  TRANSITIONS,
+  type TransitionRow,
+} from './transitions.js';
 
 /** What `transition()` returns: the next state and the row that allowed it, or a typed error. */
 export type TransitionResult =
@@ -90,3 +96,16 @@ export const isTableTransition = (from: WorkflowState, to: WorkflowState, event:
       row.event === event &&
       (row.to === to || (row.to === FAILED_STEP && RETRYABLE_STATES.includes(to))),
   );
+
+/**
+ * The event of the table row that leads from `from` to `to`, if one does (the off-machine events
+ * `import` and `erase` aside): how `docket ledger import` tells a historical step the table
+ * allows from one it does not.
+ */
+export const tableEventFor = (from: WorkflowState, to: WorkflowState): WorkflowEvent | undefined =>
+  TRANSITIONS.find(
+    (row) =>
+      row.from === from &&
+      !OFF_MACHINE_EVENTS.includes(row.event) &&
+      (row.to === to || (row.to === FAILED_STEP && RETRYABLE_STATES.includes(to))),
+  )?.event;

@@ -24,7 +24,7 @@ const isoTime = (flag: string) => (value: string) => {
 export const registerLedgerCommands = (program: Command, ctx: CliContext): void => {
   const ledger = program
     .command('ledger')
-    .description('verify, snapshot, summarise and export the transition log');
+    .description('verify, snapshot, import, summarise and export the transition log');
 
   ledger
     .command('verify')
@@ -97,6 +97,30 @@ export const registerLedgerCommands = (program: Command, ctx: CliContext): void 
         );
       if (written.length === 0) println(ctx.io, 'No workflows yet: nothing to snapshot.');
     });
+
+  ledger
+    .command('import')
+    .description(
+      "import an older pipeline's JSONL ledger (seed 004) as workflows of a tenant, its state strings mapped through a YAML mapping; re-running it writes nothing twice",
+    )
+    .argument('<file>', 'the JSONL ledger: one {doc_id, state, timestamp, ...} record per line')
+    .requiredOption(
+      '--map <mapping.yaml>',
+      'state strings to Docket states, with "*": legacy as the catch-all',
+    )
+    .requiredOption('--tenant <tenant>', 'the tenant the documents belong to')
+    .option('--dry-run', 'read, map and check everything, write nothing')
+    .option('--report <file>', 'also write the report (JSON) to this file')
+    .option('--json', 'print JSON')
+    .action(
+      async (
+        file: string,
+        options: { map: string; tenant: string; dryRun?: boolean; report?: string; json?: boolean },
+      ) => {
+        const { runImport } = await import('../ledgerImport/importCommand.js');
+        await runImport(ctx, file, options);
+      },
+    );
 
   ledger
     .command('stats')

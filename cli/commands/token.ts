@@ -2,12 +2,12 @@ import { join } from 'node:path';
 import { type Command, Option } from 'commander';
 import { ROLES, type Role } from '../../lambdas/shared/principal.js';
 import { readEndpoints } from '../../local/endpoints.js';
+import { checkTenant } from '../checkTenant.js';
 import { cognitoSignIn, type MfaPrompts } from '../cognitoSignIn.js';
 import type { CliContext } from '../context.js';
 import { NoLocalStackError, UsageError } from '../errors.js';
 import { printJson, println } from '../io.js';
 import { checkExpiresIn, checkUser } from '../tokenInput.js';
-import { checkTenant } from './upload.js';
 
 interface TokenOptions {
   user: string;

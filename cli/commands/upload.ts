@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import type { Command } from 'commander';
+import { checkTenant } from '../checkTenant.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';
 import { printJson, println } from '../io.js';
@@ -13,14 +14,6 @@ const positiveInt = (name: string, max: number) => (value: string) => {
   if (!Number.isInteger(n) || n < 1 || n > max)
     throw new UsageError(`${name} must be an integer from 1 to ${max}; got "${value}".`);
   return n;
-};
-
-/** The tenant segment of upload keys, checked with the one key policy so no upload is refused later. */
-export const checkTenant = async (tenant: string): Promise<string> => {
-  const { tenantViolation } = await import('../../lambdas/shared/keyPolicy.js');
-  const violation = tenantViolation(tenant);
-  if (violation) throw new UsageError(`--tenant: ${violation.message}`);
-  return tenant;
 };
 
 /**

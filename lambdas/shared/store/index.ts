@@ -57,6 +57,7 @@ export type {
   WorkflowItem,
 } from './types.js';
 export {
+  type ImportedStep,
   isWorkflowId,
   type NewWorkflow,
   type StoreTables,

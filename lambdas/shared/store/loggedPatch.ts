@@ -25,6 +25,8 @@ const LOGGABLE: readonly string[] = [
   'summary.providerId',
   'summary.referenceId',
   'summary.comparison',
+  // An imported history: the source file's hash and the last line taken from it.
+  'legacyImport',
 ];
 
 const loggable = (path: string) =>

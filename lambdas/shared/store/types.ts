@@ -98,6 +98,11 @@ export interface WorkflowAttributes {
   reviewTaskToken?: string;
   /** Why and by whom an operator cancelled the workflow (on the item: the log holds no free text). */
   cancellation?: { reason: string; by: string; at: string };
+  /**
+   * For a history imported from an older pipeline: per source file (its SHA-256), the last line
+   * imported, so running the import again writes nothing twice.
+   */
+  legacyImport?: Record<string, number>;
   /** Free-form stage results small enough for the item (ids, counts, summaries). */
   summary?: Record<string, unknown>;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { INITIAL_STATE, transition } from '../../../statemachine/index.js';
+import { INITIAL_STATE, transition, type WorkflowState } from '../../../statemachine/index.js';
 import { type UpdateOptions, updateAttributes } from './attributeUpdate.js';
 import { eraseItemContent } from './contentErasure.js';
 import {
@@ -33,6 +33,18 @@ export interface NewWorkflow {
   source?: DocumentSource;
   actor?: string;
   attributes?: WorkflowAttributes;
+  /** When it began, if not now (an imported history begins at its first record). */
+  createdAt?: string;
+}
+
+/** A step of an imported history, written as it happened (see `WorkflowStore.importStep`). */
+export interface ImportedStep {
+  to: WorkflowState;
+  /** When it happened, by the history's own clock. */
+  at: string;
+  actor: string;
+  metadata: Record<string, unknown>;
+  patch?: ItemPatch;
 }
 
 /** The committed transition and the item after it. */
@@ -96,7 +108,7 @@ export class WorkflowStore {
 
   /** Creates a workflow at `pending`, or returns the one its idempotency key already created. */
   async create(input: NewWorkflow): Promise<{ workflow: WorkflowItem; created: boolean }> {
-    const at = this.now().toISOString();
+    const at = input.createdAt ?? this.now().toISOString();
     const item: WorkflowItem = {
       // Stages add their artifacts by key (`artifacts.text`), which needs the map to exist.
       artifacts: {},
@@ -196,6 +208,30 @@ export class WorkflowStore {
       return { workflow: await this.projection.apply(entry, item), entry };
     }
     throw new TransitionContentionError(id, this.maxAttempts);
+  }
+
+  /**
+   * Appends one step of a history imported from an older pipeline (`docket ledger import`): an
+   * `import` entry to `step.to` at the history's own time, chained and projected like any
+   * transition, but not checked against the table: history is recorded as it happened, and the
+   * import reports the steps no row allows. Only for `item` as it is now (its version is the
+   * lock): a workflow moved meanwhile is a `TransitionConflictError`.
+   */
+  async importStep(item: WorkflowItem, step: ImportedStep): Promise<WorkflowItem> {
+    const entry = entryFor(
+      item,
+      step.to,
+      {
+        event: 'import',
+        actor: step.actor,
+        metadata: step.metadata,
+        ...(step.patch && { patch: step.patch }),
+      },
+      step.at,
+      await this.projection.headOf(item),
+    );
+    if (!(await this.log.append(entry))) throw new TransitionConflictError(item.id, 'import', item.state);
+    return this.projection.apply(entry, item);
   }
 
   /**
