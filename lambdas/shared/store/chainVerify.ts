@@ -50,7 +50,7 @@ const writtenAs = (entry: LogEntry, limit: number): number | undefined => {
 };
 
 /** Names the first entry (at position `k`, 1-based) whose content or link is wrong. */
-const classify = (entries: readonly LogEntry[], k: number, version: number, prev: string): ChainFinding => {
+const classify = (entries: readonly LogEntry[], k: number, version: number): ChainFinding => {
   const entry = entries[k - 1] as LogEntry;
   const next = entries[k];
   const limit = Math.max(entries.length, version) + 1;
@@ -140,7 +140,7 @@ export const verifyChain = (item: WorkflowItem, entries: readonly LogEntry[]): C
     // Only a workflow begun before the chain existed may start with entries without hashes.
     const unchained: boolean =
       item.ledgerChain === undefined && entry.hash === undefined && entry.prevHash === undefined && !chained;
-    if (!unchained && !chainsAfter(entry, prev)) return classify(entries, k, item.version, prev);
+    if (!unchained && !chainsAfter(entry, prev)) return classify(entries, k, item.version);
     chained ||= !unchained;
     prev = effectiveHash(entry, prev);
     if (k === item.version) headAtVersion = prev;
