@@ -39,6 +39,11 @@ export const LocalConfigSchema = z.object({
     .default(100),
   /** Test hook: a stage fails with a retryable InjectedFault until the workflow was retried n times. */
   faults: z.record(z.string(), z.number().int()).default({}),
+  /**
+   * Minutes between two ledger snapshots the runtime takes, as the stack's schedule does on AWS
+   * (`ledgerSnapshotMinutes`); 0 takes none.
+   */
+  ledgerSnapshotMinutes: z.number().min(0).max(1440).default(15),
   /** The stages' Powertools log level, from the standard `POWERTOOLS_LOG_LEVEL` (default WARN). */
   lambdaLogLevel: z.string().default('WARN'),
 });
@@ -59,6 +64,7 @@ export const CONFIG_ENV = {
   DOCKET_TIME_SCALE: 'timeScale',
   DOCKET_FAULTS: 'faults, e.g. "extract=1,compare=-1"',
   DOCKET_MAX_UPLOAD_MB: 'maxUploadMb: bound on one upload to the local S3 (413 past it)',
+  DOCKET_LEDGER_SNAPSHOT_MINUTES: 'ledgerSnapshotMinutes: minutes between ledger snapshots (0: none)',
 } as const;
 
 /** Thrown for a bad flag or variable; the message names it. */
@@ -105,6 +111,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Record<stri
       policy: Object.keys(policy).length > 0 ? policy : undefined,
       timeScale: number('DOCKET_TIME_SCALE'),
       maxUploadMb: number('DOCKET_MAX_UPLOAD_MB'),
+      ledgerSnapshotMinutes: number('DOCKET_LEDGER_SNAPSHOT_MINUTES'),
       faults: env.DOCKET_FAULTS ? parseFaults(env.DOCKET_FAULTS) : undefined,
       // Powertools' own variable, so not among the DOCKET_* overrides `docket start --help` lists.
       lambdaLogLevel: env.POWERTOOLS_LOG_LEVEL,

@@ -23,6 +23,7 @@ import { startLocalDynamo } from './emulators/dynamo.js';
 import { startLocalS3 } from './emulators/s3.js';
 import { startLocalSqs } from './emulators/sqs/index.js';
 import { type Endpoints, writeEndpoints } from './endpoints.js';
+import { runOnSchedule } from './events/schedule.js';
 import { bridgeUploads, createUploadQueues, releaseSlotsOnClose, runStarter } from './events/uploadPath.js';
 import { enableInvocationScopes } from './lambdas/invocationScope.js';
 import { lambdaEnvironment } from './lambdas/lambdaEnvironment.js';
@@ -241,6 +242,14 @@ export const startLocalRuntime = async (
       onError: (error) => log(`starter: ${(error as Error).message ?? error}`),
     });
     closers.push(() => starter.stop());
+    // The ledger snapshot on the same schedule the stack's rule keeps on AWS.
+    const snapshots = runOnSchedule({
+      handler: await loadHandler('ledger-snapshot'),
+      functionName: 'docket-ledger-snapshot',
+      everyMs: config.ledgerSnapshotMinutes * 60_000,
+      onError: (error) => log(`ledger snapshot failed (the next one will try again): ${error}`),
+    });
+    closers.push(() => snapshots.stop());
 
     const endpoints: Endpoints = {
       s3: s3.endpoint,

@@ -45,6 +45,8 @@ export const lambdaEnvironment = (services: LocalServices): Record<string, strin
   [EnvVar.transitionsTable]: services.tables.transitions,
   [EnvVar.providersTable]: services.tables.providers,
   [EnvVar.bucket]: services.bucket,
+  // The local S3 has no Object Lock: snapshots go to the stack's one bucket.
+  [EnvVar.ledgerSnapshotBucket]: services.bucket,
   ...(services.stateMachineArn && { [EnvVar.stateMachineArn]: services.stateMachineArn }),
   // No CloudWatch or X-Ray on one machine: keep the EMF lines and traces out of the console.
   POWERTOOLS_METRICS_DISABLED: 'true',

@@ -4,8 +4,11 @@ import type { FaultPlan } from '../config.js';
 import { runInvocation } from './invocationScope.js';
 import type { InProcessHandler } from './invokeInProcess.js';
 
-/** Every function the local runtime runs in-process: the stages, the review API and the upload path's two. */
-export type LocalFunction = Stage | 'review-api' | 'starter' | 'slot-release';
+/**
+ * Every function the local runtime runs in-process: the stages, the review API, the upload path's
+ * two, and the ledger snapshot its schedule runs.
+ */
+export type LocalFunction = Stage | 'review-api' | 'starter' | 'slot-release' | 'ledger-snapshot';
 
 /** Loads a function's handler module the way Lambda would load its bundle: once, lazily. */
 const loaders: Record<LocalFunction, () => Promise<{ handler: unknown }>> = {
@@ -24,6 +27,7 @@ const loaders: Record<LocalFunction, () => Promise<{ handler: unknown }>> = {
   'review-api': () => import('../../lambdas/review-api/handler.js'),
   starter: () => import('../../lambdas/starter/handler.js'),
   'slot-release': () => import('../../lambdas/slot-release/handler.js'),
+  'ledger-snapshot': () => import('../../lambdas/ledger-snapshot/handler.js'),
 };
 
 const loaded = new Map<LocalFunction, Promise<{ handler: unknown }>>();
