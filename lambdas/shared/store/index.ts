@@ -48,21 +48,17 @@ export {
 export type {
   Artifacts,
   DocumentSource,
+  ImportedStep,
   ItemPatch,
   LedgerFlag,
   LogEntry,
+  NewWorkflow,
   RecordedError,
   ReviewInfo,
+  StoreTables,
+  TransitionOutcome,
   WorkflowAttributes,
   WorkflowItem,
+  WorkflowStoreOptions,
 } from './types.js';
-export {
-  type ImportedStep,
-  isWorkflowId,
-  type NewWorkflow,
-  type StoreTables,
-  type TransitionOutcome,
-  WorkflowStore,
-  type WorkflowStoreOptions,
-  workflowIdFor,
-} from './workflowStore.js';
+export { isWorkflowId, WorkflowStore, workflowIdFor } from './workflowStore.js';

@@ -1,3 +1,4 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { WorkflowEvent, WorkflowState } from '../../../statemachine/index.js';
 import type { PathOf, ValueAt } from './paths.js';
 
@@ -194,4 +195,51 @@ export interface LedgerFlag {
   reason: string;
   /** When the store found it. */
   at: string;
+}
+
+/** Table names the store writes to. */
+export interface StoreTables {
+  workflows: string;
+  transitions: string;
+}
+
+/** What a new workflow starts with. */
+export interface NewWorkflow {
+  tenant: string;
+  /**
+   * Same key, same workflow: a duplicate create returns the first one, since S3 may deliver the
+   * same "Object Created" event more than once.
+   */
+  idempotencyKey: string;
+  source?: DocumentSource;
+  actor?: string;
+  attributes?: WorkflowAttributes;
+  /** When it began, if not now (an imported history begins at its first record). */
+  createdAt?: string;
+}
+
+/** A step of an imported history, written as it happened (see `WorkflowStore.importStep`). */
+export interface ImportedStep {
+  to: WorkflowState;
+  /** When it happened, by the history's own clock. */
+  at: string;
+  actor: string;
+  metadata: Record<string, unknown>;
+  patch?: ItemPatch;
+}
+
+/** The committed transition and the item after it. */
+export interface TransitionOutcome {
+  workflow: WorkflowItem;
+  entry: LogEntry;
+}
+
+/** How a store is built. */
+export interface WorkflowStoreOptions {
+  client: DynamoDBDocumentClient;
+  tables: StoreTables;
+  /** Clock, injectable so tests and the ledger can reason about durations. */
+  now?: () => Date;
+  /** How many times one `transition` call re-reads after losing a race. */
+  maxAttempts?: number;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { INITIAL_STATE, transition, type WorkflowState } from '../../../statemachine/index.js';
+import { INITIAL_STATE, transition } from '../../../statemachine/index.js';
 import { type UpdateOptions, updateAttributes } from './attributeUpdate.js';
 import { eraseItemContent } from './contentErasure.js';
 import {
@@ -13,55 +13,17 @@ import { ExtractionCache, type ExtractionCacheRecord } from './extractionCache.j
 import { entryFor, ItemProjection, type TransitionRequest } from './projection.js';
 import { type ListQuery, type Page, WorkflowQueries } from './queries.js';
 import { TransitionLog } from './transitionLog.js';
-import type { DocumentSource, ItemPatch, LogEntry, WorkflowAttributes, WorkflowItem } from './types.js';
+import type {
+  ImportedStep,
+  ItemPatch,
+  LogEntry,
+  NewWorkflow,
+  StoreTables,
+  TransitionOutcome,
+  WorkflowItem,
+  WorkflowStoreOptions,
+} from './types.js';
 import { putIfAbsent } from './writes.js';
-
-/** Table names the store writes to. */
-export interface StoreTables {
-  workflows: string;
-  transitions: string;
-}
-
-/** What a new workflow starts with. */
-export interface NewWorkflow {
-  tenant: string;
-  /**
-   * Same key, same workflow: a duplicate create returns the first one, since S3 may deliver the
-   * same "Object Created" event more than once.
-   */
-  idempotencyKey: string;
-  source?: DocumentSource;
-  actor?: string;
-  attributes?: WorkflowAttributes;
-  /** When it began, if not now (an imported history begins at its first record). */
-  createdAt?: string;
-}
-
-/** A step of an imported history, written as it happened (see `WorkflowStore.importStep`). */
-export interface ImportedStep {
-  to: WorkflowState;
-  /** When it happened, by the history's own clock. */
-  at: string;
-  actor: string;
-  metadata: Record<string, unknown>;
-  patch?: ItemPatch;
-}
-
-/** The committed transition and the item after it. */
-export interface TransitionOutcome {
-  workflow: WorkflowItem;
-  entry: LogEntry;
-}
-
-/** How a store is built. */
-export interface WorkflowStoreOptions {
-  client: DynamoDBDocumentClient;
-  tables: StoreTables;
-  /** Clock, injectable so tests and the ledger can reason about durations. */
-  now?: () => Date;
-  /** How many times one `transition` call re-reads after losing a race. */
-  maxAttempts?: number;
-}
 
 /** Deterministic workflow id for an idempotency key: the key can only ever create one item. */
 export const workflowIdFor = (idempotencyKey: string): string =>
