@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
+import type { Principal } from '../../lambdas/shared/principal.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { workflowView } from '../../lambdas/shared/workflowViews.js';
 import { ALL_STATES, isWorkflowState, type WorkflowState } from '../../statemachine/states.js';
@@ -100,74 +101,67 @@ export const registerWorkflowCommands = (program: Command, ctx: CliContext): voi
       else println(ctx.io, historyText(history));
     });
 
-  program
-    .command('retry')
-    .description(
+  /**
+   * An operator's action on one workflow (retry, erase, cancel): the workflow's tenant, the
+   * operator as the actor, the action run in-process, and its result as JSON or one line.
+   */
+  const operatorCommand = <R, O extends { as?: string; json?: boolean }>(spec: {
+    name: string;
+    description: string;
+    options?: [flags: string, description: string][];
+    act: (target: Target, principal: Principal, id: string, options: O) => Promise<R>;
+    text: (result: R, id: string, before: WorkflowItem) => string;
+  }) => {
+    const command = program.command(spec.name).description(spec.description).argument('<id>', 'workflow id');
+    for (const [flags, description] of spec.options ?? []) command.option(flags, description);
+    command
+      .option('--as <user>', 'operator recorded in the log (default $DOCKET_USER or your login)')
+      .option('--json', 'print JSON')
+      .action(async (id: string, options: O) => {
+        const target = await ctx.stack();
+        const item = await target.store.get(id);
+        const result = await spec.act(target, ctx.principal(item.tenant, options.as), id, options);
+        if (options.json) printJson(ctx.io, result);
+        else println(ctx.io, spec.text(result, id, item));
+      });
+  };
+
+  operatorCommand({
+    name: 'retry',
+    description:
       'resume a workflow at the stage that failed (or where it stopped): redrives its execution when it was cut short mid-stage, else starts a new one',
-    )
-    .argument('<id>', 'workflow id')
-    .option('--as <user>', 'operator recorded in the log (default $DOCKET_USER or your login)')
-    .option('--json', 'print JSON')
-    .action(async (id: string, options: { as?: string; json?: boolean }) => {
-      const target = await ctx.stack();
-      const item = await target.store.get(id);
-      const { retryWorkflow } = await import('../../lambdas/shared/operatorActions.js');
-      const result = await retryWorkflow(target.api, ctx.principal(item.tenant, options.as), id);
-      if (options.json) printJson(ctx.io, result);
-      else
-        println(
-          ctx.io,
-          result.method === 'redrive'
-            ? `Redriving execution ${result.executionArn.split(':').at(-1)} of ${id} from the state it stopped in (${result.resumeAt}).`
-            : `Resuming ${id} at ${result.resumeAt} (new execution ${result.executionArn.split(':').at(-1)}).`,
-        );
-    });
+    act: async (target, principal, id) =>
+      (await import('../../lambdas/shared/operatorActions.js')).retryWorkflow(target.api, principal, id),
+    text: (result, id) =>
+      result.method === 'redrive'
+        ? `Redriving execution ${result.executionArn.split(':').at(-1)} of ${id} from the state it stopped in (${result.resumeAt}).`
+        : `Resuming ${id} at ${result.resumeAt} (new execution ${result.executionArn.split(':').at(-1)}).`,
+  });
 
-  program
-    .command('erase')
-    .description(
+  operatorCommand({
+    name: 'erase',
+    description:
       'erase a finished document (right to erasure): its upload, its artifacts and what its item holds of it; the log keeps ids, states and hashes, and still verifies',
-    )
-    .argument('<id>', 'workflow id')
-    .option('--as <user>', 'operator recorded in the log (default $DOCKET_USER or your login)')
-    .option('--json', 'print JSON')
-    .action(async (id: string, options: { as?: string; json?: boolean }) => {
-      const target = await ctx.stack();
-      const item = await target.store.get(id);
-      const { eraseWorkflow } = await import('../../lambdas/shared/erasure.js');
-      const result = await eraseWorkflow(target.api, ctx.principal(item.tenant, options.as), id);
-      if (options.json) printJson(ctx.io, result);
-      else
-        println(
-          ctx.io,
-          result.alreadyErased
-            ? `${id} was already erased; nothing changed.`
-            : `Erased ${id} (${result.workflow.state}): ${result.objectsDeleted} object version(s) deleted, its content removed from the item; the log keeps the erase entry.`,
-        );
-    });
+    act: async (target, principal, id) =>
+      (await import('../../lambdas/shared/erasure.js')).eraseWorkflow(target.api, principal, id),
+    text: (result, id) =>
+      result.alreadyErased
+        ? `${id} was already erased; nothing changed.`
+        : `Erased ${id} (${result.workflow.state}): ${result.objectsDeleted} object version(s) deleted, its content removed from the item; the log keeps the erase entry.`,
+  });
 
-  program
-    .command('cancel')
-    .description('cancel a workflow that has not finished, and stop its execution')
-    .argument('<id>', 'workflow id')
-    .option('--reason <reason>', 'why (recorded in the log)')
-    .option('--as <user>', 'operator recorded in the log (default $DOCKET_USER or your login)')
-    .option('--json', 'print JSON')
-    .action(async (id: string, options: { reason?: string; as?: string; json?: boolean }) => {
-      const target = await ctx.stack();
-      const item = await target.store.get(id);
-      const { cancelWorkflow } = await import('../../lambdas/shared/operatorActions.js');
-      const result = await cancelWorkflow(
+  operatorCommand({
+    name: 'cancel',
+    description: 'cancel a workflow that has not finished, and stop its execution',
+    options: [['--reason <reason>', 'why (kept on the workflow, not in the log)']],
+    act: async (target, principal, id, options: { reason?: string; as?: string; json?: boolean }) =>
+      (await import('../../lambdas/shared/operatorActions.js')).cancelWorkflow(
         target.api,
-        ctx.principal(item.tenant, options.as),
+        principal,
         id,
         options.reason,
-      );
-      if (options.json) printJson(ctx.io, result);
-      else
-        println(
-          ctx.io,
-          `Cancelled ${id} (was ${item.state})${result.executionStopped ? '; its execution was stopped' : ''}.`,
-        );
-    });
+      ),
+    text: (result, id, before) =>
+      `Cancelled ${id} (was ${before.state})${result.executionStopped ? '; its execution was stopped' : ''}.`,
+  });
 };

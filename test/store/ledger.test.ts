@@ -8,6 +8,7 @@ import {
   verifyWorkflowLog,
   type WorkflowItem,
 } from '../../lambdas/shared/store/index.js';
+import { completedWithRetry } from '../support/driveWorkflow.js';
 import { startStoreFixture } from '../support/localDynamo.js';
 
 let fixture: Awaited<ReturnType<typeof startStoreFixture>>;
@@ -26,26 +27,7 @@ afterAll(async () => {
   await fixture.close();
 });
 
-const runToCompletion = async (tenant: string, key: string) => {
-  const { workflow } = await fixture.store.create({ tenant, idempotencyKey: key });
-  for (const event of ['start_parse', 'parsed', 'extracted'] as const)
-    await fixture.store.transition(workflow.id, { event });
-  await fixture.store.transition(workflow.id, {
-    event: 'validation_completed',
-    context: { confidence: 95, confidenceThreshold: 80, requiredFieldsValid: true },
-  });
-  await fixture.store.transition(workflow.id, { event: 'start_compare' });
-  await fixture.store.transition(workflow.id, {
-    event: 'fail',
-    error: { type: 'S3Unavailable', message: 'read timed out', retryable: true },
-  });
-  await fixture.store.transition(workflow.id, {
-    event: 'retry',
-    context: { retryable: true, retryCount: 0, maxRetries: 3, failedAtStep: 'comparing' },
-  });
-  await fixture.store.transition(workflow.id, { event: 'compared' });
-  return workflow.id;
-};
+const runToCompletion = (tenant: string, key: string) => completedWithRetry(fixture.store, tenant, key);
 
 describe('ledger verify', () => {
   it('passes a clean history and names a forged entry appended to a finished one', async () => {

@@ -13,6 +13,7 @@ import {
   type LogEntry,
   verifyLedger,
 } from '../../lambdas/shared/store/index.js';
+import { completedWithRetry } from '../support/driveWorkflow.js';
 import { startStoreFixture } from '../support/localDynamo.js';
 import { startS3Fixture } from '../support/localS3.js';
 
@@ -47,26 +48,7 @@ const logTable = () => store.dynamo.tables.transitions;
 const itemTable = () => store.dynamo.tables.workflows;
 
 /** A completed workflow of `tenant` with 8 chained log entries (one fail and retry among them). */
-const completed = async (tenant: string) => {
-  const { workflow } = await store.store.create({ tenant, idempotencyKey: `tamper-${++counter}` });
-  for (const event of ['start_parse', 'parsed', 'extracted'] as const)
-    await store.store.transition(workflow.id, { event });
-  await store.store.transition(workflow.id, {
-    event: 'validation_completed',
-    context: { confidence: 95, confidenceThreshold: 80, requiredFieldsValid: true },
-  });
-  await store.store.transition(workflow.id, { event: 'start_compare' });
-  await store.store.transition(workflow.id, {
-    event: 'fail',
-    error: { type: 'S3Unavailable', message: 'read timed out', retryable: true },
-  });
-  await store.store.transition(workflow.id, {
-    event: 'retry',
-    context: { retryable: true, retryCount: 0, maxRetries: 3, failedAtStep: 'comparing' },
-  });
-  await store.store.transition(workflow.id, { event: 'compared' });
-  return workflow.id;
-};
+const completed = (tenant: string) => completedWithRetry(store.store, tenant, `tamper-${++counter}`);
 
 const entry = async (workflowId: string, seq: number) =>
   (await store.client.send(new GetCommand({ TableName: logTable(), Key: { workflowId, seq } })))

@@ -55,3 +55,28 @@ export const workflowIn = async (
   }
   return workflow;
 };
+
+/**
+ * Creates a workflow and takes it to `completed` through the store, with one failure at compare
+ * and its retry on the way: 8 log entries, each kind of bookkeeping the ledger checks.
+ */
+export const completedWithRetry = async (store: WorkflowStore, tenant: string, idempotencyKey: string) => {
+  const { workflow } = await store.create({ tenant, idempotencyKey });
+  for (const event of ['start_parse', 'parsed', 'extracted'] as const)
+    await store.transition(workflow.id, { event });
+  await store.transition(workflow.id, {
+    event: 'validation_completed',
+    context: { confidence: 95, confidenceThreshold: 80, requiredFieldsValid: true },
+  });
+  await store.transition(workflow.id, { event: 'start_compare' });
+  await store.transition(workflow.id, {
+    event: 'fail',
+    error: { type: 'S3Unavailable', message: 'read timed out', retryable: true },
+  });
+  await store.transition(workflow.id, {
+    event: 'retry',
+    context: { retryable: true, retryCount: 0, maxRetries: 3, failedAtStep: 'comparing' },
+  });
+  await store.transition(workflow.id, { event: 'compared' });
+  return workflow.id;
+};
