@@ -78,8 +78,8 @@ class StepWriter {
     const tail = (this.tails.get(docId) ?? Promise.resolve())
       .then(async () => {
         const item = await this.itemOf(docId, at);
-        const after = await write(item);
-        if (after) this.remember(docId, after);
+        // Skipped steps keep the item too: a re-run meets every document's records again.
+        this.remember(docId, (await write(item)) ?? item);
       })
       .catch((error: unknown) => {
         this.failure ??= error;
