@@ -81,66 +81,84 @@ describe('a transition log without document content, and erasure', () => {
     expect(logs).not.toContain('auto.pdf');
   });
 
-  it('erases by the CLI and by the API: objects and content gone, the outcome kept, every chain and the snapshot verifying', async () => {
-    // Prepare: a snapshot taken before the erasure.
-    const snapshot = await docket([
-      '--data-dir',
-      stack.dataDir,
-      'ledger',
-      'snapshot',
-      '--tenant',
-      'acme',
-      '--json',
-    ]);
-    const snapshotKey = snapshot.json<{ key: string }[]>()[0]?.key ?? '';
-    const before = await objectsUnder(`artifacts/${auto.id}/`);
+  it(
+    'erases by the CLI and by the API: objects and content gone, the outcome kept, every chain and the snapshot verifying',
+    async () => {
+      // Prepare: a snapshot taken before the erasure.
+      const snapshot = await docket([
+        '--data-dir',
+        stack.dataDir,
+        'ledger',
+        'snapshot',
+        '--tenant',
+        'acme',
+        '--json',
+      ]);
+      const snapshotKey = snapshot.json<{ key: string }[]>()[0]?.key ?? '';
+      const before = await objectsUnder(`artifacts/${auto.id}/`);
 
-    // Act
-    const byCli = await docket(['--data-dir', stack.dataDir, 'erase', auto.id, '--json']);
-    const again = await docket(['--data-dir', stack.dataDir, 'erase', auto.id, '--json']);
-    const forbidden = await stack.api(reviewer, 'POST', `/workflows/${rejected.id}/erase`);
-    const byApi = await stack.api(admin, 'POST', `/workflows/${rejected.id}/erase`);
-    const verify = await docket(['--data-dir', stack.dataDir, 'ledger', 'verify', '--against', snapshotKey]);
-    const erased = await stack.store.get(auto.id);
-    const erasedRejected = await stack.store.get(rejected.id);
+      // Act
+      const byCli = await docket(['--data-dir', stack.dataDir, 'erase', auto.id, '--json']);
+      const again = await docket(['--data-dir', stack.dataDir, 'erase', auto.id, '--json']);
+      const forbidden = await stack.api(reviewer, 'POST', `/workflows/${rejected.id}/erase`);
+      const byApi = await stack.api(admin, 'POST', `/workflows/${rejected.id}/erase`);
+      const verify = await docket([
+        '--data-dir',
+        stack.dataDir,
+        'ledger',
+        'verify',
+        '--against',
+        snapshotKey,
+      ]);
+      const erased = await stack.store.get(auto.id);
+      const erasedRejected = await stack.store.get(rejected.id);
 
-    // Assess
-    expect(before).toBeGreaterThan(0);
-    expect(byCli.code).toBe(0);
-    expect(byCli.json()).toMatchObject({ alreadyErased: false, objectsDeleted: before + 1 });
-    expect(again.json()).toMatchObject({ alreadyErased: true, objectsDeleted: 0 });
-    expect(forbidden.status).toBe(403);
-    expect(byApi.status).toBe(200);
-    for (const one of [auto, rejected]) {
-      expect(await objectsUnder(`artifacts/${one.id}/`)).toBe(0);
-      expect(await objectsUnder(one.key)).toBe(0);
-    }
-    expect(erased).toMatchObject({
-      state: 'completed',
-      lastEvent: 'erase',
-      source: { bucket: stack.endpoints.bucket },
-    });
-    expect(erased.summary).toBeUndefined();
-    expect(erased.source?.key).toBeUndefined();
-    expect(erasedRejected).toMatchObject({ state: 'rejected', lastEvent: 'erase' });
-    expect(JSON.stringify(erasedRejected)).not.toContain(REASON);
-    for (const value of [...truthValues(auto.doc), ...truthValues(rejected.doc)])
-      expect(JSON.stringify([erased, erasedRejected])).not.toContain(value);
-    expect((await stack.store.history(auto.id)).at(-1)).toMatchObject({ event: 'erase', actor: 'operator' });
-    expect(verify.code).toBe(0);
-    expect(verify.stdout).toContain('every chain verifies');
-  });
+      // Assess
+      expect(before).toBeGreaterThan(0);
+      expect(byCli.code).toBe(0);
+      expect(byCli.json()).toMatchObject({ alreadyErased: false, objectsDeleted: before + 1 });
+      expect(again.json()).toMatchObject({ alreadyErased: true, objectsDeleted: 0 });
+      expect(forbidden.status).toBe(403);
+      expect(byApi.status).toBe(200);
+      for (const one of [auto, rejected]) {
+        expect(await objectsUnder(`artifacts/${one.id}/`)).toBe(0);
+        expect(await objectsUnder(one.key)).toBe(0);
+      }
+      expect(erased).toMatchObject({
+        state: 'completed',
+        lastEvent: 'erase',
+        source: { bucket: stack.endpoints.bucket },
+      });
+      expect(erased.summary).toBeUndefined();
+      expect(erased.source?.key).toBeUndefined();
+      expect(erasedRejected).toMatchObject({ state: 'rejected', lastEvent: 'erase' });
+      expect(JSON.stringify(erasedRejected)).not.toContain(REASON);
+      for (const value of [...truthValues(auto.doc), ...truthValues(rejected.doc)])
+        expect(JSON.stringify([erased, erasedRejected])).not.toContain(value);
+      expect((await stack.store.history(auto.id)).at(-1)).toMatchObject({
+        event: 'erase',
+        actor: 'operator',
+      });
+      expect(verify.code).toBe(0);
+      expect(verify.stdout).toContain('every chain verifies');
+    },
+    PIPELINE_MS,
+  );
 
-  it('refuses to erase a document still in work, saying what to do', async () => {
-    // Prepare
-    const waiting = await through('contract-0014', 'waiting.pdf', ['review_required']);
-    // Act
-    const refused = await docket(['--data-dir', stack.dataDir, 'erase', waiting.id]);
-    // Assess
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(
-      `is review_required: only a finished document can be erased. Cancel it first`,
-    );
-    expect(await objectsUnder(`artifacts/${waiting.id}/`)).toBeGreaterThan(0);
-  });
+  it(
+    'refuses to erase a document still in work, saying what to do',
+    async () => {
+      // Prepare
+      const waiting = await through('contract-0014', 'waiting.pdf', ['review_required']);
+      // Act
+      const refused = await docket(['--data-dir', stack.dataDir, 'erase', waiting.id]);
+      // Assess
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `is review_required: only a finished document can be erased. Cancel it first`,
+      );
+      expect(await objectsUnder(`artifacts/${waiting.id}/`)).toBeGreaterThan(0);
+    },
+    PIPELINE_MS,
+  );
 });

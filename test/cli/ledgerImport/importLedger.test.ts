@@ -28,9 +28,9 @@ const workflowOf = (tenant: string, docId: string): Promise<WorkflowItem> =>
 
 describe('docket ledger import of an older pipeline’s ledger (seed 004)', () => {
   it('maps, checks and writes the history; the dry run reports the same; a re-run writes nothing; every chain verifies', async () => {
-    // Prepare: 600 generated records and three broken lines.
+    // Prepare: 400 generated records and three broken lines.
     const file = join(dir, 'ledger.jsonl');
-    const { records, documents } = await writeLegacyLedger(file, { records: 600, broken: 3, seed: 7 });
+    const { records, documents } = await writeLegacyLedger(file, { records: 400, broken: 3, seed: 7 });
     const mapping = await readMapping(mappingFile);
     const run = (dryRun: boolean) =>
       importLedger({ store: store.store, file, mapping, tenant: 'old', dryRun });
@@ -57,7 +57,7 @@ describe('docket ledger import of an older pipeline’s ledger (seed 004)', () =
     expect(again).toMatchObject({ written: 0, alreadyImported: records });
     expect(again.report).toEqual(real.report);
     expect(ledger).toMatchObject({ checked: documents, broken: [] });
-  });
+  }, 120_000);
 
   it('keeps each record on its entry and ends each document where its history ends', async () => {
     // Prepare: three documents, written by hand.
