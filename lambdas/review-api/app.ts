@@ -2,6 +2,7 @@ import { BadRequestError, Router } from '@aws-lambda-powertools/event-handler/ht
 import type { Middleware, RequestContext } from '@aws-lambda-powertools/event-handler/types';
 import * as z from 'zod';
 import { cancelWorkflow, retryWorkflow } from '../shared/operatorActions.js';
+import { describeIssues } from '../shared/plainIssues.js';
 import type { Principal, Role } from '../shared/principal.js';
 import { bodyIssues, claimReview, decideReview, UnprocessableError } from '../shared/review/index.js';
 import type { ApiDeps } from './apiDeps.js';
@@ -54,11 +55,14 @@ const HANDLERS: Record<RouteName, (deps: ApiDeps, principal: Principal, ctx: Con
   getHistory: (deps, principal, ctx) => getHistory(deps, principal, idOf(ctx)),
   retryWorkflow: (deps, principal, ctx) => retryWorkflow(deps, principal, idOf(ctx)),
   cancelWorkflow: async (deps, principal, ctx) => {
-    const body = CancelBodySchema.safeParse(await jsonBody(ctx.req));
+    const sent = await jsonBody(ctx.req);
+    const body = CancelBodySchema.safeParse(sent);
     if (!body.success) {
-      throw new UnprocessableError('Send {} or {"reason": "why"} to cancel.', {
-        issues: bodyIssues(body.error),
-      });
+      const issues = bodyIssues(body.error, sent);
+      throw new UnprocessableError(
+        `Nothing was cancelled: ${describeIssues(issues)}. Send {} or {"reason": "why"} to cancel.`,
+        { issues },
+      );
     }
     return cancelWorkflow(deps, principal, idOf(ctx), body.data.reason);
   },

@@ -10,6 +10,7 @@ import {
   type Extraction,
   validateCorrections,
 } from '../documents/index.js';
+import { describeIssues } from '../plainIssues.js';
 import type { WorkflowItem } from '../store/index.js';
 import { bodyIssues, DecisionBodySchema } from './decision.js';
 import type { ReviewDeps } from './deps.js';
@@ -89,11 +90,11 @@ const typeNeeded = () =>
 export const parseDecisionBody = (body: unknown): z.infer<typeof DecisionBodySchema> => {
   const parsed = DecisionBodySchema.safeParse(body);
   if (!parsed.success) {
+    const issues = bodyIssues(parsed.error, body);
     throw new UnprocessableError(
-      'Send {decision: approve|correct|reject, corrections?, docType?, reason?}.',
-      {
-        issues: bodyIssues(parsed.error),
-      },
+      `Nothing was recorded: ${describeIssues(issues)}. Send {"decision": "approve"}, ` +
+        '{"decision": "reject", "reason": "why"} or {"decision": "correct", "corrections": {"field": value}}.',
+      { issues },
     );
   }
   return parsed.data;
