@@ -134,6 +134,7 @@ export class ReviewerApi extends Construct {
       write: [Prefix.incoming],
     });
     this.handler.addEnvironment(EnvVar.maxPdfBytes, String(config.parse.maxPdfBytes));
+    this.handler.addEnvironment(EnvVar.claimTtlSeconds, String(config.claimTtlSeconds));
     this.onlyUploadsThroughTheApi(props.storage);
     this.bindStateMachine(props.stateMachine);
 

@@ -17,6 +17,8 @@ export const EnvVar = {
   deadLetterQueueUrl: 'DEAD_LETTER_QUEUE_URL',
   uploadQueueUrl: 'UPLOAD_QUEUE_URL',
   executionSlotLimit: 'EXECUTION_SLOT_LIMIT',
+  /** How long a review claim lasts without activity, seconds (the review API, `docket review`). */
+  claimTtlSeconds: 'DOCKET_CLAIM_TTL_SECONDS',
 } as const;
 
 /** Table names of the workflow store, read once per cold start. */

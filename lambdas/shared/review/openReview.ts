@@ -1,3 +1,4 @@
+import { type HeldClaim, heldClaim } from '../claimWindow.js';
 import type { Principal } from '../principal.js';
 import { StaleWorkflowError, type WorkflowItem } from '../store/index.js';
 import type { ReviewDeps } from './deps.js';
@@ -38,9 +39,19 @@ export const assertOpen = (item: WorkflowItem, now: Date): void => {
 /** A claim or a decision: what the caller is about to do to a review. */
 type Action = 'claim' | 'decide';
 
+/** 409 naming the holder of a claim in force, with how long it holds. */
+const claimedBy = (id: string, claim: HeldClaim, action: Action) =>
+  new ReviewClaimedError(
+    id,
+    claim.by,
+    { ...(claim.since && { claimedAt: claim.since }), claimExpiresAt: claim.until },
+    action,
+  );
+
 /**
  * The caller's review, open for a claim or a decision: it is waiting, in time and set up, and not
- * held by another reviewer unless the caller takes it over (`other` is whose claim that takes).
+ * held by another reviewer unless the caller takes it over (`other` is whose claim that takes). A
+ * claim that ran out holds nobody: it is no take-over, and the caller may claim or decide at once.
  * A decision a crash left undelivered goes out first; the caller then meets it as "already
  * decided".
  */
@@ -50,15 +61,15 @@ export const openForAction = async (
   id: string,
   action: Action,
   takeOver: boolean,
-): Promise<{ item: WorkflowItem; now: Date; other?: string }> => {
+): Promise<{ item: WorkflowItem; now: Date; held?: HeldClaim; other?: string }> => {
   const item = await loadForTenant(deps, principal, id);
   await deliverPending(deps, item);
   const now = deps.now();
   assertOpen(item, now);
-  const holder = item.review?.claimedBy;
-  const other = holder !== undefined && holder !== principal.user ? holder : undefined;
-  if (other && !takeOver) throw new ReviewClaimedError(id, other, item.review?.claimedAt, action);
-  return { item, now, ...(other && { other }) };
+  const held = heldClaim(item.review, now, deps.claimTtlSeconds);
+  const other = held && held.by !== principal.user ? held.by : undefined;
+  if (held && other && !takeOver) throw claimedBy(id, held, action);
+  return { item, now, ...(held && { held }), ...(other && { other }) };
 };
 
 /**
@@ -75,11 +86,10 @@ export const explainLostWrite = async (
 ): Promise<never> => {
   if (error instanceof StaleWorkflowError) {
     const current = await loadForTenant(deps, principal, id);
-    assertOpen(current, deps.now());
-    const winner = current.review?.claimedBy;
-    if (winner && winner !== principal.user) {
-      throw new ReviewClaimedError(id, winner, current.review?.claimedAt, action);
-    }
+    const now = deps.now();
+    assertOpen(current, now);
+    const winner = heldClaim(current.review, now, deps.claimTtlSeconds);
+    if (winner && winner.by !== principal.user) throw claimedBy(id, winner, action);
   }
   throw error;
 };
