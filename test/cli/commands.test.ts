@@ -251,10 +251,20 @@ describe('docket against a running local stack', () => {
   it('lists the review queue by priority and refuses to approve an incomplete record', async () => {
     // Prepare
     const contract = await reviewReady((await workflowOf('contract-0006.pdf')).id);
+    // rita claims it (she corrects it in the next test).
+    const rita = await stack.token('rita', 'reviewer', 'acme');
+    const claim = (await stack.api(rita, 'POST', `/reviews/${contract.id}/claim`)).body as {
+      claimedAt: string;
+    };
 
     // Act
     const queue = await run('reviews', '--json');
-    const approve = await run('review', contract.id, 'approve');
+    // Five minutes after rita's claim, by the CLI's clock.
+    const table = await docket(['--data-dir', stack.dataDir, 'reviews'], {
+      cwd: work,
+      now: () => new Date(Date.parse(claim.claimedAt) + 5 * 60_000),
+    });
+    const approve = await run('review', contract.id, 'approve', '--as', 'rita');
 
     // Assess
     const items =
@@ -262,6 +272,10 @@ describe('docket against a running local stack', () => {
     expect(items.map((i) => i.id)).toContain(contract.id);
     expect(items.map((i) => i.priority)).toEqual([...items.map((i) => i.priority)].sort((a, b) => b - a));
     expect(items.every((i) => Date.parse(i.dueAt) > Date.now())).toBe(true);
+    expect(table.stdout).toMatch(/^ID +TENANT +PRIORITY +CONF +DUE +CLAIMED BY +SINCE +UNTIL +FILE/);
+    expect(table.stdout.split('\n').find((line) => line.startsWith(contract.id))).toMatch(
+      / rita +5m 00s ago +in 10m 00s +contract-0006\.pdf /,
+    );
     expect(approve.code).toBe(1);
     oneLine(approve.stderr);
     expect(approve.stderr).toMatch(/record is incomplete \(.*totalValue is missing: fill it in.*\[422\]$/m);
