@@ -39,7 +39,12 @@ const { inReview } = reviewHelpers(() => stack);
 
 /** Signs in on a fresh context; `prepare` runs first, to stand in for the API where a test needs to. */
 const signIn = async (user: string, prepare?: (page: Page) => Promise<void>) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // One locale and time zone, so times read the same on every machine (and in the screenshots).
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+  });
   // On the context, not the page: every page a reviewer opens in it counts.
   context.on('request', (request) => requested.add(request.url()));
   const page = await context.newPage();
@@ -133,10 +138,30 @@ describe('the review console in a real browser', () => {
     expect(approve).toEqual(
       expect.objectContaining({ actor: 'alice', from: 'review_required', to: 'validated' }),
     );
-    // The console went on to the next review and said what happened.
-    await alice.waitForSelector(`section.document[data-id="${docs.find((d) => d.id !== id)?.id}"]`);
-    expect(await alice.locator('.toast').textContent()).toMatch(
+    // Back on the queue, which says what happened and has the next review selected, unclaimed:
+    // nothing is held for a reviewer who steps away now.
+    const other = docs.find((d) => d.id !== id)?.id as string;
+    await alice.waitForSelector(`.queue-table tr.selected[data-id="${other}"]`);
+    expect(await alice.locator('.queue .banner.info').textContent()).toMatch(
       new RegExp(`^Corrected \\(${field}\\) and approved `),
+    );
+    expect((await stack.store.get(other)).review?.claimedBy).toBeUndefined();
+  });
+
+  it('claims the next review only when the reviewer opens it (Enter on the selected row)', async () => {
+    // Prepare: alice is on the queue with the next review selected.
+    const id = (await alice.locator('.queue-table tr.selected').getAttribute('data-id')) as string;
+
+    // Act
+    await alice.keyboard.press('Enter');
+    await alice.locator('.claimed', { hasText: 'alice (you)' }).waitFor();
+    const claim = (await stack.store.get(id)).review;
+
+    // Assess: the head names her claim, since and until when it holds (15 minutes on).
+    expect(claim?.claimedBy).toBe('alice');
+    expect(Date.parse(claim?.claimExpiresAt ?? '') - Date.parse(claim?.claimedAt ?? '')).toBe(900_000);
+    expect(await alice.locator('.claimed').textContent()).toMatch(
+      /^claimed by alice \(you\) since \d\d:\d\d, until \d\d:\d\d$/,
     );
   });
 
@@ -245,7 +270,7 @@ describe('the review console in a real browser', () => {
       /^Not ready yet: The review of .* is still being set up; try again in a moment\. Try again$/,
     );
     expect(approveDisabled).toBe(false);
-    expect(await alice.locator('.claimed').textContent()).toBe('claimed by alice (you)');
+    expect(await alice.locator('.claimed').textContent()).toMatch(/^claimed by alice \(you\) since /);
     expect((await stack.store.get(id)).review?.claimedBy).toBe('alice');
   });
 
@@ -269,8 +294,27 @@ describe('the review console in a real browser', () => {
     expect(warned).toMatch(/^alice is working on this review\. Take it over .*\. Take over$/);
     expect(whileWarned).toMatchObject({ claimedBy: 'alice', dueAt: held?.dueAt });
     expect(approveDisabled).toBe(false);
-    expect(await bob.locator('.claimed').textContent()).toBe('claimed by bob (you)');
+    expect(await bob.locator('.claimed').textContent()).toMatch(/^claimed by bob \(you\) since /);
     expect((await stack.store.get(id)).review?.claimedBy).toBe('bob');
+  });
+
+  it('shows a claim that ran out as free in the queue; opening it claims it without a take-over', async () => {
+    // Prepare: bob holds the review from the test before; his claim runs out (set in the store, as
+    // time would, and as the 410 test moves the due time).
+    const id = docs[3]?.id as string;
+    await stack.store.update(id, { 'review.claimExpiresAt': new Date(Date.now() - 60_000).toISOString() });
+    await alice.goto(`${stack.endpoints.console}#/`);
+    const row = alice.locator(`.queue-table tr[data-id="${id}"]`);
+
+    // Act
+    const cell = await row.locator('td.claim').textContent();
+    await row.click();
+    await alice.locator('.banner.info', { hasText: "bob's claim on this review had run out" }).waitFor();
+
+    // Assess
+    expect(cell).toMatch(/^free \(bob's claim ran out at \d\d:\d\d\)$/);
+    expect(await alice.locator('button[data-action="take-over"]').count()).toBe(0);
+    expect((await stack.store.get(id)).review?.claimedBy).toBe('alice');
   });
 
   it('says it shows only the first 2,000 of a longer queue, most urgent first', async () => {
