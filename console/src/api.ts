@@ -1,3 +1,4 @@
+import type { ReviewComparison } from '../../lambdas/review-api/reviewComparison.js';
 import type {
   ExtractedField,
   Extraction,
@@ -25,6 +26,8 @@ export interface ReviewDetail {
   rejected: RejectedValue[];
   pdfUrl?: string;
   pdfUrlExpiresInSeconds: number;
+  /** The comparison with the document's reference (stored, or a `preview` for a waiting review). */
+  comparison?: ReviewComparison;
 }
 
 /** One entry of GET /workflows/{id}/history. */

@@ -5,6 +5,7 @@ import { countdown } from '../../console/src/format.js';
 import { nextReview } from '../../console/src/nextReview.js';
 import { refusal } from '../../console/src/refusal.js';
 import { bestLine, groupLines, similarity } from '../../console/src/textLines.js';
+import { type Box, needlesOf, valueBox } from '../../console/src/valueBox.js';
 
 /** A pdf.js text item at (x, y) on the page, as getTextContent returns it. */
 const item = (str: string, x: number, y: number, width = str.length * 5) => ({
@@ -113,6 +114,40 @@ describe('what the reviewer is told', () => {
     expect(countdown('2025-01-01T00:10:05Z', now)).toEqual({ text: '0:10:05', level: 'soon' });
     expect(countdown('2025-01-03T02:00:00Z', now)).toEqual({ text: '2d 02h', level: 'ok' });
     expect(countdown('2024-12-31T23:00:00Z', now)).toEqual({ text: 'expired', level: 'late' });
+  });
+});
+
+describe('finding a value within its line', () => {
+  it('places an amount inside a one-item line by its share of the characters', () => {
+    // Prepare: pdf.js gave the whole line as one item, 200 units wide.
+    const pieces = [{ text: 'Total due: USD 125,000.00', box: [100, 0, 300, 10] as Box }];
+
+    // Act
+    const box = valueBox(pieces, { amount: '125000.00', currency: 'USD' });
+
+    // Assess: "125,000.00" is characters 15-24 of 25.
+    expect(box).toEqual([220, 0, 300, 10]);
+  });
+
+  it('places a value that fills one item of several, and a date printed day first', () => {
+    // Prepare
+    const pieces = [
+      { text: 'Invoice No.:', box: [72, 0, 132, 10] as Box },
+      { text: 'INV-2023-18901', box: [140, 0, 210, 10] as Box },
+      { text: 'Date: 01.03.2025', box: [220, 0, 300, 10] as Box },
+    ];
+
+    // Act
+    const number = valueBox(pieces, 'INV-2023-18901');
+    const date = valueBox(pieces, '2025-03-01');
+    const absent = valueBox(pieces, 'INV-9999');
+
+    // Assess
+    expect(number).toEqual([140, 0, 210, 10]);
+    expect(date?.[0]).toBeCloseTo(250);
+    expect(date?.[2]).toBe(300);
+    expect(absent).toBeUndefined();
+    expect(needlesOf(true)).toEqual([]);
   });
 });
 
