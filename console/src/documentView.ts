@@ -1,5 +1,6 @@
 import { type Api, ApiError, type ReviewDetail } from './api.js';
 import { type ClaimLine, claimHeld, claimText } from './claimText.js';
+import { comparisonPanel } from './comparisonPanel.js';
 import { factItems, reasonItems } from './documentFacts.js';
 import { h, isTyping } from './dom.js';
 import { fieldsPanel } from './fieldsPanel.js';
@@ -35,7 +36,8 @@ export const documentView = (
   const due = h('span', { class: 'due' });
   const claimed = h('span', { class: 'claimed' });
   const reasons = h('ul', { class: 'reasons', 'aria-label': 'reasons for review' });
-  const pdfPane = h('div', { class: 'pdf-pane', 'aria-label': 'document' });
+  // A region of its own, focusable: keyboard users scroll the PDF with the arrow keys.
+  const pdfPane = h('div', { class: 'pdf-pane', role: 'region', 'aria-label': 'the document', tabindex: 0 });
   const side = h('div', { class: 'side-fields' });
   const history = h('footer', { class: 'doc-history' }, h('span', { class: 'muted' }, 'Loading history…'));
   const reason = h('input', {
@@ -234,8 +236,8 @@ export const documentView = (
     dueAt = w.review?.dueAt;
     held = w.review ?? {};
     tick();
-    panel = fieldsPanel(detail, (source) => void pdf.highlight(source));
-    side.replaceChildren(panel.element);
+    panel = fieldsPanel(detail, (source, value) => void pdf.highlight(source, value));
+    side.replaceChildren(...[comparisonPanel(detail), panel.element].filter((e) => e !== null));
     if (w.state !== 'review_required' || w.review?.decision) {
       const d = w.review?.decision;
       say(
@@ -258,6 +260,17 @@ export const documentView = (
       .catch((error: Error) => history.replaceChildren(h('span', { class: 'muted' }, error.message)));
   };
   void load();
+
+  /** `e`: into the first field that needs the reviewer (missing, then doubtful), else the first. */
+  const editFirst = () => {
+    const field =
+      side.querySelector('.field.conf-missing') ??
+      side.querySelector('.field.conf-low') ??
+      side.querySelector('.field');
+    field
+      ?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled])')
+      ?.focus();
+  };
 
   /**
    * The reviewer is at work on this review: renew their claim if it is theirs and was last renewed
@@ -295,7 +308,7 @@ export const documentView = (
     h(
       'footer',
       { class: 'keys' },
-      'a approve · r reject · n next · Esc queue · Ctrl+Enter approve while editing',
+      'e edit the first field to check · Tab next field · a approve · r reject · n next · Esc queue · Ctrl+Enter approve while editing',
     ),
   );
 
@@ -312,6 +325,7 @@ export const documentView = (
       if (event.key === 'a') void decide('approve');
       else if (event.key === 'r') void decide('reject');
       else if (event.key === 'n') nav.next();
+      else if (event.key === 'e') editFirst();
       else if (event.key === 'Escape') nav.back();
       else return;
       event.preventDefault();
