@@ -2,12 +2,12 @@ import { BadRequestError, Router } from '@aws-lambda-powertools/event-handler/ht
 import type { Middleware, RequestContext } from '@aws-lambda-powertools/event-handler/types';
 import * as z from 'zod';
 import { cancelWorkflow, retryWorkflow } from '../shared/operatorActions.js';
-import { describeIssues } from '../shared/plainIssues.js';
+import { describeIssues, quoteValue } from '../shared/plainIssues.js';
 import type { Principal, Role } from '../shared/principal.js';
 import { bodyIssues, claimReview, decideReview, UnprocessableError } from '../shared/review/index.js';
 import type { ApiDeps } from './apiDeps.js';
 import { principalOf, requireRole } from './principal.js';
-import { bodyLimit, mapRequestErrors, wellFormedId } from './requestGuards.js';
+import { bodyLimit, mapRequestErrors, noSuchRoute, wellFormedId } from './requestGuards.js';
 import { getReview, listReviews } from './reviewService.js';
 import { ROUTES, type RouteName } from './routes.js';
 import { createUpload } from './uploadService.js';
@@ -23,7 +23,10 @@ const jsonBody = async (req: Request): Promise<unknown> => {
   try {
     return JSON.parse(text);
   } catch {
-    throw new BadRequestError('The body is not valid JSON.');
+    throw new BadRequestError(
+      `The body is not valid JSON (it begins ${quoteValue(text.slice(0, 40))}); send a JSON object, ` +
+        'such as {"decision": "approve"}, with Content-Type: application/json.',
+    );
   }
 };
 
@@ -89,6 +92,10 @@ const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1') as `/${st
 export const createApp = (deps: ApiDeps): Router<ApiEnv> => {
   const app = new Router<ApiEnv>();
   app.use(bodyLimit as Middleware<ApiEnv>);
+  // The router's own 404 ("Route ... not found") says what there is; a missing workflow says itself.
+  app.notFound(async (error, { req }) =>
+    (/^Route .* not found$/.test(error.message) ? noSuchRoute(req) : error).toWebResponse(),
+  );
   mapRequestErrors(app);
   for (const [name, route] of Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[RouteName]][]) {
     const handler = HANDLERS[name];

@@ -49,7 +49,8 @@ export const createUpload = async (deps: ApiDeps, principal: Principal, body: un
   const key = uploadKey(principal.tenant, fileName);
   if (size > deps.maxUploadBytes) {
     throw new RequestEntityTooLargeError(
-      `${fileName} is ${size} bytes; uploads may be at most ${deps.maxUploadBytes} bytes.`,
+      `${fileName} is ${size} bytes; uploads may be at most ${deps.maxUploadBytes} bytes. Split the ` +
+        'document, or scan it at a lower resolution.',
     );
   }
   const url = await deps.presignPut(

@@ -62,7 +62,8 @@ export const cancelWorkflow = async (
       (error.name === 'IllegalTransition' || error instanceof TransitionConflictError)
     ) {
       throw new ConflictError(
-        `Workflow ${id} is ${(await loadForTenant(deps, principal, id)).state} and cannot be cancelled.`,
+        `Workflow ${id} is ${(await loadForTenant(deps, principal, id)).state} and cannot be cancelled: ` +
+          'it has already finished. Nothing was changed.',
       );
     }
     throw error;

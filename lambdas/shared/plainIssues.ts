@@ -67,6 +67,11 @@ const sentence = (issue: z.core.$ZodIssue, body: unknown): string => {
         return `is ${String(sent).length} characters long; at most ${issue.maximum} are taken`;
       return `is ${quoteValue(sent)}, but must be at most ${issue.maximum}`;
     case 'invalid_format':
+      // A pattern's own words (a schema's custom message) say what is wanted; zod's name the regex.
+      if (issue.format === 'regex')
+        return /^Invalid/i.test(issue.message)
+          ? `is ${quoteValue(sent)}, which is not in the form this field takes`
+          : `is ${quoteValue(sent)}: ${issue.message}`;
       return `is ${quoteValue(sent)}, which is not a valid ${issue.format}`;
     default:
       // Custom rules (refinements) carry their own sentence; zod's generic ones do not.

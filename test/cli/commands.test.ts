@@ -309,7 +309,7 @@ describe('docket against a running local stack', () => {
     expect(done.summary).toEqual(expect.objectContaining({ amount: '125000.00', currency: 'EUR' }));
     expect(again.code).toBe(1);
     oneLine(again.stderr);
-    expect(again.stderr).toMatch(/is completed, not waiting for review\. \[409\]$/m);
+    expect(again.stderr).toMatch(/is completed, not waiting for review; .*\[409\]$/m);
     const log = history.json<{ entries: { event: string; actor: string; durationMs: number }[] }>();
     expect(log.entries.find((e) => e.event === 'approve')).toEqual(
       expect.objectContaining({ actor: 'rita', durationMs: expect.any(Number) }),

@@ -237,7 +237,7 @@ describe('the review console in a real browser', () => {
 
     // Assess
     expect(await banner.textContent()).toMatch(
-      /^This review has expired: The review of .* timed out; nothing was changed\./,
+      /^This review has expired: The review of .* timed out at .*; nothing was changed\./,
     );
     const item = await stack.store.get(id);
     expect(item.state).toBe('review_required');

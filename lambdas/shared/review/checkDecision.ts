@@ -112,7 +112,9 @@ export const checkDecision = async (
   const { decision, corrections, reason } = body;
   if (body.docType && decision !== 'correct') {
     throw new UnprocessableError(
-      'A document type goes with decision "correct", with the fields of that type.',
+      `A document type goes with decision "correct", not "${decision}" (this request says docType ` +
+        `"${body.docType}"). Send {"decision": "correct", "docType": "${body.docType}", "corrections": {...}} ` +
+        'with the fields of that type; nothing was recorded.',
     );
   }
   const extraction = item.artifacts?.extraction
@@ -125,16 +127,21 @@ export const checkDecision = async (
     if (!docType) throw typeNeeded();
     const checked = validateCorrections(docType, corrections ?? {});
     if (!checked.ok)
-      throw new UnprocessableError('Some corrections are invalid; nothing was recorded.', {
-        issues: checked.issues,
-      });
+      throw new UnprocessableError(
+        `Some corrections are invalid, so nothing was recorded: ${describeIssues(checked.issues)}. ` +
+          'Correct those values and send the decision again.',
+        { issues: checked.issues },
+      );
     validCorrections = checked.corrections as Record<string, unknown>;
   } else if (corrections && Object.keys(corrections).length > 0) {
     throw new UnprocessableError(
       `"${decision}" takes no corrections; send decision "correct" to change fields.`,
     );
   }
-  if (decision === 'reject' && !reason) throw new UnprocessableError('A rejection needs a reason.');
+  if (decision === 'reject' && !reason)
+    throw new UnprocessableError(
+      'A rejection needs a reason: send {"decision": "reject", "reason": "why"}. Nothing was recorded.',
+    );
   if (decision !== 'reject') assertSound(extraction, docType, validCorrections);
   return {
     decision,

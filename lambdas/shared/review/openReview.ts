@@ -7,8 +7,12 @@ import { loadForTenant } from './loadForTenant.js';
 import { deliverPending } from './outbox.js';
 
 /** 410 for a review whose time ran out: nothing was, or will be, changed. */
-export const reviewTimedOut = (id: string, details?: Record<string, unknown>) =>
-  new GoneError(`The review of ${id} timed out; nothing was changed.`, details);
+export const reviewTimedOut = (id: string, details?: Record<string, unknown>, dueAt?: string) =>
+  new GoneError(
+    `The review of ${id} timed out${dueAt ? ` at ${dueAt}` : ''}; nothing was changed. Its time ran out ` +
+      'before a decision: upload the document again to have it reviewed.',
+    { ...details, ...(dueAt && { dueAt }) },
+  );
 
 /**
  * Refuses a review that can no longer be claimed or decided: decided or not waiting (409), out of
@@ -19,17 +23,20 @@ export const assertOpen = (item: WorkflowItem, now: Date): void => {
     item.state === 'timed_out' ||
     (item.state === 'review_required' && item.review?.dueAt && Date.parse(item.review.dueAt) <= now.getTime())
   ) {
-    throw reviewTimedOut(item.id, { state: item.state });
+    throw reviewTimedOut(item.id, { state: item.state }, item.review?.dueAt);
   }
   if (item.state !== 'review_required') {
-    throw new ConflictError(`Workflow ${item.id} is ${item.state}, not waiting for review.`, {
-      state: item.state,
-    });
+    throw new ConflictError(
+      `Workflow ${item.id} is ${item.state}, not waiting for review; there is nothing to decide ` +
+        `(docket show ${item.id} says what became of it).`,
+      { state: item.state },
+    );
   }
   const decision = item.review?.decision;
   if (decision) {
     throw new ConflictError(
-      `${decision.reviewer} already decided "${decision.decision}" at ${decision.at}.`,
+      `${decision.reviewer} already decided "${decision.decision}" at ${decision.at}; nothing was changed. ` +
+        'Pick another review from the queue.',
       { decision },
     );
   }
