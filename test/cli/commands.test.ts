@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DescribeExecutionCommand, ListExecutionsCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
@@ -123,12 +123,17 @@ describe('docket against a running local stack', () => {
     // Act
     const samples = await run('samples', '--out', 'samples', '--count', '8');
     const refused = await run('providers', 'import', bad);
-    const imported = await run('providers', 'import', 'samples/providers.json', '--json');
+    const imported = await run('providers', 'import', 'samples-data/providers.json', '--json');
     const listed = await run('providers', 'ls', '--json');
 
     // Assess
     expect(samples.code).toBe(0);
-    expect(samples.stdout).toContain('Wrote 8 PDFs and providers.json to samples/.');
+    expect(samples.stdout).toContain(
+      'Wrote 8 PDFs to samples/, and providers.json with their ground truth to samples-data/.',
+    );
+    // The documents' directory holds documents only: uploading it skips nothing.
+    expect((await readdir(join(work, 'samples'))).every((f) => f.endsWith('.pdf'))).toBe(true);
+    expect(await readdir(join(work, 'samples-data'))).toContain('contract-0000.truth.json');
     expect(refused.code).toBe(2);
     oneLine(refused.stderr);
     expect(refused.stderr).toMatch(/\[1\]\.name: .*provider ids must be unique.*Nothing was imported/);
@@ -168,9 +173,20 @@ describe('docket against a running local stack', () => {
         .map((i) => `incoming/acme/${i % 2 ? 'invoice' : 'contract'}-000${i}.pdf`)
         .sort(),
     );
-    expect(summary.skipped).toHaveLength(10);
-    expect(summary.skipped.every((s) => s.reason.startsWith('not a document Docket reads'))).toBe(true);
+    expect(summary.skipped).toEqual([]);
     expect(summary.failed).toEqual([{ file: 'missing.pdf', error: 'no such file or directory' }]);
+  });
+
+  it('exits non-zero when it found nothing to upload, and says why', async () => {
+    // Act: the samples' data directory holds JSON only.
+    const nothing = await run('upload', 'samples-data', '--tenant', 'acme');
+
+    // Assess
+    expect(nothing.code).toBe(1);
+    oneLine(nothing.stderr);
+    expect(nothing.stderr).toMatch(
+      /Nothing was uploaded: none of the 10 file\(s\) found is a document under samples-data\. Docket reads PDFs/,
+    );
   });
 
   it('watches the documents move until nothing moves, and lists them by state', async () => {
