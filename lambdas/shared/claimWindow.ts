@@ -1,4 +1,3 @@
-import { EnvVar } from './config.js';
 import { intEnv } from './env.js';
 import { ConfigurationError } from './errors.js';
 import type { ReviewInfo } from './store/index.js';
@@ -9,6 +8,12 @@ import type { ReviewInfo } from './store/index.js';
  * reviewer who steps away loses it by themselves; nobody needs to take it over. Kept apart from
  * the review module so the CLI reads it at start without loading that module's schemas.
  */
+
+/**
+ * The variable that sets it (`EnvVar.claimTtlSeconds`). Named here, not read from config.ts: that
+ * module loads the store, and the CLI reads this at every start.
+ */
+export const CLAIM_TTL_ENV = 'DOCKET_CLAIM_TTL_SECONDS';
 
 /** How long a claim lasts without activity when nothing is configured: 15 minutes. */
 export const DEFAULT_CLAIM_TTL_SECONDS = 900;
@@ -35,7 +40,7 @@ export const checkClaimTtl = (seconds: number, source: string): number => {
  * one machine); 15 minutes when unset.
  */
 export const claimTtlFromEnv = (env: NodeJS.ProcessEnv = process.env): number =>
-  checkClaimTtl(intEnv(EnvVar.claimTtlSeconds, DEFAULT_CLAIM_TTL_SECONDS, env), EnvVar.claimTtlSeconds);
+  checkClaimTtl(intEnv(CLAIM_TTL_ENV, DEFAULT_CLAIM_TTL_SECONDS, env), CLAIM_TTL_ENV);
 
 /** A claim in force: who holds the review, since when, and until when unless they act again. */
 export interface HeldClaim {

@@ -1,3 +1,4 @@
+import { CLAIM_TTL_ENV } from './claimWindow.js';
 import { requireEnv } from './env.js';
 import { PROVIDERS_TABLE, TRANSITIONS_TABLE, tableEnvVar, WORKFLOWS_TABLE } from './store/index.js';
 
@@ -18,7 +19,7 @@ export const EnvVar = {
   uploadQueueUrl: 'UPLOAD_QUEUE_URL',
   executionSlotLimit: 'EXECUTION_SLOT_LIMIT',
   /** How long a review claim lasts without activity, seconds (the review API, `docket review`). */
-  claimTtlSeconds: 'DOCKET_CLAIM_TTL_SECONDS',
+  claimTtlSeconds: CLAIM_TTL_ENV,
 } as const;
 
 /** Table names of the workflow store, read once per cold start. */
