@@ -1,3 +1,4 @@
+import { CLAIM_TTL_ENV } from './claimWindow.js';
 import { requireEnv } from './env.js';
 import { PROVIDERS_TABLE, TRANSITIONS_TABLE, tableEnvVar, WORKFLOWS_TABLE } from './store/index.js';
 
@@ -19,6 +20,8 @@ export const EnvVar = {
   executionSlotLimit: 'EXECUTION_SLOT_LIMIT',
   /** Where ledger snapshots go (on AWS a bucket with Object Lock; locally the documents bucket). */
   ledgerSnapshotBucket: 'LEDGER_SNAPSHOT_BUCKET',
+  /** How long a review claim lasts without activity, seconds (the review API, `docket review`). */
+  claimTtlSeconds: CLAIM_TTL_ENV,
 } as const;
 
 /** Table names of the workflow store, read once per cold start. */

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { DEFAULT_CLAIM_TTL_SECONDS } from '../../lambdas/shared/claimWindow.js';
 import type { Principal } from '../../lambdas/shared/principal.js';
 import type { ReviewDeps } from '../../lambdas/shared/review/index.js';
 import type { WorkflowStore } from '../../lambdas/shared/store/index.js';
@@ -26,13 +27,17 @@ export const reviewHelpers = (stackOf: () => LocalStack) => {
     return { key, id: item.id, item: ready };
   };
 
-  /** The review service in this process, on the stack's DynamoDB, S3 and Step Functions. */
-  const serviceOn = (store: WorkflowStore): ReviewDeps => ({
+  /**
+   * The review service in this process, on the stack's DynamoDB, S3 and Step Functions, with the
+   * default claim length; `now` is its clock (a test moves it to see a claim run out).
+   */
+  const serviceOn = (store: WorkflowStore, now: () => Date = () => new Date()): ReviewDeps => ({
     store,
     s3: stackOf().s3,
     sfn: stackOf().sfn,
     bucket: stackOf().endpoints.bucket,
-    now: () => new Date(),
+    now,
+    claimTtlSeconds: DEFAULT_CLAIM_TTL_SECONDS,
   });
 
   /** A store whose writes a rival can overtake between a read and a write. */
