@@ -115,10 +115,12 @@ describe('reviews through the API', () => {
     expect(noReason.status).toBe(422);
     expect(decision.status).toBe(200);
     expect(done.state).toBe('rejected');
+    // The reason is on the item; the log says one was given (it holds no words a person wrote).
+    expect(done.review?.decision).toMatchObject({ decision: 'reject', reviewer: 'bob', reason: 'duplicate' });
     expect((await stack.store.history(id)).at(-1)).toMatchObject({
       event: 'reject',
       actor: 'bob',
-      metadata: { reason: 'duplicate' },
+      metadata: { decision: 'reject', reasonGiven: true },
     });
   });
 

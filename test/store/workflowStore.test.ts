@@ -1,7 +1,7 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { type LogEntry, TransitionConflictError, verifyLedger } from '../../lambdas/shared/store/index.js';
 import { countCalls } from '../support/callCounter.js';
+import { writeCrashedEntry } from '../support/crashedWriter.js';
 import { startStoreFixture } from '../support/localDynamo.js';
 import { useFixture } from '../support/useFixture.js';
 import { workflowMaker } from './support/workflowMaker.js';
@@ -171,23 +171,20 @@ describe('transition', () => {
 });
 
 describe('crash between the log put and the item update', () => {
-  const crashedWriter = async (workflowId: string, seq: number, entry: Partial<LogEntry>) =>
-    fixture.client.send(
-      new PutCommand({
-        TableName: fixture.dynamo.tables.transitions,
-        Item: {
-          workflowId,
-          seq,
-          tenant: 'acme',
-          actor: 'system',
-          at: new Date().toISOString(),
-          durationMs: 5,
-          retryCount: 0,
-          patch: { gsiStateKey: `${entry.to}#x` },
-          ...entry,
-        },
-      }),
-    );
+  const crashedWriter = (
+    workflowId: string,
+    seq: number,
+    entry: Pick<LogEntry, 'from' | 'to' | 'event' | 'tenant'>,
+  ) =>
+    writeCrashedEntry(fixture.client, fixture.dynamo.tables.transitions, {
+      workflowId,
+      seq,
+      actor: 'system',
+      at: new Date().toISOString(),
+      durationMs: 5,
+      retryCount: 0,
+      ...entry,
+    });
 
   /** A new workflow whose start_parse (seq 1) was logged by a writer that died before the item update. */
   const crashedAfterStartParse = async () => {
