@@ -3,7 +3,7 @@ import { DEFAULT_CLAIM_TTL_SECONDS } from '../../lambdas/shared/claimWindow.js';
 import type { Principal } from '../../lambdas/shared/principal.js';
 import type { ReviewDeps } from '../../lambdas/shared/review/index.js';
 import type { WorkflowStore } from '../../lambdas/shared/store/index.js';
-import { corpusDocument, eventually, upload, waitForWorkflow } from './e2e.js';
+import { corpusDocument, upload, waitForReviewToken, waitForWorkflow } from './e2e.js';
 import type { LocalStack } from './localStackProcess.js';
 import { StoreWithRival } from './storeWithRival.js';
 
@@ -20,10 +20,7 @@ export const reviewHelpers = (stackOf: () => LocalStack) => {
     const key = await upload(stackOf(), 'acme', name, await (await corpusDocument(docId)).pdf());
     const item = await waitForWorkflow(stackOf(), 'acme', key, ['review_required', 'completed', 'rejected']);
     expect(item.state).toBe('review_required');
-    const ready = await eventually(`${name} to have its review token`, async () => {
-      const current = await stackOf().store.get(item.id);
-      return current.reviewTaskToken ? current : undefined;
-    });
+    const ready = await waitForReviewToken(stackOf(), item.id);
     return { key, id: item.id, item: ready };
   };
 
