@@ -1,3 +1,5 @@
+import { checkedFields, describeCheckedFields } from '../../lambdas/shared/documents/index.js';
+import { resolvePolicy } from '../../statemachine/index.js';
 import type { Api, ReviewSummary } from './api.js';
 import { claimText } from './claimText.js';
 import { h, isTyping } from './dom.js';
@@ -9,6 +11,34 @@ const claimOf = (item: ReviewSummary) => ({
   claimedAt: item.claimedAt,
   claimExpiresAt: item.claimExpiresAt,
 });
+
+/**
+ * The queue's confidence cell: "3 of 5" required fields checked, the bar as full as that share, the
+ * weakest field in the tooltip; the same reading as the review's head, never the mean a single
+ * missing field drags to "10%". A type without required fields shows the workflow's percentage.
+ */
+const confidenceCell = (item: ReviewSummary) => {
+  const asFields = Object.fromEntries(
+    Object.entries(item.fieldConfidence ?? {}).map(([name, confidence]) => [name, { confidence }]),
+  );
+  const checked = checkedFields(item.docType, asFields, resolvePolicy().confidenceThreshold / 100);
+  if (!checked)
+    return h(
+      'span',
+      { class: 'conf conf-bar', style: `--conf:${item.confidence ?? 0}` },
+      percent(item.confidence),
+    );
+  return h(
+    'span',
+    {
+      class: 'conf conf-bar',
+      style: `--conf:${Math.round((100 * checked.checked) / checked.required)}`,
+      title: describeCheckedFields(checked),
+      'aria-label': describeCheckedFields(checked),
+    },
+    `${checked.checked} of ${checked.required}`,
+  );
+};
 
 /** What the queue is opened with: news to show, who is signed in, which row to start on. */
 export interface QueueOptions {
@@ -48,7 +78,7 @@ export const queueView = (api: Api, open: (id: string) => void, options: QueueOp
           h(
             'tr',
             {},
-            ...['Priority', 'Document', 'Confidence', 'Reasons', 'Due in', 'Claimed by'].map((t) =>
+            ...['Priority', 'Document', 'Checked', 'Reasons', 'Due in', 'Claimed by'].map((t) =>
               h('th', { scope: 'col' }, t),
             ),
           ),
@@ -90,15 +120,7 @@ export const queueView = (api: Api, open: (id: string) => void, options: QueueOp
             h('span', { class: 'doc-name' }, fileName(item.sourceKey)),
             h('span', { class: 'doc-type' }, `${item.docType ?? 'document'} · ${item.id}`),
           ),
-          h(
-            'td',
-            { class: 'num' },
-            h(
-              'span',
-              { class: `conf conf-bar`, style: `--conf:${item.confidence ?? 0}` },
-              percent(item.confidence),
-            ),
-          ),
+          h('td', { class: 'num' }, confidenceCell(item)),
           h(
             'td',
             { class: 'reason-chips' },

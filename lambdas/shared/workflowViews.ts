@@ -41,6 +41,8 @@ export const reviewSummary = (item: WorkflowItem) => ({
   sourceKey: item.source?.key,
   pageCount: item.pageCount,
   confidence: item.confidence,
+  /** Each field's confidence after validation: the queue says how many required ones are checked. */
+  fieldConfidence: item.fieldConfidence,
   priority: item.review?.priority ?? 0,
   reasons: item.review?.reasons ?? [],
   dueAt: item.review?.dueAt,
