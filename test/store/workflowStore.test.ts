@@ -1,6 +1,12 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { type LogEntry, TransitionConflictError, verifyLedger } from '../../lambdas/shared/store/index.js';
+import { chainEntry } from '../../lambdas/shared/store/chain.js';
+import {
+  GENESIS_HASH,
+  type LogEntry,
+  TransitionConflictError,
+  verifyLedger,
+} from '../../lambdas/shared/store/index.js';
 import { countCalls } from '../support/callCounter.js';
 import { startStoreFixture } from '../support/localDynamo.js';
 import { useFixture } from '../support/useFixture.js';
@@ -171,21 +177,28 @@ describe('transition', () => {
 });
 
 describe('crash between the log put and the item update', () => {
+  /**
+   * What a writer that died after its log put leaves: entry `seq` of the workflow, chained as the
+   * store writes it (the first entry follows the genesis hash), and no item update.
+   */
   const crashedWriter = async (workflowId: string, seq: number, entry: Partial<LogEntry>) =>
     fixture.client.send(
       new PutCommand({
         TableName: fixture.dynamo.tables.transitions,
-        Item: {
-          workflowId,
-          seq,
-          tenant: 'acme',
-          actor: 'system',
-          at: new Date().toISOString(),
-          durationMs: 5,
-          retryCount: 0,
-          patch: { gsiStateKey: `${entry.to}#x` },
-          ...entry,
-        },
+        Item: chainEntry(
+          {
+            workflowId,
+            seq,
+            tenant: 'acme',
+            actor: 'system',
+            at: new Date().toISOString(),
+            durationMs: 5,
+            retryCount: 0,
+            patch: { gsiStateKey: `${entry.to}#x` },
+            ...entry,
+          } as Omit<LogEntry, 'hash' | 'prevHash'>,
+          GENESIS_HASH,
+        ),
       }),
     );
 
