@@ -4,6 +4,7 @@ import { chainEntry, chainsAfter, effectiveHash, GENESIS_HASH, headOf } from './
 import { when } from './conditions.js';
 import { StaleWorkflowError, WorkflowNotFoundError } from './errors.js';
 import { checkLoggedPatch } from './loggedPatch.js';
+import { outboxPatch } from './outbox.js';
 import type { TransitionLog } from './transitionLog.js';
 import type {
   IndexAttributes,
@@ -123,11 +124,13 @@ export class ItemProjection {
 
   /**
    * Moves the item (`before`, at version `seq - 1`) to the entry's state on `version = seq - 1`;
-   * a rival may have done it first.
+   * a rival may have done it first. A transition into an end state also puts its event in the
+   * item's outbox, in the same write (outbox.ts).
    */
   async apply(entry: LogEntry, before: WorkflowItem): Promise<WorkflowItem> {
     const patch = {
       ...indexAttributes(before, entry),
+      ...outboxPatch(before, entry),
       ...entry.patch,
       headHash: entry.hash ?? null,
       state: entry.to,
