@@ -19,6 +19,8 @@ export const EnvVar = {
   executionSlotLimit: 'EXECUTION_SLOT_LIMIT',
   /** Where ledger snapshots go (on AWS a bucket with Object Lock; locally the documents bucket). */
   ledgerSnapshotBucket: 'LEDGER_SNAPSHOT_BUCKET',
+  /** The EventBridge bus completion events are published to (the outbox deliverer). */
+  eventBusName: 'EVENT_BUS_NAME',
 } as const;
 
 /** Table names of the workflow store, read once per cold start. */
