@@ -115,11 +115,13 @@ describe('reviews through the API', () => {
     expect(noReason.status).toBe(422);
     expect(decision.status).toBe(200);
     expect(done.state).toBe('rejected');
+    // The reason a person wrote stays on the item, out of the log (the log holds no free text).
     expect((await stack.store.history(id)).at(-1)).toMatchObject({
       event: 'reject',
       actor: 'bob',
-      metadata: { reason: 'duplicate' },
+      metadata: { decision: 'reject', reasonGiven: true },
     });
+    expect(done.review?.decision).toMatchObject({ decision: 'reject', reviewer: 'bob', reason: 'duplicate' });
   });
 
   it('lets exactly one of two simultaneous decisions win: one 200, one 409', async () => {

@@ -3,6 +3,8 @@ import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainEntry } from '../../lambdas/shared/store/chain.js';
+import { GENESIS_HASH } from '../../lambdas/shared/store/index.js';
 import { createUploadQueues, type UploadQueues } from '../../local/events/uploadPath.js';
 import { recoverAfterRestart, uploadId } from '../../local/recovery.js';
 import { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
@@ -52,19 +54,23 @@ describe('recovery after a restart', () => {
     await env.documentClient.send(
       new PutCommand({
         TableName: env.dynamo.tables.transitions,
-        Item: {
-          workflowId: cancelled.workflow.id,
-          seq: 1,
-          tenant: 'acme',
-          from: 'pending',
-          to: 'cancelled',
-          event: 'cancel',
-          actor: 'ops',
-          at: new Date().toISOString(),
-          durationMs: 5,
-          retryCount: 0,
-          patch: { gsiStateKey: 'cancelled#x' },
-        },
+        // Chained as the store writes it: an unchained entry would be refused as tampered.
+        Item: chainEntry(
+          {
+            workflowId: cancelled.workflow.id,
+            seq: 1,
+            tenant: 'acme',
+            from: 'pending',
+            to: 'cancelled',
+            event: 'cancel',
+            actor: 'ops',
+            at: new Date().toISOString(),
+            durationMs: 5,
+            retryCount: 0,
+            patch: { gsiStateKey: 'cancelled#x' },
+          },
+          GENESIS_HASH,
+        ),
       }),
     );
     await upload('incoming/acme/lost.pdf');
