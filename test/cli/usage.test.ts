@@ -52,6 +52,7 @@ describe('docket help', () => {
       ['ledger', 'stats'],
       ['ledger', 'export'],
       ['watch'],
+      ['events'],
     ];
 
     // Act
