@@ -79,6 +79,7 @@ export const startLocalRuntime = async (
       path: join(config.dataDir, 'dynamodb'),
     });
     closers.push(dynamo.close);
+    if (dynamo.indexesAdded) log(`local DynamoDB: added the indexes ${dynamo.indexesAdded.join(', ')}`);
     if (dynamo.indexRepair) {
       const { stale, missing, entries } = dynamo.indexRepair;
       log(
