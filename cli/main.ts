@@ -56,7 +56,7 @@ export const buildProgram = (ctx: CliContext): Command => {
 Getting started:
   docket start                                  # in one terminal
   docket samples --out samples                  # then, in another
-  docket providers import samples/providers.json
+  docket providers import samples-data/providers.json
   docket upload samples --tenant acme
   docket watch --until-settled
   docket reviews

@@ -3,6 +3,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { SFNClient } from '@aws-sdk/client-sfn';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { claimTtlFromEnv } from '../lambdas/shared/claimWindow.js';
 import {
   createDocumentClient,
   createS3Client,
@@ -95,6 +96,8 @@ const withClients = (
       bucket: base.bucket,
       stateMachineArn: base.stateMachineArn,
       now: () => new Date(),
+      // The same setting the review API reads; a claim's own expiry is recorded on the item.
+      claimTtlSeconds: claimTtlFromEnv(),
     },
     close: () => {
       documents.destroy();

@@ -53,6 +53,8 @@ export interface DocketConfig {
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   alarmEmail?: string;
   api: { throttleRate: number; throttleBurst: number };
+  /** How long a review claim lasts without activity, seconds. */
+  claimTtlSeconds: number;
   /** Origins of the review console allowed by CORS on the API and the documents bucket. */
   consoleOrigins: string[];
   retainData: boolean;
@@ -168,6 +170,7 @@ export const loadConfig = (
     logLevel: c.logLevel,
     ...(c.alarmEmail && { alarmEmail: c.alarmEmail }),
     api: { throttleRate: c.apiThrottleRate, throttleBurst: c.apiThrottleBurst },
+    claimTtlSeconds: c.claimTtl,
     consoleOrigins: c.consoleOrigins,
     retainData: c.retainData,
   };

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CLAIM_TTL_RANGE, DEFAULT_CLAIM_TTL_SECONDS } from '../lambdas/shared/claimWindow.js';
 
 /*
  * The context keys the Docket app reads (`-c key=value` or cdk.json): their types, ranges and
@@ -87,6 +88,8 @@ export const ContextSchema = z
     logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
     /** Subscribed to the alarm topic when set. */
     alarmEmail: z.email().optional(),
+    /** How long a review claim lasts without activity, seconds (the review API's DOCKET_CLAIM_TTL_SECONDS). */
+    claimTtl: int(CLAIM_TTL_RANGE.min, CLAIM_TTL_RANGE.max).default(DEFAULT_CLAIM_TTL_SECONDS),
     apiThrottleRate: num(1, 10_000).default(20),
     apiThrottleBurst: int(1, 5_000).default(40),
     /**

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import * as z from 'zod';
+import { CLAIM_TTL_RANGE, DEFAULT_CLAIM_TTL_SECONDS } from '../lambdas/shared/claimWindow.js';
 import { type Stage, WorkflowPolicySchema } from '../statemachine/index.js';
 
 /**
@@ -46,6 +47,13 @@ export const LocalConfigSchema = z.object({
     .positive()
     .max(5 * 1024)
     .default(100),
+  /** How long a review claim lasts without activity, seconds (`DOCKET_CLAIM_TTL_SECONDS`). */
+  claimTtlSeconds: z
+    .number()
+    .int()
+    .min(CLAIM_TTL_RANGE.min)
+    .max(CLAIM_TTL_RANGE.max)
+    .default(DEFAULT_CLAIM_TTL_SECONDS),
   /** Test hook: a stage fails with a retryable InjectedFault until the workflow was retried n times. */
   faults: z.record(z.string(), z.number().int()).default({}),
   /**
@@ -80,6 +88,7 @@ export const CONFIG_ENV = {
   DOCKET_MAX_UPLOAD_MB: 'maxUploadMb: bound on one upload to the local S3 (413 past it)',
   DOCKET_LEDGER_SNAPSHOT_MINUTES: 'ledgerSnapshotMinutes: minutes between ledger snapshots (0: none)',
   DOCKET_EVENT_WEBHOOKS: 'eventWebhooks: comma-separated URLs each completion event is POSTed to',
+  DOCKET_CLAIM_TTL_SECONDS: 'claimTtlSeconds: how long a review claim lasts without activity (default 900)',
 } as const;
 
 /** Thrown for a bad flag or variable; the message names it. */
@@ -129,6 +138,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Record<stri
       timeScale: number('DOCKET_TIME_SCALE'),
       maxUploadMb: number('DOCKET_MAX_UPLOAD_MB'),
       ledgerSnapshotMinutes: number('DOCKET_LEDGER_SNAPSHOT_MINUTES'),
+      claimTtlSeconds: number('DOCKET_CLAIM_TTL_SECONDS'),
       faults: env.DOCKET_FAULTS ? parseFaults(env.DOCKET_FAULTS) : undefined,
       eventWebhooks: env.DOCKET_EVENT_WEBHOOKS
         ? env.DOCKET_EVENT_WEBHOOKS.split(',')

@@ -35,6 +35,11 @@ const program = new Command('docket start')
     new Option('--time-scale <factor>', 'scale Wait and retry delays (tests)').argParser(Number).hideHelp(),
   )
   .option('--max-upload-mb <mb>', 'bound on one upload to the local S3, 413 past it (default 100)', Number)
+  .option(
+    '--claim-ttl <seconds>',
+    'how long a review claim lasts without activity (default 900; renewed by the holder)',
+    Number,
+  )
   .option('--json', 'print the endpoints as JSON instead of the banner')
   .addHelpText('after', `\nEnvironment overrides: ${Object.keys(CONFIG_ENV).join(', ')}`);
 
@@ -58,6 +63,7 @@ const main = async () => {
     ...(Object.keys(policy).length > 0 && { policy }),
     ...(flags.timeScale !== undefined && { timeScale: flags.timeScale }),
     ...(flags.maxUploadMb !== undefined && { maxUploadMb: flags.maxUploadMb }),
+    ...(flags.claimTtl !== undefined && { claimTtlSeconds: flags.claimTtl }),
   });
   const consoleDir = fileURLToPath(new URL('../console/dist/', import.meta.url));
   let runtime: LocalRuntime;

@@ -183,6 +183,7 @@ export const startLocalRuntime = async (
         bucket: s3.bucket,
         stateMachineArn,
         logLevel: config.lambdaLogLevel,
+        claimTtlSeconds: config.claimTtlSeconds,
         extra: config.stageEnv,
       }),
     );

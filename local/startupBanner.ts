@@ -25,7 +25,7 @@ export const startupBanner = (runtime: LocalRuntime, dataDir: string): string =>
 
 Next, in another terminal:
   npx docket samples --out samples            # write a few sample contracts and invoices
-  npx docket providers import samples/providers.json
+  npx docket providers import samples-data/providers.json
                                               # the counterparties validation looks up
   npx docket upload samples --tenant acme     # each PDF becomes a workflow
   npx docket ls                               # watch them move through the states

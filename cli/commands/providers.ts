@@ -52,7 +52,7 @@ export const registerProviderCommands = (program: Command, ctx: CliContext): voi
   providers
     .command('import')
     .description('add or replace providers from a JSON file: [{id, name, aliases?, taxId?}]')
-    .argument('<file>', 'the providers JSON file (e.g. samples/providers.json)')
+    .argument('<file>', 'the providers JSON file (e.g. samples-data/providers.json)')
     .option('--json', 'print JSON')
     .action(async (file: string, options: { json?: boolean }) => {
       const list = await readProvidersFile(resolve(ctx.io.cwd, file));

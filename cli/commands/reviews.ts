@@ -1,7 +1,8 @@
 import { Argument, type Command, Option } from 'commander';
+import { claimTtlFromEnv, heldClaim } from '../../lambdas/shared/claimWindow.js';
 import type { Extraction } from '../../lambdas/shared/documents/index.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
-import { reviewSummary } from '../../lambdas/shared/workflowViews.js';
+import { type ReviewSummary, reviewSummary } from '../../lambdas/shared/workflowViews.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';
 import { baseName, formatRelative, renderTable } from '../format.js';
@@ -21,6 +22,18 @@ export const reviewQueue = async (target: Target, tenant?: string) => {
     .map((item) => ({ ...reviewSummary(item), tenant: item.tenant }));
 };
 
+/** Who holds a review's claim now: the holder, or whose claim ran out (it holds nobody). */
+const claimHolder = (row: ReviewSummary, now: Date): string | undefined => {
+  if (!row.claimedBy) return undefined;
+  return heldClaim(row, now, claimTtlFromEnv()) ? row.claimedBy : `${row.claimedBy} (lapsed)`;
+};
+
+/** Until when the claim holds unless its holder acts again; nothing once it ran out. */
+const claimUntil = (row: ReviewSummary, now: Date): string | undefined => {
+  const held = heldClaim(row, now, claimTtlFromEnv());
+  return held ? formatRelative(held.until, now) : undefined;
+};
+
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 const DONE: Record<string, string> = {
@@ -33,7 +46,7 @@ const DONE: Record<string, string> = {
 export const registerReviewCommands = (program: Command, ctx: CliContext): void => {
   program
     .command('reviews')
-    .description('the review queue, most urgent first, with due times')
+    .description('the review queue, most urgent first, with due times and who holds each claim until when')
     .option('--tenant <tenant>', 'only this tenant (default: all)')
     .option('--json', 'print JSON')
     .action(async (options: { tenant?: string; json?: boolean }) => {
@@ -50,7 +63,9 @@ export const registerReviewCommands = (program: Command, ctx: CliContext): void 
             { header: 'PRIORITY', value: (r) => r.priority, align: 'right' },
             { header: 'CONF', value: (r) => r.confidence, align: 'right' },
             { header: 'DUE', value: (r) => formatRelative(r.dueAt, now) },
-            { header: 'CLAIMED BY', value: (r) => r.claimedBy },
+            { header: 'CLAIMED BY', value: (r) => claimHolder(r, now) },
+            { header: 'SINCE', value: (r) => (r.claimedBy ? formatRelative(r.claimedAt, now) : undefined) },
+            { header: 'UNTIL', value: (r) => claimUntil(r, now) },
             { header: 'FILE', value: (r) => baseName(r.sourceKey), max: 32 },
             { header: 'REASONS', value: (r) => r.reasons.map((x) => x.code).join(', '), max: 48 },
           ],

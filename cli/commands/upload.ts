@@ -30,7 +30,7 @@ export const registerUploadCommand = (program: Command, ctx: CliContext): void =
     )
     .option(
       '--tenant <tenant>',
-      'local: tenant the documents belong to (default "default"); with --stack, the token\'s',
+      'local: the tenant (organisation) the documents belong to, whose reviewers see them (default "default"); with --stack, the token\'s',
     )
     .option('--token <token>', "with --stack: an uploader's ID token (else $DOCKET_TOKEN)")
     .option('--concurrency <n>', 'uploads in flight (1-64)', positiveInt('--concurrency', 64), 4)
@@ -112,12 +112,25 @@ export const registerUploadCommand = (program: Command, ctx: CliContext): void =
             );
           }
           for (const f of failed) println(ctx.io, `failed  ${show(f.file)}: ${f.error}`);
+          if (options.tenant === undefined && target.kind === 'local' && uploaded.length > 0) {
+            println(
+              ctx.io,
+              `No --tenant given: these belong to tenant "${tenant}", and only a reviewer of that tenant sees them ` +
+                `(docket token create --tenant ${tenant}).`,
+            );
+          }
           println(
             ctx.io,
             `Uploaded ${uploaded.length} to s3://${target.bucket}/incoming/${tenant}/${stored > 0 ? ` (${stored} already there with the same content, not sent again)` : ''}, skipped ${plan.skipped.length} (not a document), failed ${failed.length}.`,
           );
         }
         if (failed.length > 0) throw new CheckFailedError(`${failed.length} file(s) could not be uploaded.`);
+        if (uploaded.length === 0) {
+          throw new CheckFailedError(
+            `Nothing was uploaded: ${plan.skipped.length === 0 ? 'no file was found' : `none of the ${plan.skipped.length} file(s) found is a document`} ` +
+              `under ${paths.join(', ')}. Docket reads PDFs, PNG, JPEG and TIFF images and e-invoice XML; give those files or their directory.`,
+          );
+        }
       },
     );
 };

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { WorkflowState } from '../../statemachine/states.js';
 import { UsageError } from '../errors.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * One record of an older pipeline's JSONL ledger (seed 004): a document id, the state it entered

@@ -1,3 +1,4 @@
+import type { ReviewComparison } from '../../lambdas/review-api/reviewComparison.js';
 import type {
   ExtractedField,
   Extraction,
@@ -25,6 +26,8 @@ export interface ReviewDetail {
   rejected: RejectedValue[];
   pdfUrl?: string;
   pdfUrlExpiresInSeconds: number;
+  /** The comparison with the document's reference (stored, or a `preview` for a waiting review). */
+  comparison?: ReviewComparison;
 }
 
 /** One entry of GET /workflows/{id}/history. */
@@ -156,13 +159,22 @@ export class Api {
   };
   /** One review: workflow, fields, a short-lived PDF link. */
   review = (id: string) => this.call<ReviewDetail>('GET', `/reviews/${encodeURIComponent(id)}`);
-  /** Claims the review (and restarts its timeout); 409 while another reviewer holds it, unless `takeOver`. */
+  /**
+   * Claims the review, or renews the caller's own claim (and restarts the review's timeout); 409
+   * while another reviewer's claim holds, unless `takeOver`.
+   */
   claim = (id: string, options: { takeOver?: boolean } = {}) =>
-    this.call<{ workflowId: string; claimedBy: string; dueAt?: string; takenOverFrom?: string }>(
-      'POST',
-      `/reviews/${encodeURIComponent(id)}/claim`,
-      options.takeOver ? { takeOver: true } : undefined,
-    );
+    this.call<{
+      workflowId: string;
+      claimedBy: string;
+      claimedAt: string;
+      /** Until when the claim holds unless the holder acts again. */
+      claimExpiresAt: string;
+      dueAt?: string;
+      takenOverFrom?: string;
+      /** Whose claim had run out and was replaced (no take-over). */
+      lapsedClaimOf?: string;
+    }>('POST', `/reviews/${encodeURIComponent(id)}/claim`, options.takeOver ? { takeOver: true } : undefined);
   /** Approve, correct or reject; 409 if someone decided first, 410 if it expired. */
   decide = (
     id: string,

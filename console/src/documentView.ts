@@ -1,4 +1,6 @@
 import { type Api, ApiError, type ReviewDetail } from './api.js';
+import { type ClaimLine, claimHeld, claimText } from './claimText.js';
+import { comparisonPanel } from './comparisonPanel.js';
 import { factItems, reasonItems } from './documentFacts.js';
 import { h, isTyping } from './dom.js';
 import { fieldsPanel } from './fieldsPanel.js';
@@ -12,16 +14,21 @@ import type { View } from './view.js';
 /** What happened to a review, for the next screen to say. */
 export type Outcome = { id: string; message: string };
 
+/** How often the reviewer's own activity renews their claim, at most (a claim lasts minutes). */
+const RENEW_EVERY_MS = 60_000;
+
 /**
  * One review: the PDF beside the extracted fields, reasons at the top, history at the bottom.
  * Opening it claims it (which also restarts the review's timeout); when another reviewer holds it,
- * a banner names them and offers to take it over. Approve sends the edits as a
- * correction when there are any; reject asks for a reason.
+ * a banner names them and offers to take it over. The claim lasts a while from the reviewer's
+ * last activity: typing, clicking or a key here renews it (at most once a minute); a reviewer who
+ * walks away loses it without anyone taking it over. Approve sends the edits as a correction when
+ * there are any; reject asks for a reason.
  */
 export const documentView = (
   api: Api,
   id: string,
-  nav: { back: () => void; next: (outcome?: Outcome) => void },
+  nav: { back: () => void; next: (outcome?: Outcome) => void; user?: string },
 ): View => {
   const { element: banner, say } = messageBanner();
   const title = h('h1', { class: 'doc-title' }, 'Loading…');
@@ -29,7 +36,8 @@ export const documentView = (
   const due = h('span', { class: 'due' });
   const claimed = h('span', { class: 'claimed' });
   const reasons = h('ul', { class: 'reasons', 'aria-label': 'reasons for review' });
-  const pdfPane = h('div', { class: 'pdf-pane', 'aria-label': 'document' });
+  // A region of its own, focusable: keyboard users scroll the PDF with the arrow keys.
+  const pdfPane = h('div', { class: 'pdf-pane', role: 'region', 'aria-label': 'the document', tabindex: 0 });
   const side = h('div', { class: 'side-fields' });
   const history = h('footer', { class: 'doc-history' }, h('span', { class: 'muted' }, 'Loading history…'));
   const reason = h('input', {
@@ -71,6 +79,8 @@ export const documentView = (
   let detail: ReviewDetail | undefined;
   let panel: ReturnType<typeof fieldsPanel> | undefined;
   let dueAt: string | undefined;
+  let held: ClaimLine = {};
+  let renewedAt = 0;
   let busy = false;
   let closed = false;
   const pdf = new PdfView(pdfPane);
@@ -86,6 +96,7 @@ export const documentView = (
     const left = countdown(dueAt);
     due.textContent = dueAt ? `due in ${left.text}` : '';
     due.className = `due due-${left.level}`;
+    claimed.textContent = held.claimedBy ? `claimed by ${claimText(held, Date.now(), nav.user)}` : '';
   };
   const ticker = window.setInterval(tick, 1000);
 
@@ -174,9 +185,12 @@ export const documentView = (
     try {
       const granted = await api.claim(id, { takeOver });
       dueAt = granted.dueAt ?? dueAt;
-      claimed.textContent = `claimed by ${granted.claimedBy} (you)`;
+      held = granted;
+      renewedAt = Date.now();
       tick();
       if (granted.takenOverFrom) say(`You took this review over from ${granted.takenOverFrom}.`, 'info');
+      else if (granted.lapsedClaimOf)
+        say(`${granted.lapsedClaimOf}'s claim on this review had run out; it is yours now.`, 'info');
       // A retry that went through: the refusal it answered is over.
       else if (banner.querySelector('[data-action="retry-claim"]')) banner.hidden = true;
     } catch (error) {
@@ -187,7 +201,10 @@ export const documentView = (
         close();
         return;
       }
-      if (claimedBy) claimed.textContent = `claimed by ${claimedBy}`;
+      if (claimedBy && error instanceof ApiError) {
+        held = { claimedBy, ...(error.details as ClaimLine) };
+        tick();
+      }
       const action = claimedBy
         ? h(
             'button',
@@ -217,10 +234,10 @@ export const documentView = (
     facts.replaceChildren(...factItems(detail), due, claimed);
     reasons.replaceChildren(...reasonItems(w));
     dueAt = w.review?.dueAt;
-    claimed.textContent = w.review?.claimedBy ? `claimed by ${w.review.claimedBy}` : '';
+    held = w.review ?? {};
     tick();
-    panel = fieldsPanel(detail, (source) => void pdf.highlight(source));
-    side.replaceChildren(panel.element);
+    panel = fieldsPanel(detail, (source, value) => void pdf.highlight(source, value));
+    side.replaceChildren(...[comparisonPanel(detail), panel.element].filter((e) => e !== null));
     if (w.state !== 'review_required' || w.review?.decision) {
       const d = w.review?.decision;
       say(
@@ -244,9 +261,39 @@ export const documentView = (
   };
   void load();
 
+  /** `e`: into the first field that needs the reviewer (missing, then doubtful), else the first. */
+  const editFirst = () => {
+    const field =
+      side.querySelector('.field.conf-missing') ??
+      side.querySelector('.field.conf-low') ??
+      side.querySelector('.field');
+    field
+      ?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled])')
+      ?.focus();
+  };
+
+  /**
+   * The reviewer is at work on this review: renew their claim if it is theirs and was last renewed
+   * a while ago. A claim someone else holds, or one being renewed, is left alone; a failed renewal
+   * is said when the reviewer next acts (a decision answers it).
+   */
+  const active = () => {
+    if (closed || busy || held.claimedBy !== nav.user || !claimHeld(held, Date.now())) return;
+    if (Date.now() - renewedAt < RENEW_EVERY_MS) return;
+    renewedAt = Date.now();
+    api
+      .claim(id)
+      .then((granted) => {
+        held = granted;
+        dueAt = granted.dueAt ?? dueAt;
+        tick();
+      })
+      .catch(() => undefined);
+  };
+
   const element = h(
     'section',
-    { class: 'document', 'data-id': id },
+    { class: 'document', 'data-id': id, onkeydown: active, oninput: active, onpointerdown: active },
     h(
       'header',
       { class: 'doc-head' },
@@ -261,13 +308,14 @@ export const documentView = (
     h(
       'footer',
       { class: 'keys' },
-      'a approve · r reject · n next · Esc queue · Ctrl+Enter approve while editing',
+      'e edit the first field to check · Tab next field · a approve · r reject · n next · Esc queue · Ctrl+Enter approve while editing',
     ),
   );
 
   return {
     element,
     onKey: (event) => {
+      active();
       if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
         event.preventDefault();
         void decide('approve');
@@ -277,6 +325,7 @@ export const documentView = (
       if (event.key === 'a') void decide('approve');
       else if (event.key === 'r') void decide('reject');
       else if (event.key === 'n') nav.next();
+      else if (event.key === 'e') editFirst();
       else if (event.key === 'Escape') nav.back();
       else return;
       event.preventDefault();

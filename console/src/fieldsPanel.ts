@@ -121,7 +121,10 @@ const editorFor = (name: string, kind: CatalogField, value: unknown, onInput: ()
  * optional one, and a picker to add another. Each row shows its confidence as a colour and its
  * source line; clicking the source (or focusing the field) asks `locate` to show it on the PDF.
  */
-export const fieldsPanel = (detail: ReviewDetail, locate: (source: TextSource) => void): FieldsPanel => {
+export const fieldsPanel = (
+  detail: ReviewDetail,
+  locate: (source: TextSource, value?: unknown) => void,
+): FieldsPanel => {
   if (detail.docType !== 'unclassified')
     return typedFieldsPanel(detail, detail.docType ?? 'contract', locate);
   // Not recognised as either: the reviewer says what it is, then fills in that type's fields.
@@ -155,7 +158,7 @@ export const fieldsPanel = (detail: ReviewDetail, locate: (source: TextSource) =
 const typedFieldsPanel = (
   detail: ReviewDetail,
   docType: 'contract' | 'invoice',
-  locate: (source: TextSource) => void,
+  locate: (source: TextSource, value?: unknown) => void,
 ): FieldsPanel => {
   const catalog = new Map(__FIELD_CATALOG__[docType].map((f) => [f.name, f]));
   const required = new Set([...catalog.values()].filter((f) => f.required).map((f) => f.name));
@@ -198,7 +201,13 @@ const typedFieldsPanel = (
         source && 'page' in source
           ? h(
               'button',
-              { type: 'button', class: 'source', title: source.text, onclick: () => locate(source) },
+              {
+                type: 'button',
+                class: 'source',
+                title: source.text,
+                'aria-label': `p${source.page} · l${source.line}: show where ${name} was read`,
+                onclick: () => locate(source, field?.value),
+              },
               `p${source.page} · l${source.line}`,
             )
           : source
@@ -209,7 +218,11 @@ const typedFieldsPanel = (
       ...rejected.map((r) => h('div', { class: 'rejected' }, `read "${r.raw}" but ${r.reason}`)),
       error,
     );
-    if (source && 'page' in source) element.addEventListener('focusin', () => locate(source));
+    // Focusing a field (Tab) or clicking anywhere on it shows where its value is on the page.
+    if (source && 'page' in source) {
+      element.addEventListener('focusin', () => locate(source, field?.value));
+      element.addEventListener('click', () => locate(source, field?.value));
+    }
     row = {
       name,
       required: required.has(name),

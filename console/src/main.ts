@@ -25,6 +25,8 @@ const start = async () => {
   );
   let current: View | undefined;
   let notice: string | undefined;
+  /** The review decided last: the queue then selects the one to take after it. */
+  let decided: string | undefined;
 
   const who = h('span', { class: 'who' });
   const signOut = h('button', { type: 'button', class: 'link', onclick: () => logout() }, 'Sign out');
@@ -51,15 +53,22 @@ const start = async () => {
     route(message);
   };
 
+  /**
+   * `n` on a review: open the next one (a key the reviewer pressed, so opening, and claiming, it is
+   * theirs to ask for). After a decision: back to the queue with the next review to take selected,
+   * claiming nothing: a reviewer who steps away then holds no document.
+   */
   const next = async (outcome?: Outcome) => {
-    notice = outcome?.message;
+    if (outcome) {
+      notice = outcome.message;
+      decided = outcome.id;
+      if (location.hash === '#/') route();
+      else location.hash = '#/';
+      return;
+    }
     try {
       const { items } = await api.reviews();
-      const following = nextReview(items, {
-        current: currentId(),
-        decided: outcome?.id,
-        user: session?.user,
-      });
+      const following = nextReview(items, { current: currentId(), user: session?.user, now: Date.now() });
       if (following) {
         location.hash = `#/review/${following.id}`;
         return;
@@ -67,9 +76,7 @@ const start = async () => {
     } catch {
       // The queue shows the error.
     }
-    // Setting the hash routes through hashchange; route here only when it would not change.
-    if (location.hash === '#/') route();
-    else location.hash = '#/';
+    location.hash = '#/';
   };
 
   const currentId = () => /^#\/review\/(.+)$/.exec(location.hash)?.[1];
@@ -97,6 +104,7 @@ const start = async () => {
       const view = documentView(api, decodeURIComponent(id), {
         back: () => (location.hash = '#/'),
         next: (o) => void next(o),
+        user: session.user,
       });
       show(view);
       if (said) {
@@ -104,7 +112,17 @@ const start = async () => {
         view.element.prepend(info);
         window.setTimeout(() => info.remove(), 4000);
       }
-    } else show(queueView(api, (open) => (location.hash = `#/review/${open}`), said));
+    } else {
+      const after = decided;
+      decided = undefined;
+      show(
+        queueView(api, (open) => (location.hash = `#/review/${open}`), {
+          notice: said,
+          user: session.user,
+          prefer: (items) => nextReview(items, { decided: after, user: session?.user, now: Date.now() })?.id,
+        }),
+      );
+    }
   };
 
   window.addEventListener('hashchange', () => route());

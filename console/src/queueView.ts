@@ -1,14 +1,31 @@
 import type { Api, ReviewSummary } from './api.js';
+import { claimText } from './claimText.js';
 import { h, isTyping } from './dom.js';
 import { countdown, fileName, percent } from './format.js';
 import type { View } from './view.js';
 
+const claimOf = (item: ReviewSummary) => ({
+  claimedBy: item.claimedBy,
+  claimedAt: item.claimedAt,
+  claimExpiresAt: item.claimExpiresAt,
+});
+
+/** What the queue is opened with: news to show, who is signed in, which row to start on. */
+export interface QueueOptions {
+  notice?: string;
+  user?: string;
+  /** The review to select first (after a decision: the next one to take); the top one otherwise. */
+  prefer?: (items: readonly ReviewSummary[]) => string | undefined;
+}
+
 /**
  * The review queue, most urgent first (the API's order: priority, then longest waiting): file,
- * confidence, reasons, the due time counting down and who has claimed it. Arrows or j/k move,
- * Enter opens.
+ * confidence, reasons, the due time counting down and who holds a claim, since when and until
+ * when. Arrows or j/k move, Enter (or a click) opens; nothing is claimed until a review is opened.
  */
-export const queueView = (api: Api, open: (id: string) => void, notice?: string): View => {
+export const queueView = (api: Api, open: (id: string) => void, options: QueueOptions = {}): View => {
+  const { notice, user } = options;
+  let first = true;
   let items: ReviewSummary[] = [];
   let truncated = false;
   let selected = 0;
@@ -42,11 +59,14 @@ export const queueView = (api: Api, open: (id: string) => void, notice?: string)
     h('footer', { class: 'keys' }, '↑/↓ or j/k move · Enter open · r refresh'),
   );
 
-  const select = (index: number) => {
+  const select = (index: number, focus = false) => {
     selected = Math.max(0, Math.min(items.length - 1, index));
     body.querySelectorAll('tr').forEach((tr, i) => {
       tr.classList.toggle('selected', i === selected);
-      if (i === selected) tr.scrollIntoView({ block: 'nearest' });
+      tr.setAttribute('aria-selected', String(i === selected));
+      if (i !== selected) return;
+      tr.scrollIntoView({ block: 'nearest' });
+      if (focus) tr.focus();
     });
   };
 
@@ -56,7 +76,13 @@ export const queueView = (api: Api, open: (id: string) => void, notice?: string)
         const due = countdown(item.dueAt);
         return h(
           'tr',
-          { 'data-id': item.id, tabindex: 0, onclick: () => open(item.id), onfocus: () => select(index) },
+          {
+            'data-id': item.id,
+            tabindex: 0,
+            'aria-label': `${fileName(item.sourceKey)}: open the review`,
+            onclick: () => open(item.id),
+            onfocus: () => select(index),
+          },
           h('td', { class: 'num' }, item.priority),
           h(
             'td',
@@ -81,7 +107,11 @@ export const queueView = (api: Api, open: (id: string) => void, notice?: string)
             ),
           ),
           h('td', { class: `due due-${due.level}`, 'data-due': item.dueAt ?? '' }, due.text),
-          h('td', {}, item.claimedBy ?? '—'),
+          h(
+            'td',
+            { class: 'claim', 'data-claim': JSON.stringify(claimOf(item)) },
+            claimText(item, Date.now(), user),
+          ),
         );
       }),
     );
@@ -92,7 +122,15 @@ export const queueView = (api: Api, open: (id: string) => void, notice?: string)
         : truncated
           ? `More than ${items.length} documents waiting: showing the first ${items.length}, most urgent first`
           : `${items.length} document(s) waiting`;
-    if (items.length > 0) select(selected);
+    if (items.length === 0) return;
+    if (first) {
+      // Coming back from a decision, the next review to take is selected and focused: Enter opens
+      // (and claims) it, nothing was claimed for the reviewer meanwhile.
+      const preferred = options.prefer?.(items);
+      const index = preferred ? items.findIndex((i) => i.id === preferred) : -1;
+      select(Math.max(index, 0), true);
+      first = false;
+    } else select(selected);
   };
 
   const load = async () => {
@@ -109,6 +147,10 @@ export const queueView = (api: Api, open: (id: string) => void, notice?: string)
       const due = countdown(cell.dataset.due || undefined);
       cell.textContent = due.text;
       cell.className = `due due-${due.level}`;
+    }
+    // A claim runs out while the queue is open: the cell says so without a reload.
+    for (const cell of body.querySelectorAll<HTMLElement>('[data-claim]')) {
+      cell.textContent = claimText(JSON.parse(cell.dataset.claim ?? '{}'), Date.now(), user);
     }
   }, 1000);
   const refresher = window.setInterval(() => void load(), 15_000);

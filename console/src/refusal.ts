@@ -24,10 +24,8 @@ export const refusal = (error: unknown): { text: string; final: boolean; claimed
         final: true,
       };
     case 410:
-      return {
-        text: `This review has expired: ${error.message} Its time ran out before a decision.`,
-        final: true,
-      };
+      // The API's sentence says when, and that nothing changed.
+      return { text: `This review has expired: ${error.message}`, final: true };
     case 404:
       return { text: `${error.message} It may belong to another tenant, or the link is wrong.`, final: true };
     case 401:

@@ -1,10 +1,13 @@
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import type { TextSource } from './api.js';
+import type { Piece } from './valueBox.js';
 
-/** A line of a page's text: its text and its box in PDF units [x1, y1, x2, y2]. */
+/** A line of a page's text: its text, its box in PDF units [x1, y1, x2, y2], and its items'. */
 export interface TextLine {
   text: string;
   box: [number, number, number, number];
+  /** The pdf.js items of the line, left to right, each with its box: where a value sits in it. */
+  pieces: Piece[];
 }
 
 /**
@@ -31,9 +34,15 @@ export const groupLines = (items: readonly TextItem[]): TextLine[] => {
         ...sorted.map((i) => i.height || Math.hypot(i.transform[2] ?? 0, i.transform[3] ?? 0)),
       );
       const baseline = Math.min(...sorted.map((i) => i.transform[5] ?? 0));
+      const bottom = baseline - height * 0.25;
+      const top = baseline + height;
       return {
         text: sorted.map((i) => i.str).join(' '),
-        box: [x1, baseline - height * 0.25, x2, baseline + height] as [number, number, number, number],
+        box: [x1, bottom, x2, top] as [number, number, number, number],
+        pieces: sorted.map((i) => ({
+          text: i.str,
+          box: [i.transform[4] ?? 0, bottom, (i.transform[4] ?? 0) + i.width, top] as Piece['box'],
+        })),
       };
     });
 };

@@ -137,6 +137,7 @@ export class ReviewerApi extends Construct {
     });
     props.storage.bindCacheEraser(this.handler);
     this.handler.addEnvironment(EnvVar.maxPdfBytes, String(config.parse.maxPdfBytes));
+    this.handler.addEnvironment(EnvVar.claimTtlSeconds, String(config.claimTtlSeconds));
     this.onlyUploadsThroughTheApi(props.storage);
     this.bindStateMachine(props.stateMachine);
 

@@ -42,7 +42,13 @@ const fieldsOf = async <T extends 'contract' | 'invoice'>(
   return complete.fields as T extends 'contract' ? ContractFields : InvoiceFields;
 };
 
-const compare = async (deps: CompareStageDeps, item: WorkflowItem): Promise<ComparisonReport> => {
+/**
+ * The comparison of a workflow's record (the reviewed one, else the extraction) with its
+ * reference: a contract with the previous one of the same parties, an invoice with its contract.
+ * The compare stage writes it; the review API shows it to a reviewer before the decision.
+ * `InvalidExtractionForCompare` while a required field is missing.
+ */
+export const comparisonOf = async (deps: CompareStageDeps, item: WorkflowItem): Promise<ComparisonReport> => {
   if (item.docType === 'invoice') {
     const invoice = await fieldsOf(deps, item, 'invoice');
     const { contract, invoicedBefore } = await findInvoiceContract(deps.store, item);
@@ -66,7 +72,7 @@ const compare = async (deps: CompareStageDeps, item: WorkflowItem): Promise<Comp
 export const compareStage = async (deps: CompareStageDeps, input: StageInput): Promise<StageResult> => {
   const run = await StageRun.load('compare', deps.store, input.workflowId, input.policy);
   if (!(await run.enter('comparing', { from: 'validated', event: 'start_compare' }))) return run.result(true);
-  const report = await compare(deps, run.item);
+  const report = await comparisonOf(deps, run.item);
   const key = artifactKey(run.item.id, 'comparison');
   await putJsonArtifact(deps.s3, deps.bucket, key, report);
   await run.apply('compared', {

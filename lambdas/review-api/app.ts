@@ -3,11 +3,12 @@ import type { Middleware, RequestContext } from '@aws-lambda-powertools/event-ha
 import * as z from 'zod';
 import { eraseWorkflow } from '../shared/erasure.js';
 import { cancelWorkflow, retryWorkflow } from '../shared/operatorActions.js';
+import { describeIssues, quoteValue } from '../shared/plainIssues.js';
 import type { Principal, Role } from '../shared/principal.js';
 import { bodyIssues, claimReview, decideReview, UnprocessableError } from '../shared/review/index.js';
 import type { ApiDeps } from './apiDeps.js';
 import { principalOf, requireRole } from './principal.js';
-import { bodyLimit, mapRequestErrors, wellFormedId } from './requestGuards.js';
+import { bodyLimit, mapRequestErrors, noSuchRoute, wellFormedId } from './requestGuards.js';
 import { getReview, listReviews } from './reviewService.js';
 import { ROUTES, type RouteName } from './routes.js';
 import { createUpload } from './uploadService.js';
@@ -23,7 +24,10 @@ const jsonBody = async (req: Request): Promise<unknown> => {
   try {
     return JSON.parse(text);
   } catch {
-    throw new BadRequestError('The body is not valid JSON.');
+    throw new BadRequestError(
+      `The body is not valid JSON (it begins ${quoteValue(text.slice(0, 40))}); send a JSON object, ` +
+        'such as {"decision": "approve"}, with Content-Type: application/json.',
+    );
   }
 };
 
@@ -55,11 +59,14 @@ const HANDLERS: Record<RouteName, (deps: ApiDeps, principal: Principal, ctx: Con
   getHistory: (deps, principal, ctx) => getHistory(deps, principal, idOf(ctx)),
   retryWorkflow: (deps, principal, ctx) => retryWorkflow(deps, principal, idOf(ctx)),
   cancelWorkflow: async (deps, principal, ctx) => {
-    const body = CancelBodySchema.safeParse(await jsonBody(ctx.req));
+    const sent = await jsonBody(ctx.req);
+    const body = CancelBodySchema.safeParse(sent);
     if (!body.success) {
-      throw new UnprocessableError('Send {} or {"reason": "why"} to cancel.', {
-        issues: bodyIssues(body.error),
-      });
+      const issues = bodyIssues(body.error, sent);
+      throw new UnprocessableError(
+        `Nothing was cancelled: ${describeIssues(issues)}. Send {} or {"reason": "why"} to cancel.`,
+        { issues },
+      );
     }
     return cancelWorkflow(deps, principal, idOf(ctx), body.data.reason);
   },
@@ -87,6 +94,10 @@ const routerPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1') as `/${st
 export const createApp = (deps: ApiDeps): Router<ApiEnv> => {
   const app = new Router<ApiEnv>();
   app.use(bodyLimit as Middleware<ApiEnv>);
+  // The router's own 404 ("Route ... not found") says what there is; a missing workflow says itself.
+  app.notFound(async (error, { req }) =>
+    (/^Route .* not found$/.test(error.message) ? noSuchRoute(req) : error).toWebResponse(),
+  );
   mapRequestErrors(app);
   for (const [name, route] of Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[RouteName]][]) {
     const handler = HANDLERS[name];

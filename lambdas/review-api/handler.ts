@@ -4,6 +4,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { parseLimitsFromEnv } from '../parse/parseLimits.js';
+import { claimTtlFromEnv } from '../shared/claimWindow.js';
 import { createDocumentClient, createS3Client, createSfnClient } from '../shared/clients.js';
 import { EnvVar, once, storeTablesFromEnv } from '../shared/config.js';
 import { requireEnv } from '../shared/env.js';
@@ -23,6 +24,7 @@ const app = once(() => {
     bucket: requireEnv(EnvVar.bucket),
     stateMachineArn: process.env[EnvVar.stateMachineArn],
     now: () => new Date(),
+    claimTtlSeconds: claimTtlFromEnv(),
     presign: (bucket, key, expiresIn, versionId) => presignGet(s3, bucket, key, expiresIn, versionId),
     presignPut: (bucket, key, body, expiresIn) => presignPut(s3, bucket, key, body, expiresIn),
     // The limit parse enforces: an upload link for what parse would refuse is no use to anyone.

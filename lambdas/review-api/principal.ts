@@ -22,8 +22,15 @@ export const principalOf = (event: unknown): Principal => {
   const user = claims?.[Claims.username] ?? claims?.username ?? claims?.sub;
   const tenant = claims?.[Claims.tenant];
   if (typeof user !== 'string' || typeof tenant !== 'string' || tenant === '') {
+    const missing = [
+      typeof user !== 'string' && 'no user',
+      (typeof tenant !== 'string' || tenant === '') && 'no tenant',
+    ]
+      .filter(Boolean)
+      .join(' and ');
     throw new UnauthorizedError(
-      'Sign in: send a bearer token with a user and a tenant (docket token create).',
+      `Sign in again: the token has ${missing}. Use a token with both: locally ` +
+        '`docket token create --user you --role reviewer --tenant acme`, on AWS an ID token of a user with a tenant.',
     );
   }
   const roles = groupsOf(claims?.[Claims.groups]).filter((g): g is Role => (ROLES as string[]).includes(g));
@@ -34,6 +41,7 @@ export const principalOf = (event: unknown): Principal => {
 export const requireRole = (principal: Principal, role: Role): void => {
   if (principal.roles.includes('admin') || principal.roles.includes(role)) return;
   throw new ForbiddenError(
-    `This needs the ${role} role; ${principal.user} has ${principal.roles.join(', ') || 'none'}.`,
+    `This needs the ${role} role; ${principal.user} has ${principal.roles.join(', ') || 'none'}. ` +
+      `Ask an admin for a token with the ${role} role (locally: docket token create --role ${role}).`,
   );
 };

@@ -3,6 +3,7 @@ import { loadRecordView } from '../shared/recordView.js';
 import { loadForTenant } from '../shared/review/index.js';
 import { reviewSummary, workflowView } from '../shared/workflowViews.js';
 import type { ApiDeps } from './apiDeps.js';
+import { reviewComparison } from './reviewComparison.js';
 
 /** How long a PDF link given to a reviewer stays valid. */
 export const PDF_LINK_SECONDS = 300;
@@ -17,7 +18,10 @@ export const listReviews = async (
   return { items: page.items.map(reviewSummary), cursor: page.cursor };
 };
 
-/** One review: the workflow, the extracted fields with confidence and source, a PDF link. */
+/**
+ * One review: the workflow, the extracted fields with confidence and source, a PDF link, and the
+ * comparison with the document's reference when there is one (`reviewComparison`).
+ */
 export const getReview = async (deps: ApiDeps, principal: Principal, id: string) => {
   const item = await loadForTenant(deps, principal, id);
   const record = await loadRecordView(deps.s3, deps.bucket, item);
@@ -25,6 +29,7 @@ export const getReview = async (deps: ApiDeps, principal: Principal, id: string)
     ? // The version this workflow was started for: a later upload to the same key is another workflow.
       await deps.presign(item.source.bucket, item.source.key, PDF_LINK_SECONDS, item.source.versionId)
     : undefined;
+  const comparison = await reviewComparison(deps, item);
   return {
     workflow: workflowView(item),
     docType: record.docType,
@@ -42,5 +47,6 @@ export const getReview = async (deps: ApiDeps, principal: Principal, id: string)
     rejected: record.rejected,
     pdfUrl,
     pdfUrlExpiresInSeconds: PDF_LINK_SECONDS,
+    ...(comparison && { comparison }),
   };
 };

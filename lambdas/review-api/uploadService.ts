@@ -1,5 +1,6 @@
 import { RequestEntityTooLargeError } from '@aws-lambda-powertools/event-handler/http';
 import * as z from 'zod';
+import { describeIssues } from '../shared/plainIssues.js';
 import type { Principal } from '../shared/principal.js';
 import { bodyIssues, UnprocessableError } from '../shared/review/index.js';
 import type { ApiDeps } from './apiDeps.js';
@@ -37,15 +38,19 @@ export const UploadBodySchema = z
 export const createUpload = async (deps: ApiDeps, principal: Principal, body: unknown) => {
   const parsed = UploadBodySchema.safeParse(body);
   if (!parsed.success) {
-    throw new UnprocessableError('Send {fileName, size, contentType?} for an upload link.', {
-      issues: bodyIssues(parsed.error),
-    });
+    const issues = bodyIssues(parsed.error, body);
+    throw new UnprocessableError(
+      `No upload link was made: ${describeIssues(issues)}. Send {"fileName": "invoice.pdf", ` +
+        `"size": <bytes>, "contentType": one of ${UPLOAD_CONTENT_TYPES.join(', ')}}.`,
+      { issues },
+    );
   }
   const { fileName, size, contentType } = parsed.data;
   const key = uploadKey(principal.tenant, fileName);
   if (size > deps.maxUploadBytes) {
     throw new RequestEntityTooLargeError(
-      `${fileName} is ${size} bytes; uploads may be at most ${deps.maxUploadBytes} bytes.`,
+      `${fileName} is ${size} bytes; uploads may be at most ${deps.maxUploadBytes} bytes. Split the ` +
+        'document, or scan it at a lower resolution.',
     );
   }
   const url = await deps.presignPut(

@@ -1,4 +1,5 @@
-import { isWorkflowState } from '../../statemachine/index.js';
+import { ALL_STATES, isWorkflowState } from '../../statemachine/index.js';
+import { quoteValue } from '../shared/plainIssues.js';
 import type { Principal } from '../shared/principal.js';
 import { loadForTenant, UnprocessableError } from '../shared/review/index.js';
 import { historyEntryView, workflowView } from '../shared/workflowViews.js';
@@ -11,7 +12,9 @@ export const listWorkflows = async (
   query: { state?: string; limit?: number; cursor?: string },
 ) => {
   if (query.state !== undefined && !isWorkflowState(query.state)) {
-    throw new UnprocessableError(`Unknown state "${query.state}".`);
+    throw new UnprocessableError(
+      `There is no state ${quoteValue(query.state)}; use one of ${ALL_STATES.join(', ')}, or leave state out.`,
+    );
   }
   const page = await deps.store.list({
     tenant: principal.tenant,

@@ -1,3 +1,4 @@
+import { CLAIM_TTL_ENV } from './claimWindow.js';
 import { requireEnv } from './env.js';
 import { PROVIDERS_TABLE, TRANSITIONS_TABLE, tableEnvVar, WORKFLOWS_TABLE } from './store/index.js';
 
@@ -21,6 +22,8 @@ export const EnvVar = {
   ledgerSnapshotBucket: 'LEDGER_SNAPSHOT_BUCKET',
   /** The EventBridge bus completion events are published to (the outbox deliverer). */
   eventBusName: 'EVENT_BUS_NAME',
+  /** How long a review claim lasts without activity, seconds (the review API, `docket review`). */
+  claimTtlSeconds: CLAIM_TTL_ENV,
 } as const;
 
 /** Table names of the workflow store, read once per cold start. */

@@ -47,7 +47,10 @@ export const cancelWorkflow = async (
   reason?: string,
 ) => {
   const item = await loadForTenant(deps, principal, id);
-  const refuse = (state: string) => new ConflictError(`Workflow ${id} is ${state} and cannot be cancelled.`);
+  const refuse = (state: string) =>
+    new ConflictError(
+      `Workflow ${id} is ${state} and cannot be cancelled: it has already finished. Nothing was changed.`,
+    );
   if (!transition(item.state, 'cancel').ok) throw refuse(item.state);
   try {
     // The reason a person wrote goes on the item, before the transition that the log records.

@@ -23,6 +23,7 @@ export const workflowView = (item: WorkflowItem) => ({
     dueAt: item.review.dueAt,
     claimedBy: item.review.claimedBy,
     claimedAt: item.review.claimedAt,
+    claimExpiresAt: item.review.claimExpiresAt,
     decision: item.review.decision,
   },
   summary: item.summary,
@@ -43,7 +44,10 @@ export const reviewSummary = (item: WorkflowItem) => ({
   priority: item.review?.priority ?? 0,
   reasons: item.review?.reasons ?? [],
   dueAt: item.review?.dueAt,
+  /** Who claimed it last, since when, and until when the claim holds (after that, nobody holds it). */
   claimedBy: item.review?.claimedBy,
+  claimedAt: item.review?.claimedAt,
+  claimExpiresAt: item.review?.claimExpiresAt,
   summary: item.summary,
   waitingSince: item.stateEnteredAt,
 });

@@ -3,13 +3,16 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { MAX_BODY_BYTES, matchRoute } from '../../lambdas/review-api/routes.js';
+import { MAX_BODY_BYTES, matchRoute, ROUTES, routeKey } from '../../lambdas/review-api/routes.js';
 import { verifyToken } from '../auth/localTokens.js';
 import { invokeInProcess } from '../lambdas/invokeInProcess.js';
 import { apiGatewayEvent } from './apiGatewayEvent.js';
 
 /** Prefix of the API on the local server; the console is served from `/`. */
 export const API_PREFIX = '/api';
+
+/** Every route as `GET /reviews`, for a 404 that says what exists. */
+const ROUTE_LIST = Object.values(ROUTES).map(routeKey).join(', ');
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,7 +46,10 @@ const sendJson = (res: ServerResponse, status: number, body: { message: string; 
 
 /** The adapter's answer to a request it cannot read (a request target that is no URL, bad escapes). */
 const badRequest = (res: ServerResponse, what: string) =>
-  sendJson(res, 400, { error: 'BadRequest', message: `Bad request: ${what}.` });
+  sendJson(res, 400, {
+    error: 'BadRequest',
+    message: `This request cannot be read: ${what}. Send a plain path such as /api/reviews, escaping % as %25.`,
+  });
 
 const serveStatic = async (res: ServerResponse, dir: string, path: string) => {
   const root = resolve(dir);
@@ -65,7 +71,10 @@ const serveStatic = async (res: ServerResponse, dir: string, path: string) => {
       return;
     }
   }
-  sendJson(res, 404, { error: 'NotFound', message: 'Not found' });
+  sendJson(res, 404, {
+    error: 'NotFound',
+    message: `The console has no file ${JSON.stringify(path.slice(0, 200))}; open / for the console, ${API_PREFIX}/... for the review API.`,
+  });
 };
 
 /** A running local API. */
@@ -98,35 +107,46 @@ export const startApiServer = async (options: {
       }
       if (!url.pathname.startsWith(`${API_PREFIX}/`)) {
         if (options.staticDir) return await serveStatic(res, options.staticDir, url.pathname);
-        return sendJson(res, 404, { error: 'NotFound', message: 'Not found' });
+        return sendJson(res, 404, {
+          error: 'NotFound',
+          message: `Only the review API is served here: there is no ${JSON.stringify(url.pathname.slice(0, 200))}; use ${API_PREFIX}/reviews and the other routes.`,
+        });
       }
       // API Gateway matches the route before the authorizer runs: an unknown route is a 404.
       const path = url.pathname.slice(API_PREFIX.length);
       const route = matchRoute(req.method ?? 'GET', path);
-      if (!route) return sendJson(res, 404, { error: 'NotFound', message: 'Not Found' });
-      const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+      if (!route) {
+        return sendJson(res, 404, {
+          error: 'NotFound',
+          message: `There is no ${req.method} ${url.pathname} in the review API; its routes are ${ROUTE_LIST}.`,
+        });
+      }
+      const authorization = req.headers.authorization;
+      const match = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
       if (!match) {
         return sendJson(res, 401, {
           error: 'Unauthorized',
-          message: 'Unauthorized: send Authorization: Bearer <token> (docket token create).',
+          message:
+            `Sign in: this request has ${authorization ? `an Authorization header of another kind (${JSON.stringify(authorization.split(' ')[0]?.slice(0, 20))})` : 'no Authorization header'}; ` +
+            'send Authorization: Bearer <token>, with a token from `docket token create --user you --role reviewer --tenant acme`.',
         });
       }
       let claims: Record<string, unknown>;
       try {
         claims = await verifyToken(options.signingKey, match[1] as string);
       } catch (error) {
-        return sendJson(res, 401, {
-          error: 'Unauthorized',
-          message: `Unauthorized: ${(error as Error).message}`,
-        });
+        return sendJson(res, 401, { error: 'Unauthorized', message: (error as Error).message });
       }
       const body = await readBody(req, MAX_BODY_BYTES);
       if (body === undefined) {
         // The rest of the body is not read: close the connection once the answer is out.
         res.setHeader('connection', 'close');
+        const declared = Number(req.headers['content-length']);
         return sendJson(res, 413, {
           error: 'PayloadTooLarge',
-          message: `Request Entity Too Large: the review API takes at most ${MAX_BODY_BYTES} bytes.`,
+          message:
+            `The body is ${Number.isFinite(declared) && declared > MAX_BODY_BYTES ? `${declared} bytes` : `over ${MAX_BODY_BYTES} bytes`}; ` +
+            `the review API takes at most ${MAX_BODY_BYTES} (a decision with its corrections is a few KiB). Send only the fields that changed.`,
         });
       }
       const event = apiGatewayEvent(req, path, url.search.slice(1), body, claims, route);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
 import { Claims, type Role } from '../../lambdas/shared/principal.js';
 
 /** Issuer and audience of local tokens; the API adapter accepts nothing else. */
@@ -56,14 +56,37 @@ export class InvalidTokenError extends Error {
   override readonly name = 'InvalidLocalToken';
 }
 
+/** Whose token it says it is, when it can be read at all (never trusted: only for the message). */
+const claimedUser = (token: string): string | undefined => {
+  try {
+    const user = decodeJwt(token)[Claims.username];
+    return typeof user === 'string' ? user.slice(0, 64) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Why a token was refused, in words: expired (when, whose), or not this stack's. */
+const whyRefused = (token: string, error: unknown): string => {
+  const user = claimedUser(token);
+  const whose = user ? `The token of ${user}` : 'The token';
+  if (error instanceof errors.JWTExpired) {
+    const exp = error.payload.exp;
+    return `${whose} expired${typeof exp === 'number' ? ` at ${new Date(exp * 1000).toISOString()}` : ''}`;
+  }
+  return user
+    ? `${whose} was not signed by this stack (made for another data directory, or altered)`
+    : 'The bearer token is not a token this stack made (it cannot be read as one)';
+};
+
 /** Verifies a bearer token as API Gateway's JWT authorizer would and returns its claims. */
 export const verifyToken = async (key: Uint8Array, token: string): Promise<Record<string, unknown>> => {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: LOCAL_ISSUER, audience: LOCAL_AUDIENCE });
     return payload as Record<string, unknown>;
   } catch (error) {
-    const reason =
-      error instanceof errors.JWTExpired ? 'the token expired' : 'the token is not valid for this stack';
-    throw new InvalidTokenError(`${reason}; mint a new one with \`docket token create\`.`, { cause: error });
+    throw new InvalidTokenError(`${whyRefused(token, error)}; mint a new one with \`docket token create\`.`, {
+      cause: error,
+    });
   }
 };

@@ -15,6 +15,8 @@ export interface LocalServices {
   stateMachineArn?: string;
   /** `POWERTOOLS_LOG_LEVEL` of the stages (default WARN). */
   logLevel?: string;
+  /** How long a review claim lasts without activity (the review API's `DOCKET_CLAIM_TTL_SECONDS`). */
+  claimTtlSeconds?: number;
   /** Extra settings (extractor, limits) passed through as-is. */
   extra?: Record<string, string>;
 }
@@ -52,6 +54,9 @@ export const lambdaEnvironment = (services: LocalServices): Record<string, strin
   // The local S3 has no Object Lock: snapshots go to the stack's one bucket.
   [EnvVar.ledgerSnapshotBucket]: services.bucket,
   ...(services.stateMachineArn && { [EnvVar.stateMachineArn]: services.stateMachineArn }),
+  ...(services.claimTtlSeconds !== undefined && {
+    [EnvVar.claimTtlSeconds]: String(services.claimTtlSeconds),
+  }),
   // No CloudWatch or X-Ray on one machine: keep the EMF lines and traces out of the console.
   POWERTOOLS_METRICS_DISABLED: 'true',
   POWERTOOLS_TRACE_ENABLED: 'false',

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DescribeExecutionCommand, ListExecutionsCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
@@ -123,12 +123,17 @@ describe('docket against a running local stack', () => {
     // Act
     const samples = await run('samples', '--out', 'samples', '--count', '8');
     const refused = await run('providers', 'import', bad);
-    const imported = await run('providers', 'import', 'samples/providers.json', '--json');
+    const imported = await run('providers', 'import', 'samples-data/providers.json', '--json');
     const listed = await run('providers', 'ls', '--json');
 
     // Assess
     expect(samples.code).toBe(0);
-    expect(samples.stdout).toContain('Wrote 8 PDFs and providers.json to samples/.');
+    expect(samples.stdout).toContain(
+      'Wrote 8 PDFs to samples/, and providers.json with their ground truth to samples-data/.',
+    );
+    // The documents' directory holds documents only: uploading it skips nothing.
+    expect((await readdir(join(work, 'samples'))).every((f) => f.endsWith('.pdf'))).toBe(true);
+    expect(await readdir(join(work, 'samples-data'))).toContain('contract-0000.truth.json');
     expect(refused.code).toBe(2);
     oneLine(refused.stderr);
     expect(refused.stderr).toMatch(/\[1\]\.name: .*provider ids must be unique.*Nothing was imported/);
@@ -168,9 +173,20 @@ describe('docket against a running local stack', () => {
         .map((i) => `incoming/acme/${i % 2 ? 'invoice' : 'contract'}-000${i}.pdf`)
         .sort(),
     );
-    expect(summary.skipped).toHaveLength(10);
-    expect(summary.skipped.every((s) => s.reason.startsWith('not a document Docket reads'))).toBe(true);
+    expect(summary.skipped).toEqual([]);
     expect(summary.failed).toEqual([{ file: 'missing.pdf', error: 'no such file or directory' }]);
+  });
+
+  it('exits non-zero when it found nothing to upload, and says why', async () => {
+    // Act: the samples' data directory holds JSON only.
+    const nothing = await run('upload', 'samples-data', '--tenant', 'acme');
+
+    // Assess
+    expect(nothing.code).toBe(1);
+    oneLine(nothing.stderr);
+    expect(nothing.stderr).toMatch(
+      /Nothing was uploaded: none of the 10 file\(s\) found is a document under samples-data\. Docket reads PDFs/,
+    );
   });
 
   it('watches the documents move until nothing moves, and lists them by state', async () => {
@@ -251,10 +267,20 @@ describe('docket against a running local stack', () => {
   it('lists the review queue by priority and refuses to approve an incomplete record', async () => {
     // Prepare
     const contract = await reviewReady((await workflowOf('contract-0006.pdf')).id);
+    // rita claims it (she corrects it in the next test).
+    const rita = await stack.token('rita', 'reviewer', 'acme');
+    const claim = (await stack.api(rita, 'POST', `/reviews/${contract.id}/claim`)).body as {
+      claimedAt: string;
+    };
 
     // Act
     const queue = await run('reviews', '--json');
-    const approve = await run('review', contract.id, 'approve');
+    // Five minutes after rita's claim, by the CLI's clock.
+    const table = await docket(['--data-dir', stack.dataDir, 'reviews'], {
+      cwd: work,
+      now: () => new Date(Date.parse(claim.claimedAt) + 5 * 60_000),
+    });
+    const approve = await run('review', contract.id, 'approve', '--as', 'rita');
 
     // Assess
     const items =
@@ -262,6 +288,10 @@ describe('docket against a running local stack', () => {
     expect(items.map((i) => i.id)).toContain(contract.id);
     expect(items.map((i) => i.priority)).toEqual([...items.map((i) => i.priority)].sort((a, b) => b - a));
     expect(items.every((i) => Date.parse(i.dueAt) > Date.now())).toBe(true);
+    expect(table.stdout).toMatch(/^ID +TENANT +PRIORITY +CONF +DUE +CLAIMED BY +SINCE +UNTIL +FILE/);
+    expect(table.stdout.split('\n').find((line) => line.startsWith(contract.id))).toMatch(
+      / rita +5m 00s ago +in 10m 00s +contract-0006\.pdf /,
+    );
     expect(approve.code).toBe(1);
     oneLine(approve.stderr);
     expect(approve.stderr).toMatch(/record is incomplete \(.*totalValue is missing: fill it in.*\[422\]$/m);
@@ -295,7 +325,7 @@ describe('docket against a running local stack', () => {
     expect(done.summary).toEqual(expect.objectContaining({ amount: '125000.00', currency: 'EUR' }));
     expect(again.code).toBe(1);
     oneLine(again.stderr);
-    expect(again.stderr).toMatch(/is completed, not waiting for review\. \[409\]$/m);
+    expect(again.stderr).toMatch(/is completed, not waiting for review; .*\[409\]$/m);
     const log = history.json<{ entries: { event: string; actor: string; durationMs: number }[] }>();
     expect(log.entries.find((e) => e.event === 'approve')).toEqual(
       expect.objectContaining({ actor: 'rita', durationMs: expect.any(Number) }),

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Api, ApiError, type ReviewSummary } from '../../console/src/api.js';
+import { claimHeld, claimText } from '../../console/src/claimText.js';
 import { countdown } from '../../console/src/format.js';
 import { nextReview } from '../../console/src/nextReview.js';
 import { refusal } from '../../console/src/refusal.js';
 import { bestLine, groupLines, similarity } from '../../console/src/textLines.js';
+import { type Box, needlesOf, valueBox } from '../../console/src/valueBox.js';
 
 /** A pdf.js text item at (x, y) on the page, as getTextContent returns it. */
 const item = (str: string, x: number, y: number, width = str.length * 5) => ({
@@ -115,23 +117,108 @@ describe('what the reviewer is told', () => {
   });
 });
 
+describe('finding a value within its line', () => {
+  it('places an amount inside a one-item line by its share of the characters', () => {
+    // Prepare: pdf.js gave the whole line as one item, 200 units wide.
+    const pieces = [{ text: 'Total due: USD 125,000.00', box: [100, 0, 300, 10] as Box }];
+
+    // Act
+    const box = valueBox(pieces, { amount: '125000.00', currency: 'USD' });
+
+    // Assess: "125,000.00" is characters 15-24 of 25.
+    expect(box).toEqual([220, 0, 300, 10]);
+  });
+
+  it('places a value that fills one item of several, and a date printed day first', () => {
+    // Prepare
+    const pieces = [
+      { text: 'Invoice No.:', box: [72, 0, 132, 10] as Box },
+      { text: 'INV-2023-18901', box: [140, 0, 210, 10] as Box },
+      { text: 'Date: 01.03.2025', box: [220, 0, 300, 10] as Box },
+    ];
+
+    // Act
+    const number = valueBox(pieces, 'INV-2023-18901');
+    const date = valueBox(pieces, '2025-03-01');
+    const absent = valueBox(pieces, 'INV-9999');
+
+    // Assess
+    expect(number).toEqual([140, 0, 210, 10]);
+    expect(date?.[0]).toBeCloseTo(250);
+    expect(date?.[2]).toBe(300);
+    expect(absent).toBeUndefined();
+    expect(needlesOf(true)).toEqual([]);
+  });
+});
+
 describe('choosing the next review', () => {
-  const queue = [{ id: 'a' }, { id: 'b', claimedBy: 'alice' }, { id: 'c' }, { id: 'd', claimedBy: 'bob' }];
+  const now = Date.parse('2025-01-01T12:00:00Z');
+  const until = '2025-01-01T12:10:00Z';
+  const queue = [
+    { id: 'a' },
+    { id: 'b', claimedBy: 'alice', claimExpiresAt: until },
+    { id: 'c' },
+    { id: 'd', claimedBy: 'bob', claimExpiresAt: until },
+  ];
 
   it('walks down the queue past the current one, wrapping to the top, and skips others’ claims', () => {
     // Act
-    const walk = ['a', 'c', 'd'].map((current) => nextReview(queue, { current, user: 'bob' })?.id);
+    const walk = ['a', 'c', 'd'].map((current) => nextReview(queue, { current, user: 'bob', now })?.id);
     // Assess: from a, b is alice's; from c, d is bob's own; from d, wrap to a.
     expect(walk).toEqual(['c', 'd', 'a']);
   });
 
-  it('opens the most urgent open review after a decision, and none when nothing is left', () => {
+  it('offers the most urgent open review after a decision, and none when nothing is left', () => {
     // Prepare: c was just decided but the queue read raced the decision.
-    const after = nextReview(queue, { current: 'c', decided: 'c', user: 'carol' });
+    const after = nextReview(queue, { current: 'c', decided: 'c', user: 'carol', now });
     // Assess
-    expect(nextReview(queue, { decided: 'a', user: 'carol' })?.id).toBe('c');
+    expect(nextReview(queue, { decided: 'a', user: 'carol', now })?.id).toBe('c');
     expect(after?.id).toBe('a');
-    expect(nextReview([{ id: 'a' }], { current: 'a', user: 'carol' })).toBeUndefined();
+    expect(nextReview([{ id: 'a' }], { current: 'a', user: 'carol', now })).toBeUndefined();
+  });
+
+  it('offers a review whose claim ran out: it holds nobody', () => {
+    // Prepare: ten minutes on, alice's and bob's claims have run out.
+    const later = Date.parse(until) + 1;
+
+    // Act
+    const walk = nextReview(queue, { current: 'a', user: 'carol', now: later });
+
+    // Assess
+    expect(walk?.id).toBe('b');
+  });
+});
+
+describe('showing who holds a review', () => {
+  const claim = {
+    claimedBy: 'alice',
+    claimedAt: '2025-01-01T12:00:00Z',
+    claimExpiresAt: '2025-01-01T12:15:00Z',
+  };
+  const at = (iso: string) => Date.parse(iso);
+
+  it('names the holder, since when and until when; the signed-in reviewer as "you"', () => {
+    // Act
+    const forBob = claimText(claim, at('2025-01-01T12:05:00Z'), 'bob', 'en-GB');
+    const forAlice = claimText(claim, at('2025-01-01T12:05:00Z'), 'alice', 'en-GB');
+
+    // Assess: the times are the browser's local time; here the test's time zone decides them.
+    const local = (iso: string) =>
+      new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+    expect(forBob).toBe(`alice since ${local(claim.claimedAt)}, until ${local(claim.claimExpiresAt)}`);
+    expect(forAlice).toMatch(/^alice \(you\) since /);
+  });
+
+  it('says a claim that ran out holds nobody, and shows a dash for a review never claimed', () => {
+    // Act
+    const lapsed = claimText(claim, at('2025-01-01T12:15:00Z'), 'bob', 'en-GB');
+    const never = claimText({}, at('2025-01-01T12:15:00Z'), 'bob');
+
+    // Assess
+    expect(lapsed).toMatch(/^free \(alice's claim ran out at \d\d:\d\d\)$/);
+    expect(claimHeld(claim, at('2025-01-01T12:14:59Z'))).toBe(true);
+    expect(claimHeld(claim, at('2025-01-01T12:15:00Z'))).toBe(false);
+    expect(never).toBe('—');
   });
 });
 

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { eventually, importCorpusProviders } from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
 import { reviewHelpers } from '../support/reviewHelpers.js';
+import { launchChromium, newConsolePage, screenshotDir } from './support/consoleBrowser.js';
 
 /*
  * One reviewer's session after another in one browser on one stack: the pages signed in by the
@@ -14,10 +15,6 @@ import { reviewHelpers } from '../support/reviewHelpers.js';
  * page before it asked for. The tests build on each other, so the file stays whole (past ~300
  * lines); its helpers are shared with the e2e review tests.
  */
-
-/** Debian's chromium (`.ci/run` installs it); never a browser a tool downloads. */
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'console');
 
 /** The little of the DOM the layout check reads (the tests compile without the DOM library). */
 interface BrowserDocument {
@@ -31,6 +28,8 @@ let stack: LocalStack;
 let browser: Browser;
 let alice: Page;
 let bob: Page;
+/** The review alice approves in the second test: completed, so compared with its reference. */
+let approved: string;
 const docs: { id: string; key: string }[] = [];
 /** Every URL any console page asked for, across all the tests: the issue wants no CDN at run time. */
 const requested = new Set<string>();
@@ -39,10 +38,9 @@ const { inReview } = reviewHelpers(() => stack);
 
 /** Signs in on a fresh context; `prepare` runs first, to stand in for the API where a test needs to. */
 const signIn = async (user: string, prepare?: (page: Page) => Promise<void>) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await newConsolePage(browser);
   // On the context, not the page: every page a reviewer opens in it counts.
-  context.on('request', (request) => requested.add(request.url()));
-  const page = await context.newPage();
+  page.context().on('request', (request) => requested.add(request.url()));
   await prepare?.(page);
   await page.goto(stack.endpoints.console);
   await page.fill('#token', await stack.token(user, 'reviewer', 'acme'));
@@ -58,18 +56,13 @@ const stateOf = (id: string, states: string[]) =>
   });
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-  await mkdir(ARTIFACTS, { recursive: true });
   stack = await startLocalStack();
   await importCorpusProviders(stack);
   docs.push(
     await inReview('contract-0006', 'msa-kestrel.pdf'),
     await inReview('invoice-0007', 'inv-alpenblick.pdf'),
   );
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
@@ -88,14 +81,16 @@ describe('the review console in a real browser', () => {
     alice = await signIn('alice');
     const rows = alice.locator('.queue-table tbody tr');
     const firstDue = await rows.first().locator('.due').textContent();
-    await alice.waitForTimeout(1100);
-    await alice.screenshot({ path: join(ARTIFACTS, 'queue.png') });
+    await alice.screenshot({ path: join(await screenshotDir(), 'queue-first.png') });
 
     // Assess
     expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')))).toEqual(
       [...queue].sort((a, b) => b.priority - a.priority).map((q) => q.id),
     );
-    await expect.poll(() => rows.first().locator('.due').textContent()).not.toBe(firstDue);
+    // The countdown ticks each second: polled until it has, however busy the machine.
+    await expect
+      .poll(() => rows.first().locator('.due').textContent(), { timeout: 15_000 })
+      .not.toBe(firstDue);
     expect(firstDue).toMatch(/^23:59:\d\d$/);
     expect(await rows.first().locator('.conf').textContent()).toMatch(/^\d+%$/);
     expect(await rows.first().locator('.chip').allTextContents()).toContain('missing required field');
@@ -110,12 +105,12 @@ describe('the review console in a real browser', () => {
     const missing = alice.locator('.field.conf-missing');
     const field = (await missing.first().getAttribute('data-field')) as string;
     const value = field === 'totalValue' ? { amount: '125000.00', currency: 'EUR' } : '677652.31';
-    await alice
-      .locator('.field[data-field="vendor"], .field[data-field="provider"]')
-      .locator('button.source')
-      .click();
-    await alice.waitForSelector('.pdf-mark');
-    await alice.screenshot({ path: join(ARTIFACTS, 'document.png') });
+    // Clicking a field (its name, not only its source link) marks its value within its line.
+    await alice.locator('.field[data-field$="Number"] .field-name').first().click();
+    const mark = alice.locator('.pdf-mark[data-match="value"]');
+    await mark.waitFor();
+    const [valueBox, lineBox] = [await mark.boundingBox(), await alice.locator('.pdf-line').boundingBox()];
+    await alice.screenshot({ path: join(await screenshotDir(true), 'review.png') });
 
     // Act: fill the field, then Ctrl+Enter approves without leaving it.
     if (typeof value === 'string') await alice.fill(`.field[data-field="${field}"] input`, value);
@@ -125,18 +120,46 @@ describe('the review console in a real browser', () => {
     }
     await alice.keyboard.press('Control+Enter');
     const done: WorkflowItem = await stateOf(id, ['completed']);
+    approved = id;
 
     // Assess
+    // The value's mark sits inside its line's (x only: the page may still be scrolling), narrower.
+    expect(valueBox && lineBox).toBeTruthy();
+    if (valueBox && lineBox) {
+      expect(valueBox.width).toBeLessThan(lineBox.width);
+      expect(valueBox.x).toBeGreaterThanOrEqual(lineBox.x);
+      expect(valueBox.x + valueBox.width).toBeLessThanOrEqual(lineBox.x + lineBox.width);
+    }
     expect(await stack.store.get(id).then((w) => w.review?.claimedBy)).toBe('alice');
     expect(done.summary?.amount).toBe(typeof value === 'string' ? value : value.amount);
     const approve = (await stack.store.history(id)).find((e) => e.event === 'approve');
     expect(approve).toEqual(
       expect.objectContaining({ actor: 'alice', from: 'review_required', to: 'validated' }),
     );
-    // The console went on to the next review and said what happened.
-    await alice.waitForSelector(`section.document[data-id="${docs.find((d) => d.id !== id)?.id}"]`);
-    expect(await alice.locator('.toast').textContent()).toMatch(
+    // Back on the queue, which says what happened and has the next review selected, unclaimed:
+    // nothing is held for a reviewer who steps away now.
+    const other = docs.find((d) => d.id !== id)?.id as string;
+    await alice.waitForSelector(`.queue-table tr.selected[data-id="${other}"]`);
+    expect(await alice.locator('.queue .banner.info').textContent()).toMatch(
       new RegExp(`^Corrected \\(${field}\\) and approved `),
+    );
+    expect((await stack.store.get(other)).review?.claimedBy).toBeUndefined();
+  });
+
+  it('claims the next review only when the reviewer opens it (Enter on the selected row)', async () => {
+    // Prepare: alice is on the queue with the next review selected.
+    const id = (await alice.locator('.queue-table tr.selected').getAttribute('data-id')) as string;
+
+    // Act
+    await alice.keyboard.press('Enter');
+    await alice.locator('.claimed', { hasText: 'alice (you)' }).waitFor();
+    const claim = (await stack.store.get(id)).review;
+
+    // Assess: the head names her claim, since and until when it holds (15 minutes on).
+    expect(claim?.claimedBy).toBe('alice');
+    expect(Date.parse(claim?.claimExpiresAt ?? '') - Date.parse(claim?.claimedAt ?? '')).toBe(900_000);
+    expect(await alice.locator('.claimed').textContent()).toMatch(
+      /^claimed by alice \(you\) since \d\d:\d\d, until \d\d:\d\d$/,
     );
   });
 
@@ -146,7 +169,7 @@ describe('the review console in a real browser', () => {
     bob = await signIn('bob');
     await bob.goto(`${stack.endpoints.console}#/review/${id}`);
     await bob.waitForSelector('.field');
-    await alice.locator('.pdf-pane').click();
+    await alice.locator('.pdf-pane').focus();
     await alice.keyboard.press('r');
     await alice.keyboard.type('Vendor is not under contract');
     await alice.keyboard.press('Enter');
@@ -209,14 +232,14 @@ describe('the review console in a real browser', () => {
     await stack.store.update(id, { 'review.dueAt': new Date(Date.now() - 1000).toISOString() });
 
     // Act
-    await bob.locator('.pdf-pane').click();
+    await bob.locator('.pdf-pane').focus();
     await bob.keyboard.press('a');
     const banner = bob.locator('.banner[data-status="410"]');
     await banner.waitFor();
 
     // Assess
     expect(await banner.textContent()).toMatch(
-      /^This review has expired: The review of .* timed out; nothing was changed\./,
+      /^This review has expired: The review of .* timed out at .*; nothing was changed\./,
     );
     const item = await stack.store.get(id);
     expect(item.state).toBe('review_required');
@@ -245,7 +268,7 @@ describe('the review console in a real browser', () => {
       /^Not ready yet: The review of .* is still being set up; try again in a moment\. Try again$/,
     );
     expect(approveDisabled).toBe(false);
-    expect(await alice.locator('.claimed').textContent()).toBe('claimed by alice (you)');
+    expect(await alice.locator('.claimed').textContent()).toMatch(/^claimed by alice \(you\) since /);
     expect((await stack.store.get(id)).review?.claimedBy).toBe('alice');
   });
 
@@ -259,7 +282,7 @@ describe('the review console in a real browser', () => {
     const banner = bob.locator('.banner.warn[data-status="409"]', { hasText: 'alice' });
     await banner.waitFor();
     const warned = await banner.textContent();
-    await bob.screenshot({ path: join(ARTIFACTS, 'claimed-by-other.png') });
+    await bob.screenshot({ path: join(await screenshotDir(), 'claimed-by-other.png') });
     const whileWarned = (await stack.store.get(id)).review;
     const approveDisabled = await bob.locator('button[data-action="approve"]').isDisabled();
     await banner.locator('button[data-action="take-over"]').click();
@@ -269,8 +292,29 @@ describe('the review console in a real browser', () => {
     expect(warned).toMatch(/^alice is working on this review\. Take it over .*\. Take over$/);
     expect(whileWarned).toMatchObject({ claimedBy: 'alice', dueAt: held?.dueAt });
     expect(approveDisabled).toBe(false);
-    expect(await bob.locator('.claimed').textContent()).toBe('claimed by bob (you)');
+    expect(await bob.locator('.claimed').textContent()).toMatch(/^claimed by bob \(you\) since /);
     expect((await stack.store.get(id)).review?.claimedBy).toBe('bob');
+  });
+
+  it('shows a claim that ran out as free in the queue; opening it claims it without a take-over', async () => {
+    // Prepare: bob holds the review from the test before; his claim runs out (set in the store, as
+    // time would, and as the 410 test moves the due time).
+    const id = docs[3]?.id as string;
+    await stack.store.update(id, { 'review.claimExpiresAt': new Date(Date.now() - 60_000).toISOString() });
+    await alice.goto(`${stack.endpoints.console}#/`);
+    const row = alice.locator(`.queue-table tr[data-id="${id}"]`);
+
+    // Act
+    const cell = await row.locator('td.claim').textContent();
+    // The README's picture of the queue: claims that hold and one that ran out, side by side.
+    await alice.screenshot({ path: join(await screenshotDir(true), 'queue.png') });
+    await row.click();
+    await alice.locator('.banner.info', { hasText: "bob's claim on this review had run out" }).waitFor();
+
+    // Assess
+    expect(cell).toMatch(/^free \(bob's claim ran out at \d\d:\d\d\)$/);
+    expect(await alice.locator('button[data-action="take-over"]').count()).toBe(0);
+    expect((await stack.store.get(id)).review?.claimedBy).toBe('alice');
   });
 
   it('says it shows only the first 2,000 of a longer queue, most urgent first', async () => {
@@ -309,6 +353,37 @@ describe('the review console in a real browser', () => {
     // Assess
     expect(status).toBe('More than 2000 documents waiting: showing the first 2000, most urgent first');
     expect(shown).toEqual(queue.slice(0, 2000).map((r) => r.id));
+  });
+
+  it('shows the comparison with the reference beside the fields of a compared document', async () => {
+    // Prepare: the document alice approved was compared when it completed.
+    const report = (
+      await stack.api(await stack.token('x', 'reviewer', 'acme'), 'GET', `/reviews/${approved}`)
+    ).body.comparison as { preview: boolean; summary: { status: string } };
+
+    // Act
+    await alice.goto(`${stack.endpoints.console}#/review/${approved}`);
+    const panel = alice.locator('.side .comparison');
+    await panel.waitFor();
+
+    // Assess
+    expect(report).toMatchObject({ preview: false, summary: { status: expect.any(String) } });
+    expect(await panel.locator('h2').textContent()).toMatch(
+      /^Compared with (the previous contract of these parties|the contract it bills)$/,
+    );
+    expect(await panel.getAttribute('class')).toContain(`status-${report.summary.status}`);
+  });
+
+  it('has every screenshot the README shows in the repository (DOCKET_SCREENSHOTS=1 remakes them)', async () => {
+    // Prepare
+    const readme = await readFile(join(process.cwd(), 'README.md'), 'utf8');
+
+    // Act
+    const shown = [...readme.matchAll(/\]\((docs\/screenshots\/[^)]+\.png)\)/g)].map((m) => m[1] as string);
+
+    // Assess
+    expect(shown).toEqual(['docs/screenshots/queue.png', 'docs/screenshots/review.png']);
+    expect(shown.filter((path) => !existsSync(join(process.cwd(), path)))).toEqual([]);
   });
 
   it('asks nothing of any host but this machine through the whole flow (no CDN at run time)', () => {

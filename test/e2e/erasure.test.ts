@@ -2,7 +2,13 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CorpusDocument } from '../../cli/samples/corpus.js';
 import { docket } from '../cli/support/runDocket.js';
-import { corpusDocument, readyForReview, upload, waitForWorkflow } from '../support/e2e.js';
+import {
+  corpusDocument,
+  readyForReview,
+  upload,
+  waitForReviewToken,
+  waitForWorkflow,
+} from '../support/e2e.js';
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
 
 /*
@@ -49,6 +55,7 @@ beforeAll(async () => {
   reviewer = await stack.token('rita', 'reviewer', 'acme');
   auto = await through('contract-0000', 'auto.pdf', ['completed']);
   const inReview = await through('contract-0014', 'review.pdf', ['review_required']);
+  await waitForReviewToken(stack, inReview.id, PIPELINE_MS);
   const decided = await stack.api(reviewer, 'POST', `/reviews/${inReview.id}/decision`, {
     decision: 'reject',
     reason: REASON,

@@ -37,11 +37,16 @@ describe('claiming a review', () => {
 
     // Assess
     expect(first).toMatchObject({ status: 200, body: { claimedBy: 'alice' } });
+    // A claim lasts the configured 15 minutes (the stack's default) from the claim.
+    const { claimedAt, claimExpiresAt } = first.body as { claimedAt: string; claimExpiresAt: string };
+    expect(Date.parse(claimExpiresAt) - Date.parse(claimedAt)).toBe(900_000);
+    expect(afterFirst.review).toMatchObject({ claimedBy: 'alice', claimedAt, claimExpiresAt });
     expect(refused).toMatchObject({
       status: 409,
       body: { error: 'ReviewClaimed', details: { claimedBy: 'alice' } },
     });
     expect(refused.body.message).toMatch(/^alice is working on the review .*\{"takeOver": true\}/);
+    expect(refused.body.message).toContain(`until ${afterFirst.review?.claimExpiresAt}`);
     expect(afterRefused.review).toMatchObject({
       claimedBy: 'alice',
       claimedAt: afterFirst.review?.claimedAt,
@@ -86,6 +91,83 @@ describe('claiming a review', () => {
     });
     expect(early.body.message).toMatch(/still being set up; try again/);
     expect(later.status).toBe(200);
+  });
+});
+
+describe('a claim that runs out (the review service in this process, on a clock the test moves)', () => {
+  /** The review service with its clock at `minutes` after `start`: every claim time comes from it. */
+  const at = (start: number, minutes: number) =>
+    serviceOn(stack.store, () => new Date(start + minutes * 60_000));
+
+  it('holds 15 minutes from the holder’s last claim, then lets another reviewer claim it without a take-over', async () => {
+    // Prepare: alice claims at 0 and again at 10 (activity renews it to 25).
+    const { id } = await inReview('contract-0014', 'claim-expiry.pdf');
+    const start = Date.now();
+    await claimReview(at(start, 0), reviewer('alice'), id);
+    const renewed = await claimReview(at(start, 10), reviewer('alice'), id);
+
+    // Act
+    const refused = await claimReview(at(start, 24), reviewer('bob'), id).catch((error: unknown) => error);
+    const taken = await claimReview(at(start, 25), reviewer('bob'), id);
+    const item = await stack.store.get(id);
+
+    // Assess
+    expect(renewed).toMatchObject({
+      claimedBy: 'alice',
+      claimedAt: new Date(start).toISOString(),
+      claimExpiresAt: new Date(start + 25 * 60_000).toISOString(),
+    });
+    expect(refused).toMatchObject({ statusCode: 409, claimedBy: 'alice' });
+    expect(taken).toMatchObject({ claimedBy: 'bob', lapsedClaimOf: 'alice' });
+    expect(taken).not.toHaveProperty('takenOverFrom');
+    expect(item.review).toMatchObject({
+      claimedBy: 'bob',
+      claimedAt: new Date(start + 25 * 60_000).toISOString(),
+      claimExpiresAt: new Date(start + 40 * 60_000).toISOString(),
+    });
+  });
+
+  it('lets a decision on a review whose claim ran out through without a take-over; it claims it', async () => {
+    // Prepare
+    const { key, id } = await inReview('invoice-0031', 'decide-lapsed.pdf');
+    const start = Date.now();
+    await claimReview(at(start, 0), reviewer('alice'), id);
+
+    // Act
+    const early = await decideReview(at(start, 14), reviewer('bob'), id, {
+      decision: 'reject',
+      reason: 'not ours',
+    }).catch((error: unknown) => error);
+    const decided = await decideReview(at(start, 16), reviewer('bob'), id, {
+      decision: 'reject',
+      reason: 'not ours',
+    });
+    const done = await waitForWorkflow(stack, 'acme', key);
+
+    // Assess
+    expect(early).toMatchObject({ statusCode: 409, claimedBy: 'alice' });
+    expect(decided.decision).toMatchObject({ decision: 'reject', reviewer: 'bob' });
+    expect(decided.decision).not.toHaveProperty('takenOverFrom');
+    expect(done).toMatchObject({ state: 'rejected', review: { claimedBy: 'bob' } });
+    expect((await stack.store.history(id)).at(-1)).toMatchObject({ event: 'reject', actor: 'bob' });
+    expect((await stack.store.history(id)).at(-1)?.metadata).not.toHaveProperty('takenOverFrom');
+  });
+
+  it('shows who holds what, since when and until when in the queue the API serves', async () => {
+    // Prepare
+    const { id } = await inReview('contract-0022', 'claim-queue.pdf');
+    const claimed = await stack.api(alice, 'POST', `/reviews/${id}/claim`);
+
+    // Act
+    const queue = await stack.api(bob, 'GET', '/reviews');
+    const line = (queue.body.items as { id: string }[]).find((i) => i.id === id);
+
+    // Assess
+    expect(line).toMatchObject({
+      claimedBy: 'alice',
+      claimedAt: claimed.body.claimedAt,
+      claimExpiresAt: claimed.body.claimExpiresAt,
+    });
   });
 });
 

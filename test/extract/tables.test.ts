@@ -3,7 +3,7 @@ import { InvalidTextArtifact } from '../../lambdas/extract/errors.js';
 import { parsePdfText } from '../../lambdas/extract/pdfTextSchema.js';
 import { classify } from '../../lambdas/extract/text/classify.js';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
-import { indexText } from '../../lambdas/extract/text/textIndex.js';
+import { type DocLine, indexText, sourceOf } from '../../lambdas/extract/text/textIndex.js';
 import type { InvoiceExtraction } from '../../lambdas/shared/documents/index.js';
 import { pdfTextOf } from './pdfTextOf.js';
 
@@ -69,6 +69,34 @@ describe('text index', () => {
     ]);
     expect(doc.flat).not.toContain('Page 1 of 2');
     expect(doc.lines[0]?.cells.map((c) => c.text)).toEqual(['Orion Security Group Inc.', 'INVOICE']);
+  });
+
+  it("keeps an OCR line's words with their boxes in a value's source, for the console to mark the value", () => {
+    // Prepare: one OCR line, two words with their boxes as fractions of the page.
+    const box = (x: number, width: number) => ({ x, y: 0.1, width, height: 0.02 });
+    const words = [
+      { text: 'Total:', box: box(0.1, 0.08), confidence: 0.93 },
+      { text: '1,250.00', box: box(0.2, 0.1), confidence: 0.88 },
+    ];
+    const text = {
+      pageCount: 1,
+      origin: 'ocr' as const,
+      pages: [
+        { page: 1, lines: ['Total: 1,250.00'], geometry: [{ box: box(0.1, 0.2), confidence: 0.88, words }] },
+      ],
+    };
+
+    // Act
+    const source = sourceOf(indexText(text).lines[0] as DocLine);
+
+    // Assess: the words without their confidence (the field has its own).
+    expect(source).toEqual({
+      page: 1,
+      line: 1,
+      text: 'Total: 1,250.00',
+      box: box(0.1, 0.2),
+      words: words.map(({ text, box }) => ({ text, box })),
+    });
   });
 });
 

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       parse: { maxPdfBytes: 25 * 1024 * 1024, maxPdfPages: 500 },
       logRetentionDays: 30,
       retainData: true,
+      claimTtlSeconds: 900,
     });
     expect(config.parse.reservedConcurrency).toBeUndefined();
   });
@@ -84,6 +85,15 @@ describe('loadConfig', () => {
     );
     // Policy ranges are checked after the types, in a second pass.
     expect(issuesOf({ reviewTimeout: 0 })).toEqual([expect.stringMatching(/^reviewTimeout: /)]);
+  });
+
+  it('takes the review claim length from claimTtl, from 10 s to a day', () => {
+    // Act
+    const config = loadConfig(from({ claimTtl: '1800' }));
+    // Assess
+    expect(config.claimTtlSeconds).toBe(1_800);
+    expect(issuesOf({ claimTtl: 5 })).toEqual([expect.stringMatching(/^claimTtl: /)]);
+    expect(issuesOf({ claimTtl: 86_401 })).toEqual([expect.stringMatching(/^claimTtl: /)]);
   });
 
   it('refuses a review cap below the heartbeat, naming reviewCap', () => {

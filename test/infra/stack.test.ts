@@ -46,6 +46,7 @@ const VARIANT_CONTEXT = {
   alarmEmail: 'ops@example.com',
   retainData: 'false',
   consoleOrigins: 'https://review.example.com',
+  claimTtl: '600',
 };
 
 beforeAll(async () => {
@@ -250,7 +251,11 @@ describe('functions', () => {
       Variables: { [EnvVar.bucket]: expect.anything(), [EnvVar.maxPdfPages]: '500' },
     });
     expect(byService['review-api']?.Properties.Environment).toMatchObject({
-      Variables: { [EnvVar.stateMachineArn]: expect.anything() },
+      Variables: { [EnvVar.stateMachineArn]: expect.anything(), [EnvVar.claimTtlSeconds]: '900' },
+    });
+    // The claim length comes from context (`-c claimTtl=600`) to the one function that claims.
+    expect(functionsByService(variant)['review-api']?.Properties.Environment).toMatchObject({
+      Variables: { [EnvVar.claimTtlSeconds]: '600' },
     });
     // Ingest skips hashing what parse will refuse, so it must know the same size limit.
     expect(byService.ingest?.Properties.Environment).toMatchObject({

@@ -1,14 +1,12 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainEntry } from '../../lambdas/shared/store/chain.js';
-import { GENESIS_HASH } from '../../lambdas/shared/store/index.js';
 import { createUploadQueues, type UploadQueues } from '../../local/events/uploadPath.js';
 import { recoverAfterRestart, uploadId } from '../../local/recovery.js';
 import { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
 import { type SfnHttpServer, startSfnHttpServer } from '../../local/sfn/sfnHttpServer.js';
+import { writeCrashedEntry } from '../support/crashedWriter.js';
 import { startStageEnvironment } from '../support/stageEnvironment.js';
 import { type SqsFixture, startSqsFixture } from './emulators/support/localSqs.js';
 import { LOCAL_CREDENTIALS } from './sfn/support/sfnFixture.js';
@@ -51,28 +49,18 @@ describe('recovery after a restart', () => {
     // (killed between the two writes); an upload nobody started; one the live bridge started.
     const waiting = await env.store.create({ tenant: 'acme', idempotencyKey: 'waiting' });
     const cancelled = await env.store.create({ tenant: 'acme', idempotencyKey: 'cancelled' });
-    await env.documentClient.send(
-      new PutCommand({
-        TableName: env.dynamo.tables.transitions,
-        // Chained as the store writes it: an unchained entry would be refused as tampered.
-        Item: chainEntry(
-          {
-            workflowId: cancelled.workflow.id,
-            seq: 1,
-            tenant: 'acme',
-            from: 'pending',
-            to: 'cancelled',
-            event: 'cancel',
-            actor: 'ops',
-            at: new Date().toISOString(),
-            durationMs: 5,
-            retryCount: 0,
-            patch: { gsiStateKey: 'cancelled#x' },
-          },
-          GENESIS_HASH,
-        ),
-      }),
-    );
+    await writeCrashedEntry(env.documentClient, env.dynamo.tables.transitions, {
+      workflowId: cancelled.workflow.id,
+      seq: 1,
+      tenant: 'acme',
+      from: 'pending',
+      to: 'cancelled',
+      event: 'cancel',
+      actor: 'ops',
+      at: new Date().toISOString(),
+      durationMs: 5,
+      retryCount: 0,
+    });
     await upload('incoming/acme/lost.pdf');
     const bridgedEtag = await upload('incoming/acme/bridged.pdf');
 

@@ -1,13 +1,7 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { chainEntry } from '../../lambdas/shared/store/chain.js';
-import {
-  GENESIS_HASH,
-  type LogEntry,
-  TransitionConflictError,
-  verifyLedger,
-} from '../../lambdas/shared/store/index.js';
+import { type LogEntry, TransitionConflictError, verifyLedger } from '../../lambdas/shared/store/index.js';
 import { countCalls } from '../support/callCounter.js';
+import { writeCrashedEntry } from '../support/crashedWriter.js';
 import { startStoreFixture } from '../support/localDynamo.js';
 import { useFixture } from '../support/useFixture.js';
 import { workflowMaker } from './support/workflowMaker.js';
@@ -177,30 +171,20 @@ describe('transition', () => {
 });
 
 describe('crash between the log put and the item update', () => {
-  /**
-   * What a writer that died after its log put leaves: entry `seq` of the workflow, chained as the
-   * store writes it (the first entry follows the genesis hash), and no item update.
-   */
-  const crashedWriter = async (workflowId: string, seq: number, entry: Partial<LogEntry>) =>
-    fixture.client.send(
-      new PutCommand({
-        TableName: fixture.dynamo.tables.transitions,
-        Item: chainEntry(
-          {
-            workflowId,
-            seq,
-            tenant: 'acme',
-            actor: 'system',
-            at: new Date().toISOString(),
-            durationMs: 5,
-            retryCount: 0,
-            patch: { gsiStateKey: `${entry.to}#x` },
-            ...entry,
-          } as Omit<LogEntry, 'hash' | 'prevHash'>,
-          GENESIS_HASH,
-        ),
-      }),
-    );
+  const crashedWriter = (
+    workflowId: string,
+    seq: number,
+    entry: Pick<LogEntry, 'from' | 'to' | 'event' | 'tenant'>,
+  ) =>
+    writeCrashedEntry(fixture.client, fixture.dynamo.tables.transitions, {
+      workflowId,
+      seq,
+      actor: 'system',
+      at: new Date().toISOString(),
+      durationMs: 5,
+      retryCount: 0,
+      ...entry,
+    });
 
   /** A new workflow whose start_parse (seq 1) was logged by a writer that died before the item update. */
   const crashedAfterStartParse = async () => {

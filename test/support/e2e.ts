@@ -84,6 +84,20 @@ export const importCorpusProviders = (stack: StackClients) =>
 export const startReviewStack = async <U extends string>(users: readonly U[], options: StackOptions = {}) =>
   readyForReview(await startLocalStack(options), users);
 
+/**
+ * Waits until the review Task of workflow `id` holds its token: from `review_required` until then,
+ * the API answers a decision with a retryable 409 ReviewNotReady.
+ */
+export const waitForReviewToken = (stack: StackClients, id: string, timeoutMs = 30_000) =>
+  eventually(
+    `${id} to have its review token`,
+    async () => {
+      const current = await stack.store.get(id);
+      return current.reviewTaskToken ? current : undefined;
+    },
+    { timeoutMs },
+  );
+
 /** Imports the corpus providers into `stack` and mints a reviewer token of tenant acme per user. */
 export const readyForReview = async <S extends StackClients, U extends string>(
   stack: S,
@@ -118,11 +132,7 @@ export const uploadToArmedReview = async (
 ) => {
   const key = await upload(stack, 'acme', document.name, document.pdf);
   const item = await waitForWorkflow(stack, 'acme', key, ['review_required'], timing.pipelineMs);
-  await eventually(
-    'the review token',
-    async () => ((await stack.store.get(item.id)).reviewTaskToken ? true : undefined),
-    { timeoutMs: timing.pipelineMs },
-  );
+  await waitForReviewToken(stack, item.id, timing.pipelineMs);
   const at = Date.now();
   await clock.armedAt(at + timing.heartbeatMs);
   return { key, id: item.id, executionArn: item.executionArn, at };

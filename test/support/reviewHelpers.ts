@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
+import { DEFAULT_CLAIM_TTL_SECONDS } from '../../lambdas/shared/claimWindow.js';
 import type { Principal } from '../../lambdas/shared/principal.js';
 import type { ReviewDeps } from '../../lambdas/shared/review/index.js';
 import type { WorkflowStore } from '../../lambdas/shared/store/index.js';
-import { corpusDocument, eventually, upload, waitForWorkflow } from './e2e.js';
+import { corpusDocument, upload, waitForReviewToken, waitForWorkflow } from './e2e.js';
 import type { LocalStack } from './localStackProcess.js';
 import { StoreWithRival } from './storeWithRival.js';
 
@@ -19,20 +20,21 @@ export const reviewHelpers = (stackOf: () => LocalStack) => {
     const key = await upload(stackOf(), 'acme', name, await (await corpusDocument(docId)).pdf());
     const item = await waitForWorkflow(stackOf(), 'acme', key, ['review_required', 'completed', 'rejected']);
     expect(item.state).toBe('review_required');
-    const ready = await eventually(`${name} to have its review token`, async () => {
-      const current = await stackOf().store.get(item.id);
-      return current.reviewTaskToken ? current : undefined;
-    });
+    const ready = await waitForReviewToken(stackOf(), item.id);
     return { key, id: item.id, item: ready };
   };
 
-  /** The review service in this process, on the stack's DynamoDB, S3 and Step Functions. */
-  const serviceOn = (store: WorkflowStore): ReviewDeps => ({
+  /**
+   * The review service in this process, on the stack's DynamoDB, S3 and Step Functions, with the
+   * default claim length; `now` is its clock (a test moves it to see a claim run out).
+   */
+  const serviceOn = (store: WorkflowStore, now: () => Date = () => new Date()): ReviewDeps => ({
     store,
     s3: stackOf().s3,
     sfn: stackOf().sfn,
     bucket: stackOf().endpoints.bucket,
-    now: () => new Date(),
+    now,
+    claimTtlSeconds: DEFAULT_CLAIM_TTL_SECONDS,
   });
 
   /** A store whose writes a rival can overtake between a read and a write. */

@@ -1,5 +1,5 @@
 import type { TextSource } from '../../shared/documents/index.js';
-import type { PageBox, PdfText } from '../../shared/pdfText.js';
+import type { PageBox, PageWord, PdfText } from '../../shared/pdfText.js';
 
 /** A cell of a line: text between runs of two or more spaces (a table column). */
 export interface LineCell {
@@ -26,6 +26,8 @@ export interface DocLine {
   box?: PageBox;
   /** 0-1: how sure OCR was of the line (absent for a text layer). */
   ocrConfidence?: number;
+  /** OCR only: the line's words with their boxes. */
+  words?: PageWord[];
 }
 
 /** A document's text prepared for extraction: lines with cells, and the prose as one string. */
@@ -120,6 +122,7 @@ export const indexText = (text: PdfText): DocText => {
         index: lines.length,
         ...(geometry ? { box: geometry.box } : {}),
         ...(geometry?.confidence !== undefined ? { ocrConfidence: geometry.confidence } : {}),
+        ...(geometry?.words ? { words: geometry.words } : {}),
       });
     });
   }
@@ -158,4 +161,7 @@ export const sourceOf = (line: DocLine): TextSource => ({
   line: line.line,
   text: line.raw.slice(0, 2000),
   ...(line.box ? { box: line.box } : {}),
+  ...(line.words && line.words.length <= 200
+    ? { words: line.words.map((word) => ({ text: word.text.slice(0, 200), box: word.box })) }
+    : {}),
 });

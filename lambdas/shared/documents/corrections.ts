@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { plainIssues } from '../plainIssues.js';
 import {
   type DocType,
   FIELD_SCHEMAS,
@@ -56,7 +57,10 @@ export const validateCorrections = <T extends DocType>(type: T, input: unknown):
     if (result.success) corrections[field] = result.data;
     else
       issues.push(
-        ...result.error.issues.map((i) => ({ field: [field, ...i.path].join('.'), message: i.message })),
+        ...plainIssues(result.error, value).map((i) => ({
+          field: i.field === '(body)' ? field : `${field}.${i.field}`,
+          message: i.message,
+        })),
       );
   }
   if (Object.keys(parsed.data).length === 0) issues.push({ field: '(corrections)', message: 'is empty' });

@@ -6,16 +6,24 @@ import type { InvoiceFields } from './invoiceFields.js';
 
 const fraction = z.number().min(0).max(1);
 
+const BoxSchema = z.object({ x: fraction, y: fraction, width: fraction, height: fraction }).strict();
+
 /**
  * Where a value was read on the page: 1-based page and line of the text artifact, that line, and
- * (when the text carries geometry) the line's box as fractions of the page from its top-left.
+ * (when the text carries geometry) the line's box as fractions of the page from its top-left. A
+ * line read by OCR also has its words with their boxes: a scan has no text layer for the console
+ * to find the value's own words in, so it finds them here.
  */
 export const TextSourceSchema = z
   .object({
     page: z.int().min(1),
     line: z.int().min(1),
     text: z.string().max(2000),
-    box: z.object({ x: fraction, y: fraction, width: fraction, height: fraction }).strict().optional(),
+    box: BoxSchema.optional(),
+    words: z
+      .array(z.object({ text: z.string().max(200), box: BoxSchema }).strict())
+      .max(200)
+      .optional(),
   })
   .strict();
 

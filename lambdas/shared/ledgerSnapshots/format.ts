@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { WorkflowState } from '../../../statemachine/index.js';
+import type { WorkflowState } from '../../../statemachine/index.js';
 
 /**
  * A ledger snapshot is one JSON Lines object per tenant, under
@@ -22,30 +21,25 @@ export const SNAPSHOT_PREFIX = 'ledger/snapshots/';
 export const snapshotKey = (tenant: string, takenAt: string): string =>
   `${SNAPSHOT_PREFIX}${tenant}/${takenAt.replace(/[:.]/g, '-')}.jsonl`;
 
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in hex');
-
 /** The first line. */
-export const SnapshotHeader = z.strictObject({
-  format: z.literal(SNAPSHOT_FORMAT),
-  version: z.literal(1),
-  tenant: z.string().min(1).max(63),
-  takenAt: z.iso.datetime(),
-});
-export type SnapshotHeader = z.infer<typeof SnapshotHeader>;
+export interface SnapshotHeader {
+  format: typeof SNAPSHOT_FORMAT;
+  version: 1;
+  tenant: string;
+  takenAt: string;
+}
 
 /** One workflow as the snapshot saw it: its log's length, the head of its chain, its state. */
-export const SnapshotWorkflow = z.strictObject({
-  id: z.string().min(1).max(64),
-  count: z.number().int().nonnegative(),
-  head: hex64,
-  state: z.enum(WorkflowState),
-});
-export type SnapshotWorkflow = z.infer<typeof SnapshotWorkflow>;
+export interface SnapshotWorkflow {
+  id: string;
+  count: number;
+  head: string;
+  state: WorkflowState;
+}
 
 /** The last line. */
-export const SnapshotTrailer = z.strictObject({
-  end: z.literal(true),
-  workflows: z.number().int().nonnegative(),
-  sha256: hex64,
-});
-export type SnapshotTrailer = z.infer<typeof SnapshotTrailer>;
+export interface SnapshotTrailer {
+  end: true;
+  workflows: number;
+  sha256: string;
+}

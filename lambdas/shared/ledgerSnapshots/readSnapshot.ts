@@ -4,7 +4,8 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { z } from 'zod';
 import { SnapshotUnreadableError } from './errors.js';
-import { SnapshotHeader, SnapshotTrailer, SnapshotWorkflow } from './format.js';
+import type { SnapshotHeader, SnapshotTrailer, SnapshotWorkflow } from './format.js';
+import { SnapshotHeaderSchema, SnapshotTrailerSchema, SnapshotWorkflowSchema } from './snapshotSchema.js';
 
 /** A snapshot whose checksum and lines were checked, to be read workflow by workflow. */
 export interface OpenedSnapshot {
@@ -45,18 +46,18 @@ const parseLine = <S extends z.ZodType>(schema: S, line: string, key: string, at
 export const openSnapshot = async (s3: S3Client, bucket: string, key: string): Promise<OpenedSnapshot> => {
   const digest = createHash('sha256');
   let header: SnapshotHeader | undefined;
-  let trailer: z.infer<typeof SnapshotTrailer> | undefined;
+  let trailer: SnapshotTrailer | undefined;
   let workflows = 0;
   let at = 0;
   for await (const line of linesOf(s3, bucket, key)) {
     at += 1;
     if (trailer) throw new SnapshotUnreadableError(key, `line ${at} follows the end line`);
-    if (at === 1) header = parseLine(SnapshotHeader, line, key, at);
+    if (at === 1) header = parseLine(SnapshotHeaderSchema, line, key, at);
     else if (line.startsWith('{"end"')) {
-      trailer = parseLine(SnapshotTrailer, line, key, at);
+      trailer = parseLine(SnapshotTrailerSchema, line, key, at);
       continue;
     } else {
-      parseLine(SnapshotWorkflow, line, key, at);
+      parseLine(SnapshotWorkflowSchema, line, key, at);
       workflows += 1;
     }
     digest.update(`${line}\n`);
@@ -80,7 +81,7 @@ export const openSnapshot = async (s3: S3Client, bucket: string, key: string): P
       for await (const line of linesOf(s3, bucket, key)) {
         n += 1;
         if (n === 1 || line.startsWith('{"end"')) continue;
-        yield parseLine(SnapshotWorkflow, line, key, n);
+        yield parseLine(SnapshotWorkflowSchema, line, key, n);
       }
     },
   };

@@ -10,6 +10,7 @@ import {
   type Extraction,
   validateCorrections,
 } from '../documents/index.js';
+import { describeIssues } from '../plainIssues.js';
 import type { WorkflowItem } from '../store/index.js';
 import { bodyIssues, DecisionBodySchema } from './decision.js';
 import type { ReviewDeps } from './deps.js';
@@ -89,11 +90,11 @@ const typeNeeded = () =>
 export const parseDecisionBody = (body: unknown): z.infer<typeof DecisionBodySchema> => {
   const parsed = DecisionBodySchema.safeParse(body);
   if (!parsed.success) {
+    const issues = bodyIssues(parsed.error, body);
     throw new UnprocessableError(
-      'Send {decision: approve|correct|reject, corrections?, docType?, reason?}.',
-      {
-        issues: bodyIssues(parsed.error),
-      },
+      `Nothing was recorded: ${describeIssues(issues)}. Send {"decision": "approve"}, ` +
+        '{"decision": "reject", "reason": "why"} or {"decision": "correct", "corrections": {"field": value}}.',
+      { issues },
     );
   }
   return parsed.data;
@@ -111,7 +112,9 @@ export const checkDecision = async (
   const { decision, corrections, reason } = body;
   if (body.docType && decision !== 'correct') {
     throw new UnprocessableError(
-      'A document type goes with decision "correct", with the fields of that type.',
+      `A document type goes with decision "correct", not "${decision}" (this request says docType ` +
+        `"${body.docType}"). Send {"decision": "correct", "docType": "${body.docType}", "corrections": {...}} ` +
+        'with the fields of that type; nothing was recorded.',
     );
   }
   const extraction = item.artifacts?.extraction
@@ -124,16 +127,21 @@ export const checkDecision = async (
     if (!docType) throw typeNeeded();
     const checked = validateCorrections(docType, corrections ?? {});
     if (!checked.ok)
-      throw new UnprocessableError('Some corrections are invalid; nothing was recorded.', {
-        issues: checked.issues,
-      });
+      throw new UnprocessableError(
+        `Some corrections are invalid, so nothing was recorded: ${describeIssues(checked.issues)}. ` +
+          'Correct those values and send the decision again.',
+        { issues: checked.issues },
+      );
     validCorrections = checked.corrections as Record<string, unknown>;
   } else if (corrections && Object.keys(corrections).length > 0) {
     throw new UnprocessableError(
       `"${decision}" takes no corrections; send decision "correct" to change fields.`,
     );
   }
-  if (decision === 'reject' && !reason) throw new UnprocessableError('A rejection needs a reason.');
+  if (decision === 'reject' && !reason)
+    throw new UnprocessableError(
+      'A rejection needs a reason: send {"decision": "reject", "reason": "why"}. Nothing was recorded.',
+    );
   if (decision !== 'reject') assertSound(extraction, docType, validCorrections);
   return {
     decision,

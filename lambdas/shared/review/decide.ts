@@ -1,3 +1,4 @@
+import { claimExpiry } from '../claimWindow.js';
 import type { Principal } from '../principal.js';
 import { checkDecision, parseDecisionBody } from './checkDecision.js';
 import type { ReviewDecision } from './decision.js';
@@ -11,9 +12,10 @@ import { deliverDecision, recordDecision, tokenGone } from './outbox.js';
  * waiting review task; if the state machine no longer takes it, it is retracted and nothing
  * changed. The review API, the console (through the API) and `docket review` all decide here.
  *
- * Claims hold: a review another reviewer holds is refused with 409 naming them, unless the body
- * says `takeOver` (the decision then records whose claim it took, and apply-review logs it). A
- * decision on an unclaimed review claims it.
+ * Claims hold while they last: a review another reviewer holds is refused with 409 naming them,
+ * unless the body says `takeOver` (the decision then records whose claim it took, and apply-review
+ * logs it). A decision on an unclaimed review, or one whose claim ran out, claims it; the
+ * decider's own claim is renewed.
  */
 export const decideReview = async (
   deps: ReviewDeps,
@@ -34,11 +36,16 @@ export const decideReview = async (
     ...(other && { takenOverFrom: other }),
   };
 
-  const holder = item.review?.claimedBy;
-  const claim = holder ? { claimedBy: holder, claimedAt: item.review?.claimedAt } : undefined;
-  const recorded = await recordDecision(deps.store, { id, tenant: principal.tenant, claim }, decision).catch(
-    (error: unknown) => explainLostWrite(deps, principal, id, 'decide', error),
-  );
+  const seen = item.review;
+  const claim = seen?.claimedBy
+    ? { claimedBy: seen.claimedBy, claimedAt: seen.claimedAt, claimExpiresAt: seen.claimExpiresAt }
+    : undefined;
+  const claimExpiresAt = claimExpiry(now, deps.claimTtlSeconds);
+  const recorded = await recordDecision(
+    deps.store,
+    { id, tenant: principal.tenant, claim, claimExpiresAt },
+    decision,
+  ).catch((error: unknown) => explainLostWrite(deps, principal, id, 'decide', error));
   const { delivery, error } = await deliverDecision(
     deps,
     id,

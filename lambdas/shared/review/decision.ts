@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { plainIssues } from '../plainIssues.js';
 import { type Condition, when } from '../store/index.js';
 
 /**
@@ -40,9 +41,8 @@ export const DecisionBodySchema = z
 /** The body of POST /reviews/{id}/claim: empty, or `takeOver` to replace another reviewer's claim. */
 export const ClaimBodySchema = z.object({ takeOver: z.boolean().optional() }).strict();
 
-/** A refused request body's problems, field by field, as the 422 details carry them. */
-export const bodyIssues = (error: z.ZodError) =>
-  error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+/** A refused request body's problems, field by field and in words, as the 422 details carry them. */
+export const bodyIssues = (error: z.ZodError, body: unknown) => plainIssues(error, body);
 
 /** What tells one decision from another: who made it, and when. */
 type DecisionIdentity = Pick<ReviewDecision, 'at' | 'reviewer'>;

@@ -8,5 +8,8 @@ export interface ReviewDeps {
   s3: S3Client;
   sfn: SFNClient;
   bucket: string;
+  /** The clock every due time and claim expiry is computed from (the system clock in a function). */
   now: () => Date;
+  /** How long a claim lasts without activity, seconds (`claimTtlFromEnv`). */
+  claimTtlSeconds: number;
 }

@@ -31,8 +31,9 @@ export class UnprocessableError extends HttpError {
 }
 
 /**
- * 409: another reviewer holds the claim. Not final: the caller may take the review over, so the
- * body names the holder (`details.claimedBy`) and says how.
+ * 409: another reviewer holds the claim. Not final: the caller may take the review over, or wait
+ * until the claim runs out (`claimExpiresAt`, unless its holder acts again), so the body names the
+ * holder (`details.claimedBy`) and says how.
  */
 export class ReviewClaimedError extends HttpError {
   override readonly name = 'ReviewClaimedError';
@@ -41,17 +42,22 @@ export class ReviewClaimedError extends HttpError {
   constructor(
     readonly workflowId: string,
     readonly claimedBy: string,
-    claimedAt?: string,
+    claim: { claimedAt?: string; claimExpiresAt?: string } = {},
     /** What the caller tried: the hint says how to do it as a take-over. */
     action: 'claim' | 'decide' = 'claim',
   ) {
+    const { claimedAt, claimExpiresAt } = claim;
+    const held = [
+      claimedAt && `since ${claimedAt}`,
+      claimExpiresAt && `until ${claimExpiresAt} unless they act on it again`,
+    ].filter(Boolean);
     super(
-      `${claimedBy} is working on the review of ${workflowId}${claimedAt ? ` (claimed at ${claimedAt})` : ''}; ` +
+      `${claimedBy} is working on the review of ${workflowId}${held.length > 0 ? ` (${held.join(', ')})` : ''}; ` +
         (action === 'claim'
-          ? 'to work on it yourself, claim it again with {"takeOver": true}.'
+          ? 'to work on it yourself, claim it again with {"takeOver": true}, or pick another review.'
           : 'to decide it yourself, send the decision again with "takeOver": true (the take-over is logged).'),
       undefined,
-      { claimedBy, ...(claimedAt && { claimedAt }) },
+      { claimedBy, ...(claimedAt && { claimedAt }), ...(claimExpiresAt && { claimExpiresAt }) },
     );
   }
 }

@@ -15,7 +15,9 @@ export const loadForTenant = async (
     return await deps.store.get(id, { tenant: principal.tenant });
   } catch (error) {
     if (error instanceof WorkflowNotFoundError)
-      throw new NotFoundError(`No workflow ${id} in tenant ${principal.tenant}.`);
+      throw new NotFoundError(
+        `No workflow ${id} in tenant ${principal.tenant}; check the id against the review queue or \`docket ls\`.`,
+      );
     throw error;
   }
 };

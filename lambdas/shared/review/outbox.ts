@@ -8,6 +8,7 @@ import {
   type WorkflowStore,
   when,
 } from '../store/index.js';
+import { claimAsSeen } from './claims.js';
 import { isSameDecision, type ReviewDecision, recordsDecision } from './decision.js';
 import { reviewDueAt } from './reviewWindow.js';
 
@@ -46,24 +47,30 @@ export const tokenGone = (error: unknown) => error instanceof Error && TOKEN_GON
 const send = (sfn: SFNClient, taskToken: string | undefined, decision: ReviewDecision) =>
   sfn.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(decision) }));
 
+/** The claim on a review as a decider read it. */
+type SeenClaim = { claimedBy: string; claimedAt?: string; claimExpiresAt?: string };
+
 /**
  * Records the decision on the item, only over no decision, while the review waits, before its
- * deadline, and while the claim is as the decider saw it (`claim`: its holder then, if any). A
- * decision claims the review for its reviewer. `StaleWorkflowError` when any of that no longer
- * holds. Returns the item as written and the patch that undoes the write.
+ * deadline, and while the claim is as the decider saw it (`claim`: its holder then, if any, and
+ * its expiry). A decision claims the review for its reviewer, and renews the claim to
+ * `claimExpiresAt` when given (a decision is activity). `StaleWorkflowError` when any of that no
+ * longer holds. Returns the item as written and the patch that undoes the write.
  */
 export const recordDecision = async (
   store: WorkflowStore,
-  target: { id: string; tenant: string; claim?: { claimedBy: string; claimedAt?: string } },
+  target: { id: string; tenant: string; claim?: SeenClaim; claimExpiresAt?: string },
   decision: ReviewDecision,
 ): Promise<{ written: WorkflowItem; undo: ItemPatch }> => {
   const seen = target.claim;
   const claims = seen?.claimedBy !== decision.reviewer;
+  const renews = target.claimExpiresAt !== undefined;
   const written = await store.update(
     target.id,
     {
       'review.decision': decision,
       ...(claims && { 'review.claimedBy': decision.reviewer, 'review.claimedAt': decision.at }),
+      ...(renews && { 'review.claimExpiresAt': target.claimExpiresAt }),
     },
     {
       tenant: target.tenant,
@@ -71,7 +78,7 @@ export const recordDecision = async (
       when: when.all(
         when.absent('review.decision'),
         when.after('review.dueAt', decision.at),
-        seen ? when.equals('review.claimedBy', seen.claimedBy) : when.absent('review.claimedBy'),
+        claimAsSeen(seen),
       ),
     },
   );
@@ -81,6 +88,7 @@ export const recordDecision = async (
       'review.claimedBy': seen?.claimedBy ?? null,
       'review.claimedAt': seen?.claimedAt ?? null,
     }),
+    ...(renews && { 'review.claimExpiresAt': seen?.claimExpiresAt ?? null }),
   };
   return { written, undo };
 };

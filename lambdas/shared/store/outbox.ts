@@ -46,17 +46,22 @@ export const outboxEntryFor = (entry: LogEntry): OutboxEntry | undefined => {
 };
 
 /**
- * The item change that puts the entry's event in the outbox (nothing when it makes none), for the
- * projection to write with the state change. `before` is the item at `seq - 1`: only transitions
- * add to the outbox, so whether its map exists cannot change under that version.
+ * The item change that puts the events of `entries` (consecutive log entries, usually one) in the
+ * outbox (nothing when they make none), for the projection to write with the state change.
+ * `before` is the item before the first: only transitions add to the outbox, so whether its map
+ * exists cannot change under that version.
  */
-export const outboxPatch = (before: WorkflowItem, entry: LogEntry): Record<string, unknown> => {
-  const event = outboxEntryFor(entry);
-  if (!event) return {};
+export const outboxPatch = (before: WorkflowItem, entries: readonly LogEntry[]): Record<string, unknown> => {
+  const events = entries.map(outboxEntryFor).filter((e): e is OutboxEntry => e !== undefined);
+  const last = events.at(-1);
+  if (!last) return {};
+  const byId = Object.fromEntries(events.map((event) => [event.eventId, event]));
   return {
     // DynamoDB sets a map key only inside a map that exists: the first event makes the map.
-    ...(before.outbox ? { [`outbox.${event.eventId}`]: event } : { outbox: { [event.eventId]: event } }),
+    ...(before.outbox
+      ? Object.fromEntries(events.map((event) => [`outbox.${event.eventId}`, event]))
+      : { outbox: byId }),
     outboxPending: OUTBOX_PENDING,
-    outboxAt: event.createdAt,
+    outboxAt: last.createdAt,
   };
 };

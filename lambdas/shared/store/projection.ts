@@ -127,34 +127,48 @@ export class ItemProjection {
    * a rival may have done it first. A transition into an end state also puts its event in the
    * item's outbox, in the same write (outbox.ts).
    */
-  async apply(entry: LogEntry, before: WorkflowItem): Promise<WorkflowItem> {
-    const patch = {
-      ...indexAttributes(before, entry),
-      ...outboxPatch(before, entry),
-      ...entry.patch,
-      headHash: entry.hash ?? null,
-      state: entry.to,
-      version: entry.seq,
-      lastEvent: entry.event,
-      updatedAt: entry.at,
-      stateEnteredAt: entry.at,
-    };
+  apply(entry: LogEntry, before: WorkflowItem): Promise<WorkflowItem> {
+    return this.applyRun([entry], before);
+  }
+
+  /**
+   * Applies consecutive entries (`before` at the version before the first) in one conditional
+   * update: their patches in order, then the last one's state, version and head. An import
+   * writes a document's steps this way, one item update for several log appends; a crash before
+   * the update leaves entries that chain, which the next roll-forward applies.
+   */
+  async applyRun(entries: readonly LogEntry[], before: WorkflowItem): Promise<WorkflowItem> {
+    const first = entries[0] as LogEntry;
+    const last = entries.at(-1) as LogEntry;
+    const patch = Object.assign(
+      {},
+      ...entries.map((entry) => ({ ...indexAttributes(before, entry), ...entry.patch })),
+      outboxPatch(before, entries),
+      {
+        headHash: last.hash ?? null,
+        state: last.to,
+        version: last.seq,
+        lastEvent: last.event,
+        updatedAt: last.at,
+        stateEnteredAt: last.at,
+      },
+    );
     try {
       return await conditionalUpdate(
         this.client,
         this.table,
-        entry.workflowId,
+        last.workflowId,
         patch,
-        when.equals('version', entry.seq - 1),
+        when.equals('version', first.seq - 1),
       );
     } catch (error) {
       if (!isConditionFailed(error)) throw error;
-      const current = await this.find(entry.workflowId);
-      if (!current) throw new WorkflowNotFoundError(entry.workflowId);
-      if (current.version >= entry.seq) return current;
+      const current = await this.find(last.workflowId);
+      if (!current) throw new WorkflowNotFoundError(last.workflowId);
+      if (current.version >= last.seq) return current;
       throw new StaleWorkflowError(
-        entry.workflowId,
-        `log entry ${entry.seq} cannot follow version ${current.version}`,
+        last.workflowId,
+        `log entry ${first.seq} cannot follow version ${current.version}`,
       );
     }
   }

@@ -37,7 +37,13 @@ export interface ReviewInfo {
   /** @deprecated Written by request-review before `heartbeatSeconds`: the configured timeout. */
   timeoutSeconds?: number;
   claimedBy?: string;
+  /** When `claimedBy` first claimed it: a renewal by the same reviewer keeps it. */
   claimedAt?: string;
+  /**
+   * When the claim runs out unless its holder acts again (claims, decides): then it no longer
+   * keeps anyone else from the review. Absent on claims made before claims expired.
+   */
+  claimExpiresAt?: string;
   decision?: {
     decision: 'approve' | 'correct' | 'reject';
     reviewer: string;

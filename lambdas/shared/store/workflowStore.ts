@@ -173,27 +173,33 @@ export class WorkflowStore {
   }
 
   /**
-   * Appends one step of a history imported from an older pipeline (`docket ledger import`): an
-   * `import` entry to `step.to` at the history's own time, chained and projected like any
-   * transition, but not checked against the table: history is recorded as it happened, and the
-   * import reports the steps no row allows. Only for `item` as it is now (its version is the
-   * lock): a workflow moved meanwhile is a `TransitionConflictError`.
+   * Appends steps of a history imported from an older pipeline (`docket ledger import`), each an
+   * `import` entry to `step.to` at the history's own time, chained and logged one by one (each
+   * append is the lock, as in `transition`), then projected onto the item in one update. Not
+   * checked against the table: history is recorded as it happened, and the import reports the
+   * steps no row allows. Only for `item` as it is now: a workflow moved meanwhile is a
+   * `TransitionConflictError`.
    */
-  async importStep(item: WorkflowItem, step: ImportedStep): Promise<WorkflowItem> {
-    const entry = entryFor(
-      item,
-      step.to,
-      {
-        event: 'import',
+  async importSteps(item: WorkflowItem, steps: readonly ImportedStep[]): Promise<WorkflowItem> {
+    if (steps.length === 0) return item;
+    let head = await this.projection.headOf(item);
+    let at: WorkflowItem = item;
+    const entries: LogEntry[] = [];
+    for (const step of steps) {
+      const request = {
+        event: 'import' as const,
         actor: step.actor,
         metadata: step.metadata,
         ...(step.patch && { patch: step.patch }),
-      },
-      step.at,
-      await this.projection.headOf(item),
-    );
-    if (!(await this.log.append(entry))) throw new TransitionConflictError(item.id, 'import', item.state);
-    return this.projection.apply(entry, item);
+      };
+      const entry = entryFor(at, step.to, request, step.at, head);
+      if (!(await this.log.append(entry))) throw new TransitionConflictError(item.id, 'import', at.state);
+      entries.push(entry);
+      head = entry.hash as string;
+      // The item as this entry leaves it, for the next entry's sequence number and duration.
+      at = { ...at, state: entry.to, version: entry.seq, stateEnteredAt: entry.at, headHash: head };
+    }
+    return this.projection.applyRun(entries, item);
   }
 
   /**

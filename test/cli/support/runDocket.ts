@@ -31,7 +31,14 @@ const collector = (tty: boolean, rows?: number) => {
  */
 export const docket = async (
   args: readonly string[],
-  options: { env?: Record<string, string>; cwd?: string; tty?: boolean; rows?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    cwd?: string;
+    tty?: boolean;
+    rows?: number;
+    /** The CLI's clock (relative times it prints); the system clock unless a test fixes it. */
+    now?: () => Date;
+  } = {},
 ): Promise<DocketRun> => {
   const out = collector(Boolean(options.tty), options.rows);
   const err = collector(Boolean(options.tty));
@@ -40,7 +47,7 @@ export const docket = async (
     stderr: err.stream,
     env: { DOCKET_USER: 'operator', ...options.env },
     cwd: options.cwd ?? process.cwd(),
-    now: () => new Date(),
+    now: options.now ?? (() => new Date()),
     interrupted: () => new Promise<void>(() => undefined),
   };
   const code = await runCli(args, io);
