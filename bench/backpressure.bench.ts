@@ -52,7 +52,7 @@ const dataDir = await mkdtemp(join(tmpdir(), 'docket-bench-bp-'));
 const runtime = await startLocalRuntime(
   resolveLocalConfig({
     dataDir,
-    ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0 },
+    ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0, events: 0 },
     policy: { maxRunningExecutions: options.limit },
     lambdaLogLevel: 'SILENT',
   }),

@@ -51,7 +51,7 @@ const startStack = async (): Promise<{ runtime: LocalRuntime; dataDir: string }>
   const runtime = await startLocalRuntime(
     resolveLocalConfig({
       dataDir,
-      ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0 },
+      ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0, events: 0 },
       lambdaLogLevel: process.env.POWERTOOLS_LOG_LEVEL,
     }),
   );

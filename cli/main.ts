@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerDeadLetterCommands } from './commands/deadLetters.js';
+import { registerEventsCommand } from './commands/events.js';
 import { registerLedgerCommands } from './commands/ledger.js';
 import { registerProviderCommands } from './commands/providers.js';
 import { registerReviewCommands } from './commands/reviews.js';
@@ -48,6 +49,7 @@ export const buildProgram = (ctx: CliContext): Command => {
   registerLedgerCommands(program, ctx);
   registerWatchCommand(program, ctx);
   registerDeadLetterCommands(program, ctx);
+  registerEventsCommand(program, ctx);
   program.addHelpText(
     'after',
     `

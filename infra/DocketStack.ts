@@ -3,6 +3,7 @@ import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import type { Stage } from '../statemachine/index.js';
 import type { DocketConfig } from './config.js';
+import { CompletionEvents } from './constructs/CompletionEvents.js';
 import { DocumentStorage } from './constructs/DocumentStorage.js';
 import { LedgerAnchors } from './constructs/LedgerAnchors.js';
 import { Operations } from './constructs/Operations.js';
@@ -30,6 +31,7 @@ export class DocketStack extends Stack {
   readonly operations: Operations;
   readonly operatorPolicy: OperatorPolicy;
   readonly ledger: LedgerAnchors;
+  readonly events: CompletionEvents;
 
   constructor(scope: Construct, id: string, props: DocketStackProps) {
     super(scope, id, props);
@@ -65,6 +67,7 @@ export class DocketStack extends Stack {
       config,
     });
     this.ledger = new LedgerAnchors(this, 'Ledger', { storage: this.storage, config });
+    this.events = new CompletionEvents(this, 'Events', { storage: this.storage, config });
     this.operations = new Operations(this, 'Operations', {
       config,
       storage: this.storage,
@@ -77,11 +80,13 @@ export class DocketStack extends Stack {
         'slot-release': this.trigger.slotRelease,
         'ledger-snapshot': this.ledger.snapshotter,
         'ledger-witness': this.ledger.witness,
+        'outbox-deliverer': this.events.deliverer,
       },
       deadLetterQueue: this.trigger.deadLetterQueue,
     });
 
     this.ledger.alarmTo(this.operations.topic);
+    this.events.alarmTo(this.operations.topic);
 
     this.operatorPolicy = new OperatorPolicy(this, 'Operators', {
       snapshots: this.ledger.snapshots,
@@ -110,6 +115,7 @@ export class DocketStack extends Stack {
       dashboardName: this.operations.dashboard.dashboardName,
       operatorPolicyArn: this.operatorPolicy.policy.managedPolicyArn,
       ledgerSnapshotBucket: this.ledger.snapshots.bucketName,
+      eventBusName: this.events.bus.eventBusName,
     };
     for (const [name, output] of Object.entries(StackOutput)) {
       new CfnOutput(this, output.key, {

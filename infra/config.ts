@@ -48,6 +48,8 @@ export interface DocketConfig {
   logRetentionDays: number;
   /** Ledger snapshots: how often the schedule takes one, how long Object Lock keeps each. */
   ledger: { snapshotMinutes: number; retentionDays: number };
+  /** Days the event bus's archive keeps completion events (0: no archive). */
+  eventArchiveDays: number;
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   alarmEmail?: string;
   api: { throttleRate: number; throttleBurst: number };
@@ -164,6 +166,7 @@ export const loadConfig = (
     artifactExpirationDays: c.artifactExpirationDays,
     logRetentionDays: c.logRetentionDays,
     ledger: { snapshotMinutes: c.ledgerSnapshotMinutes, retentionDays: c.ledgerSnapshotRetentionDays },
+    eventArchiveDays: c.eventArchiveDays,
     logLevel: c.logLevel,
     ...(c.alarmEmail && { alarmEmail: c.alarmEmail }),
     api: { throttleRate: c.apiThrottleRate, throttleBurst: c.apiThrottleBurst },

@@ -123,6 +123,11 @@ export const ContextSchema = z
      * account root included, can delete one sooner. A throwaway stack should use 1.
      */
     ledgerSnapshotRetentionDays: int(1, 36_500).default(365),
+    /**
+     * Days the event bus's archive keeps each completion event for replay (EventBridge
+     * StartReplay); 0: no archive.
+     */
+    eventArchiveDays: int(0, 3_650).default(30),
     /** Keep the bucket, tables and user pool when the stack is deleted (false for throwaway stacks). */
     retainData: bool().default(true),
   })

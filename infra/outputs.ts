@@ -52,6 +52,11 @@ export const StackOutput = {
     description: 'Ledger snapshots under ledger/snapshots/ (Object Lock, compliance mode)',
     env: EnvVar.ledgerSnapshotBucket,
   },
+  eventBusName: {
+    key: 'EventBusName',
+    description: 'Event bus of the completion events (source docket; dedupe by detail.eventId)',
+    env: EnvVar.eventBusName,
+  },
   operatorPolicyArn: {
     key: 'OperatorPolicyArn',
     description: 'Managed policy for operators running docket --stack (attach to their role or group)',

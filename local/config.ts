@@ -5,12 +5,20 @@ import { type Stage, WorkflowPolicySchema } from '../statemachine/index.js';
 
 /**
  * `{stage: n}`: that stage fails for a workflow until the workflow has been retried n times
- * (`-1`: always). A test hook.
+ * (`-1`: always). `outbox-deliverer=n` fails its first n runs (`-1`: every run), which holds
+ * completion events in their outboxes. A test hook.
  */
-export type FaultPlan = Partial<Record<Stage, number>>;
+export type FaultPlan = Partial<Record<Stage | 'outbox-deliverer', number>>;
 
 /** Default ports of `npm start` (fixed, so the CLI and the AWS CLI find the stack). */
-export const DEFAULT_PORTS = { api: 4680, sfn: 4681, dynamodb: 4682, s3: 4683, sqs: 4684 } as const;
+export const DEFAULT_PORTS = {
+  api: 4680,
+  sfn: 4681,
+  dynamodb: 4682,
+  s3: 4683,
+  sqs: 4684,
+  events: 4685,
+} as const;
 
 const PortsSchema = z.object({
   api: z.number().int().min(0).max(65_535),
@@ -18,6 +26,7 @@ const PortsSchema = z.object({
   dynamodb: z.number().int().min(0).max(65_535),
   s3: z.number().int().min(0).max(65_535),
   sqs: z.number().int().min(0).max(65_535),
+  events: z.number().int().min(0).max(65_535),
 });
 
 /** Configuration of the local runtime: where it keeps data, its ports, and the workflow policy. */
@@ -52,6 +61,11 @@ export const LocalConfigSchema = z.object({
    * (`ledgerSnapshotMinutes`); 0 takes none.
    */
   ledgerSnapshotMinutes: z.number().min(0).max(1440).default(15),
+  /**
+   * Webhooks every completion event is POSTed to (as well as kept in `<data-dir>/events/`), in
+   * order, at least once, retried with backoff.
+   */
+  eventWebhooks: z.array(z.url({ protocol: /^https?$/ })).default([]),
   /** The stages' Powertools log level, from the standard `POWERTOOLS_LOG_LEVEL` (default WARN). */
   lambdaLogLevel: z.string().default('WARN'),
 });
@@ -62,7 +76,7 @@ export type LocalConfig = z.output<typeof LocalConfigSchema> & { faults: FaultPl
 /** The environment variables that override the configuration (and what they set). */
 export const CONFIG_ENV = {
   DOCKET_DATA_DIR: 'dataDir',
-  DOCKET_PORTS: 'ports: "auto" or api,sfn,dynamodb,s3[,sqs]',
+  DOCKET_PORTS: 'ports: "auto" or api,sfn,dynamodb,s3[,sqs[,events]]',
   DOCKET_REVIEW_TIMEOUT_SECONDS: 'policy.reviewTimeoutSeconds',
   DOCKET_CONFIDENCE_THRESHOLD: 'policy.confidenceThreshold',
   DOCKET_MAX_RETRIES: 'policy.maxRetries',
@@ -73,6 +87,7 @@ export const CONFIG_ENV = {
   DOCKET_FAULTS: 'faults, e.g. "extract=1,compare=-1"',
   DOCKET_MAX_UPLOAD_MB: 'maxUploadMb: bound on one upload to the local S3 (413 past it)',
   DOCKET_LEDGER_SNAPSHOT_MINUTES: 'ledgerSnapshotMinutes: minutes between ledger snapshots (0: none)',
+  DOCKET_EVENT_WEBHOOKS: 'eventWebhooks: comma-separated URLs each completion event is POSTed to',
   DOCKET_CLAIM_TTL_SECONDS: 'claimTtlSeconds: how long a review claim lasts without activity (default 900)',
 } as const;
 
@@ -83,10 +98,12 @@ export class LocalConfigError extends Error {
 
 /** `--ports` / `DOCKET_PORTS`: "auto" (free ports) or the ports in order. */
 export const parsePorts = (value: string) => {
-  if (value === 'auto') return { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0 };
-  // The SQS port came later: a list of four keeps its meaning and takes the default for it.
-  const [api, sfn, dynamodb, s3, sqs = DEFAULT_PORTS.sqs] = value.split(',').map(Number);
-  return { api, sfn, dynamodb, s3, sqs };
+  if (value === 'auto') return { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0, events: 0 };
+  // The SQS and EventBridge ports came later: a shorter list keeps its meaning and takes their defaults.
+  const [api, sfn, dynamodb, s3, sqs = DEFAULT_PORTS.sqs, events = DEFAULT_PORTS.events] = value
+    .split(',')
+    .map(Number);
+  return { api, sfn, dynamodb, s3, sqs, events };
 };
 
 const parseFaults = (value: string): Record<string, number> =>
@@ -123,6 +140,11 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Record<stri
       ledgerSnapshotMinutes: number('DOCKET_LEDGER_SNAPSHOT_MINUTES'),
       claimTtlSeconds: number('DOCKET_CLAIM_TTL_SECONDS'),
       faults: env.DOCKET_FAULTS ? parseFaults(env.DOCKET_FAULTS) : undefined,
+      eventWebhooks: env.DOCKET_EVENT_WEBHOOKS
+        ? env.DOCKET_EVENT_WEBHOOKS.split(',')
+            .map((url) => url.trim())
+            .filter(Boolean)
+        : undefined,
       // Powertools' own variable, so not among the DOCKET_* overrides `docket start --help` lists.
       lambdaLogLevel: env.POWERTOOLS_LOG_LEVEL,
     }).filter(([, v]) => v !== undefined),

@@ -7,6 +7,10 @@ export interface Endpoints {
   dynamodb: string;
   sfn: string;
   sqs: string;
+  /** The local EventBridge (PutEvents), the bus completion events go to, and its JSONL sink. */
+  events: string;
+  eventBus: string;
+  eventSink: string;
   /** The upload queue and its dead-letter queue, as on AWS. */
   queues: { uploads: string; deadLetters: string };
   api: string;

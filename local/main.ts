@@ -25,7 +25,7 @@ const program = new Command('docket start')
   .option('--data-dir <dir>', 'where the stack keeps its data', undefined)
   .option(
     '--ports <ports>',
-    '"auto" for free ports, or api,sfn,dynamodb,s3[,sqs] (default 4680,4681,4682,4683,4684)',
+    '"auto" for free ports, or api,sfn,dynamodb,s3[,sqs[,events]] (default 4680,4681,4682,4683,4684,4685)',
   )
   .option('--review-timeout <seconds>', 'review heartbeat timeout (default 86400)', Number)
   .option('--threshold <percent>', 'auto-approve confidence threshold (default 80)', Number)

@@ -23,6 +23,7 @@ import { startLocalDynamo } from './emulators/dynamo.js';
 import { startLocalS3 } from './emulators/s3.js';
 import { startLocalSqs } from './emulators/sqs/index.js';
 import { type Endpoints, writeEndpoints } from './endpoints.js';
+import { LOCAL_EVENT_BUS, runDeliverer, startEventBus } from './events/completionEvents.js';
 import { runOnSchedule } from './events/schedule.js';
 import { bridgeUploads, createUploadQueues, releaseSlotsOnClose, runStarter } from './events/uploadPath.js';
 import { enableInvocationScopes } from './lambdas/invocationScope.js';
@@ -78,6 +79,7 @@ export const startLocalRuntime = async (
       path: join(config.dataDir, 'dynamodb'),
     });
     closers.push(dynamo.close);
+    if (dynamo.indexesAdded) log(`local DynamoDB: added the indexes ${dynamo.indexesAdded.join(', ')}`);
     if (dynamo.indexRepair) {
       const { stale, missing, entries } = dynamo.indexRepair;
       log(
@@ -111,6 +113,9 @@ export const startLocalRuntime = async (
         `local SQS: skipped ${localSqs.skipped} torn journal line(s) a crash left (kept under sqs/damaged/)`,
       );
     }
+
+    const eventBus = await startEventBus(config, ACCOUNT, log);
+    closers.push(eventBus.close);
 
     const clientConfig = {
       region: config.region,
@@ -169,7 +174,9 @@ export const startLocalRuntime = async (
           s3: s3.endpoint,
           sfn: sfnServer.endpoint,
           sqs: localSqs.endpoint,
+          events: eventBus.endpoint,
         },
+        eventBus: LOCAL_EVENT_BUS,
         queues,
         executionSlotLimit: config.policy.maxRunningExecutions,
         tables: dynamo.tables,
@@ -243,6 +250,17 @@ export const startLocalRuntime = async (
       onError: (error) => log(`starter: ${(error as Error).message ?? error}`),
     });
     closers.push(() => starter.stop());
+    // Completion events: delivered on the stack's schedule, and as soon as an execution closes.
+    const deliverer = runDeliverer({
+      config,
+      stateMachineArn,
+      onError: (error) =>
+        log(`event delivery failed (events stay in their outboxes for the next run): ${error}`),
+    });
+    closers.push(() => deliverer.stop());
+    sfn.onExecutionStatusChange(deliverer.onClose);
+    // What the last run left in outboxes (a crash before delivery) goes out now, not in a minute.
+    deliverer.trigger();
     // The ledger snapshot on the same schedule the stack's rule keeps on AWS.
     const snapshots = runOnSchedule({
       handler: await loadHandler('ledger-snapshot'),
@@ -257,6 +275,9 @@ export const startLocalRuntime = async (
       dynamodb: dynamo.endpoint,
       sfn: sfnServer.endpoint,
       sqs: localSqs.endpoint,
+      events: eventBus.endpoint,
+      eventBus: LOCAL_EVENT_BUS,
+      eventSink: eventBus.sinkFile,
       queues,
       api: api.url,
       console: `http://127.0.0.1:${api.port}/`,

@@ -19,6 +19,7 @@ export const startupBanner = (runtime: LocalRuntime, dataDir: string): string =>
   DynamoDB         ${e.dynamodb}
   Step Functions   ${e.sfn}
   SQS              ${e.sqs}   upload queue, dead letters (docket dlq list)
+  EventBridge      ${e.events}   bus ${e.eventBus}, completion events (docket events)
   State machine    ${e.stateMachineArn}
   Endpoints file   ${dir}/endpoints.json
 

@@ -6,20 +6,13 @@ import type { Command } from 'commander';
 import type { LedgerScope } from '../../lambdas/shared/store/index.js';
 import { ALL_STATES } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
-import { StackOutputsError, UsageError } from '../errors.js';
+import { StackOutputsError } from '../errors.js';
 import { formatDuration, renderTable } from '../format.js';
 import { printJson, println } from '../io.js';
+import { isoTime } from '../timeFlags.js';
 import { LEDGER_EXIT, type VerifyReport, verifyCommand, verifyText } from './ledgerVerify.js';
 
 /** A commander parser for an ISO 8601 time flag: a usage error names the flag and the format. */
-const isoTime = (flag: string) => (value: string) => {
-  if (Number.isNaN(Date.parse(value)) || !/^\d{4}-\d{2}-\d{2}/.test(value))
-    throw new UsageError(
-      `${flag} takes an ISO 8601 time such as 2026-11-01 or 2026-11-01T12:00:00Z, not "${value}".`,
-    );
-  return new Date(value).toISOString();
-};
-
 /** `ledger verify | snapshot | stats | export`: the transition log as an audit trail an operator can prove. */
 export const registerLedgerCommands = (program: Command, ctx: CliContext): void => {
   const ledger = program

@@ -277,6 +277,19 @@ export class DocumentStorage extends Construct {
     );
   }
 
+  /**
+   * The outbox deliverer's share of the workflows table (lambdas/shared/store/workflowOutbox.ts):
+   * the sparse outbox index to find items with events, GetItem to read one, UpdateItem to clear a
+   * delivered event (a conditional update the store builds). Nothing of the transition log.
+   */
+  bindOutbox(fn: StageFunction): void {
+    fn.addEnvironment(tableEnvVar(WORKFLOWS_TABLE), this.workflows.tableName);
+    const allow = (actions: string[], resource: string) =>
+      fn.role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [resource] }));
+    allow(['dynamodb:GetItem', 'dynamodb:UpdateItem'], this.workflows.tableArn);
+    allow(['dynamodb:Query'], `${this.workflows.tableArn}/index/${Index.pendingOutbox}`);
+  }
+
   /** Scanning the sparse review-queue index (every tenant's open reviews) for queue metrics. */
   bindReviewQueueReader(fn: StageFunction): void {
     fn.addEnvironment(tableEnvVar(WORKFLOWS_TABLE), this.workflows.tableName);

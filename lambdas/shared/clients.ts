@@ -1,4 +1,5 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient, type EventBridgeClientConfig } from '@aws-sdk/client-eventbridge';
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { SFNClient, type SFNClientConfig } from '@aws-sdk/client-sfn';
 import { SQSClient, type SQSClientConfig } from '@aws-sdk/client-sqs';
@@ -33,3 +34,7 @@ export const createSfnClient = (config: SFNClientConfig = {}): SFNClient => new 
 
 /** An SQS client (endpoint from `AWS_ENDPOINT_URL_SQS`): the upload queue and its dead letters. */
 export const createSqsClient = (config: SQSClientConfig = {}): SQSClient => new SQSClient(config);
+
+/** An EventBridge client (endpoint from `AWS_ENDPOINT_URL_EVENTBRIDGE`): completion events. */
+export const createEventBridgeClient = (config: EventBridgeClientConfig = {}): EventBridgeClient =>
+  new EventBridgeClient(config);

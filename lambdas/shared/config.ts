@@ -20,6 +20,8 @@ export const EnvVar = {
   executionSlotLimit: 'EXECUTION_SLOT_LIMIT',
   /** Where ledger snapshots go (on AWS a bucket with Object Lock; locally the documents bucket). */
   ledgerSnapshotBucket: 'LEDGER_SNAPSHOT_BUCKET',
+  /** The EventBridge bus completion events are published to (the outbox deliverer). */
+  eventBusName: 'EVENT_BUS_NAME',
   /** How long a review claim lasts without activity, seconds (the review API, `docket review`). */
   claimTtlSeconds: CLAIM_TTL_ENV,
 } as const;

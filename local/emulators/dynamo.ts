@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { createTableInput, TABLES, type TableSpec } from '../../lambdas/shared/store/index.js';
-import { type IndexRepair, rebuildIndexes } from './dynamoIndexes.js';
+import { addMissingIndexes, type IndexRepair, rebuildIndexes } from './dynamoIndexes.js';
 import { syncDirectory } from './s3/atomicFile.js';
 
 /** A running dynalite and the table names created in it. */
@@ -14,6 +14,8 @@ export interface LocalDynamo {
   tables: Record<TableSpec['id'], string>;
   /** Set when the store on disk was not closed cleanly last time: what rebuilding its indexes fixed. */
   indexRepair?: IndexRepair;
+  /** Indexes (`table/index`) the specs gained since the store on disk was made, added and filled. */
+  indexesAdded?: string[];
   close: () => Promise<void>;
 }
 
@@ -25,11 +27,12 @@ const exists = (path: string) =>
 
 /**
  * Marks the store at `path` open until a clean close, and rebuilds its indexes first when the
- * mark is still there from last time (`kill -9`, power cut): see `rebuildIndexes` for why.
+ * mark is still there from last time (`kill -9`, power cut: see `rebuildIndexes` for why) or
+ * `rebuild` asks (an index was added).
  */
-const openStore = async (path: string) => {
+const openStore = async (path: string, rebuild: boolean) => {
   const marker = `${path}.open`;
-  const indexRepair = (await exists(marker)) ? await rebuildIndexes(path) : undefined;
+  const indexRepair = rebuild || (await exists(marker)) ? await rebuildIndexes(path) : undefined;
   await writeFile(marker, `${process.pid}\n`, { flush: true });
   await syncDirectory(dirname(marker));
   return {
@@ -49,7 +52,17 @@ const openStore = async (path: string) => {
 export const startLocalDynamo = async (
   options: { port?: number; path?: string; tablePrefix?: string; region?: string } = {},
 ): Promise<LocalDynamo> => {
-  const store = options.path ? await openStore(options.path) : undefined;
+  const prefix = options.tablePrefix ?? 'docket';
+  const tables = Object.fromEntries(TABLES.map((t) => [t.id, `${prefix}-${t.id}`])) as LocalDynamo['tables'];
+  // A store from an earlier version lacks the indexes added since (the outbox index, ...).
+  const indexesAdded =
+    options.path && (await exists(options.path))
+      ? await addMissingIndexes(
+          options.path,
+          TABLES.map((spec) => createTableInput(spec, tables[spec.id])),
+        )
+      : [];
+  const store = options.path ? await openStore(options.path, indexesAdded.length > 0) : undefined;
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -57,8 +70,6 @@ export const startLocalDynamo = async (
   });
   const port = (server.address() as AddressInfo).port;
   const endpoint = `http://127.0.0.1:${port}`;
-  const prefix = options.tablePrefix ?? 'docket';
-  const tables = Object.fromEntries(TABLES.map((t) => [t.id, `${prefix}-${t.id}`])) as LocalDynamo['tables'];
 
   const admin = new DynamoDBClient({
     endpoint,
@@ -77,6 +88,7 @@ export const startLocalDynamo = async (
     port,
     tables,
     ...(store?.indexRepair && { indexRepair: store.indexRepair }),
+    ...(indexesAdded.length > 0 && { indexesAdded }),
     close: async () => {
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
 /** What an index rebuild found and fixed, summed over every table and index. */
 export interface IndexRepair {
@@ -15,10 +16,14 @@ interface PrefixedDb {
   createKeyStream(): AsyncIterable<string>;
   createValueStream(): AsyncIterable<unknown>;
   batch(ops: { type: 'put' | 'del'; key: string; value?: unknown }[], cb: (error?: Error) => void): void;
+  get(key: string, cb: (error: Error | null, value?: unknown) => void): void;
+  put(key: string, value: unknown, cb: (error?: Error | null) => void): void;
 }
 interface TableDescription {
   TableName: string;
+  TableArn?: string;
   KeySchema: unknown[];
+  AttributeDefinitions?: { AttributeName: string; AttributeType: string }[];
   GlobalSecondaryIndexes?: { IndexName: string }[];
   LocalSecondaryIndexes?: { IndexName: string }[];
 }
@@ -116,4 +121,61 @@ export const rebuildIndexes = async (path: string): Promise<IndexRepair> => {
     await store.db.close();
   }
   return repair;
+};
+
+/**
+ * Adds to the tables of the dynalite store at `path` the global secondary indexes their specs
+ * gained after the store was made (a data directory from an earlier version: dynalite's
+ * UpdateTable cannot create an index). Each is described as dynalite's CreateTable would have
+ * described it; its entries are then written by `rebuildIndexes`, which the caller runs when this
+ * added any, as DynamoDB backfills a new index from its table. Run it before dynalite opens the
+ * store. Returns `table/index` of each index added.
+ */
+export const addMissingIndexes = async (
+  path: string,
+  wanted: readonly CreateTableCommandInput[],
+): Promise<string[]> => {
+  const store = dynaliteDb.create({ path });
+  const added: string[] = [];
+  try {
+    for (const input of wanted) {
+      const table = await new Promise<TableDescription | undefined>((resolve, reject) =>
+        store.tableDb.get(input.TableName as string, (error, value) =>
+          error && error.name !== 'NotFoundError' && (error as { code?: string }).code !== 'LEVEL_NOT_FOUND'
+            ? reject(error)
+            : resolve(value as TableDescription | undefined),
+        ),
+      );
+      if (!table) continue;
+      const have = new Set((table.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+      const missing = (input.GlobalSecondaryIndexes ?? []).filter((i) => !have.has(i.IndexName as string));
+      if (missing.length === 0) continue;
+      const attributes = new Map((table.AttributeDefinitions ?? []).map((a) => [a.AttributeName, a]));
+      for (const a of input.AttributeDefinitions ?? [])
+        attributes.set(a.AttributeName as string, a as { AttributeName: string; AttributeType: string });
+      const updated: TableDescription = {
+        ...table,
+        AttributeDefinitions: [...attributes.values()],
+        GlobalSecondaryIndexes: [
+          ...(table.GlobalSecondaryIndexes ?? []),
+          ...missing.map((index) => ({
+            ...index,
+            IndexName: index.IndexName as string,
+            IndexArn: `${table.TableArn}/index/${index.IndexName}`,
+            IndexSizeBytes: 0,
+            ItemCount: 0,
+            IndexStatus: 'ACTIVE',
+            ProvisionedThroughput: { ReadCapacityUnits: 0, WriteCapacityUnits: 0, NumberOfDecreasesToday: 0 },
+          })),
+        ],
+      };
+      await new Promise<void>((resolve, reject) =>
+        store.tableDb.put(table.TableName, updated, (error) => (error ? reject(error) : resolve())),
+      );
+      added.push(...missing.map((i) => `${table.TableName}/${i.IndexName}`));
+    }
+  } finally {
+    await store.db.close();
+  }
+  return added;
 };

@@ -3,7 +3,9 @@ import { EnvVar } from '../../lambdas/shared/config.js';
 /** Where the in-process Lambdas find their emulated services and tables. */
 export interface LocalServices {
   region: string;
-  endpoints: { dynamodb: string; s3: string; sfn?: string; sqs?: string };
+  endpoints: { dynamodb: string; s3: string; sfn?: string; sqs?: string; events?: string };
+  /** The bus completion events are put on. */
+  eventBus?: string;
   /** The upload queue and its dead-letter queue. */
   queues?: { uploads: string; deadLetters: string };
   /** The execution slot limit (`maxRunningExecutions`). */
@@ -35,6 +37,8 @@ export const lambdaEnvironment = (services: LocalServices): Record<string, strin
   AWS_ENDPOINT_URL_S3: services.endpoints.s3,
   ...(services.endpoints.sfn && { AWS_ENDPOINT_URL_SFN: services.endpoints.sfn }),
   ...(services.endpoints.sqs && { AWS_ENDPOINT_URL_SQS: services.endpoints.sqs }),
+  ...(services.endpoints.events && { AWS_ENDPOINT_URL_EVENTBRIDGE: services.endpoints.events }),
+  ...(services.eventBus && { [EnvVar.eventBusName]: services.eventBus }),
   ...(services.queues && {
     [EnvVar.uploadQueueUrl]: services.queues.uploads,
     [EnvVar.deadLetterQueueUrl]: services.queues.deadLetters,

@@ -6,9 +6,15 @@ import type { InProcessHandler } from './invokeInProcess.js';
 
 /**
  * Every function the local runtime runs in-process: the stages, the review API, the upload path's
- * two, and the ledger snapshot its schedule runs.
+ * two, and the ledger snapshot and outbox deliverer its schedules run.
  */
-export type LocalFunction = Stage | 'review-api' | 'starter' | 'slot-release' | 'ledger-snapshot';
+export type LocalFunction =
+  | Stage
+  | 'review-api'
+  | 'starter'
+  | 'slot-release'
+  | 'ledger-snapshot'
+  | 'outbox-deliverer';
 
 /** Loads a function's handler module the way Lambda would load its bundle: once, lazily. */
 const loaders: Record<LocalFunction, () => Promise<{ handler: unknown }>> = {
@@ -28,6 +34,7 @@ const loaders: Record<LocalFunction, () => Promise<{ handler: unknown }>> = {
   starter: () => import('../../lambdas/starter/handler.js'),
   'slot-release': () => import('../../lambdas/slot-release/handler.js'),
   'ledger-snapshot': () => import('../../lambdas/ledger-snapshot/handler.js'),
+  'outbox-deliverer': () => import('../../lambdas/outbox-deliverer/handler.js'),
 };
 
 const loaded = new Map<LocalFunction, Promise<{ handler: unknown }>>();
@@ -76,7 +83,7 @@ export interface StageFunctionOptions {
  * (ingest) counts in the process.
  */
 export const stageFunction = (name: LocalFunction, options: StageFunctionOptions = {}) => {
-  const planned = options.faults?.[name as Stage];
+  const planned = options.faults?.[name as keyof FaultPlan];
   const load = options.load ?? loadHandler;
   let unattributed = 0;
   const faultDue = async (event: unknown): Promise<boolean> => {

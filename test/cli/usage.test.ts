@@ -18,6 +18,9 @@ const NOBODY: Endpoints = {
   dynamodb: 'http://127.0.0.1:9',
   sfn: 'http://127.0.0.1:9',
   sqs: 'http://127.0.0.1:9',
+  events: 'http://127.0.0.1:9',
+  eventBus: 'docket-local',
+  eventSink: '/nowhere/events.jsonl',
   queues: { uploads: 'http://127.0.0.1:9/000000000000/u', deadLetters: 'http://127.0.0.1:9/000000000000/d' },
   api: 'http://127.0.0.1:9',
   console: 'http://127.0.0.1:9',
@@ -49,6 +52,7 @@ describe('docket help', () => {
       ['ledger', 'stats'],
       ['ledger', 'export'],
       ['watch'],
+      ['events'],
     ];
 
     // Act

@@ -1,6 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { summarizeSink } from '../../local/emulators/events/index.js';
 import { resolvePolicy, stagePolicy } from '../../statemachine/index.js';
+import { startEventBridgeFixture, TEST_BUS } from '../local/emulators/support/localEventBridge.js';
 import { workflowIn } from '../support/driveWorkflow.js';
 import { putWithEvent } from '../support/localS3.js';
 import { startStageEnvironment } from '../support/stageEnvironment.js';
@@ -56,6 +58,7 @@ describe('bundled functions in cdk.out', () => {
         'mark-rejected',
         'mark-timed-out',
         'ocr',
+        'outbox-deliverer',
         'parse',
         'request-review',
         'review-api',
@@ -127,6 +130,31 @@ describe('bundled functions in cdk.out', () => {
     expect(Object.keys(artifacts ?? {})).toEqual(
       expect.arrayContaining(['text', 'extraction', 'comparison']),
     );
+  });
+
+  it('run the outbox deliverer: the event of a cancelled workflow reaches the (local) EventBridge and leaves its outbox', async () => {
+    // Prepare
+    const bus = await startEventBridgeFixture();
+    const workflow = await workflowIn(env.store, 'extracting');
+    const { workflow: cancelled } = await env.store.transition(workflow.id, {
+      event: 'cancel',
+      actor: 'olga',
+    });
+    const bundle = bundles['outbox-deliverer'] as FunctionBundle;
+
+    // Act
+    const outcome = await invokeBundle(
+      bundle,
+      { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} },
+      { ...process.env, AWS_ENDPOINT_URL_EVENTBRIDGE: bus.bus.endpoint, EVENT_BUS_NAME: TEST_BUS },
+    );
+    const sink = await summarizeSink(bus.bus.sinkFile);
+    await bus.remove();
+
+    // Assess
+    expect(outcome).toMatchObject({ ok: true, result: { failed: 0 } });
+    expect(sink.events.map((e) => e.eventId)).toContain(`${workflow.id}:${cancelled.version}`);
+    expect((await env.store.get(workflow.id)).outboxPending).toBeUndefined();
   });
 
   it('run the ocr stage with Textract (the default) without loading the tesseract engine', async () => {

@@ -111,7 +111,14 @@ describe('the ledger anchors on AWS', () => {
     );
     for (const writer of writers) expect(byFunction[writer], writer).toEqual(append);
     expect(byFunction['ledger-snapshot']).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
-    for (const none of ['schedule-review', 'request-review', 'ledger-witness', 'starter', 'slot-release'])
+    for (const none of [
+      'schedule-review',
+      'request-review',
+      'ledger-witness',
+      'starter',
+      'slot-release',
+      'outbox-deliverer',
+    ])
       expect(byFunction[none], none).toEqual([]);
   });
 });

@@ -213,9 +213,9 @@ describe('functions', () => {
     // Prepare
     const functions = resources(defaults, 'AWS::Lambda::Function');
     const logGroups = resources(defaults, 'AWS::Logs::LogGroup');
-    // Assess: the stages, the review API, review-metrics, the starter, slot-release, and the
-    // ledger's snapshot and witness.
-    expect(Object.keys(functions)).toHaveLength(Object.keys(STAGES).length + 6);
+    // Assess: the stages, the review API, review-metrics, the starter, slot-release, the
+    // ledger's snapshot and witness, and the outbox deliverer.
+    expect(Object.keys(functions)).toHaveLength(Object.keys(STAGES).length + 7);
     for (const fn of Object.values(functions)) {
       const p = fn.Properties as {
         Environment: { Variables: Record<string, string> };

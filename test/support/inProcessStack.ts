@@ -25,7 +25,7 @@ export const startInProcessStack = async (options: {
   const runtime = await startLocalRuntime(
     resolveLocalConfig({
       dataDir,
-      ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0 },
+      ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0, events: 0 },
       ...(options.policy && { policy: options.policy }),
       ...(options.faults && { faults: options.faults }),
       lambdaLogLevel: 'SILENT',

@@ -36,6 +36,10 @@ const RESERVED = new Set<string>([
   'headHash',
   'ledgerFlag',
   'ledgerChain',
+  // The outbox: written with the transition that makes an event, taken off by the deliverer.
+  'outbox',
+  'outboxPending',
+  'outboxAt',
 ]);
 
 /**

@@ -31,6 +31,12 @@ export {
   verifyWorkflowLog,
   workflowsIn,
 } from './ledgerVerify.js';
+export {
+  COMPLETION_EVENT_TYPES,
+  OUTBOX_PENDING,
+  outboxEntryFor,
+  outboxEventId,
+} from './outbox.js';
 export type { TransitionRequest } from './projection.js';
 export type { ListQuery, Page } from './queries.js';
 export {
@@ -47,12 +53,14 @@ export {
 } from './tables.js';
 export type {
   Artifacts,
+  CompletionEventType,
   DocumentSource,
   ImportedStep,
   ItemPatch,
   LedgerFlag,
   LogEntry,
   NewWorkflow,
+  OutboxEntry,
   RecordedError,
   ReviewInfo,
   StoreTables,
@@ -61,4 +69,5 @@ export type {
   WorkflowItem,
   WorkflowStoreOptions,
 } from './types.js';
+export { WorkflowOutbox } from './workflowOutbox.js';
 export { isWorkflowId, WorkflowStore, workflowIdFor } from './workflowStore.js';

@@ -4,6 +4,7 @@ import { chainEntry, chainsAfter, effectiveHash, GENESIS_HASH, headOf } from './
 import { when } from './conditions.js';
 import { StaleWorkflowError, WorkflowNotFoundError } from './errors.js';
 import { checkLoggedPatch } from './loggedPatch.js';
+import { outboxPatch } from './outbox.js';
 import type { TransitionLog } from './transitionLog.js';
 import type {
   IndexAttributes,
@@ -123,7 +124,8 @@ export class ItemProjection {
 
   /**
    * Moves the item (`before`, at version `seq - 1`) to the entry's state on `version = seq - 1`;
-   * a rival may have done it first.
+   * a rival may have done it first. A transition into an end state also puts its event in the
+   * item's outbox, in the same write (outbox.ts).
    */
   apply(entry: LogEntry, before: WorkflowItem): Promise<WorkflowItem> {
     return this.applyRun([entry], before);
@@ -141,6 +143,7 @@ export class ItemProjection {
     const patch = Object.assign(
       {},
       ...entries.map((entry) => ({ ...indexAttributes(before, entry), ...entry.patch })),
+      outboxPatch(before, entries),
       {
         headHash: last.hash ?? null,
         state: last.to,

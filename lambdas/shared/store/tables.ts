@@ -30,6 +30,7 @@ export const Index = {
   byTenantState: 'byTenantState',
   reviewQueue: 'reviewQueue',
   byCounterparty: 'byCounterparty',
+  pendingOutbox: 'pendingOutbox',
 } as const;
 
 /**
@@ -59,6 +60,13 @@ export const WORKFLOWS_TABLE: TableSpec = {
       indexName: Index.byCounterparty,
       partitionKey: { name: 'refKey', type: 'S' },
       sortKey: { name: 'refSort', type: 'S' },
+    },
+    {
+      // Sparse: only items whose outbox holds an event carry `outboxPending` (one constant
+      // partition: a few writes per document at most), oldest first: what the deliverer reads.
+      indexName: Index.pendingOutbox,
+      partitionKey: { name: 'outboxPending', type: 'S' },
+      sortKey: { name: 'outboxAt', type: 'S' },
     },
   ],
 };

@@ -139,6 +139,39 @@ export interface WorkflowItem extends WorkflowAttributes {
   ledgerChain?: 1;
   /** Set when the store found a log entry after `version` that does not chain, and left it alone. */
   ledgerFlag?: LedgerFlag;
+  /**
+   * Events waiting for the deliverer, by event id: written by the store in the same conditional
+   * write as the transition that makes them (see outbox.ts), removed once published.
+   */
+  outbox?: Record<string, OutboxEntry>;
+  /** `pending` while the outbox may hold an entry: the sparse outbox index's partition key. */
+  outboxPending?: string;
+  /** When the newest entry was written: the outbox index's sort key. */
+  outboxAt?: string;
+}
+
+/** The type (EventBridge `detail-type`) of the event a workflow's end publishes. */
+export type CompletionEventType =
+  | 'Docket Document Completed'
+  | 'Docket Document Rejected'
+  | 'Docket Document Timed Out'
+  | 'Docket Document Cancelled';
+
+/**
+ * An event waiting in a workflow's outbox: ids and the type only, never document content (the
+ * event's detail is built when it is delivered, from the item and its artifacts).
+ */
+export interface OutboxEntry {
+  /** `{workflowId}:{seq}`: the same on every delivery of the event, for consumers to dedupe by. */
+  eventId: string;
+  type: CompletionEventType;
+  /** The log entry that made it, and the state that entry entered. */
+  seq: number;
+  state: WorkflowState;
+  /** Who caused the transition (`system`, a reviewer, an operator), as the log entry says. */
+  actor: string;
+  /** The transition's time. */
+  createdAt: string;
 }
 
 /**

@@ -16,6 +16,7 @@ export const conditionalUpdate = async (
 ): Promise<WorkflowItem> => {
   const update = buildUpdate(patch);
   const compiled = compileCondition(condition);
+  const values = { ...update.ExpressionAttributeValues, ...compiled.ExpressionAttributeValues };
   const { Attributes } = await client.send(
     new UpdateCommand({
       TableName: table,
@@ -23,10 +24,8 @@ export const conditionalUpdate = async (
       UpdateExpression: update.UpdateExpression,
       ConditionExpression: compiled.ConditionExpression,
       ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...compiled.ExpressionAttributeNames },
-      ExpressionAttributeValues: {
-        ...update.ExpressionAttributeValues,
-        ...compiled.ExpressionAttributeValues,
-      },
+      // DynamoDB refuses an empty map: a REMOVE on an attribute_exists condition has no values.
+      ...(Object.keys(values).length > 0 && { ExpressionAttributeValues: values }),
       ReturnValues: 'ALL_NEW',
     }),
   );

@@ -1,9 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DynamoDBClient, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTableInput, Index, WORKFLOWS_TABLE } from '../../../lambdas/shared/store/index.js';
 import { type LocalDynamo, startLocalDynamo } from '../../../local/emulators/dynamo.js';
 
 const dirs: string[] = [];
@@ -120,5 +123,59 @@ describe('local DynamoDB after kill -9 inside a write', () => {
     // Assess
     expect(second.indexRepair).toBeUndefined();
     expect(pending).toEqual(['wf-a']);
+  });
+});
+
+describe('local DynamoDB made by an earlier version', () => {
+  it('gains the indexes the table specs added since, filled from the items, once', async () => {
+    // Prepare: a store whose workflows table predates the outbox index, with an item that needs it.
+    const dir = await mkdtemp(join(tmpdir(), 'docket-dynamo-old-'));
+    dirs.push(dir);
+    const path = join(dir, 'dynamodb');
+    const old = dynalite({ path, createTableMs: 0 });
+    await new Promise<void>((resolve) => old.listen(0, '127.0.0.1', () => resolve()));
+    const oldClient = new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${(old.address() as AddressInfo).port}`,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const spec = {
+      ...WORKFLOWS_TABLE,
+      indexes: WORKFLOWS_TABLE.indexes.filter((i) => i.indexName !== Index.pendingOutbox),
+    };
+    await oldClient.send(new CreateTableCommand(createTableInput(spec, 'docket-workflows')));
+    await oldClient.send(
+      new PutItemCommand({
+        TableName: 'docket-workflows',
+        Item: {
+          ...workflow('wf-o', 'cancelled'),
+          outboxPending: { S: 'pending' },
+          outboxAt: { S: '2026-11-25T00:00:00.000Z' },
+        },
+      }),
+    );
+    oldClient.destroy();
+    await new Promise<void>((resolve) => old.close(() => resolve()));
+
+    // Act
+    const upgraded = await startLocalDynamo({ path });
+    const client = clientOf(upgraded);
+    const page = await client.send(
+      new QueryCommand({
+        TableName: 'docket-workflows',
+        IndexName: Index.pendingOutbox,
+        KeyConditionExpression: 'outboxPending = :p',
+        ExpressionAttributeValues: { ':p': { S: 'pending' } },
+      }),
+    );
+    client.destroy();
+    await upgraded.close();
+    const again = await startLocalDynamo({ path });
+    await again.close();
+
+    // Assess
+    expect(upgraded.indexesAdded).toEqual([`docket-workflows/${Index.pendingOutbox}`]);
+    expect((page.Items ?? []).map((i) => i.id?.S)).toEqual(['wf-o']);
+    expect(again.indexesAdded).toBeUndefined();
   });
 });
