@@ -31,7 +31,7 @@ const confidenceCell = (item: ReviewSummary) => {
   return h(
     'span',
     {
-      class: 'conf conf-bar',
+      class: 'conf conf-bar conf-checked',
       style: `--conf:${Math.round((100 * checked.checked) / checked.required)}`,
       title: describeCheckedFields(checked),
       'aria-label': describeCheckedFields(checked),
