@@ -17,6 +17,7 @@ const POLICY_KEYS = {
   backoffBaseSeconds: 'backoffBase',
   stageTimeoutSeconds: 'stageTimeout',
   maxRunningExecutions: 'maxRunningExecutions',
+  reviewSlaSeconds: 'reviewSla',
 } as const satisfies Record<keyof WorkflowPolicy, string>;
 
 /** Which extractor the extract function runs; Bedrock permissions exist only with `bedrock`. */
@@ -99,6 +100,7 @@ export const loadConfig = (
     backoffBaseSeconds: c.backoffBase,
     stageTimeoutSeconds: c.stageTimeout,
     maxRunningExecutions: c.maxRunningExecutions,
+    reviewSlaSeconds: c.reviewSla,
   };
   const policy = WorkflowPolicySchema.safeParse(
     Object.fromEntries(Object.entries(policyInput).filter(([, v]) => v !== undefined)),

@@ -53,6 +53,8 @@ export const ContextSchema = z
     stageTimeout: z.preprocess(fromContext, z.number()),
     /** Executions processing documents at once; more uploads wait in the upload queue. */
     maxRunningExecutions: z.preprocess(fromContext, z.number()),
+    /** The review target, seconds: decided later is an SLA breach (report, metric, alarm). */
+    reviewSla: z.preprocess(fromContext, z.number()),
     maxPdfBytes: int(1024, 200 * 1024 * 1024).default(25 * 1024 * 1024),
     maxPdfPages: int(1, 10_000).default(500),
     parseTimeoutMs: int(1_000, 900_000).default(60_000),
@@ -141,6 +143,7 @@ export const ContextSchema = z
     backoffBase: true,
     stageTimeout: true,
     maxRunningExecutions: true,
+    reviewSla: true,
   });
 
 /** Every context key the app reads. */

@@ -83,6 +83,8 @@ export const CONFIG_ENV = {
   DOCKET_BACKOFF_BASE_SECONDS: 'policy.backoffBaseSeconds',
   DOCKET_MAX_RUNNING_EXECUTIONS:
     'policy.maxRunningExecutions: documents processed at once; more wait in the upload queue',
+  DOCKET_REVIEW_SLA_SECONDS:
+    'policy.reviewSlaSeconds: the review target; decided later is an SLA breach (also read by docket report sla)',
   DOCKET_TIME_SCALE: 'timeScale',
   DOCKET_FAULTS: 'faults, e.g. "extract=1,compare=-1"',
   DOCKET_MAX_UPLOAD_MB: 'maxUploadMb: bound on one upload to the local S3 (413 past it)',
@@ -128,6 +130,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Record<stri
       maxRetries: number('DOCKET_MAX_RETRIES'),
       backoffBaseSeconds: number('DOCKET_BACKOFF_BASE_SECONDS'),
       maxRunningExecutions: number('DOCKET_MAX_RUNNING_EXECUTIONS'),
+      reviewSlaSeconds: number('DOCKET_REVIEW_SLA_SECONDS'),
     }).filter(([, v]) => v !== undefined),
   );
   return Object.fromEntries(

@@ -28,6 +28,12 @@ const PolicyFields = z
      * a burst. At most 1,000: the slots are one DynamoDB item.
      */
     maxRunningExecutions: z.number().int().min(1).max(1000).default(50),
+    /**
+     * The review target: a review decided later than this after it began is an SLA breach
+     * (`docket report sla`, the review-metrics alarm). Shorter than the heartbeat, which only says
+     * when a review is given up on: 8 h, a working day, unless a team says otherwise.
+     */
+    reviewSlaSeconds: z.number().int().min(60).max(31_536_000).default(28_800),
   })
   .strict();
 

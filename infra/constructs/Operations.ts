@@ -19,6 +19,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { REVIEW_METRICS_SERVICE, ReviewQueueMetric } from '../../lambdas/review-metrics/metricNames.js';
+import { EnvVar } from '../../lambdas/shared/config.js';
 import { DocketMetric, METRICS_NAMESPACE } from '../../lambdas/shared/observability.js';
 import { Outcome } from '../../statemachine/index.js';
 import type { DocketConfig } from '../config.js';
@@ -92,6 +93,7 @@ export class Operations extends Construct {
       logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     props.storage.bindReviewQueueReader(this.reviewMetrics);
+    this.reviewMetrics.addEnvironment(EnvVar.reviewSlaSeconds, String(config.policy.reviewSlaSeconds));
     new Rule(this, 'ReviewMetricsSchedule', {
       description: 'Docket: review queue metrics',
       schedule: Schedule.rate(fiveMinutes),
@@ -122,6 +124,7 @@ export class Operations extends Construct {
       functions: [...Object.values(props.functions), this.reviewMetrics],
       reviewMetrics: this.reviewMetrics,
       reviewTimeoutSeconds: config.policy.reviewTimeoutSeconds,
+      reviewSlaSeconds: config.policy.reviewSlaSeconds,
     });
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
@@ -209,12 +212,12 @@ export class Operations extends Construct {
     this.dashboard.addWidgets(
       new GraphWidget({
         title: 'Review queue depth',
-        width: 8,
+        width: 6,
         left: [queueMetric(ReviewQueueMetric.depth, Stats.MAXIMUM).with({ label: 'open reviews' })],
       }),
       new GraphWidget({
         title: 'Oldest review age (hours)',
-        width: 8,
+        width: 6,
         left: [
           new MathExpression({
             expression: 'age / 3600',
@@ -223,11 +226,19 @@ export class Operations extends Construct {
             period: fiveMinutes,
           }),
         ],
-        leftAnnotations: [{ value: config.policy.reviewTimeoutSeconds / 3600, label: 'review timeout' }],
+        leftAnnotations: [
+          { value: config.policy.reviewSlaSeconds / 3600, label: 'review target (SLA)' },
+          { value: config.policy.reviewTimeoutSeconds / 3600, label: 'review timeout' },
+        ],
+      }),
+      new GraphWidget({
+        title: 'Reviews past the SLA target',
+        width: 6,
+        left: [queueMetric(ReviewQueueMetric.pastTarget, Stats.MAXIMUM).with({ label: 'open, past target' })],
       }),
       new SingleValueWidget({
         title: 'Upload DLQ',
-        width: 8,
+        width: 6,
         metrics: [props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ label: 'messages' })],
       }),
     );

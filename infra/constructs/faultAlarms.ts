@@ -86,6 +86,8 @@ export interface FaultAlarmsProps {
   readonly functions: readonly StageFunction[];
   readonly reviewMetrics: StageFunction;
   readonly reviewTimeoutSeconds: number;
+  /** The review target (`reviewSlaSeconds`), for the alarm's words. */
+  readonly reviewSlaSeconds: number;
 }
 
 /** The alarms, by what they mean. */
@@ -97,6 +99,7 @@ export type FaultAlarms = Record<
   | 'lambdaThrottles'
   | 'reviewTimeouts'
   | 'reviewBacklogAge'
+  | 'reviewSlaBreaches'
   | 'reviewMetricsErrors',
   IAlarm
 >;
@@ -193,6 +196,14 @@ export const createFaultAlarms = (scope: Construct, props: FaultAlarmsProps): Fa
         'will time out soon; `docket reviews` lists them.',
       docketMetric(REVIEW_METRICS_SERVICE, ReviewQueueMetric.oldestAge, Stats.MAXIMUM),
       { threshold: Math.round(props.reviewTimeoutSeconds * REVIEW_AGE_ALARM_SHARE) },
+    ),
+    // The team's own target, long before the heartbeat gives a review up: `docket report sla`
+    // names the reviews and the queues.
+    reviewSlaBreaches: alarm(
+      'ReviewSlaBreaches',
+      `An open review has waited longer than the review target (${props.reviewSlaSeconds / 3600} h, ` +
+        'reviewSla): `docket report sla` shows the waits per queue and reviewer, `docket reviews` the queue.',
+      docketMetric(REVIEW_METRICS_SERVICE, ReviewQueueMetric.pastTarget, Stats.MAXIMUM),
     ),
     // Without it a failing review-metrics only makes the queue graphs go quiet.
     reviewMetricsErrors: alarm(

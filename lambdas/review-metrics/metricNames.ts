@@ -2,6 +2,8 @@
 export const ReviewQueueMetric = {
   depth: 'ReviewQueueDepth',
   oldestAge: 'OldestReviewAgeSeconds',
+  /** Open reviews waiting longer than the review target (`reviewSlaSeconds`). */
+  pastTarget: 'ReviewsPastSla',
 } as const;
 
 /** The Powertools service name of the function, which is also its metrics' `service` dimension. */

@@ -7,6 +7,8 @@ export interface ReviewQueueStats {
   depth: number;
   /** How long the oldest of them has waited, in seconds (0 when the queue is empty). */
   oldestAgeSeconds: number;
+  /** How many have waited longer than the review target (`reviewSlaSeconds`): open SLA breaches. */
+  pastTarget: number;
 }
 
 /**
@@ -17,9 +19,12 @@ export const reviewQueueStats = async (deps: {
   client: DynamoDBDocumentClient;
   table: string;
   now: () => Date;
+  /** The review target, seconds (`reviewSlaSeconds`). */
+  targetSeconds: number;
 }): Promise<ReviewQueueStats> => {
   const now = deps.now().getTime();
   let depth = 0;
+  let pastTarget = 0;
   let oldest = now;
   const pages = paginateScan(
     { client: deps.client },
@@ -29,8 +34,10 @@ export const reviewQueueStats = async (deps: {
     for (const item of page.Items ?? []) {
       depth += 1;
       const entered = Date.parse(String(item.stateEnteredAt));
-      if (Number.isFinite(entered)) oldest = Math.min(oldest, entered);
+      if (!Number.isFinite(entered)) continue;
+      oldest = Math.min(oldest, entered);
+      if (now - entered > deps.targetSeconds * 1000) pastTarget += 1;
     }
   }
-  return { depth, oldestAgeSeconds: Math.max(0, Math.round((now - oldest) / 1000)) };
+  return { depth, oldestAgeSeconds: Math.max(0, Math.round((now - oldest) / 1000)), pastTarget };
 };

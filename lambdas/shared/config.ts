@@ -19,6 +19,11 @@ export const EnvVar = {
   uploadQueueUrl: 'UPLOAD_QUEUE_URL',
   executionSlotLimit: 'EXECUTION_SLOT_LIMIT',
   /** Where ledger snapshots go (on AWS a bucket with Object Lock; locally the documents bucket). */
+  /**
+   * The review target, seconds (`reviewSlaSeconds`): review-metrics counts open reviews past it.
+   * The local runtime's variable too, so `docket report sla` reads the target the stack uses.
+   */
+  reviewSlaSeconds: 'DOCKET_REVIEW_SLA_SECONDS',
   ledgerSnapshotBucket: 'LEDGER_SNAPSHOT_BUCKET',
   /** The EventBridge bus completion events are published to (the outbox deliverer). */
   eventBusName: 'EVENT_BUS_NAME',

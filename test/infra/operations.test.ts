@@ -128,7 +128,7 @@ describe('alarms mean faults', () => {
       ...Object.values(resources(s, 'AWS::CloudWatch::CompositeAlarm')).map((a) => a.Properties),
     ];
     for (const alarm of paging) expect(alarm.AlarmActions).toEqual([{ Ref: topic }]);
-    expect(paging).toHaveLength(10);
+    expect(paging).toHaveLength(11);
     expect(watched(byDescription('transition log entry was modified'))).toEqual([
       'LedgerEntriesChanged{service=ledger-witness}',
     ]);
@@ -136,6 +136,18 @@ describe('alarms mean faults', () => {
     expect(watched(byDescription('oldest open review'))).toEqual([
       'OldestReviewAgeSeconds{service=review-metrics}',
     ]);
+    expect(watched(byDescription('longer than the review target (8 h'))).toEqual([
+      'ReviewsPastSla{service=review-metrics}',
+    ]);
+  });
+
+  it('give review-metrics the review target it counts breaches against, from the one policy', () => {
+    // Prepare
+    const fn = functionsByService(s)['review-metrics'] as Resource;
+    // Act
+    const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    // Assess: the default policy's 8 h, as the alarm says.
+    expect(variables[EnvVar.reviewSlaSeconds]).toBe('28800');
   });
 
   it('have names that cannot collide across regions: alarms named by CloudFormation, the dashboard by region', () => {

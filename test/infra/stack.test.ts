@@ -643,6 +643,7 @@ describe('operations', () => {
         'LedgerEntriesChanged',
         'OldestReviewAgeSeconds',
         'RetriesExhausted',
+        'ReviewsPastSla',
         'UnparseableEvents',
       ].sort(),
     );

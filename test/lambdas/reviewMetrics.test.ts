@@ -14,15 +14,20 @@ afterAll(async () => {
 });
 
 const stats = () =>
-  reviewQueueStats({ client: fixture.client, table: fixture.dynamo.tables.workflows, now: () => clock });
+  reviewQueueStats({
+    client: fixture.client,
+    table: fixture.dynamo.tables.workflows,
+    now: () => clock,
+    targetSeconds: 3_600,
+  });
 
 describe('reviewQueueStats', () => {
   it('reports an empty queue as depth 0, age 0', async () => {
     // Prepare: an empty review queue; Act and Assess below.
-    expect(await stats()).toEqual({ depth: 0, oldestAgeSeconds: 0 });
+    expect(await stats()).toEqual({ depth: 0, oldestAgeSeconds: 0, pastTarget: 0 });
   });
 
-  it('counts the workflows waiting for review across tenants and the age of the oldest', async () => {
+  it('counts the workflows waiting for review across tenants, the age of the oldest and those past the 1 h target', async () => {
     // Prepare: two reviews an hour apart in two tenants; workflows elsewhere do not count.
     await workflowIn(fixture.store, 'review_required', { tenant: 'acme' });
     clock = new Date(clock.getTime() + 3_600_000);
@@ -35,7 +40,7 @@ describe('reviewQueueStats', () => {
     // Act
     const result = await stats();
 
-    // Assess
-    expect(result).toEqual({ depth: 2, oldestAgeSeconds: 5_400 });
+    // Assess: the first waited 1.5 h (past the target), the second 0.5 h.
+    expect(result).toEqual({ depth: 2, oldestAgeSeconds: 5_400, pastTarget: 1 });
   });
 });
