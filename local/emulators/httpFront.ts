@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A front listening on 127.0.0.1. */
@@ -33,3 +33,46 @@ export const listenLocally = async (server: Server, port: number): Promise<Liste
       }),
   };
 };
+
+/** Answers with a JSON body of `contentType` (an AWS JSON protocol's), unless the answer is gone. */
+export const sendJson = (
+  res: ServerResponse,
+  status: number,
+  body: object,
+  contentType: string,
+  headers: Record<string, string> = {},
+): void => {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+};
+
+/**
+ * Reads a request body up to `maxBytes`. Past it the rest is read and thrown away, so the client,
+ * still writing, gets the refusal `tooLarge()` makes rather than a reset connection; a client that
+ * goes away mid-body rejects with ECONNRESET.
+ */
+export const readBoundedBody = (
+  req: IncomingMessage,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+    });
+    req.on('end', () => (size > maxBytes ? reject(tooLarge()) : resolve(Buffer.concat(chunks))));
+    req.on('error', reject);
+    req.on('close', () => {
+      if (!req.complete)
+        reject(Object.assign(new Error('the client went away mid-body'), { code: 'ECONNRESET' }));
+    });
+  });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { listenLocally } from '../httpFront.js';
+import { listenLocally, readBoundedBody, sendJson } from '../httpFront.js';
 import {
   EventBridgeError,
   internalError,
@@ -32,35 +32,12 @@ export interface EventsFrontOptions {
   onInternalError: (error: unknown) => void;
 }
 
-const send = (res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) => {
-  if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': JSON_CONTENT_TYPE,
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
-};
+const send = (res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) =>
+  sendJson(res, status, body, JSON_CONTENT_TYPE, headers);
 
 /** Reads the body; past MAX_REQUEST_BYTES the rest is drained so the client gets the 413. */
 const readBody = (req: IncomingMessage): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () =>
-      size > MAX_REQUEST_BYTES ? reject(requestTooLarge(MAX_REQUEST_BYTES)) : resolve(Buffer.concat(chunks)),
-    );
-    req.on('error', reject);
-    req.on('close', () => {
-      if (!req.complete)
-        reject(Object.assign(new Error('the client went away mid-body'), { code: 'ECONNRESET' }));
-    });
-  });
+  readBoundedBody(req, MAX_REQUEST_BYTES, () => requestTooLarge(MAX_REQUEST_BYTES));
 
 /** Checks the envelope of an AWS JSON 1.1 request: POST, the content type, PutEvents, an object. */
 const parse = async (req: IncomingMessage): Promise<Record<string, unknown>> => {

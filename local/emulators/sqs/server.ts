@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { listenLocally } from '../httpFront.js';
+import { listenLocally, readBoundedBody, sendJson } from '../httpFront.js';
 import type { Action, ActionContext } from './context.js';
 import {
   internalError,
@@ -45,16 +45,8 @@ export const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
 
 const JSON_CONTENT_TYPE = 'application/x-amz-json-1.0';
 
-const send = (res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) => {
-  if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': JSON_CONTENT_TYPE,
-    'content-length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
-};
+const send = (res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) =>
+  sendJson(res, status, body, JSON_CONTENT_TYPE, headers);
 
 const sendError = (res: ServerResponse, error: SqsError, requestId: string) =>
   send(res, error.status, error.body(), {
@@ -63,29 +55,11 @@ const sendError = (res: ServerResponse, error: SqsError, requestId: string) =>
     'x-amzn-query-error': `${error.queryCode};${error.status < 500 ? 'Sender' : 'Receiver'}`,
   });
 
-/**
- * Reads the body up to MAX_REQUEST_BYTES. Past it, the rest is read and thrown away so the
- * client, still writing, gets the 400 rather than a reset connection.
- */
+/** Reads the body up to MAX_REQUEST_BYTES; past it the client, still writing, gets the 400. */
 const readBody = (req: IncomingMessage): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () =>
-      size > MAX_REQUEST_BYTES
-        ? reject(invalidParameter('Request', `The request body is over ${MAX_REQUEST_BYTES} bytes.`))
-        : resolve(Buffer.concat(chunks)),
-    );
-    req.on('error', reject);
-    req.on('close', () => {
-      if (!req.complete)
-        reject(Object.assign(new Error('the client went away mid-body'), { code: 'ECONNRESET' }));
-    });
-  });
+  readBoundedBody(req, MAX_REQUEST_BYTES, () =>
+    invalidParameter('Request', `The request body is over ${MAX_REQUEST_BYTES} bytes.`),
+  );
 
 /** Parses a JSON 1.0 request: POST, the JSON content type, a known target, an object body. */
 const parse = async (req: IncomingMessage): Promise<{ action: Action; params: Params }> => {
