@@ -1,8 +1,9 @@
 import { Argument, type Command, Option } from 'commander';
 import { claimTtlFromEnv, heldClaim } from '../../lambdas/shared/claimWindow.js';
-import type { Extraction } from '../../lambdas/shared/documents/index.js';
+import { checkedFromConfidences, type Extraction } from '../../lambdas/shared/documents/index.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { type ReviewSummary, reviewSummary } from '../../lambdas/shared/workflowViews.js';
+import { resolvePolicy } from '../../statemachine/index.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';
 import { baseName, formatRelative, renderTable } from '../format.js';
@@ -20,6 +21,19 @@ export const reviewQueue = async (target: Target, tenant?: string) => {
         a.stateEnteredAt.localeCompare(b.stateEnteredAt),
     )
     .map((item) => ({ ...reviewSummary(item), tenant: item.tenant }));
+};
+
+/**
+ * "3/5": required fields checked, as the console's queue and `docket show` read confidence, not
+ * the mean one missing field drags to 10 (the overall figure stays in --json).
+ */
+const checkedColumn = (row: ReviewSummary): string | number | undefined => {
+  const checked = checkedFromConfidences(
+    row.docType,
+    row.fieldConfidence,
+    resolvePolicy().confidenceThreshold / 100,
+  );
+  return checked ? `${checked.checked}/${checked.required}` : row.confidence;
 };
 
 /** Who holds a review's claim now: the holder, or whose claim ran out (it holds nobody). */
@@ -61,7 +75,7 @@ export const registerReviewCommands = (program: Command, ctx: CliContext): void 
             { header: 'ID', value: (r) => r.id },
             { header: 'TENANT', value: (r) => r.tenant, max: 16 },
             { header: 'PRIORITY', value: (r) => r.priority, align: 'right' },
-            { header: 'CONF', value: (r) => r.confidence, align: 'right' },
+            { header: 'CHECKED', value: checkedColumn, align: 'right' },
             { header: 'DUE', value: (r) => formatRelative(r.dueAt, now) },
             { header: 'CLAIMED BY', value: (r) => claimHolder(r, now) },
             { header: 'SINCE', value: (r) => (r.claimedBy ? formatRelative(r.claimedAt, now) : undefined) },

@@ -1,4 +1,4 @@
-import { checkedFields, describeCheckedFields } from '../../lambdas/shared/documents/index.js';
+import { checkedFromConfidences, describeCheckedFields } from '../../lambdas/shared/documents/index.js';
 import { resolvePolicy } from '../../statemachine/index.js';
 import type { Api, ReviewSummary } from './api.js';
 import { claimText } from './claimText.js';
@@ -18,10 +18,11 @@ const claimOf = (item: ReviewSummary) => ({
  * missing field drags to "10%". A type without required fields shows the workflow's percentage.
  */
 const confidenceCell = (item: ReviewSummary) => {
-  const asFields = Object.fromEntries(
-    Object.entries(item.fieldConfidence ?? {}).map(([name, confidence]) => [name, { confidence }]),
+  const checked = checkedFromConfidences(
+    item.docType,
+    item.fieldConfidence,
+    resolvePolicy().confidenceThreshold / 100,
   );
-  const checked = checkedFields(item.docType, asFields, resolvePolicy().confidenceThreshold / 100);
   if (!checked)
     return h(
       'span',

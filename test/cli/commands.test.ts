@@ -288,10 +288,12 @@ describe('docket against a running local stack', () => {
     expect(items.map((i) => i.id)).toContain(contract.id);
     expect(items.map((i) => i.priority)).toEqual([...items.map((i) => i.priority)].sort((a, b) => b - a));
     expect(items.every((i) => Date.parse(i.dueAt) > Date.now())).toBe(true);
-    expect(table.stdout).toMatch(/^ID +TENANT +PRIORITY +CONF +DUE +CLAIMED BY +SINCE +UNTIL +FILE/);
+    expect(table.stdout).toMatch(/^ID +TENANT +PRIORITY +CHECKED +DUE +CLAIMED BY +SINCE +UNTIL +FILE/);
     expect(table.stdout.split('\n').find((line) => line.startsWith(contract.id))).toMatch(
       / rita +5m 00s ago +in 10m 00s +contract-0006\.pdf /,
     );
+    // Its missing totalValue reads as a required field not checked, not as a low mean.
+    expect(table.stdout.split('\n').find((line) => line.startsWith(contract.id))).toMatch(/ [0-4]\/5 /);
     expect(approve.code).toBe(1);
     oneLine(approve.stderr);
     expect(approve.stderr).toMatch(/record is incomplete \(.*totalValue is missing: fill it in.*\[422\]$/m);

@@ -39,6 +39,23 @@ export const checkedFields = (
   };
 };
 
+/**
+ * `checkedFields` of a workflow's validated confidences (`fieldConfidence`: name -> 0-1), as the
+ * review queue has them: the console's queue and `docket reviews` read the same summary.
+ */
+export const checkedFromConfidences = (
+  docType: string | undefined,
+  fieldConfidence: Readonly<Record<string, number>> | undefined,
+  threshold: number,
+): CheckedFields | undefined =>
+  checkedFields(
+    docType,
+    Object.fromEntries(
+      Object.entries(fieldConfidence ?? {}).map(([name, confidence]) => [name, { confidence }]),
+    ),
+    threshold,
+  );
+
 /** `checkedFields` as one line of text. */
 export const describeCheckedFields = (s: CheckedFields): string =>
   `${s.checked} of ${s.required} required fields checked${
