@@ -67,12 +67,9 @@ describe('a terminal transition', () => {
     // Act
     const started = (await fixture.store.transition(working.id, { event: 'start_parse' })).workflow;
     const erased = (await fixture.store.transition(ended.id, { event: 'erase', actor: 'olga' })).workflow;
-    const legacy = await fixture.store.importStep(imported, {
-      to: 'legacy',
-      at: '2019-04-01T00:00:00.000Z',
-      actor: 'import',
-      metadata: { line: 1 },
-    });
+    const legacy = await fixture.store.importSteps(imported, [
+      { to: 'legacy', at: '2019-04-01T00:00:00.000Z', actor: 'import', metadata: { line: 1 } },
+    ]);
 
     // Assess: the erasure keeps the cancellation's event (seq 1), and adds none of its own.
     expect(started.outbox).toBeUndefined();
