@@ -45,6 +45,13 @@ export interface DayCompaction {
 /** Results fetched at once: enough to keep S3 busy, few enough for a small Lambda. */
 const FETCH_CONCURRENCY = 16;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day `YYYY-MM-DD` (2026-02-30 is not one), else BadResultDateError. */
+const assertDay = (date: string): void => {
+  const day = new Date(`${date}T00:00:00Z`);
+  if (!DAY.test(date) || Number.isNaN(day.getTime()) || resultDate(day) !== date) {
+    throw new BadResultDateError(date);
+  }
+};
 const DOC_TYPES = Object.keys(RESULT_COLUMNS) as DocType[];
 
 const unavailable = (what: string, cause: unknown) =>
@@ -132,7 +139,7 @@ export const compactDay = async (
   docType: DocType,
   date: string,
 ): Promise<DayCompaction> => {
-  if (!DAY.test(date) || resultDate(`${date}T00:00:00Z`) !== date) throw new BadResultDateError(date);
+  assertDay(date);
   const key = parquetKey(tenant, docType, date);
   const jsonKeys = (await list(deps, resultDayPrefix(tenant, docType, date))).filter((k) =>
     k.endsWith('.json'),
@@ -174,7 +181,7 @@ export const compactResults = async (
   request: CompactionRequest = {},
 ): Promise<DayCompaction[]> => {
   const explicit = Array.isArray(request.dates) ? request.dates : undefined;
-  for (const date of explicit ?? []) if (!DAY.test(date)) throw new BadResultDateError(date);
+  for (const date of explicit ?? []) assertDay(date);
   const now = (request.now ?? (() => new Date()))();
   const recent = [resultDate(new Date(now.getTime() - 86_400_000)), resultDate(now)];
   const tenants =
