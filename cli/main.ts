@@ -3,6 +3,7 @@ import { registerDeadLetterCommands } from './commands/deadLetters.js';
 import { registerEventsCommand } from './commands/events.js';
 import { registerLedgerCommands } from './commands/ledger.js';
 import { registerProviderCommands } from './commands/providers.js';
+import { registerResultsCommands } from './commands/results.js';
 import { registerReviewCommands } from './commands/reviews.js';
 import { registerSamplesCommand } from './commands/samples.js';
 import { registerStartCommand } from './commands/start.js';
@@ -50,6 +51,7 @@ export const buildProgram = (ctx: CliContext): Command => {
   registerWatchCommand(program, ctx);
   registerDeadLetterCommands(program, ctx);
   registerEventsCommand(program, ctx);
+  registerResultsCommands(program, ctx);
   program.addHelpText(
     'after',
     `
