@@ -43,3 +43,13 @@ export class CheckFailedError extends PermanentError {
 export class CognitoSignInError extends PermanentError {
   override readonly name = 'CognitoSignIn';
 }
+
+/** `docket query` found no Parquet results to query (nothing completed yet, or not compacted yet). */
+export class NoResultsYetError extends PermanentError {
+  override readonly name = 'NoResultsYet';
+}
+
+/** DuckDB refused the SQL of `docket query`; the message has DuckDB's reason and the tables there are. */
+export class BadQueryError extends PermanentError {
+  override readonly name = 'BadQuery';
+}

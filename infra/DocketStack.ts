@@ -8,6 +8,7 @@ import { DocumentStorage } from './constructs/DocumentStorage.js';
 import { LedgerAnchors } from './constructs/LedgerAnchors.js';
 import { Operations } from './constructs/Operations.js';
 import { OperatorPolicy } from './constructs/OperatorPolicy.js';
+import { ResultsCatalog } from './constructs/ResultsCatalog.js';
 import { ReviewerApi } from './constructs/ReviewerApi.js';
 import { UploadTrigger } from './constructs/UploadTrigger.js';
 import { WorkflowFunctions } from './constructs/WorkflowFunctions.js';
@@ -32,6 +33,7 @@ export class DocketStack extends Stack {
   readonly operatorPolicy: OperatorPolicy;
   readonly ledger: LedgerAnchors;
   readonly events: CompletionEvents;
+  readonly results: ResultsCatalog;
 
   constructor(scope: Construct, id: string, props: DocketStackProps) {
     super(scope, id, props);
@@ -68,6 +70,7 @@ export class DocketStack extends Stack {
     });
     this.ledger = new LedgerAnchors(this, 'Ledger', { storage: this.storage, config });
     this.events = new CompletionEvents(this, 'Events', { storage: this.storage, config });
+    this.results = new ResultsCatalog(this, 'Results', { storage: this.storage, config });
     this.operations = new Operations(this, 'Operations', {
       config,
       storage: this.storage,
@@ -81,6 +84,7 @@ export class DocketStack extends Stack {
         'ledger-snapshot': this.ledger.snapshotter,
         'ledger-witness': this.ledger.witness,
         'outbox-deliverer': this.events.deliverer,
+        'results-compactor': this.results.compactor,
       },
       deadLetterQueue: this.trigger.deadLetterQueue,
     });
@@ -116,6 +120,8 @@ export class DocketStack extends Stack {
       operatorPolicyArn: this.operatorPolicy.policy.managedPolicyArn,
       ledgerSnapshotBucket: this.ledger.snapshots.bucketName,
       eventBusName: this.events.bus.eventBusName,
+      resultsDatabase: this.results.database.ref,
+      resultsWorkGroup: this.results.workGroup.ref,
     };
     for (const [name, output] of Object.entries(StackOutput)) {
       new CfnOutput(this, output.key, {

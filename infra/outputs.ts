@@ -57,6 +57,16 @@ export const StackOutput = {
     description: 'Event bus of the completion events (source docket; dedupe by detail.eventId)',
     env: EnvVar.eventBusName,
   },
+  resultsDatabase: {
+    key: 'ResultsDatabase',
+    description:
+      'Glue database of the results: tables invoices and contracts (query with WHERE tenant = ...)',
+  },
+  resultsWorkGroup: {
+    key: 'ResultsWorkGroup',
+    description:
+      'Athena workgroup for SQL over the results (query results encrypted in the documents bucket)',
+  },
   operatorPolicyArn: {
     key: 'OperatorPolicyArn',
     description: 'Managed policy for operators running docket --stack (attach to their role or group)',

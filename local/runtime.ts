@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { COMPACTION_SETTINGS } from '../lambdas/results-compactor/settings.js';
 import {
   createDocumentClient,
   createS3Client,
@@ -269,6 +270,15 @@ export const startLocalRuntime = async (
       onError: (error) => log(`ledger snapshot failed (the next one will try again): ${error}`),
     });
     closers.push(() => snapshots.stop());
+    // Results to Parquet on the stack's schedule too (`docket results compact` runs it at once).
+    const compaction = runOnSchedule({
+      handler: await loadHandler('results-compactor'),
+      functionName: 'docket-results-compactor',
+      everyMs: COMPACTION_SETTINGS.everyMinutes * 60_000,
+      timeoutMs: COMPACTION_SETTINGS.timeoutSeconds * 1000,
+      onError: (error) => log(`results compaction failed (the next one will try again): ${error}`),
+    });
+    closers.push(() => compaction.stop());
 
     const endpoints: Endpoints = {
       s3: s3.endpoint,

@@ -23,6 +23,8 @@ export const PERMANENT_ERRORS = {
   ],
   /** lambdas/shared/ledgerSnapshots: a snapshot that is not whole stays so. */
   ledger: ['SnapshotUnreadable'],
+  /** lambdas/shared/results: a compaction asked for a day that is not a date. */
+  results: ['BadResultDate'],
   /** Any function: its environment is incomplete. */
   configuration: ['ConfigurationError'],
   /** lambdas/shared/keyPolicy.ts: a key the policy refuses is refused again on every try. */

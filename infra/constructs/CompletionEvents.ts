@@ -64,8 +64,9 @@ export class CompletionEvents extends Construct {
       logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     storage.bindOutbox(this.deliverer);
-    // The final record and the comparison summary the detail carries come from the artifacts.
-    storage.bindDocuments(this.deliverer, { read: [Prefix.artifacts] });
+    // The final record and the comparison summary the detail carries come from the artifacts; a
+    // completed workflow's result goes to results/ (lambdas/outbox-deliverer/writeResult.ts).
+    storage.bindDocuments(this.deliverer, { read: [Prefix.artifacts], write: [Prefix.results] });
     this.bindPublisher(this.deliverer);
     new Rule(this, 'Schedule', {
       description: 'Docket: deliver completion events',

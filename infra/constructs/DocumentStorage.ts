@@ -4,6 +4,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { EnvVar } from '../../lambdas/shared/config.js';
+import { RESULTS_PARQUET_PREFIX, RESULTS_PREFIX } from '../../lambdas/shared/results/keys.js';
 import { SLOTS_ITEM_ID } from '../../lambdas/shared/slots/index.js';
 import {
   Index,
@@ -17,8 +18,18 @@ import { wildcardResourceFinding } from '../nagFindings.js';
 import { tableFromSpec } from '../tableFromSpec.js';
 import type { StageFunction } from './StageFunction.js';
 
-/** Key prefixes of the documents bucket: uploads, stage artifacts, quarantine. */
-export const Prefix = { incoming: 'incoming/', artifacts: 'artifacts/', quarantine: 'quarantine/' } as const;
+/**
+ * Key prefixes of the documents bucket: uploads, stage artifacts, quarantine, the results of
+ * completed workflows (JSON, and Parquet compacted per tenant and day) and Athena's query results.
+ */
+export const Prefix = {
+  incoming: 'incoming/',
+  artifacts: 'artifacts/',
+  quarantine: 'quarantine/',
+  results: RESULTS_PREFIX,
+  resultsParquet: RESULTS_PARQUET_PREFIX,
+  athenaResults: 'athena-results/',
+} as const;
 /** One of the bucket's key prefixes. */
 export type Prefix = (typeof Prefix)[keyof typeof Prefix];
 
@@ -110,6 +121,13 @@ export class DocumentStorage extends Construct {
           prefix: Prefix.incoming,
           noncurrentVersionExpiration: Duration.days(90),
         },
+        {
+          // A Parquet file is rewritten every compaction: its replaced versions are of no use.
+          id: 'expire-replaced-parquet',
+          prefix: Prefix.resultsParquet,
+          noncurrentVersionExpiration: Duration.days(7),
+        },
+        { id: 'expire-athena-results', prefix: Prefix.athenaResults, expiration: Duration.days(30) },
         { id: 'abort-multipart', abortIncompleteMultipartUploadAfter: Duration.days(7) },
       ],
       // Read-only: the presigned link still decides which object; CORS only lets the page read it.
@@ -288,6 +306,28 @@ export class DocumentStorage extends Construct {
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [resource] }));
     allow(['dynamodb:GetItem', 'dynamodb:UpdateItem'], this.workflows.tableArn);
     allow(['dynamodb:Query'], `${this.workflows.tableArn}/index/${Index.pendingOutbox}`);
+  }
+
+  /**
+   * The results compaction (lambdas/shared/results/compact.ts): list and read the JSON results,
+   * and read (HEAD), write and delete the Parquet files under results-parquet/. Nothing else of
+   * the bucket, and neither table.
+   */
+  bindResultsCompactor(fn: StageFunction): void {
+    fn.addEnvironment(EnvVar.bucket, this.bucket.bucketName);
+    const objects = (prefix: Prefix) => `${this.bucket.bucketArn}/${prefix}*`;
+    const allow = (actions: string[], resource: string) =>
+      fn.role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [resource] }));
+    allow(['s3:ListBucket'], this.bucket.bucketArn);
+    allow(['s3:GetObject'], objects(Prefix.results));
+    allow(['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], objects(Prefix.resultsParquet));
+    for (const prefix of [Prefix.results, Prefix.resultsParquet]) {
+      Validations.of(fn.role).acknowledge({
+        id: wildcardResourceFinding(this, objects(prefix)),
+        reason:
+          'One object per result or per tenant and day, all under one key prefix of the documents bucket.',
+      });
+    }
   }
 
   /** Scanning the sparse review-queue index (every tenant's open reviews) for queue metrics. */

@@ -129,11 +129,12 @@ export class ReviewerApi extends Construct {
     });
     props.storage.bindStore(this.handler);
     props.storage.bindDocuments(this.handler, {
-      read: [Prefix.incoming, Prefix.artifacts],
-      // POST /uploads presigns PUTs under incoming/: S3 checks them against this role.
-      write: [Prefix.incoming],
-      // An admin's erasure (POST /workflows/{id}/erase) deletes the upload and its artifacts.
-      remove: [Prefix.incoming, Prefix.artifacts],
+      read: [Prefix.incoming, Prefix.artifacts, Prefix.results, Prefix.resultsParquet],
+      // POST /uploads presigns PUTs under incoming/: S3 checks them against this role; an erasure
+      // rewrites the day's Parquet file without the erased document.
+      write: [Prefix.incoming, Prefix.resultsParquet],
+      // An admin's erasure (POST /workflows/{id}/erase) deletes the upload, its artifacts and result.
+      remove: [Prefix.incoming, Prefix.artifacts, Prefix.results, Prefix.resultsParquet],
     });
     props.storage.bindCacheEraser(this.handler);
     this.handler.addEnvironment(EnvVar.maxPdfBytes, String(config.parse.maxPdfBytes));

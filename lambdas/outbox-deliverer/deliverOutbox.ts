@@ -3,9 +3,11 @@ import {
   PutEventsCommand,
   type PutEventsRequestEntry,
 } from '@aws-sdk/client-eventbridge';
+import { ResultStoreUnavailableError } from '../shared/results/errors.js';
 import type { OutboxEntry, WorkflowItem, WorkflowOutbox } from '../shared/store/index.js';
 import { EventDeliveryError } from './errors.js';
-import { type DetailDeps, DOCUMENT_EVENT_SOURCE, documentEventDetail } from './eventDetail.js';
+import { type DetailDeps, DOCUMENT_EVENT_SOURCE, fitForEvent, fullEventDetail } from './eventDetail.js';
+import { writeResult } from './writeResult.js';
 
 /** What the deliverer works with: the outbox, S3 for the details, the bus. */
 export interface DelivererDeps extends DetailDeps {
@@ -46,7 +48,8 @@ interface Prepared {
 
 /**
  * The outbox deliverer: publishes every event waiting in a workflow's outbox to EventBridge, then
- * takes it off with a conditional clear on its event id. At least once: an event leaves its outbox
+ * takes it off with a conditional clear on its event id. A completed workflow's JSON result is
+ * written before its event is sent (writeResult.ts). At least once: an event leaves its outbox
  * only after EventBridge accepted it, so a crash between the two publishes it again next run,
  * under the same `detail.eventId` (never zero times). Two runs at once may both publish an event;
  * one clears it. An event that fails stays for the next run and does not hold up the others.
@@ -79,7 +82,11 @@ export const deliverOutbox = async (deps: DelivererDeps): Promise<DeliveryReport
       try {
         prepared = await prepare(deps, item, entry);
       } catch (error) {
-        fail(entry.eventId, 'its detail could not be built', error);
+        const reason =
+          error instanceof ResultStoreUnavailableError
+            ? 'its result could not be written'
+            : 'its detail could not be built';
+        fail(entry.eventId, reason, error);
         continue;
       }
       const bytes = batch.reduce((n, p) => n + p.bytes, 0);
@@ -92,7 +99,10 @@ export const deliverOutbox = async (deps: DelivererDeps): Promise<DeliveryReport
 };
 
 const prepare = async (deps: DelivererDeps, item: WorkflowItem, entry: OutboxEntry): Promise<Prepared> => {
-  const detail = JSON.stringify(await documentEventDetail(deps, item, entry));
+  const full = await fullEventDetail(deps, item, entry);
+  // Before the event goes out, so the entry is cleared only once both are done (writeResult.ts).
+  await writeResult(deps, full);
+  const detail = JSON.stringify(fitForEvent(full));
   return {
     item,
     entry,

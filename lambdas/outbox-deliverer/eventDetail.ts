@@ -115,11 +115,12 @@ const definedOnly = <T extends object>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 /**
- * The detail of the event `entry` of `item`, built now from the item and its final record in S3
- * (the outbox holds ids only). A record S3 no longer has (erased, expired) leaves `fields` empty
- * and says why; S3 being unreachable throws, and the event waits for the next run.
+ * The detail of the event `entry` of `item` with every field, whatever its size (the result
+ * written for a completed workflow keeps them all), built now from the item and its final record
+ * in S3 (the outbox holds ids only). A record S3 no longer has (erased, expired) leaves `fields`
+ * empty and says why; S3 being unreachable throws, and the event waits for the next run.
  */
-export const documentEventDetail = async (
+export const fullEventDetail = async (
   deps: DetailDeps,
   item: WorkflowItem,
   entry: OutboxEntry,
@@ -171,6 +172,18 @@ export const documentEventDetail = async (
       comparison: item.artifacts?.comparison,
     }),
   };
-  if (Buffer.byteLength(JSON.stringify(detail)) <= MAX_DETAIL_BYTES) return detail;
-  return { ...detail, fields: {}, fieldsOmitted: 'too_large' };
+  return detail;
 };
+
+/** The detail as sent: without its fields when they would make it too big for EventBridge. */
+export const fitForEvent = (detail: DocumentEventDetail): DocumentEventDetail =>
+  Buffer.byteLength(JSON.stringify(detail)) <= MAX_DETAIL_BYTES
+    ? detail
+    : { ...detail, fields: {}, fieldsOmitted: 'too_large' };
+
+/** The detail of the event `entry` of `item` as sent (fullEventDetail, then fitForEvent). */
+export const documentEventDetail = async (
+  deps: DetailDeps,
+  item: WorkflowItem,
+  entry: OutboxEntry,
+): Promise<DocumentEventDetail> => fitForEvent(await fullEventDetail(deps, item, entry));

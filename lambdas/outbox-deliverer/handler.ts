@@ -23,8 +23,9 @@ const deps = once(() => ({
 
 /**
  * outbox-deliverer Lambda, run every minute (and locally also when an execution closes): publishes
- * the completion events waiting in workflow outboxes to the event bus, at least once each, and
- * counts what it tried, delivered and left for the next run.
+ * the completion events waiting in workflow outboxes to the event bus, at least once each (a
+ * completed workflow's JSON result written first), and counts what it tried, delivered and left
+ * for the next run.
  */
 export const handler = stageHandler(observability, z.looseObject({}), async (_event, context) => {
   const report = await deliverOutbox({

@@ -7,6 +7,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { isTerminal } from '../../statemachine/index.js';
 import type { Principal } from './principal.js';
+import { compactDay } from './results/compact.js';
+import { resultDate, resultKey } from './results/keys.js';
 import { ConflictError, loadForTenant } from './review/index.js';
 import { StaleWorkflowError, type WorkflowStore } from './store/index.js';
 import { workflowView } from './workflowViews.js';
@@ -60,7 +62,9 @@ const deleteVersions = async (
 
 /**
  * Erases a finished document (right to erasure): its upload (the version this workflow read:
- * another upload under the same key is another document), every version of its artifacts, and
+ * another upload under the same key is another document), every version of its artifacts and of
+ * its JSON result (its day's Parquet file is rewritten without it; the replaced file's versions
+ * expire with the bucket's lifecycle rule), and
  * what its item holds of the document and of what people wrote; then logs an `erase` entry (the
  * workflow keeps its end state). The transition log never held any of it, so every chain and
  * every snapshot (ids, counts, hashes, states) still verifies. The `erase` entry is written
@@ -88,6 +92,13 @@ export const eraseWorkflow = async (deps: ErasureDeps, principal: Principal, id:
           ? v.VersionId === source.versionId
           : source.etag !== undefined && v.ETag === source.etag),
     );
+  }
+  // A completed document's result, and its row in that day's Parquet file (compacted again without it).
+  const { docType } = item;
+  if (item.state === 'completed' && (docType === 'contract' || docType === 'invoice')) {
+    const key = resultKey(item.tenant, docType, item.stateEnteredAt, id);
+    objectsDeleted += await deleteVersions(deps, key, (v) => v.Key === key);
+    await compactDay(deps, item.tenant, docType, resultDate(item.stateEnteredAt));
   }
   try {
     const scrubbed = await deps.store.eraseContent(item);

@@ -6,7 +6,7 @@ import type { InProcessHandler } from './invokeInProcess.js';
 
 /**
  * Every function the local runtime runs in-process: the stages, the review API, the upload path's
- * two, and the ledger snapshot and outbox deliverer its schedules run.
+ * two, and the ledger snapshot, outbox deliverer and results compactor its schedules run.
  */
 export type LocalFunction =
   | Stage
@@ -14,7 +14,8 @@ export type LocalFunction =
   | 'starter'
   | 'slot-release'
   | 'ledger-snapshot'
-  | 'outbox-deliverer';
+  | 'outbox-deliverer'
+  | 'results-compactor';
 
 /** Loads a function's handler module the way Lambda would load its bundle: once, lazily. */
 const loaders: Record<LocalFunction, () => Promise<{ handler: unknown }>> = {
@@ -35,6 +36,7 @@ const loaders: Record<LocalFunction, () => Promise<{ handler: unknown }>> = {
   'slot-release': () => import('../../lambdas/slot-release/handler.js'),
   'ledger-snapshot': () => import('../../lambdas/ledger-snapshot/handler.js'),
   'outbox-deliverer': () => import('../../lambdas/outbox-deliverer/handler.js'),
+  'results-compactor': () => import('../../lambdas/results-compactor/handler.js'),
 };
 
 const loaded = new Map<LocalFunction, Promise<{ handler: unknown }>>();

@@ -1,7 +1,10 @@
 import { readFile, rm } from 'node:fs/promises';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentEventDetail } from '../../lambdas/outbox-deliverer/eventDetail.js';
+import type { ResultRecord } from '../../lambdas/shared/results/record.js';
 import { summarizeSink } from '../../local/emulators/events/index.js';
+import { docket } from '../cli/support/runDocket.js';
 import { fixtureBytes } from '../fixtures/pdfFixtures.js';
 import { schemaErrors } from '../support/documentEventSchema.js';
 import {
@@ -14,9 +17,11 @@ import {
 import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
 
 /*
- * Done-when of issue 16's completion events, on the local stack in a child process: a completed
- * invoice puts exactly one event id on the bus, a rejected upload a Rejected event, and a kill -9
- * between the terminal transition and the delivery still delivers that event id after a restart.
+ * Done-when of issue 16's completion events and results, on the local stack in a child process: a
+ * completed invoice puts exactly one event id on the bus and one JSON result in the bucket, which
+ * compaction turns into one Parquet row that `docket query` returns; a rejected upload a Rejected
+ * event, and a kill -9 between the terminal transition and the delivery still delivers that event
+ * id after a restart.
  */
 
 const stacks: LocalStack[] = [];
@@ -110,6 +115,58 @@ describe('completion events on the local stack', () => {
     });
     expect(schemaErrors(event?.detail)).toEqual([]);
   });
+});
+
+describe('results of a completed invoice on the local stack', () => {
+  it('are one JSON result and, once compacted, one Parquet row that docket query returns', async () => {
+    // Prepare: a tenant of its own, so its results are this invoice's only.
+    const doc = await corpusDocument('invoice-0001');
+    const truth = doc.truth.fields as { invoiceNumber: string; total: string };
+    const key = await upload(stack, 'globex', 'invoice.pdf', await doc.pdf());
+    const done = await waitForWorkflow(stack, 'globex', key, undefined, 90_000);
+    const cli = (...args: string[]) => docket(['--data-dir', stack.dataDir, ...args]);
+
+    // Act: the deliverer writes the result when the event goes out; compaction runs on demand.
+    const resultKeys = await eventually('the JSON result of the invoice', async () => {
+      const listed = await stack.s3.send(
+        new ListObjectsV2Command({ Bucket: stack.endpoints.bucket, Prefix: 'results/globex/' }),
+      );
+      return listed.Contents?.length ? listed.Contents.map((o) => o.Key as string) : undefined;
+    });
+    const { Body } = await stack.s3.send(
+      new GetObjectCommand({ Bucket: stack.endpoints.bucket, Key: resultKeys[0] }),
+    );
+    const result = JSON.parse(
+      await (Body as { transformToString: () => Promise<string> }).transformToString(),
+    );
+    const compact = await cli('results', 'compact', '--tenant', 'globex');
+    const query = await cli(
+      'query',
+      '--tenant',
+      'globex',
+      '--json',
+      'SELECT id, tenant, invoiceNumber, total, vendor, completedAt FROM invoices',
+    );
+
+    // Assess
+    expect(done.state).toBe('completed');
+    expect(resultKeys).toEqual([
+      `results/globex/invoice/date=${done.stateEnteredAt.slice(0, 10)}/${done.id}.json`,
+    ]);
+    expect(result as ResultRecord).toMatchObject({
+      id: done.id,
+      eventId: `${done.id}:${done.version}`,
+      docType: 'invoice',
+      fields: { invoiceNumber: { value: truth.invoiceNumber, setBy: 'system' } },
+    });
+    expect(compact.code).toBe(0);
+    expect(query.code).toBe(0);
+    const rows = query.json<Record<string, unknown>[]>();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: done.id, tenant: 'globex', invoiceNumber: truth.invoiceNumber });
+    expect(Number(rows[0]?.total)).toBe(Number(truth.total));
+    expect(rows[0]?.vendor).toBe(result.fields.vendor.value);
+  }, 180_000);
 });
 
 describe('a crash between the terminal transition and the delivery', () => {

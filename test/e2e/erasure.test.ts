@@ -1,9 +1,11 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CorpusDocument } from '../../cli/samples/corpus.js';
+import { resultKey } from '../../lambdas/shared/results/keys.js';
 import { docket } from '../cli/support/runDocket.js';
 import {
   corpusDocument,
+  eventually,
   readyForReview,
   upload,
   waitForReviewToken,
@@ -103,6 +105,12 @@ describe('a transition log without document content, and erasure', () => {
       ]);
       const snapshotKey = snapshot.json<{ key: string }[]>()[0]?.key ?? '';
       const before = await objectsUnder(`artifacts/${auto.id}/`);
+      // Its JSON result, which the deliverer writes when the Completed event goes out.
+      const done = await stack.store.get(auto.id);
+      const result = resultKey(done.tenant, done.docType ?? 'invoice', done.stateEnteredAt, auto.id);
+      await eventually('the result of the completed document', async () =>
+        (await objectsUnder(result)) === 1 ? true : undefined,
+      );
 
       // Act
       const byCli = await docket(['--data-dir', stack.dataDir, 'erase', auto.id, '--json']);
@@ -123,7 +131,9 @@ describe('a transition log without document content, and erasure', () => {
       // Assess
       expect(before).toBeGreaterThan(0);
       expect(byCli.code).toBe(0);
-      expect(byCli.json()).toMatchObject({ alreadyErased: false, objectsDeleted: before + 1 });
+      // The artifacts, the upload and the JSON result.
+      expect(byCli.json()).toMatchObject({ alreadyErased: false, objectsDeleted: before + 2 });
+      expect(await objectsUnder(result)).toBe(0);
       expect(again.json()).toMatchObject({ alreadyErased: true, objectsDeleted: 0 });
       expect(forbidden.status).toBe(403);
       expect(byApi.status).toBe(200);

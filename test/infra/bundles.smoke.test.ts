@@ -61,6 +61,7 @@ describe('bundled functions in cdk.out', () => {
         'outbox-deliverer',
         'parse',
         'request-review',
+        'results-compactor',
         'review-api',
         'schedule-review',
         'review-metrics',
@@ -155,6 +156,40 @@ describe('bundled functions in cdk.out', () => {
     expect(outcome).toMatchObject({ ok: true, result: { failed: 0 } });
     expect(sink.events.map((e) => e.eventId)).toContain(`${workflow.id}:${cancelled.version}`);
     expect((await env.store.get(workflow.id)).outboxPending).toBeUndefined();
+  });
+
+  it("run the results compactor: a JSON result in the bucket becomes its day's Parquet file", async () => {
+    // Prepare
+    const result = {
+      version: 1,
+      id: 'wf-smoke',
+      eventId: 'wf-smoke:5',
+      tenant: 'smoke',
+      docType: 'invoice',
+      completedAt: '2026-11-27T10:00:00.000Z',
+      actor: 'system',
+      fields: { total: { value: '12.50', confidence: 1, setBy: 'system', origin: 'extraction' } },
+      links: {},
+    };
+    await putWithEvent(
+      env.s3,
+      env.bucket,
+      'results/smoke/invoice/date=2026-11-27/wf-smoke.json',
+      JSON.stringify(result),
+    );
+
+    // Act
+    const outcome = await invoke('results-compactor', { tenant: 'smoke', dates: ['2026-11-27'] });
+
+    // Assess
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: {
+        days: expect.arrayContaining([
+          { tenant: 'smoke', docType: 'invoice', date: '2026-11-27', rows: 1, action: 'written' },
+        ]),
+      },
+    });
   });
 
   it('run the ocr stage with Textract (the default) without loading the tesseract engine', async () => {

@@ -63,7 +63,7 @@ describe('completion events on AWS', () => {
     });
   });
 
-  it('gives the deliverer the outbox index, GetItem and UpdateItem of the workflows table, artifacts to read, and nothing of the log', () => {
+  it('gives the deliverer the outbox index, GetItem and UpdateItem of the workflows table, artifacts to read, results to write, and nothing of the log', () => {
     // Prepare
     const workflows = logicalId(s, s.stack.storage.workflows);
     const { fn, statements: own } = deliverer();
@@ -83,7 +83,8 @@ describe('completion events on AWS', () => {
     expect(onIndexes.flatMap((st) => asArray(st.Action))).toEqual(['dynamodb:Query']);
     expect(JSON.stringify(onIndexes[0]?.Resource)).toContain(`/index/${Index.pendingOutbox}`);
     expect(actionsOn(own, logicalId(s, s.stack.storage.transitions))).toEqual([]);
-    expect(s3Writes).toEqual([]);
+    // The one write: a completed workflow's JSON result (resultsCatalog.test.ts checks where).
+    expect(s3Writes).toEqual(['s3:PutObject']);
     expect(JSON.stringify(own.filter((st) => asArray(st.Action).includes('s3:GetObject')))).toContain(
       '/artifacts/*',
     );

@@ -214,8 +214,8 @@ describe('functions', () => {
     const functions = resources(defaults, 'AWS::Lambda::Function');
     const logGroups = resources(defaults, 'AWS::Logs::LogGroup');
     // Assess: the stages, the review API, review-metrics, the starter, slot-release, the
-    // ledger's snapshot and witness, and the outbox deliverer.
-    expect(Object.keys(functions)).toHaveLength(Object.keys(STAGES).length + 7);
+    // ledger's snapshot and witness, the outbox deliverer and the results compactor.
+    expect(Object.keys(functions)).toHaveLength(Object.keys(STAGES).length + 8);
     for (const fn of Object.values(functions)) {
       const p = fn.Properties as {
         Environment: { Variables: Record<string, string> };

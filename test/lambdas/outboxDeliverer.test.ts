@@ -4,10 +4,11 @@ import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { type DelivererDeps, deliverOutbox } from '../../lambdas/outbox-deliverer/deliverOutbox.js';
 import type { DocumentEventDetail } from '../../lambdas/outbox-deliverer/eventDetail.js';
-import { artifactKey, putJsonArtifact } from '../../lambdas/shared/artifacts.js';
-import { type WorkflowItem, WorkflowOutbox } from '../../lambdas/shared/store/index.js';
+import { artifactKey } from '../../lambdas/shared/artifacts.js';
+import { WorkflowOutbox } from '../../lambdas/shared/store/index.js';
 import { summarizeSink } from '../../local/emulators/events/index.js';
 import { startEventBridgeFixture, TEST_BUS } from '../local/emulators/support/localEventBridge.js';
+import { completedInvoice } from '../support/completedInvoice.js';
 import { schemaErrors } from '../support/documentEventSchema.js';
 import { workflowIn } from '../support/driveWorkflow.js';
 import { LOCAL_CREDENTIALS, startStoreFixture } from '../support/localDynamo.js';
@@ -57,58 +58,8 @@ const deliveries = async (workflowId: string) =>
     )
     .filter((event) => event.detail.workflowId === workflowId);
 
-const fields = {
-  invoiceNumber: { value: 'INV-2025-001', confidence: 0.9 },
-  total: { value: '100.00', confidence: 0.6 },
-  currency: { value: 'EUR', confidence: 0.95 },
-};
-const extraction = (corrected: Record<string, unknown> = {}) => ({
-  schemaVersion: 1,
-  docType: 'invoice',
-  classificationConfidence: 0.98,
-  extractor: { name: 'heuristic', version: '3' },
-  pageCount: 1,
-  rejected: [],
-  fields: { ...fields, ...corrected },
-});
-
-/**
- * An invoice a reviewer corrected (the total) and approved, then compared: completed, through
- * the store's transitions, with its extraction and reviewed record in S3.
- */
-const correctedInvoice = async (tenant = 'acme'): Promise<WorkflowItem> => {
-  const wf = await workflowIn(fx.store, 'review_required', { tenant });
-  const keys = { extraction: artifactKey(wf.id, 'extraction'), reviewed: artifactKey(wf.id, 'reviewed') };
-  await putJsonArtifact(fx.s3, fx.bucket, keys.extraction, extraction());
-  await putJsonArtifact(
-    fx.s3,
-    fx.bucket,
-    keys.reviewed,
-    extraction({ total: { value: '120.00', confidence: 1, corrected: true } }),
-  );
-  const at = '2025-05-02T10:00:00.000Z';
-  await fx.store.update(wf.id, {
-    'artifacts.extraction': keys.extraction,
-    fieldConfidence: { invoiceNumber: 0.97, total: 0.6, currency: 0.99 },
-    summary: { docType: 'invoice', number: 'INV-2025-001' },
-    'review.decision': { decision: 'correct', reviewer: 'rita', at, corrections: { total: '120.00' } },
-  });
-  await fx.store.transition(wf.id, {
-    event: 'approve',
-    actor: 'rita',
-    patch: { 'artifacts.reviewed': keys.reviewed, docType: 'invoice' },
-  });
-  await fx.store.transition(wf.id, { event: 'start_compare' });
-  return (
-    await fx.store.transition(wf.id, {
-      event: 'compared',
-      patch: {
-        'artifacts.comparison': artifactKey(wf.id, 'comparison'),
-        'summary.comparison': { status: 'consistent', critical: 0, warning: 1 },
-      },
-    })
-  ).workflow;
-};
+/** An invoice a reviewer corrected and approved, then compared (test/support/completedInvoice.ts). */
+const correctedInvoice = (tenant = 'acme') => completedInvoice(fx, { tenant });
 
 describe('the outbox deliverer', () => {
   it('publishes a completed invoice once, with the final fields and who set each, then clears it', async () => {
