@@ -1,9 +1,8 @@
 import { Argument, type Command, Option } from 'commander';
 import { claimTtlFromEnv, heldClaim } from '../../lambdas/shared/claimWindow.js';
-import { checkedFromConfidences, type Extraction } from '../../lambdas/shared/documents/index.js';
+import type { Extraction } from '../../lambdas/shared/documents/index.js';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { type ReviewSummary, reviewSummary } from '../../lambdas/shared/workflowViews.js';
-import { resolvePolicy } from '../../statemachine/index.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';
 import { baseName, formatRelative, renderTable } from '../format.js';
@@ -25,15 +24,18 @@ export const reviewQueue = async (target: Target, tenant?: string) => {
 
 /**
  * "3/5": required fields checked, as the console's queue and `docket show` read confidence, not
- * the mean one missing field drags to 10 (the overall figure stays in --json).
+ * the mean one missing field drags to 10 (the overall figure stays in --json). Loaded when the
+ * table is printed: the documents module and the policy bring zod and big.js, which every other
+ * command's start would pay for.
  */
-const checkedColumn = (row: ReviewSummary): string | number | undefined => {
-  const checked = checkedFromConfidences(
-    row.docType,
-    row.fieldConfidence,
-    resolvePolicy().confidenceThreshold / 100,
-  );
-  return checked ? `${checked.checked}/${checked.required}` : row.confidence;
+const checkedColumn = async () => {
+  const { checkedFromConfidences } = await import('../../lambdas/shared/documents/index.js');
+  const { resolvePolicy } = await import('../../statemachine/index.js');
+  const threshold = resolvePolicy().confidenceThreshold / 100;
+  return (row: ReviewSummary): string | number | undefined => {
+    const checked = checkedFromConfidences(row.docType, row.fieldConfidence, threshold);
+    return checked ? `${checked.checked}/${checked.required}` : row.confidence;
+  };
 };
 
 /** Who holds a review's claim now: the holder, or whose claim ran out (it holds nobody). */
@@ -67,6 +69,7 @@ export const registerReviewCommands = (program: Command, ctx: CliContext): void 
       const queue = await reviewQueue(await ctx.stack(), options.tenant);
       if (options.json) return printJson(ctx.io, queue);
       const now = ctx.io.now();
+      const checked = await checkedColumn();
       println(
         ctx.io,
         renderTable(
@@ -75,7 +78,7 @@ export const registerReviewCommands = (program: Command, ctx: CliContext): void 
             { header: 'ID', value: (r) => r.id },
             { header: 'TENANT', value: (r) => r.tenant, max: 16 },
             { header: 'PRIORITY', value: (r) => r.priority, align: 'right' },
-            { header: 'CHECKED', value: checkedColumn, align: 'right' },
+            { header: 'CHECKED', value: checked, align: 'right' },
             { header: 'DUE', value: (r) => formatRelative(r.dueAt, now) },
             { header: 'CLAIMED BY', value: (r) => claimHolder(r, now) },
             { header: 'SINCE', value: (r) => (r.claimedBy ? formatRelative(r.claimedAt, now) : undefined) },
