@@ -7,12 +7,11 @@ import type { DocumentEventDetail } from '../../lambdas/outbox-deliverer/eventDe
 import { artifactKey } from '../../lambdas/shared/artifacts.js';
 import { WorkflowOutbox } from '../../lambdas/shared/store/index.js';
 import { summarizeSink } from '../../local/emulators/events/index.js';
-import { startEventBridgeFixture, TEST_BUS } from '../local/emulators/support/localEventBridge.js';
 import { completedInvoice } from '../support/completedInvoice.js';
+import { delivererDeps, startDelivererFixture } from '../support/delivererFixture.js';
 import { schemaErrors } from '../support/documentEventSchema.js';
 import { workflowIn } from '../support/driveWorkflow.js';
-import { LOCAL_CREDENTIALS, startStoreFixture } from '../support/localDynamo.js';
-import { startS3Fixture } from '../support/localS3.js';
+import { LOCAL_CREDENTIALS } from '../support/localDynamo.js';
 import { useFixture } from '../support/useFixture.js';
 
 /*
@@ -20,33 +19,9 @@ import { useFixture } from '../support/useFixture.js';
  * publishes, and that an event leaves its outbox only once EventBridge has taken it.
  */
 
-const fx = useFixture(async () => {
-  const [store, s3, events] = await Promise.all([
-    startStoreFixture(),
-    startS3Fixture(),
-    startEventBridgeFixture(),
-  ]);
-  return {
-    ...store,
-    s3: s3.client,
-    bucket: s3.s3.bucket,
-    events,
-    close: async () => {
-      await events.remove();
-      await s3.close();
-      await store.close();
-    },
-  };
-});
+const fx = useFixture(startDelivererFixture);
 
-const deps = (overrides: Partial<DelivererDeps> = {}): DelivererDeps => ({
-  outbox: new WorkflowOutbox(fx.client, fx.dynamo.tables.workflows),
-  s3: fx.s3,
-  bucket: fx.bucket,
-  events: fx.events.client,
-  busName: TEST_BUS,
-  ...overrides,
-});
+const deps = (overrides: Partial<DelivererDeps> = {}): DelivererDeps => delivererDeps(fx, overrides);
 
 /** Every delivery of a workflow's events in the sink, oldest first. */
 const deliveries = async (workflowId: string) =>

@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { type DelivererDeps, deliverOutbox } from '../../lambdas/outbox-deliverer/deliverOutbox.js';
 import { resultKey } from '../../lambdas/shared/results/keys.js';
 import type { ResultRecord } from '../../lambdas/shared/results/record.js';
-import { WorkflowOutbox } from '../../lambdas/shared/store/index.js';
-import { startEventBridgeFixture, TEST_BUS } from '../local/emulators/support/localEventBridge.js';
 import { completedInvoice } from '../support/completedInvoice.js';
+import { delivererDeps, startDelivererFixture } from '../support/delivererFixture.js';
 import { workflowIn } from '../support/driveWorkflow.js';
-import { LOCAL_CREDENTIALS, startStoreFixture } from '../support/localDynamo.js';
-import { startS3Fixture } from '../support/localS3.js';
+import { LOCAL_CREDENTIALS } from '../support/localDynamo.js';
 import { useFixture } from '../support/useFixture.js';
 
 /*
@@ -18,33 +16,9 @@ import { useFixture } from '../support/useFixture.js';
  * cleared, and the same bytes on a redelivery.
  */
 
-const fx = useFixture(async () => {
-  const [store, s3, events] = await Promise.all([
-    startStoreFixture(),
-    startS3Fixture(),
-    startEventBridgeFixture(),
-  ]);
-  return {
-    ...store,
-    s3: s3.client,
-    bucket: s3.s3.bucket,
-    events,
-    close: async () => {
-      await events.remove();
-      await s3.close();
-      await store.close();
-    },
-  };
-});
+const fx = useFixture(startDelivererFixture);
 
-const deps = (overrides: Partial<DelivererDeps> = {}): DelivererDeps => ({
-  outbox: new WorkflowOutbox(fx.client, fx.dynamo.tables.workflows),
-  s3: fx.s3,
-  bucket: fx.bucket,
-  events: fx.events.client,
-  busName: TEST_BUS,
-  ...overrides,
-});
+const deps = (overrides: Partial<DelivererDeps> = {}): DelivererDeps => delivererDeps(fx, overrides);
 
 const text = async (key: string) => {
   const { Body, ContentType } = await fx.s3.send(new GetObjectCommand({ Bucket: fx.bucket, Key: key }));

@@ -3,12 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { deliverOutbox } from '../../../lambdas/outbox-deliverer/deliverOutbox.js';
 import { eraseWorkflow } from '../../../lambdas/shared/erasure.js';
 import { compactResults } from '../../../lambdas/shared/results/compact.js';
-import { WorkflowOutbox } from '../../../lambdas/shared/store/index.js';
-import { startEventBridgeFixture, TEST_BUS } from '../../local/emulators/support/localEventBridge.js';
 import { completedInvoice } from '../../support/completedInvoice.js';
+import { delivererDeps, startDelivererFixture } from '../../support/delivererFixture.js';
 import { readParquet } from '../../support/duckdb.js';
-import { startStoreFixture } from '../../support/localDynamo.js';
-import { startS3Fixture } from '../../support/localS3.js';
 import { useFixture } from '../../support/useFixture.js';
 
 /*
@@ -16,37 +13,14 @@ import { useFixture } from '../../support/useFixture.js';
  * the day's Parquet file (dynalite, the local S3 and the local EventBridge).
  */
 
-const fx = useFixture(async () => {
-  const [store, s3, events] = await Promise.all([
-    startStoreFixture(),
-    startS3Fixture(),
-    startEventBridgeFixture(),
-  ]);
-  return {
-    ...store,
-    s3: s3.client,
-    bucket: s3.s3.bucket,
-    events,
-    close: async () => {
-      await events.remove();
-      await s3.close();
-      await store.close();
-    },
-  };
-});
+const fx = useFixture(startDelivererFixture);
 
 describe('erasing a completed document', () => {
   it("deletes every version of its JSON result and rewrites its day's Parquet file without its row", async () => {
     // Prepare: two completed invoices of a tenant, delivered (results written) and compacted.
     const erased = await completedInvoice(fx, { tenant: 'erasing', total: '10.00' });
     const kept = await completedInvoice(fx, { tenant: 'erasing', total: '20.00' });
-    await deliverOutbox({
-      outbox: new WorkflowOutbox(fx.client, fx.dynamo.tables.workflows),
-      s3: fx.s3,
-      bucket: fx.bucket,
-      events: fx.events.client,
-      busName: TEST_BUS,
-    });
+    await deliverOutbox(delivererDeps(fx));
     const [day] = await compactResults(
       { s3: fx.s3, bucket: fx.bucket },
       { tenant: 'erasing', dates: [erased.stateEnteredAt.slice(0, 10)] },
