@@ -1,6 +1,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { ArtifactMissingError, getJsonArtifact } from '../shared/artifacts.js';
 import type { ExtractedField, Extraction } from '../shared/documents/index.js';
+import type { ResultField } from '../shared/results/record.js';
 import type { CompletionEventType, OutboxEntry, WorkflowItem } from '../shared/store/index.js';
 import { fieldsAsValidated } from '../shared/workflowViews.js';
 
@@ -14,19 +15,11 @@ export const DOCUMENT_EVENT_VERSION = 1;
  */
 export const MAX_DETAIL_BYTES = 200 * 1024;
 
-/** One final field value and who set it. */
-export interface FieldDetail {
-  value: unknown;
-  /** 0-1: the confidence validation gave it (1 for a reviewer's correction). */
-  confidence: number;
-  /** `system` for a value the extractor read, else the reviewer who set it. */
-  setBy: string;
-  origin: 'extraction' | 'review';
-  /** The extractor that read it (`heuristic`, `einvoice`, `bedrock`). */
-  extractor?: string;
-  /** When a reviewer set it. */
-  setAt?: string;
-}
+/**
+ * One final field value and who set it: the same shape the JSON result carries (results/record.ts
+ * documents each member), so an event and a result never disagree on a field.
+ */
+export type FieldDetail = ResultField;
 
 /** The detail of a document event, version 1 (the JSON Schema in schemas/ describes it). */
 export interface DocumentEventDetail {

@@ -6,11 +6,14 @@ export const RESULT_VERSION = 1;
 /** One final field of a result: its value and who set it (as in the completion event). */
 export interface ResultField {
   value: unknown;
+  /** 0-1: the confidence validation gave it (1 for a reviewer's correction). */
   confidence: number;
   /** `system` for a value the extractor read, else the reviewer who set it. */
   setBy: string;
   origin: 'extraction' | 'review';
+  /** The extractor that read it (`heuristic`, `einvoice`, `bedrock`). */
   extractor?: string;
+  /** When a reviewer set it. */
   setAt?: string;
 }
 
