@@ -66,7 +66,12 @@ export class CompletionEvents extends Construct {
     storage.bindOutbox(this.deliverer);
     // The final record and the comparison summary the detail carries come from the artifacts; a
     // completed workflow's result goes to results/ (lambdas/outbox-deliverer/writeResult.ts).
-    storage.bindDocuments(this.deliverer, { read: [Prefix.artifacts], write: [Prefix.results] });
+    storage.bindDocuments(this.deliverer, {
+      read: [Prefix.artifacts],
+      write: [Prefix.results],
+      // A result written while an erasure of its document began is deleted again (deliverOutbox.ts).
+      remove: [Prefix.results],
+    });
     this.bindPublisher(this.deliverer);
     new Rule(this, 'Schedule', {
       description: 'Docket: deliver completion events',

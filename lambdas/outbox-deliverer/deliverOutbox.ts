@@ -3,10 +3,17 @@ import {
   PutEventsCommand,
   type PutEventsRequestEntry,
 } from '@aws-sdk/client-eventbridge';
+import { deleteVersions } from '../shared/objectVersions.js';
 import { ResultStoreUnavailableError } from '../shared/results/errors.js';
 import type { OutboxEntry, WorkflowItem, WorkflowOutbox } from '../shared/store/index.js';
 import { EventDeliveryError } from './errors.js';
-import { type DetailDeps, DOCUMENT_EVENT_SOURCE, fitForEvent, fullEventDetail } from './eventDetail.js';
+import {
+  type DetailDeps,
+  DOCUMENT_EVENT_SOURCE,
+  type DocumentEventDetail,
+  fitForEvent,
+  fullEventDetail,
+} from './eventDetail.js';
 import { writeResult } from './writeResult.js';
 
 /** What the deliverer works with: the outbox, S3 for the details, the bus. */
@@ -98,10 +105,31 @@ export const deliverOutbox = async (deps: DelivererDeps): Promise<DeliveryReport
   return report;
 };
 
+/**
+ * The detail as it may go out: when an erasure began while it was built (`erasingSince`, set
+ * before the erasure deletes anything), the result just written is deleted again and the event
+ * goes without fields, as for a document erased before its event was built. Read after the
+ * write: either this read sees the mark, or the erasure's own delete comes after the write. A row
+ * the scheduled compaction took in meanwhile leaves the day's Parquet file at its next run.
+ */
+const unlessErased = async (
+  deps: DelivererDeps,
+  item: WorkflowItem,
+  full: DocumentEventDetail,
+  written: string | undefined,
+): Promise<DocumentEventDetail> => {
+  if (!written && Object.keys(full.fields).length === 0) return full;
+  const now = await deps.outbox.find(item.id);
+  if (now && !now.erasingSince && now.lastEvent !== 'erase') return full;
+  if (written) await deleteVersions(deps, written, (v) => v.Key === written);
+  return { ...full, fields: {}, fieldsOmitted: 'erased' };
+};
+
 const prepare = async (deps: DelivererDeps, item: WorkflowItem, entry: OutboxEntry): Promise<Prepared> => {
-  const full = await fullEventDetail(deps, item, entry);
+  const built = await fullEventDetail(deps, item, entry);
   // Before the event goes out, so the entry is cleared only once both are done (writeResult.ts).
-  await writeResult(deps, full);
+  const written = await writeResult(deps, built);
+  const full = await unlessErased(deps, item, built, written);
   const detail = JSON.stringify(fitForEvent(full));
   return {
     item,

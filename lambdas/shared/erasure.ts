@@ -1,11 +1,6 @@
-import {
-  DeleteObjectsCommand,
-  ListObjectVersionsCommand,
-  type ListObjectVersionsCommandOutput,
-  type ObjectIdentifier,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { isTerminal } from '../../statemachine/index.js';
+import { deleteVersions } from './objectVersions.js';
 import type { Principal } from './principal.js';
 import { compactDay } from './results/compact.js';
 import { resultDate, resultKey } from './results/keys.js';
@@ -18,47 +13,9 @@ export interface ErasureDeps {
   store: WorkflowStore;
   s3: S3Client;
   bucket: string;
+  /** The clock of the erasure's start mark (the review API's injected one). */
+  now?: () => Date;
 }
-
-/** A version listed for deletion. */
-interface Listed {
-  Key?: string | undefined;
-  VersionId?: string | undefined;
-  ETag?: string | undefined;
-}
-
-/**
- * Deletes every version (and delete marker) under `prefix` that `pick` chooses, 1,000 a call:
- * in a versioned bucket a plain delete only hides an object, and erasure must remove it.
- */
-const deleteVersions = async (
-  deps: ErasureDeps,
-  prefix: string,
-  pick: (version: Listed) => boolean,
-): Promise<number> => {
-  let deleted = 0;
-  // The SDK has no paginator for ListObjectVersions: it pages by key and version-id markers.
-  let page: ListObjectVersionsCommandOutput | undefined;
-  do {
-    page = await deps.s3.send(
-      new ListObjectVersionsCommand({
-        Bucket: deps.bucket,
-        Prefix: prefix,
-        ...(page?.NextKeyMarker && { KeyMarker: page.NextKeyMarker }),
-        ...(page?.NextVersionIdMarker && { VersionIdMarker: page.NextVersionIdMarker }),
-      }),
-    );
-    const objects: ObjectIdentifier[] = [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])]
-      .filter(pick)
-      .map((v) => ({ Key: v.Key as string, ...(v.VersionId && { VersionId: v.VersionId }) }));
-    if (objects.length === 0) continue;
-    await deps.s3.send(
-      new DeleteObjectsCommand({ Bucket: deps.bucket, Delete: { Objects: objects, Quiet: true } }),
-    );
-    deleted += objects.length;
-  } while (page.IsTruncated);
-  return deleted;
-};
 
 /**
  * Erases a finished document (right to erasure): its upload (the version this workflow read:
@@ -80,6 +37,9 @@ export const eraseWorkflow = async (deps: ErasureDeps, principal: Principal, id:
   }
   if (item.lastEvent === 'erase')
     return { workflow: workflowView(item), objectsDeleted: 0, alreadyErased: true };
+  // Marked before anything is deleted: an outbox deliverer that wrote this document's result
+  // meanwhile reads the item again after its write, sees the mark and deletes what it wrote.
+  await deps.store.update(id, { erasingSince: (deps.now?.() ?? new Date()).toISOString() });
   const { source } = item;
   let objectsDeleted = await deleteVersions(deps, `artifacts/${id}/`, () => true);
   if (source?.key && source.bucket === deps.bucket) {

@@ -63,7 +63,7 @@ describe('completion events on AWS', () => {
     });
   });
 
-  it('gives the deliverer the outbox index, GetItem and UpdateItem of the workflows table, artifacts to read, results to write, and nothing of the log', () => {
+  it('gives the deliverer the outbox index, GetItem and UpdateItem of the workflows table, artifacts to read, results to write (and delete), and nothing of the log', () => {
     // Prepare
     const workflows = logicalId(s, s.stack.storage.workflows);
     const { fn, statements: own } = deliverer();
@@ -83,8 +83,12 @@ describe('completion events on AWS', () => {
     expect(onIndexes.flatMap((st) => asArray(st.Action))).toEqual(['dynamodb:Query']);
     expect(JSON.stringify(onIndexes[0]?.Resource)).toContain(`/index/${Index.pendingOutbox}`);
     expect(actionsOn(own, logicalId(s, s.stack.storage.transitions))).toEqual([]);
-    // The one write: a completed workflow's JSON result (resultsCatalog.test.ts checks where).
-    expect(s3Writes).toEqual(['s3:PutObject']);
+    // The one write: a completed workflow's JSON result (resultsCatalog.test.ts checks where), and
+    // its deletion again when an erasure began meanwhile; on results/ only.
+    expect(s3Writes.sort()).toEqual(['s3:DeleteObject', 's3:DeleteObjectVersion', 's3:PutObject']);
+    const deletes = own.filter((st) => asArray(st.Action).some((a) => a.startsWith('s3:Delete')));
+    expect(deletes.map((st) => JSON.stringify(st.Resource)).join()).not.toMatch(/artifacts|incoming/);
+    expect(JSON.stringify(deletes)).toContain('/results/*');
     expect(JSON.stringify(own.filter((st) => asArray(st.Action).includes('s3:GetObject')))).toContain(
       '/artifacts/*',
     );

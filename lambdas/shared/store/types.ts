@@ -106,6 +106,11 @@ export interface WorkflowAttributes {
   /** Why and by whom an operator cancelled the workflow (on the item: the log holds no free text). */
   cancellation?: { reason: string; by: string; at: string };
   /**
+   * When an erasure of the workflow began (set before it deletes anything; the `erase` log entry
+   * ends it). The outbox deliverer checks it after writing a result (erasure.ts).
+   */
+  erasingSince?: string;
+  /**
    * For a history imported from an older pipeline: per source file (its SHA-256), the last line
    * imported, so running the import again writes nothing twice.
    */
