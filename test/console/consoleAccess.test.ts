@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, importCorpusProviders } from '../support/e2e.js';
-import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
-import { reviewHelpers } from '../support/reviewHelpers.js';
-import { launchChromium, newConsolePage, seriousViolations } from './support/consoleBrowser.js';
+import { eventually } from '../support/e2e.js';
+import type { LocalStack } from '../support/localStackProcess.js';
+import { newConsolePage, seriousViolations } from './support/consoleBrowser.js';
+import { type ConsoleStack, startConsoleStack } from './support/consoleStack.js';
 
 /*
  * The console for people who do not use a mouse or do not see the screen: axe-core's rules on
@@ -13,9 +13,7 @@ import { launchChromium, newConsolePage, seriousViolations } from './support/con
 
 let stack: LocalStack;
 let browser: Browser;
-const docs: { id: string; key: string }[] = [];
-
-const { inReview } = reviewHelpers(() => stack);
+let docs: ConsoleStack['docs'];
 
 /** Presses `key` until the queue's selected row is `id` (at most once per row). */
 const selectRow = async (page: Page, id: string) => {
@@ -27,21 +25,14 @@ const selectRow = async (page: Page, id: string) => {
   throw new Error(`row ${id} never got selected`);
 };
 
+let fixture: ConsoleStack | undefined;
+
 beforeAll(async () => {
-  stack = await startLocalStack();
-  await importCorpusProviders(stack);
-  docs.push(
-    await inReview('contract-0006', 'a11y-contract.pdf'),
-    await inReview('invoice-0007', 'a11y-invoice.pdf'),
-  );
-  browser = await launchChromium();
+  fixture = await startConsoleStack({ contract: 'a11y-contract.pdf', invoice: 'a11y-invoice.pdf' });
+  ({ stack, browser, docs } = fixture);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  await stack?.remove();
-});
+afterAll(() => fixture?.close());
 
 describe('the review console without a mouse (Debian chromium, axe-core)', () => {
   it('has no serious or critical accessibility violation on the sign-in, queue and review screens', async () => {

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
-import { eventually, importCorpusProviders } from '../support/e2e.js';
-import { type LocalStack, startLocalStack } from '../support/localStackProcess.js';
+import { eventually } from '../support/e2e.js';
+import type { LocalStack } from '../support/localStackProcess.js';
 import { reviewHelpers } from '../support/reviewHelpers.js';
-import { launchChromium, newConsolePage, screenshotDir } from './support/consoleBrowser.js';
+import { newConsolePage, screenshotDir } from './support/consoleBrowser.js';
+import { type ConsoleStack, startConsoleStack } from './support/consoleStack.js';
 
 /*
  * One reviewer's session after another in one browser on one stack: the pages signed in by the
@@ -30,7 +31,7 @@ let alice: Page;
 let bob: Page;
 /** The review alice approves in the second test: completed, so compared with its reference. */
 let approved: string;
-const docs: { id: string; key: string }[] = [];
+let docs: ConsoleStack['docs'];
 /** Every URL any console page asked for, across all the tests: the issue wants no CDN at run time. */
 const requested = new Set<string>();
 
@@ -55,21 +56,14 @@ const stateOf = (id: string, states: string[]) =>
     return states.includes(item.state) ? item : undefined;
   });
 
+let fixture: ConsoleStack | undefined;
+
 beforeAll(async () => {
-  stack = await startLocalStack();
-  await importCorpusProviders(stack);
-  docs.push(
-    await inReview('contract-0006', 'msa-kestrel.pdf'),
-    await inReview('invoice-0007', 'inv-alpenblick.pdf'),
-  );
-  browser = await launchChromium();
+  fixture = await startConsoleStack({ contract: 'msa-kestrel.pdf', invoice: 'inv-alpenblick.pdf' });
+  ({ stack, browser, docs } = fixture);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  await stack?.remove();
-});
+afterAll(() => fixture?.close());
 
 describe('the review console in a real browser', () => {
   it('shows the queue by priority with confidence, reasons, a running countdown and who claimed it', async () => {
