@@ -7,8 +7,7 @@ import { ROUTES, type RouteSpec, routeKey } from '../../lambdas/review-api/route
 import { Claims } from '../../lambdas/shared/principal.js';
 import { type LocalApi, startApiServer } from '../../local/api/apiServer.js';
 import { mintToken } from '../../local/auth/localTokens.js';
-import { lambdaContext } from '../../local/sfn/lambdaFunctions.js';
-import { systemClock } from '../../local/sfn/timers.js';
+import { gatewayInvocation } from './support/gatewayEvent.js';
 
 const routes = Object.values(ROUTES) as RouteSpec[];
 /** A concrete path for a route: each `{param}` filled in. */
@@ -64,30 +63,11 @@ describe('the route table of the reviewer API', () => {
     // Prepare: a caller without any role; the store is never reached, auth refuses first.
     const app = createApp({} as ApiDeps);
     const resolve = async (method: string, path: string, groups: string[]) => {
-      const event = {
-        version: '2.0',
-        routeKey: '$default',
-        rawPath: path,
-        rawQueryString: '',
-        headers: {},
-        requestContext: {
-          http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: '' },
-          authorizer: {
-            jwt: { claims: { [Claims.username]: 'u', [Claims.tenant]: 'acme', [Claims.groups]: groups } },
-          },
-        },
-        isBase64Encoded: false,
-      } as unknown as APIGatewayProxyEventV2;
-      const context = lambdaContext(
-        {
-          name: 'review-api',
-          arn: 'arn:aws:lambda:us-east-1:0:function:review-api',
-          logStreamName: 'x',
-          options: {},
-        },
-        Date.now() + 30_000,
-        systemClock,
-      );
+      const { event, context } = gatewayInvocation(method, path, {
+        [Claims.username]: 'u',
+        [Claims.tenant]: 'acme',
+        [Claims.groups]: groups,
+      });
       return (await app.resolve(event, context)).statusCode;
     };
 

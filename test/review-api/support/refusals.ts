@@ -1,10 +1,8 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ApiDeps } from '../../../lambdas/review-api/apiDeps.js';
 import { createApp } from '../../../lambdas/review-api/app.js';
 import { resolveOr400 } from '../../../lambdas/review-api/requestGuards.js';
-import { lambdaContext } from '../../../local/sfn/lambdaFunctions.js';
-import { systemClock } from '../../../local/sfn/timers.js';
 import type { LocalStack } from '../../support/localStackProcess.js';
+import { gatewayInvocation } from './gatewayEvent.js';
 
 /** Words a person should never have to read in a refusal. */
 export const JARGON =
@@ -61,28 +59,7 @@ export const json = (value: unknown) => JSON.stringify(value);
 
 /** The function alone, handed an event as API Gateway would (`method`, and the token's claims). */
 export const toFunction = async (method: string, claims: Record<string, unknown>): Promise<Answer> => {
-  const event = {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: '/reviews',
-    rawQueryString: '',
-    headers: {},
-    requestContext: {
-      http: { method, path: '/reviews', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: '' },
-      authorizer: { jwt: { claims } },
-    },
-    isBase64Encoded: false,
-  } as unknown as APIGatewayProxyEventV2;
-  const context = lambdaContext(
-    {
-      name: 'review-api',
-      arn: 'arn:aws:lambda:us-east-1:0:function:review-api',
-      logStreamName: 'x',
-      options: {},
-    },
-    Date.now() + 30_000,
-    systemClock,
-  );
+  const { event, context } = gatewayInvocation(method, '/reviews', claims);
   const result = await resolveOr400(createApp({} as ApiDeps))(event, context);
   return { status: result.statusCode ?? 0, body: JSON.parse(result.body ?? '{}') as Record<string, unknown> };
 };
