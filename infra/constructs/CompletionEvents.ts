@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import {
   Alarm,
   ComparisonOperator,
@@ -18,7 +18,7 @@ import { EnvVar } from '../../lambdas/shared/config.js';
 import type { DocketConfig } from '../config.js';
 import { type DocumentStorage, Prefix } from './DocumentStorage.js';
 import { docketMetric } from './faultAlarms.js';
-import { StageFunction } from './StageFunction.js';
+import { functionLogs, StageFunction } from './StageFunction.js';
 
 /** Settings of the completion events. */
 export interface CompletionEventsProps {
@@ -59,9 +59,7 @@ export class CompletionEvents extends Construct {
       description: 'Docket: publishes the events waiting in workflow outboxes to the event bus',
       memorySize: DELIVERER_SETTINGS.memorySizeMb,
       timeout: Duration.seconds(DELIVERER_SETTINGS.timeoutSeconds),
-      logLevel: config.logLevel,
-      logRetention: config.logRetentionDays,
-      logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      ...functionLogs(config),
     });
     storage.bindOutbox(this.deliverer);
     // The final record and the comparison summary the detail carries come from the artifacts; a

@@ -17,7 +17,7 @@ import type { DocketConfig } from '../config.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
 import type { DocumentStorage } from './DocumentStorage.js';
 import { docketMetric } from './faultAlarms.js';
-import { StageFunction } from './StageFunction.js';
+import { functionLogs, StageFunction } from './StageFunction.js';
 
 /** Settings of the ledger anchors. */
 export interface LedgerAnchorsProps {
@@ -43,11 +43,7 @@ export class LedgerAnchors extends Construct {
   constructor(scope: Construct, id: string, props: LedgerAnchorsProps) {
     super(scope, id);
     const { storage, config } = props;
-    const logs = {
-      logLevel: config.logLevel,
-      logRetention: config.logRetentionDays,
-      logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    };
+    const logs = functionLogs(config);
 
     this.snapshots = new Bucket(this, 'Snapshots', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,

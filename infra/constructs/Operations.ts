@@ -32,7 +32,7 @@ import {
   OUTCOME_METRIC,
   outcomeMetric,
 } from './faultAlarms.js';
-import { StageFunction } from './StageFunction.js';
+import { functionLogs, StageFunction } from './StageFunction.js';
 
 export { OUTCOME_METRIC } from './faultAlarms.js';
 
@@ -88,9 +88,7 @@ export class Operations extends Construct {
       description: 'Docket: publishes review queue depth and oldest age every 5 minutes',
       memorySize: 256,
       timeout: Duration.seconds(60),
-      logLevel: config.logLevel,
-      logRetention: config.logRetentionDays,
-      logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      ...functionLogs(config),
     });
     props.storage.bindReviewQueueReader(this.reviewMetrics);
     this.reviewMetrics.addEnvironment(EnvVar.reviewSlaSeconds, String(config.policy.reviewSlaSeconds));

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { CfnWorkGroup } from 'aws-cdk-lib/aws-athena';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -15,7 +15,7 @@ import {
 import { PARQUET_PART } from '../../lambdas/shared/results/keys.js';
 import type { DocketConfig } from '../config.js';
 import { type DocumentStorage, Prefix } from './DocumentStorage.js';
-import { StageFunction } from './StageFunction.js';
+import { functionLogs, StageFunction } from './StageFunction.js';
 
 /** Settings of the results catalog. */
 export interface ResultsCatalogProps {
@@ -58,9 +58,7 @@ export class ResultsCatalog extends Construct {
       description: "Docket: compacts each tenant's day of JSON results into one Parquet file per doc type",
       memorySize: COMPACTION_SETTINGS.memorySizeMb,
       timeout: Duration.seconds(COMPACTION_SETTINGS.timeoutSeconds),
-      logLevel: config.logLevel,
-      logRetention: config.logRetentionDays,
-      logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      ...functionLogs(config),
     });
     storage.bindResultsCompactor(this.compactor);
     new Rule(this, 'Schedule', {

@@ -30,7 +30,7 @@ import { ROLES, type Role } from '../../lambdas/shared/principal.js';
 import type { DocketConfig } from '../config.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
 import { type DocumentStorage, Prefix } from './DocumentStorage.js';
-import { StageFunction } from './StageFunction.js';
+import { functionLogs, StageFunction } from './StageFunction.js';
 import { executionsArnOf } from './WorkflowStateMachine.js';
 
 /** Cognito groups; their names are the roles the review API checks. */
@@ -123,9 +123,7 @@ export class ReviewerApi extends Construct {
       memorySize: 512,
       // API Gateway gives up on an integration after 30 s.
       timeout: Duration.seconds(29),
-      logLevel: config.logLevel,
-      logRetention: config.logRetentionDays,
-      logRemovalPolicy: removalPolicy,
+      ...functionLogs(config),
     });
     props.storage.bindStore(this.handler);
     props.storage.bindDocuments(this.handler, {

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Validations } from 'aws-cdk-lib';
+import { type Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -9,6 +8,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE } from '../../lambdas/shared/observability.js';
+import type { DocketConfig } from '../config.js';
 
 /** The repository root: entries, tsconfig and the lock file are resolved from it. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -76,6 +76,18 @@ export interface StageFunctionProps {
   /** Merged over `DEFAULT_BUNDLING` (e.g. `nodeModules`, `commandHooks`, a different banner). */
   readonly bundling?: Partial<BundlingOptions>;
 }
+
+/**
+ * The log settings every function of a deployment shares: its level, its retention, and a log
+ * group kept with the data (`retainData`) or destroyed with a throwaway stack.
+ */
+export const functionLogs = (
+  config: Pick<DocketConfig, 'logLevel' | 'logRetentionDays' | 'retainData'>,
+): Pick<StageFunctionProps, 'logLevel' | 'logRetention' | 'logRemovalPolicy'> => ({
+  logLevel: config.logLevel,
+  logRetention: config.logRetentionDays,
+  logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+});
 
 /**
  * One Lambda function of Docket: `nodejs22.x` on ARM64, bundled by the local esbuild, X-Ray

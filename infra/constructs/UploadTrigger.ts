@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -12,7 +12,7 @@ import type { DocketConfig } from '../config.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
 import type { DocumentStorage } from './DocumentStorage.js';
 import { Prefix } from './DocumentStorage.js';
-import { StageFunction } from './StageFunction.js';
+import { functionLogs, StageFunction } from './StageFunction.js';
 import { executionsArnOf } from './WorkflowStateMachine.js';
 
 /** Settings of the upload path. */
@@ -87,9 +87,7 @@ export class UploadTrigger extends Construct {
         description,
         memorySize: 256,
         timeout,
-        logLevel: config.logLevel,
-        logRetention: config.logRetentionDays,
-        logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        ...functionLogs(config),
         environment: { [EnvVar.executionSlotLimit]: String(config.policy.maxRunningExecutions) },
       });
     this.starter = fn(

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -9,7 +9,7 @@ import { STAGES, type Stage, stageFunctionTimeoutSeconds } from '../../statemach
 import type { DocketConfig, ExtractorConfig } from '../config.js';
 import { wildcardResourceFinding } from '../nagFindings.js';
 import { type DocumentStorage, type LogAccess, Prefix } from './DocumentStorage.js';
-import { StageFunction } from './StageFunction.js';
+import { functionLogs, StageFunction } from './StageFunction.js';
 
 /** What one stage touches besides the workflow store, which every stage uses. */
 interface StageAccess {
@@ -172,9 +172,7 @@ export class WorkflowFunctions extends Construct {
         description: `Docket ${stage}: ${access.description}`,
         memorySize: stageMemoryMb(stage, config),
         timeout: Duration.seconds(stageFunctionTimeoutSeconds(config.policy)),
-        logLevel: config.logLevel,
-        logRetention: config.logRetentionDays,
-        logRemovalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        ...functionLogs(config),
         ...(stage === 'parse' &&
           config.parse.reservedConcurrency !== undefined && {
             reservedConcurrency: config.parse.reservedConcurrency,
