@@ -9,7 +9,7 @@ import {
   recordDecision,
 } from '../../lambdas/shared/review/index.js';
 import { letterPdf } from '../fixtures/textPdfs.js';
-import { eventually, startReviewStack, upload, waitForWorkflow } from '../support/e2e.js';
+import { eventually, startReviewStack, upload, waitForReviewToken, waitForWorkflow } from '../support/e2e.js';
 import type { LocalStack } from '../support/localStackProcess.js';
 import { reviewer, reviewHelpers } from '../support/reviewHelpers.js';
 
@@ -216,9 +216,7 @@ describe('a readable document of no known type', () => {
     // Prepare
     const key = await upload(stack, 'acme', 'letter.pdf', await letterPdf());
     const item = await waitForWorkflow(stack, 'acme', key, ['review_required', 'completed', 'rejected']);
-    await eventually('the letter to have its review token', async () =>
-      (await stack.store.get(item.id)).reviewTaskToken ? true : undefined,
-    );
+    await waitForReviewToken(stack, item.id);
 
     // Act
     const review = await stack.api(alice, 'GET', `/reviews/${item.id}`);

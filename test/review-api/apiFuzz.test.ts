@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusDocument, eventually, startReviewStack, upload, waitForWorkflow } from '../support/e2e.js';
+import {
+  corpusDocument,
+  startReviewStack,
+  upload,
+  waitForReviewToken,
+  waitForWorkflow,
+} from '../support/e2e.js';
 import type { LocalStack } from '../support/localStackProcess.js';
 import { hostileRequests, rawRequest } from './hostileRequests.js';
 
@@ -34,9 +40,7 @@ beforeAll(async () => {
   ] as const) {
     const key = await upload(stack, 'acme', name, await (await corpusDocument(doc)).pdf());
     const item = await waitForWorkflow(stack, 'acme', key, ['review_required', 'completed', 'rejected']);
-    await eventually(`${name} to have its token`, async () =>
-      (await stack.store.get(item.id)).reviewTaskToken ? true : undefined,
-    );
+    await waitForReviewToken(stack, item.id);
     ids.push(item.id);
   }
 }, 120_000);
