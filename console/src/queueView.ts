@@ -29,13 +29,14 @@ const confidenceCell = (item: ReviewSummary) => {
       { class: 'conf conf-bar', style: `--conf:${item.confidence ?? 0}` },
       percent(item.confidence),
     );
+  const said = describeCheckedFields(checked);
   return h(
     'span',
     {
       class: 'conf conf-bar conf-checked',
       style: `--conf:${Math.round((100 * checked.checked) / checked.required)}`,
-      title: describeCheckedFields(checked),
-      'aria-label': describeCheckedFields(checked),
+      title: said,
+      'aria-label': said,
     },
     `${checked.checked} of ${checked.required}`,
   );

@@ -44,7 +44,12 @@ const seconds = (from: string, to: Date): number => Math.max(0, (to.getTime() - 
 
 const groupBy = <T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> => {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
   return new Map([...groups].sort(([a], [b]) => a.localeCompare(b)));
 };
 
