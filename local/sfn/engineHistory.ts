@@ -22,14 +22,60 @@ const causeText = (cause: unknown): string => {
   return json(cause);
 };
 
+/** What the history needs to know about the machine's states. */
+export interface MachineStates {
+  /** Each state's type as written, since the engine sees Wait states as Tasks. */
+  readonly stateTypes: ReadonlyMap<string, string>;
+  /** States whose events the parent's history does not show (inside a Distributed Map). */
+  readonly hiddenStates: ReadonlySet<string>;
+  /** Distributed Map states: their entry and exit frame a map run. */
+  readonly distributedMaps: ReadonlyMap<string, string>;
+}
+
+/**
+ * The AWS history events for an engine event. The map-run events of a Distributed Map frame its
+ * entry and exit (`mapRunArn` names the run; its items' own events stay out, as on AWS, where they
+ * are child executions); every other event maps to at most one, see `singleEvent`.
+ */
+export const historyFromEngine = (
+  event: EngineEvent,
+  machine: MachineStates,
+  mapRunArn: (mapState: string) => string,
+): DerivedEvent[] => {
+  if ('state' in event && machine.hiddenStates.has(event.state.name)) return [];
+  if ('parentState' in event && machine.distributedMaps.has(event.parentState.name)) return [];
+  const single = singleEvent(event, machine.stateTypes);
+  const isRun = 'state' in event && machine.distributedMaps.has(event.state.name);
+  if (!isRun) return single ? [single] : [];
+  const name = event.state.name;
+  const step = (body: EventBody): DerivedEvent => ({ closes: false, body });
+  switch (event.type) {
+    case 'StateEntered':
+      return [
+        ...(single ? [single] : []),
+        step({ type: 'MapRunStarted', mapRunStartedEventDetails: { mapRunArn: mapRunArn(name) } }),
+      ];
+    case 'StateExited':
+      return [step({ type: 'MapRunSucceeded' }), ...(single ? [single] : [])];
+    case 'StateFailed':
+      return [
+        step({
+          type: 'MapRunFailed',
+          mapRunFailedEventDetails: { error: event.Error, cause: causeText(event.Cause) },
+        }),
+      ];
+    default:
+      return single ? [single] : [];
+  }
+};
+
 /**
  * The AWS history event for an engine event, or undefined when the engine event has no
  * counterpart of its own: ExecutionStarted and ExecutionAborted are recorded by the service when
  * they happen, and a Task records its Lambda and Task events itself, knowing more than the engine
- * (StateFailed, StateRetried and StateCaught add nothing to those). `stateTypes` gives each
- * state's type as written, since the engine sees Wait states as Tasks.
+ * (StateFailed, StateRetried and StateCaught add nothing to those).
  */
-export const historyFromEngine = (
+const singleEvent = (
   event: EngineEvent,
   stateTypes: ReadonlyMap<string, string>,
 ): DerivedEvent | undefined => {

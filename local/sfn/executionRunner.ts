@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { mapRunArn } from './distributedMap.js';
 import type { RunOptions, StateMachine } from './engine.js';
 import { type EngineEvent, historyFromEngine } from './engineHistory.js';
 import type { ExecutionHost, RunnableMachine } from './executionHost.js';
@@ -22,6 +24,7 @@ export class RunningExecution {
   private readonly stopped = new AbortController();
   private readonly openTasks = new Set<CallbackTask>();
   private readonly tasks: TaskRunner;
+  private readonly childTasks: TaskRunner;
   private pendingToken: string | undefined;
   private run: EngineRun | undefined;
   private closed = false;
@@ -36,6 +39,13 @@ export class RunningExecution {
       record.executionArn,
       this.stopped.signal,
       (body) => this.emit(body),
+      this.openTasks,
+    );
+    this.childTasks = new TaskRunner(
+      host,
+      record.executionArn,
+      this.stopped.signal,
+      () => {},
       this.openTasks,
     );
   }
@@ -136,10 +146,17 @@ export class RunningExecution {
   private async follow(events: AsyncGenerator<EngineEvent>): Promise<void> {
     for await (const event of events) {
       if (this.closed) continue;
-      const derived = historyFromEngine(event, this.machine.prepared.stateTypes);
-      if (derived?.closes) this.finish(derived.body);
-      else if (derived) this.emit(derived.body);
+      for (const derived of historyFromEngine(event, this.machine.prepared, (map) => this.mapRunArn(map))) {
+        if (derived.closes) this.finish(derived.body);
+        else this.emit(derived.body);
+      }
     }
+  }
+
+  /** The ARN of the current run of Distributed Map `map` (a new one each time it is entered). */
+  private mapRunArn(map: string): string {
+    const id = randomUUID();
+    return mapRunArn(this.machine.arn, this.machine.prepared.distributedMaps.get(map) ?? map, id);
   }
 
   /** Runs a Task (or a Wait stood in by a Task) for the engine. */
@@ -152,6 +169,8 @@ export class RunningExecution {
     if (this.closed) throw executionClosedError();
     const wait = this.machine.prepared.waits.get(name);
     if (wait) return runWait(this.host, this.stopped.signal, wait, input);
-    return this.tasks.run(name, this.machine.prepared.tasks.get(name) as TaskSpec, input, token);
+    // A task inside a Distributed Map runs in a child execution on AWS: its events are not ours.
+    const runner = this.machine.prepared.hiddenStates.has(name) ? this.childTasks : this.tasks;
+    return runner.run(name, this.machine.prepared.tasks.get(name) as TaskSpec, input, token);
   }
 }

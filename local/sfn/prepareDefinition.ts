@@ -1,3 +1,4 @@
+import { isDistributedMap, refuseUnsupported, wrapItemProcessor, wrapperNames } from './distributedMap.js';
 import { type SecondsPaths, secondsPaths, wrapSecondsPaths } from './dynamicTimeouts.js';
 import type { StateMachineDefinition } from './engine.js';
 import { InvalidDefinitionError } from './errors.js';
@@ -31,6 +32,12 @@ export interface PreparedDefinition {
   readonly stateTypes: ReadonlyMap<string, string>;
   readonly tasks: ReadonlyMap<string, TaskSpec>;
   readonly waits: ReadonlyMap<string, WaitSpec>;
+  /**
+   * Distributed Map states by name, with their label: their items run as child executions on
+   * AWS, so the states inside them (in `hiddenStates`) stay out of the parent's history.
+   */
+  readonly distributedMaps: ReadonlyMap<string, string>;
+  readonly hiddenStates: ReadonlySet<string>;
 }
 
 /** Resource given to the Task that stands in for a Wait state; never leaves the engine. */
@@ -87,6 +94,10 @@ class Preparer {
   readonly stateTypes = new Map<string, string>();
   readonly tasks = new Map<string, TaskSpec>();
   readonly waits = new Map<string, WaitSpec>();
+  readonly distributedMaps = new Map<string, string>();
+  readonly hiddenStates = new Set<string>();
+  /** How many Distributed Maps the state being prepared is inside. */
+  private distributedDepth = 0;
 
   constructor(private readonly timeScale: number) {}
 
@@ -112,6 +123,7 @@ class Preparer {
       throw new InvalidDefinitionError(`State "${name}" uses JSONata; the local engine runs JSONPath only.`);
     }
     this.stateTypes.set(name, String(state.Type));
+    if (this.distributedDepth > 0) this.hiddenStates.add(name);
     const scaled = rootResultPaths({ ...state });
     if (Array.isArray(state.Retry)) scaled.Retry = state.Retry.map((r) => this.retrier(r));
     switch (state.Type) {
@@ -127,6 +139,7 @@ class Preparer {
           ),
         };
       case 'Map': {
+        if (isDistributedMap(state)) return this.distributedMap(name, scaled);
         const key = isObject(state.ItemProcessor) ? 'ItemProcessor' : 'Iterator';
         const inner = state[key];
         return { ...scaled, [key]: this.machine(isObject(inner) ? inner : {}, `The ${key} of "${name}"`) };
@@ -134,6 +147,21 @@ class Preparer {
       default:
         return scaled;
     }
+  }
+
+  /** A Distributed Map over an item list: see distributedMap.ts. */
+  private distributedMap(name: string, state: Json): Json {
+    refuseUnsupported(name, state);
+    this.distributedMaps.set(name, typeof state.Label === 'string' ? state.Label : name);
+    this.distributedDepth += 1;
+    const processor = this.machine(state.ItemProcessor as Json, `The ItemProcessor of "${name}"`);
+    this.distributedDepth -= 1;
+    const wrappers = wrapperNames(name);
+    this.stateTypes.set(wrappers.item, 'Parallel');
+    this.stateTypes.set(wrappers.failed, 'Fail');
+    this.hiddenStates.add(wrappers.item).add(wrappers.failed);
+    const { Label: _, ...rest } = state;
+    return { ...rest, ItemProcessor: wrapItemProcessor(name, processor) };
   }
 
   /** Retry pauses shrink with the time scale so tests can run a backoff schedule quickly. */
@@ -216,5 +244,7 @@ export const prepareDefinition = (definition: object, options: { timeScale: numb
     stateTypes: preparer.stateTypes,
     tasks: preparer.tasks,
     waits: preparer.waits,
+    distributedMaps: preparer.distributedMaps,
+    hiddenStates: preparer.hiddenStates,
   };
 };
