@@ -4,6 +4,7 @@ import { registerEventsCommand } from './commands/events.js';
 import { registerLedgerCommands } from './commands/ledger.js';
 import { registerProviderCommands } from './commands/providers.js';
 import { registerReportCommands } from './commands/report.js';
+import { registerReprocessCommand } from './commands/reprocess.js';
 import { registerResultsCommands } from './commands/results.js';
 import { registerReviewCommands } from './commands/reviews.js';
 import { registerSamplesCommand } from './commands/samples.js';
@@ -54,6 +55,7 @@ export const buildProgram = (ctx: CliContext): Command => {
   registerEventsCommand(program, ctx);
   registerReportCommands(program, ctx);
   registerResultsCommands(program, ctx);
+  registerReprocessCommand(program, ctx);
   program.addHelpText(
     'after',
     `

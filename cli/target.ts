@@ -35,6 +35,8 @@ export interface Target {
   snapshotBucket: string;
   tables: { workflows: string; transitions: string; providers: string };
   stateMachineArn: string;
+  /** The reprocess state machine (`docket reprocess`); absent for a stack deployed before it. */
+  reprocessStateMachineArn?: string;
   /** The upload queue and its dead-letter queue (a stack deployed before they existed has none). */
   queues?: { uploads: string; deadLetters: string };
   /** The review API base URL. */
@@ -129,6 +131,9 @@ export const resolveTarget = async (options: TargetOptions): Promise<Target> => 
           providers: outputs.providersTable,
         },
         stateMachineArn: outputs.stateMachineArn,
+        ...(outputs.reprocessStateMachineArn && {
+          reprocessStateMachineArn: outputs.reprocessStateMachineArn,
+        }),
         ...(outputs.uploadQueueUrl &&
           outputs.deadLetterQueueUrl && {
             queues: { uploads: outputs.uploadQueueUrl, deadLetters: outputs.deadLetterQueueUrl },
@@ -156,6 +161,9 @@ export const resolveTarget = async (options: TargetOptions): Promise<Target> => 
       snapshotBucket: endpoints.bucket,
       tables: endpoints.tables,
       stateMachineArn: endpoints.stateMachineArn,
+      ...(endpoints.reprocessStateMachineArn && {
+        reprocessStateMachineArn: endpoints.reprocessStateMachineArn,
+      }),
       ...(endpoints.queues && { queues: endpoints.queues }),
       apiUrl: endpoints.api,
       consoleUrl: endpoints.console,

@@ -8,6 +8,7 @@ import { DocumentStorage } from './constructs/DocumentStorage.js';
 import { LedgerAnchors } from './constructs/LedgerAnchors.js';
 import { Operations } from './constructs/Operations.js';
 import { OperatorPolicy } from './constructs/OperatorPolicy.js';
+import { Reprocessing } from './constructs/Reprocessing.js';
 import { ResultsCatalog } from './constructs/ResultsCatalog.js';
 import { ReviewerApi } from './constructs/ReviewerApi.js';
 import { UploadTrigger } from './constructs/UploadTrigger.js';
@@ -34,6 +35,7 @@ export class DocketStack extends Stack {
   readonly ledger: LedgerAnchors;
   readonly events: CompletionEvents;
   readonly results: ResultsCatalog;
+  readonly reprocessing: Reprocessing;
 
   constructor(scope: Construct, id: string, props: DocketStackProps) {
     super(scope, id, props);
@@ -71,6 +73,11 @@ export class DocketStack extends Stack {
     this.ledger = new LedgerAnchors(this, 'Ledger', { storage: this.storage, config });
     this.events = new CompletionEvents(this, 'Events', { storage: this.storage, config });
     this.results = new ResultsCatalog(this, 'Results', { storage: this.storage, config });
+    this.reprocessing = new Reprocessing(this, 'Reprocessing', {
+      storage: this.storage,
+      config,
+      workflow: this.workflow.stateMachine,
+    });
     this.operations = new Operations(this, 'Operations', {
       config,
       storage: this.storage,
@@ -85,6 +92,7 @@ export class DocketStack extends Stack {
         'ledger-witness': this.ledger.witness,
         'outbox-deliverer': this.events.deliverer,
         'results-compactor': this.results.compactor,
+        reprocess: this.reprocessing.function,
       },
       deadLetterQueue: this.trigger.deadLetterQueue,
     });
@@ -122,6 +130,7 @@ export class DocketStack extends Stack {
       eventBusName: this.events.bus.eventBusName,
       resultsDatabase: this.results.database.ref,
       resultsWorkGroup: this.results.workGroup.ref,
+      reprocessStateMachineArn: this.reprocessing.stateMachine.stateMachineArn,
     };
     for (const [name, output] of Object.entries(StackOutput)) {
       new CfnOutput(this, output.key, {

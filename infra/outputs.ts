@@ -62,6 +62,10 @@ export const StackOutput = {
     description:
       'Glue database of the results: tables invoices and contracts (query with WHERE tenant = ...)',
   },
+  reprocessStateMachineArn: {
+    key: 'ReprocessStateMachineArn',
+    description: 'The reprocess state machine (docket reprocess): a Distributed Map over workflow ids',
+  },
   resultsWorkGroup: {
     key: 'ResultsWorkGroup',
     description:

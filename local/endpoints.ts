@@ -18,6 +18,8 @@ export interface Endpoints {
   bucket: string;
   tables: { workflows: string; transitions: string; providers: string };
   stateMachineArn: string;
+  /** The reprocess state machine (`docket reprocess`); absent in a file from before it existed. */
+  reprocessStateMachineArn?: string;
   region: string;
   /** Process id of the runtime, so a client can tell a stale file from a live stack. */
   pid: number;

@@ -31,6 +31,7 @@ import { enableInvocationScopes } from './lambdas/invocationScope.js';
 import { lambdaEnvironment } from './lambdas/lambdaEnvironment.js';
 import { loadHandler, stageFunction } from './lambdas/registry.js';
 import { type RecoveryReport, recoverAfterRestart, uploadId } from './recovery.js';
+import { registerReprocessing } from './reprocessing.js';
 import { type Clock, LocalStepFunctions, startSfnHttpServer } from './sfn/index.js';
 
 /** The name of the state machine on the local Step Functions. */
@@ -161,6 +162,7 @@ export const startLocalRuntime = async (
       name: STATE_MACHINE_NAME,
       definition: options.definition?.(arns) ?? buildDefinition(arns, config.policy),
     });
+    const reprocessStateMachineArn = registerReprocessing(sfn);
 
     // Many invocations share this process: each gets its own log keys, as on a multi-concurrency
     // Lambda environment. The InvokeStore must exist before any handler module is loaded.
@@ -294,6 +296,7 @@ export const startLocalRuntime = async (
       bucket: s3.bucket,
       tables: dynamo.tables,
       stateMachineArn,
+      reprocessStateMachineArn,
       region: config.region,
       pid: process.pid,
     };

@@ -1,6 +1,6 @@
 import type { WorkflowEvent } from './events.js';
 import type { GuardName } from './guards.js';
-import type { WorkflowState } from './states.js';
+import { isTerminal, type WorkflowState } from './states.js';
 import type { TransitionRow } from './transitions.js';
 
 const describeRows = (rows: readonly TransitionRow[]): string =>
@@ -17,11 +17,13 @@ export class IllegalTransitionError extends Error {
     readonly event: WorkflowEvent,
     readonly allowed: readonly TransitionRow[],
   ) {
-    const terminal = allowed.length === 0 || allowed.every((r) => r.to === from);
+    const terminal = isTerminal(from);
     super(
       terminal
-        ? `Cannot apply "${event}": "${from}" is terminal and no event leaves it` +
-            (allowed.length > 0 ? ` (the table allows only ${describeRows(allowed)}, which keeps it).` : '.')
+        ? `Cannot apply "${event}": "${from}" is terminal` +
+            (allowed.length > 0
+              ? `; the table allows only ${describeRows(allowed)}.`
+              : ' and no event leaves it.')
         : `Cannot apply "${event}" in state "${from}". From "${from}" the table allows: ${describeRows(allowed)}. ` +
             'Send one of those events, or reload the workflow: another actor may have moved it.',
     );

@@ -39,6 +39,12 @@ export const WorkflowEvent = {
    * log, the document, its artifacts and its extracted fields are gone.
    */
   erase: 'erase',
+  /**
+   * An operator ran a completed document again from parse (`docket reprocess`), with the current
+   * extractor; fields a person set stay as they were set. Sent by the reprocess function, not by a
+   * stage of the document's state machine.
+   */
+  reprocess: 'reprocess',
 } as const;
 
 /** One of the workflow events. */

@@ -51,7 +51,10 @@ export const ALL_STATES: readonly WorkflowState[] = Object.values(WorkflowState)
 /** The state a new workflow is created in. */
 export const INITIAL_STATE = WorkflowState.pending;
 
-/** True for `completed`, `rejected`, `timed_out`, `cancelled` and `legacy`: nothing leaves them. */
+/**
+ * True for `completed`, `rejected`, `timed_out`, `cancelled` and `legacy`: the workflow ended, and
+ * nothing leaves them on its own (only an operator's `reprocess` takes a completed one back).
+ */
 export const isTerminal = (state: WorkflowState): boolean => STATE_KINDS[state] === 'terminal';
 
 /** Narrows an unknown string (from DynamoDB, a CLI flag, an API query) to a state. */

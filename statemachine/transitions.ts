@@ -64,10 +64,20 @@ const ERASE_TRANSITIONS: readonly TransitionRow[] = ALL_STATES.filter(isTerminal
 }));
 
 /**
- * Events no stage of the state machine sends: `docket ledger import` writes `import`, `docket
- * erase` writes `erase`. The definition's paths never take their rows (a test proves it).
+ * `reprocess` out of `completed`, back to the start of processing: the one way out of an end
+ * state. The previous run's record stays readable (each run writes its artifacts under its own
+ * key) and a record a person approved goes back to a person if it changes.
  */
-export const OFF_MACHINE_EVENTS: readonly WorkflowEvent[] = ['import', 'erase'];
+const REPROCESS_TRANSITIONS: readonly TransitionRow[] = [
+  { from: 'completed', to: 'parsing_pdf', event: 'reprocess' },
+];
+
+/**
+ * Events no stage of the state machine sends: `docket ledger import` writes `import`, `docket
+ * erase` writes `erase`, the reprocess function (a Distributed Map's item processor) writes
+ * `reprocess`. The definition's paths never take their rows (a test proves it).
+ */
+export const OFF_MACHINE_EVENTS: readonly WorkflowEvent[] = ['import', 'erase', 'reprocess'];
 
 /** The transition table: the only place that says which state changes exist. */
 export const TRANSITIONS: readonly TransitionRow[] = Object.freeze([
@@ -75,6 +85,7 @@ export const TRANSITIONS: readonly TransitionRow[] = Object.freeze([
   ...CANCEL_TRANSITIONS,
   ...IMPORT_TRANSITIONS,
   ...ERASE_TRANSITIONS,
+  ...REPROCESS_TRANSITIONS,
 ]);
 
 /** States a stage can fail in; `retry` may only return to one of them. Derived from the table. */

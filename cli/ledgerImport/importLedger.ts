@@ -127,7 +127,10 @@ class StepWriter {
       this.alreadyImported += 1;
       return undefined;
     }
-    return { ...step, patch: { [`legacyImport.${this.fileHash}`]: line } as ImportedStep['patch'] };
+    return {
+      ...step,
+      patch: { [`legacyImport.${this.fileHash}`]: line } as unknown as ImportedStep['patch'],
+    };
   }
 
   /** The closing step into `legacy`, unless the document is no longer where the plan left it. */

@@ -50,7 +50,8 @@ export const applyReview = async (
 
   const patch: ItemPatch = { reviewTaskToken: null };
   if (review.decision === 'correct' && review.corrections) {
-    if (!item.artifacts?.extraction) throw new ArtifactMissingError(artifactKey(item.id, 'extraction'));
+    if (!item.artifacts?.extraction)
+      throw new ArtifactMissingError(artifactKey(item.id, 'extraction', item.run));
     const read = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction);
     // The reviewer's choice of type comes first: the corrections are fields of that type.
     const docType = review.docType ?? (read.docType === 'unclassified' ? undefined : read.docType);
@@ -61,7 +62,7 @@ export const applyReview = async (
     const checked = validateCorrections(docType, review.corrections);
     if (!checked.ok) throw new InvalidCorrectionsError(item.id, checked.issues);
     const reviewed = applyCorrections(extraction, checked.corrections as never);
-    const key = artifactKey(item.id, 'reviewed');
+    const key = artifactKey(item.id, 'reviewed', item.run);
     await putJsonArtifact(deps.s3, deps.bucket, key, reviewed);
     patch['artifacts.reviewed'] = key;
     patch.docType = docType;

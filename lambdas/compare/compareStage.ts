@@ -29,7 +29,7 @@ const fieldsOf = async <T extends 'contract' | 'invoice'>(
   docType: T,
 ): Promise<T extends 'contract' ? ContractFields : InvoiceFields> => {
   const key = item.artifacts?.reviewed ?? item.artifacts?.extraction;
-  if (!key) throw new ArtifactMissingError(artifactKey(item.id, 'extraction'));
+  if (!key) throw new ArtifactMissingError(artifactKey(item.id, 'extraction', item.run));
   const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, key);
   if (extraction.docType !== docType) throw new InvalidExtractionForCompare(item.id, []);
   const complete = completeFields(extraction as never);
@@ -73,7 +73,7 @@ export const compareStage = async (deps: CompareStageDeps, input: StageInput): P
   const run = await StageRun.load('compare', deps.store, input.workflowId, input.policy);
   if (!(await run.enter('comparing', { from: 'validated', event: 'start_compare' }))) return run.result(true);
   const report = await comparisonOf(deps, run.item);
-  const key = artifactKey(run.item.id, 'comparison');
+  const key = artifactKey(run.item.id, 'comparison', run.item.run);
   await putJsonArtifact(deps.s3, deps.bucket, key, report);
   await run.apply('compared', {
     patch: {

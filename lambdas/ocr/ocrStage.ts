@@ -82,7 +82,7 @@ export const ocrStage = async (deps: OcrStageDeps, input: OcrInput): Promise<Ocr
   const run = await StageRun.load('ocr', deps.store, input.workflowId, input.policy);
   if (!(await run.enter('parsing_pdf'))) return { ...run.result(true), ocrStatus: 'done' };
   const { item } = run;
-  const textKey = artifactKey(item.id, 'text');
+  const textKey = artifactKey(item.id, 'text', item.run);
   const before = PdfTextSchema.parse(await getJsonArtifact<PdfText>(deps.s3, deps.bucket, textKey));
   if (before.pageCount > deps.settings.maxPages) {
     throw new TooManyPagesForOcr({ pageCount: before.pageCount, maxPages: deps.settings.maxPages });

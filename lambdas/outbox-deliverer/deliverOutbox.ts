@@ -14,7 +14,7 @@ import {
   fitForEvent,
   fullEventDetail,
 } from './eventDetail.js';
-import { writeResult } from './writeResult.js';
+import { removeReplacedResult, writeResult } from './writeResult.js';
 
 /** What the deliverer works with: the outbox, S3 for the details, the bus. */
 export interface DelivererDeps extends DetailDeps {
@@ -129,6 +129,7 @@ const prepare = async (deps: DelivererDeps, item: WorkflowItem, entry: OutboxEnt
   const built = await fullEventDetail(deps, item, entry);
   // Before the event goes out, so the entry is cleared only once both are done (writeResult.ts).
   const written = await writeResult(deps, built);
+  await removeReplacedResult(deps, item.reprocess?.previous.resultKey, written);
   const full = await unlessErased(deps, item, built, written);
   const detail = JSON.stringify(fitForEvent(full));
   return {

@@ -70,21 +70,30 @@ const fieldDetails = (record: Extraction, item: WorkflowItem): Record<string, Fi
   return Object.fromEntries(
     Object.entries(validated).map(([name, field]) => [
       name,
-      field.corrected && decision
+      // A value a person set in an earlier run, kept by this one: that person's.
+      field.locked
         ? {
             value: field.value,
             confidence: field.confidence,
-            setBy: decision.reviewer,
+            setBy: field.locked.by,
             origin: 'review',
-            setAt: decision.at,
+            setAt: field.locked.at,
           }
-        : {
-            value: field.value,
-            confidence: field.confidence,
-            setBy: 'system',
-            origin: 'extraction',
-            extractor: record.extractor.name,
-          },
+        : field.corrected && decision
+          ? {
+              value: field.value,
+              confidence: field.confidence,
+              setBy: decision.reviewer,
+              origin: 'review',
+              setAt: decision.at,
+            }
+          : {
+              value: field.value,
+              confidence: field.confidence,
+              setBy: 'system',
+              origin: 'extraction',
+              extractor: record.extractor.name,
+            },
     ]),
   );
 };

@@ -1,4 +1,4 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { ResultStoreUnavailableError } from '../shared/results/errors.js';
 import { resultKey } from '../shared/results/keys.js';
 import { RESULT_VERSION, type ResultRecord, resultBytes } from '../shared/results/record.js';
@@ -67,4 +67,28 @@ export const writeResult = async (
     });
   }
   return key;
+};
+
+/**
+ * After a rerun (`docket reprocess`) completed on another day than the run before it, removes the
+ * earlier run's JSON result, so that a document has one current row in its results (the object
+ * stays as a noncurrent version in the versioned bucket). The day's Parquet file loses the row at
+ * its next compaction. A no-op when the key did not change or there is no earlier result.
+ */
+export const removeReplacedResult = async (
+  deps: DetailDeps,
+  previousKey: string | undefined,
+  written: string | undefined,
+): Promise<void> => {
+  if (!previousKey || !written || previousKey === written) return;
+  try {
+    await deps.s3.send(new DeleteObjectCommand({ Bucket: deps.bucket, Key: previousKey }));
+  } catch (error) {
+    throw new ResultStoreUnavailableError(
+      `Could not remove the replaced result ${previousKey}; the next run does.`,
+      {
+        cause: error,
+      },
+    );
+  }
 };

@@ -74,7 +74,7 @@ export const parseStage = async (deps: ParseStageDeps, input: StageInput): Promi
     return { ...run.result(true), needsOcr: false };
   }
   const { item } = run;
-  const textKey = artifactKey(item.id, 'text');
+  const textKey = artifactKey(item.id, 'text', item.run);
 
   const cached = await deps.store.cachedExtractionFor(item);
   if (cached && (await copyArtifactIfPresent(deps.s3, deps.bucket, cached.artifacts.text, textKey))) {

@@ -9,9 +9,14 @@ import { PermanentError, TransientError } from './errors.js';
  */
 export type ArtifactName = 'text' | 'extraction' | 'reviewed' | 'comparison';
 
-/** S3 key of a workflow's artifact. */
-export const artifactKey = (workflowId: string, name: ArtifactName): string =>
-  `artifacts/${workflowId}/${name}.json`;
+/**
+ * S3 key of a workflow's artifact in run `run` (absent or 0: the first run). A reprocessed run
+ * writes under `run-{n}/`, so the records of earlier runs stay as they were, and the extraction a
+ * run wrote stays immutable (the content-hash cache hands it on). Everything stays under
+ * `artifacts/{id}/`, which erasure deletes.
+ */
+export const artifactKey = (workflowId: string, name: ArtifactName, run?: number): string =>
+  run ? `artifacts/${workflowId}/run-${run}/${name}.json` : `artifacts/${workflowId}/${name}.json`;
 
 /** S3 could not be reached or answered with a server fault; the stage is retried. */
 export class ArtifactStoreUnavailableError extends TransientError {

@@ -70,7 +70,8 @@ export type ResumeMethod = 'redrive' | 'start';
 export const resumeWorkflow = async (
   deps: { store: WorkflowStore; sfn: SFNClient; stateMachineArn: string },
   item: WorkflowItem,
-  options: { ignoreRunning?: boolean; redrive?: boolean } = {},
+  /** `name`: the new execution's, when the caller needs a repeated start to find the first. */
+  options: { ignoreRunning?: boolean; redrive?: boolean; name?: string } = {},
 ): Promise<{ executionArn: string; resumeAt: ResumableState; method: ResumeMethod }> => {
   if (isTerminal(item.state)) {
     throw new CannotResumeError(
@@ -93,7 +94,7 @@ export const resumeWorkflow = async (
   const { executionArn } = await deps.sfn.send(
     new StartExecutionCommand({
       stateMachineArn: deps.stateMachineArn,
-      name: `${resumeNamePrefix(item.id)}${Date.now()}`,
+      name: options.name ?? `${resumeNamePrefix(item.id)}${Date.now()}`,
       input: JSON.stringify({ workflowId: item.id, tenant: item.tenant, resumeAt }),
     }),
   );

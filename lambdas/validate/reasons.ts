@@ -39,6 +39,8 @@ export const ReviewReasonCode = {
   iban_mismatch: 'iban_mismatch',
   /** Same vendor, number and total as an invoice already completed, but other bytes. */
   possible_duplicate: 'possible_duplicate',
+  /** A rerun (`docket reprocess`) changed the record a person approved: a person looks again. */
+  changed_since_approval: 'changed_since_approval',
 } as const;
 
 /** One review reason code. */
@@ -58,6 +60,7 @@ export interface ReviewReason {
 const reasonOrder: readonly ReviewReasonCode[] = [
   'unclassified',
   'uncertain_document_type',
+  'changed_since_approval',
   'possible_duplicate',
   'einvoice_inconsistent',
   'einvoice_unreadable',

@@ -47,6 +47,8 @@ export interface ValidateOptions {
   now: Date;
   /** Finds an invoice already completed with the same vendor, number and total (other bytes). */
   findDuplicate?: FindDuplicate;
+  /** A rerun changed these fields of a record `approvedBy` approved: it goes back to a person. */
+  changedSinceApproval?: { fields: readonly string[]; approvedBy: string };
 }
 
 /** The facts the transition guard and the review queue need. The decision itself is `transition()`'s. */
@@ -234,7 +236,21 @@ export const validateDocument = async (
       message: `The document was classified as a ${docType} with only ${Math.round(extraction.classificationConfidence * 100)}% confidence.`,
     });
   }
-  const blocking = fieldIssues.length > 0 || ruleIssues.length > 0 || classificationIssue.length > 0;
+  const approval = options.changedSinceApproval;
+  const approvalIssue: RuleIssue[] = approval
+    ? [
+        {
+          code: 'changed_since_approval',
+          fields: approval.fields.filter((f) => f !== 'docType'),
+          message: `${approval.approvedBy} approved this document; running it again changed ${approval.fields.join(', ')}.`,
+        },
+      ]
+    : [];
+  const blocking =
+    fieldIssues.length > 0 ||
+    ruleIssues.length > 0 ||
+    classificationIssue.length > 0 ||
+    approvalIssue.length > 0;
   const lowConfidence: RuleIssue[] = [];
   if (confidence < threshold) {
     const weakest = required
@@ -255,7 +271,12 @@ export const validateDocument = async (
     requiredFieldsValid: !blocking,
     fieldConfidence,
     fieldIssues,
-    reasons: groupReasons(fieldIssues, [...classificationIssue, ...ruleIssues, ...lowConfidence]),
+    reasons: groupReasons(fieldIssues, [
+      ...classificationIssue,
+      ...approvalIssue,
+      ...ruleIssues,
+      ...lowConfidence,
+    ]),
     priority: reviewPriority(factors),
     priorityFactors: factors,
     ...(provider ? { provider } : {}),

@@ -3,7 +3,7 @@ import { ArtifactMissingError, artifactKey, getJsonArtifact } from '../shared/ar
 import type { ProviderLookup } from '../shared/documents/index.js';
 import type { StageInput } from '../shared/stageInput.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
-import type { WorkflowStore } from '../shared/store/index.js';
+import type { WorkflowItem, WorkflowStore } from '../shared/store/index.js';
 import { duplicateFinder } from './duplicates.js';
 import { validateDocument } from './validateDocument.js';
 
@@ -17,6 +17,13 @@ export interface ValidateStageDeps {
   now: () => Date;
 }
 
+/** On a rerun of a record a person approved, what changed: a person then looks again. */
+const changedSinceApproval = (item: WorkflowItem) => {
+  const approvedBy = item.run ? item.reprocess?.previous.approvedBy : undefined;
+  const fields = item.reprocess?.changedFields ?? [];
+  return approvedBy && fields.length > 0 ? { changedSinceApproval: { fields, approvedBy } } : {};
+};
+
 /**
  * The validate stage: `validating` -> `validated` or `review_required`. Validation
  * computes the facts (confidence, required fields valid, reasons, priority); the transition
@@ -26,7 +33,8 @@ export const validateStage = async (deps: ValidateStageDeps, input: StageInput):
   const run = await StageRun.load('validate', deps.store, input.workflowId, input.policy);
   if (!(await run.enter('validating'))) return run.result(true);
   const { item } = run;
-  if (!item.artifacts?.extraction) throw new ArtifactMissingError(artifactKey(item.id, 'extraction'));
+  if (!item.artifacts?.extraction)
+    throw new ArtifactMissingError(artifactKey(item.id, 'extraction', item.run));
   const extraction = await getJsonArtifact(deps.s3, deps.bucket, item.artifacts.extraction);
   const result = await validateDocument(extraction, {
     lookupProvider: deps.providers(),
@@ -34,6 +42,7 @@ export const validateStage = async (deps: ValidateStageDeps, input: StageInput):
     pageCount: item.pageCount,
     now: deps.now(),
     findDuplicate: duplicateFinder(deps.store, item),
+    ...changedSinceApproval(item),
   });
   // Kept whatever the outcome: the queue needs it on review, and it explains an auto-approval.
   // On the item only: the reasons quote the document's values, which the log never holds.

@@ -15,7 +15,8 @@ export type LocalFunction =
   | 'slot-release'
   | 'ledger-snapshot'
   | 'outbox-deliverer'
-  | 'results-compactor';
+  | 'results-compactor'
+  | 'reprocess';
 
 /** Loads a function's handler module the way Lambda would load its bundle: once, lazily. */
 const loaders: Record<LocalFunction, () => Promise<{ handler: unknown }>> = {
@@ -37,6 +38,7 @@ const loaders: Record<LocalFunction, () => Promise<{ handler: unknown }>> = {
   'ledger-snapshot': () => import('../../lambdas/ledger-snapshot/handler.js'),
   'outbox-deliverer': () => import('../../lambdas/outbox-deliverer/handler.js'),
   'results-compactor': () => import('../../lambdas/results-compactor/handler.js'),
+  reprocess: () => import('../../lambdas/reprocess/handler.js'),
 };
 
 const loaded = new Map<LocalFunction, Promise<{ handler: unknown }>>();

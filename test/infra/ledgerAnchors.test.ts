@@ -93,7 +93,7 @@ describe('the ledger anchors on AWS', () => {
     const byFunction = logActionsByFunction();
     const append = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'];
     const writers = Object.keys(byFunction).filter((f) => byFunction[f]?.includes('dynamodb:PutItem'));
-    // Assess: the stages that make transitions and the review API (an admin's cancel).
+    // Assess: the stages that make transitions, the review API (an admin's cancel) and reprocess.
     expect(writers.sort()).toEqual(
       [
         'apply-review',
@@ -105,6 +105,7 @@ describe('the ledger anchors on AWS', () => {
         'mark-timed-out',
         'ocr',
         'parse',
+        'reprocess',
         'review-api',
         'validate',
       ].sort(),

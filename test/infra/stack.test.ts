@@ -30,6 +30,7 @@ import {
   type Statement,
   single,
   statements,
+  workflowMachine,
 } from './support/templateQueries.js';
 
 // Two synths for the whole file: the defaults of cdk.json, and a variant whose context is given
@@ -215,7 +216,7 @@ describe('functions', () => {
     const logGroups = resources(defaults, 'AWS::Logs::LogGroup');
     // Assess: the stages, the review API, review-metrics, the starter, slot-release, the
     // ledger's snapshot and witness, the outbox deliverer and the results compactor.
-    expect(Object.keys(functions)).toHaveLength(Object.keys(STAGES).length + 8);
+    expect(Object.keys(functions)).toHaveLength(Object.keys(STAGES).length + 9);
     for (const fn of Object.values(functions)) {
       const p = fn.Properties as {
         Environment: { Variables: Record<string, string> };
@@ -338,7 +339,7 @@ describe('state machine', () => {
 
   it('deploys the builder output itself: placeholders filled with each stage ARN give buildDefinition', () => {
     // Prepare
-    const machine = single(defaults, 'AWS::StepFunctions::StateMachine');
+    const machine = workflowMachine(defaults);
     const substitutions = machine.Properties.DefinitionSubstitutions as Record<string, unknown>;
     const stageOf = Object.fromEntries(
       Object.entries(functionsByService(defaults)).map(([svc, f]) => [f.id, svc]),
@@ -383,7 +384,7 @@ describe('state machine', () => {
   it('may invoke exactly the stage functions', () => {
     // Prepare: the synthesized templates (beforeAll); Act and Assess below.
     const byService = functionsByService(defaults);
-    const role = getAttTarget(single(defaults, 'AWS::StepFunctions::StateMachine').Properties.RoleArn);
+    const role = getAttTarget(workflowMachine(defaults).Properties.RoleArn);
     const invoke = roleStatements(defaults, role).find((s) => s.Action === 'lambda:InvokeFunction');
     expect(
       asArray(invoke?.Resource as unknown[])

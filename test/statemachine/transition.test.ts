@@ -67,6 +67,8 @@ const SPECIFIED: readonly [WorkflowState, WorkflowEvent, GuardContext, WorkflowS
   ['timed_out', 'erase', {}, 'timed_out'],
   ['cancelled', 'erase', {}, 'cancelled'],
   ['legacy', 'erase', {}, 'legacy'],
+  // An operator runs a completed document again from parse (docket reprocess).
+  ['completed', 'reprocess', {}, 'parsing_pdf'],
 ];
 
 describe('transition table', () => {
@@ -87,7 +89,8 @@ describe('transition table', () => {
     expect(from('cancel')).toEqual([...nonTerminal].sort());
     expect(from('import')).toEqual([...nonTerminal].sort());
     expect(from('erase')).toEqual(terminal.sort());
-    expect(TRANSITIONS).toHaveLength(16 + 8 + 8 + 5);
+    expect(from('reprocess')).toEqual(['completed']);
+    expect(TRANSITIONS).toHaveLength(16 + 8 + 8 + 5 + 1);
   });
 
   it('lets a stage fail only in the four processing states', () => {
@@ -142,11 +145,12 @@ describe('illegal transitions', () => {
     if (isTerminal(state)) expect(result.error.message).toContain('terminal');
   });
 
-  it('has no exit from any terminal state: only an erasure, which keeps it', () => {
+  it("leaves an end state only by an operator's reprocess of a completed one; an erasure keeps it", () => {
     for (const state of ALL_STATES.filter(isTerminal)) {
-      expect(eventsFrom(state)).toEqual(['erase']);
+      expect([...eventsFrom(state)].sort()).toEqual(state === 'completed' ? ['erase', 'reprocess'] : ['erase']);
       expect(transition(state, 'erase', {})).toMatchObject({ ok: true, to: state });
     }
+    expect(transition('completed', 'reprocess', {})).toMatchObject({ ok: true, to: 'parsing_pdf' });
   });
 });
 

@@ -287,7 +287,25 @@ describe('validateDocument', () => {
       'vendor_mismatch',
       'iban_mismatch',
       'possible_duplicate',
+      'changed_since_approval',
     ]);
+  });
+
+  it('sends a clean record back to a person when a rerun changed what that person approved', async () => {
+    // Act: the same clean invoice, once as a first run, once as a rerun that changed its total.
+    const first = await validateDocument(invoiceExtraction(), options);
+    const rerun = await validateDocument(invoiceExtraction(), {
+      ...options,
+      changedSinceApproval: { fields: ['total'], approvedBy: 'alice' },
+    });
+
+    // Assess: only the change tells them apart.
+    expect(decide(first)).toMatchObject({ ok: true, to: 'validated' });
+    expect(codes(rerun.reasons)).toEqual(['changed_since_approval']);
+    expect(rerun.reasons[0]).toMatchObject({ fields: ['total'] });
+    expect(rerun.reasons[0]?.message).toContain('alice approved');
+    expect(rerun.confidence).toBe(first.confidence);
+    expect(decide(rerun)).toMatchObject({ ok: true, to: 'review_required' });
   });
 });
 

@@ -62,6 +62,11 @@ export interface ExtractedField<V> {
   alternatives?: V[];
   /** Set when a reviewer supplied the value. */
   corrected?: boolean;
+  /**
+   * A value a person set in an earlier run, kept by this one whatever the extractor read now:
+   * who set it and when (`docket reprocess` never overwrites it).
+   */
+  locked?: { by: string; at: string };
 }
 
 /** Every field of a doc type, each optional, as extracted. */
@@ -102,6 +107,10 @@ const extractedFieldSchema = (value: z.ZodType) =>
       evidence: z.array(EvidenceSchema).max(MAX_EVIDENCE_PER_FIELD).optional(),
       alternatives: z.array(value).max(10).optional(),
       corrected: z.boolean().optional(),
+      locked: z
+        .object({ by: z.string().min(1).max(256), at: z.string().min(1).max(64) })
+        .strict()
+        .optional(),
     })
     .strict();
 

@@ -12,5 +12,6 @@ export * from './evidence.js';
 export * from './extraction.js';
 export * from './invoiceFields.js';
 export * from './legalForms.js';
+export * from './lockedFields.js';
 export * from './primitives.js';
 export * from './provider.js';

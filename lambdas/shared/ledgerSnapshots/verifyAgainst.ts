@@ -53,7 +53,11 @@ const checkOne = async (
       `entries 1..${seen.count} no longer hash to the head the snapshot recorded: history at or before entry ${seen.count} was rewritten and the chain recomputed`,
     );
   }
-  const after = entries.slice(seen.count).find((e) => e.event !== 'erase');
+  // After an end the table allows only `erase` (which keeps it) and `reprocess`, which starts a
+  // new run: what follows a reprocess is that run's, checked by the chain like any other.
+  const tail = entries.slice(seen.count);
+  const reopened = tail.findIndex((e) => e.event === 'reprocess' && seen.state === 'completed');
+  const after = (reopened === -1 ? tail : tail.slice(0, reopened)).find((e) => e.event !== 'erase');
   if (isTerminal(seen.state) && after) {
     return problem(
       after.seq,

@@ -117,6 +117,49 @@ export interface WorkflowAttributes {
   legacyImport?: Record<string, number>;
   /** Free-form stage results small enough for the item (ids, counts, summaries). */
   summary?: Record<string, unknown>;
+  /**
+   * Which run of the document the workflow is on: absent on the first, 1 after the first
+   * `reprocess`, and so on. Each run writes its artifacts under its own keys (`artifactKey`).
+   */
+  run?: number;
+  /** The last reprocess: who asked, and what the run before it left. */
+  reprocess?: ReprocessInfo;
+  /**
+   * Fields a person set (a reviewer's correction), by name: every later run keeps the value the
+   * person gave, and the record says who set it and when. Names and authors only; the values are
+   * in the previous run's record.
+   */
+  lockedFields?: Record<string, FieldLock>;
+}
+
+/** Who set a locked field and when; `cleared` when the person removed the field. */
+export interface FieldLock {
+  by: string;
+  at: string;
+  cleared?: boolean;
+}
+
+/** A reprocess of a completed workflow (`docket reprocess`). */
+export interface ReprocessInfo {
+  /** The run it started. */
+  run: number;
+  /** The reprocess batch (one `docket reprocess`): a repeated request of the same batch is a no-op. */
+  batch: string;
+  requestedBy: string;
+  at: string;
+  /** The completed run before it: its final record stays readable at `record`. */
+  previous: {
+    run: number;
+    /** S3 key of its final record (the reviewed one when a person corrected it). */
+    record: string;
+    completedAt: string;
+    /** The person who approved it, when one did: a change to its record then needs a person again. */
+    approvedBy?: string;
+    /** Its JSON result, which the new run's result replaces. */
+    resultKey?: string;
+  };
+  /** Fields whose value the new run changed (set by extract). */
+  changedFields?: string[];
 }
 
 /** The workflow item: the current snapshot, `version` = seq of the last log entry applied. */

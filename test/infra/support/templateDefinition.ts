@@ -28,11 +28,18 @@ const stagesByLogicalId = (resources: Resources): Map<string, Stage> =>
       ]),
   );
 
-/** The one state machine's resource. */
-const stateMachineOf = (resources: Resources) => {
-  const machines = Object.values(resources).filter((r) => r.Type === 'AWS::StepFunctions::StateMachine');
+/** Which of the stack's state machines: the document workflow's, or reprocessing's. */
+export type MachineName = 'workflow' | 'reprocess';
+
+/** The state machine whose name ends in `-{which}` (the stack names them `{stack}-{which}`). */
+const stateMachineOf = (resources: Resources, which: MachineName) => {
+  const machines = Object.values(resources).filter(
+    (r) =>
+      r.Type === 'AWS::StepFunctions::StateMachine' &&
+      String(r.Properties.StateMachineName ?? '').endsWith(`-${which}`),
+  );
   if (machines.length !== 1)
-    throw new UnresolvableTemplateError(`expected one state machine, found ${machines.length}`);
+    throw new UnresolvableTemplateError(`expected one ${which} state machine, found ${machines.length}`);
   return machines[0] as Resources[string];
 };
 
@@ -41,14 +48,18 @@ const stateMachineOf = (resources: Resources) => {
  * `arns[stage]`. Throws `UnresolvableTemplateError` for an intrinsic it does not know, or a
  * placeholder left unfilled.
  */
-export const definitionFromTemplate = (template: Template, arns: StageArns) => {
+export const definitionFromTemplate = (
+  template: Template,
+  arns: StageArns | Readonly<Record<string, string>>,
+  which: MachineName = 'workflow',
+) => {
   const resources = template.toJSON().Resources as Resources;
   const stages = stagesByLogicalId(resources);
   const functionArn = (logicalId: string): string => {
     const stage = stages.get(logicalId);
     if (!stage || !(stage in arns))
       throw new UnresolvableTemplateError(`${logicalId} is not a stage function`);
-    return arns[stage];
+    return (arns as Record<string, string>)[stage] as string;
   };
   const resolve = (value: unknown): string => {
     if (typeof value === 'string') return value;
@@ -62,7 +73,7 @@ export const definitionFromTemplate = (template: Template, arns: StageArns) => {
     }
     throw new UnresolvableTemplateError(`cannot resolve ${JSON.stringify(value)}`);
   };
-  const machine = stateMachineOf(resources);
+  const machine = stateMachineOf(resources, which);
   let text = resolve(machine.Properties.DefinitionString);
   const substitutions = (machine.Properties.DefinitionSubstitutions ?? {}) as Record<string, unknown>;
   for (const [key, ref] of Object.entries(substitutions)) text = text.replaceAll(`\${${key}}`, resolve(ref));

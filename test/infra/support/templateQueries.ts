@@ -59,6 +59,14 @@ export const roleStatements = (s: SynthResult, roleLogicalId: string): Statement
   Object.values(resources(s, 'AWS::IAM::Policy'))
     .filter((p) => JSON.stringify(p.Properties.Roles).includes(roleLogicalId))
     .flatMap((p) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+/** The document workflow's state machine (the stack also has reprocessing's). */
+export const workflowMachine = (s: SynthResult): Resource => {
+  const found = Object.values(resources(s, 'AWS::StepFunctions::StateMachine')).filter((r) =>
+    String(r.Properties.StateMachineName ?? '').endsWith('-workflow'),
+  );
+  if (found.length !== 1) throw new Error(`expected one workflow state machine, found ${found.length}`);
+  return found[0] as Resource;
+};
 /** The state machine definition as deployed (its DefinitionString, parsed). */
 export const deployedDefinition = (s: SynthResult) =>
-  JSON.parse(single(s, 'AWS::StepFunctions::StateMachine').Properties.DefinitionString as string);
+  JSON.parse(workflowMachine(s).Properties.DefinitionString as string);
