@@ -77,10 +77,9 @@ const rerunPatch = (item: WorkflowItem, request: ReprocessRequest, at: string): 
       item.lockedFields,
       decision?.decision === 'correct' ? decision : undefined,
     ),
-    // The new run starts clean: no review, no reuse of the content-hash cache (it would return
+    // The new run starts clean: no reuse of the content-hash cache (it would return
     // the old extraction), its own artifacts. The previous record stays at `reprocess.previous`.
     artifacts: {},
-    review: null,
     reviewTaskToken: null,
     cachedFrom: null,
     confidence: null,
@@ -128,6 +127,11 @@ export const reprocessDocument = async (
     }));
   }
   const run = item.run ?? 0;
+  // The last run's review (its decision, reasons, claim) is not this run's: off the item, after
+  // the transition that recorded who approved it, and again on a repeated request.
+  if (item.state === 'parsing_pdf' && item.review) {
+    item = await deps.store.update(item.id, { review: null }, { expectState: 'parsing_pdf' });
+  }
   // Started before, and moved on (or a repeated request after the run's first stage began).
   if (ours && item.state !== 'parsing_pdf' && item.executionArn) return { workflowId: item.id, status: 'started', run };
   const name = rerunExecutionName(item.id, run);

@@ -27,6 +27,11 @@ const LOGGABLE: readonly string[] = [
   'summary.comparison',
   // An imported history: the source file's hash and the last line taken from it.
   'legacyImport',
+  // A rerun: its number, who asked, the keys of the last run's record and result, which fields
+  // changed and which a person set (names, authors and times; the values stay in the records).
+  'run',
+  'reprocess',
+  'lockedFields',
 ];
 
 const loggable = (path: string) =>
