@@ -1,0 +1,100 @@
+import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reprocessDocument } from '../../lambdas/reprocess/reprocessDocument.js';
+import { WorkflowOutbox } from '../../lambdas/shared/store/index.js';
+import { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
+import { type SfnHttpServer, startSfnHttpServer } from '../../local/sfn/sfnHttpServer.js';
+import { LOCAL_CREDENTIALS, TEST_TIME_SCALE } from '../local/sfn/support/sfnFixture.js';
+import { completedWithRetry, workflowIn } from '../support/driveWorkflow.js';
+import { startStoreFixture } from '../support/localDynamo.js';
+import { useFixture } from '../support/useFixture.js';
+
+/*
+ * The reprocess function against the real store (dynalite) and the local Step Functions: what it
+ * refuses and why, and that a repeated request of one batch starts one run.
+ */
+
+const fixture = useFixture(startStoreFixture);
+let service: LocalStepFunctions;
+let server: SfnHttpServer;
+let sfn: SFNClient;
+let stateMachineArn: string;
+
+beforeAll(async () => {
+  service = await LocalStepFunctions.open({ timeScale: TEST_TIME_SCALE });
+  server = await startSfnHttpServer(service);
+  sfn = new SFNClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+  // The document machine's stages are not what this tests: a rerun's execution only has to start.
+  stateMachineArn = service.registerStateMachine({
+    name: 'docket',
+    definition: { StartAt: 'Started', States: { Started: { Type: 'Pass', End: true } } },
+  });
+});
+afterAll(async () => {
+  sfn?.destroy();
+  await server?.close();
+  await service?.close();
+});
+
+const deps = () => ({ store: fixture.store, sfn, stateMachineArn });
+const request = (workflowId: string, batch = 'b1') => ({ workflowId, batch, requestedBy: 'ops' });
+
+describe('reprocessDocument', () => {
+  it('skips, with the reason, what cannot run again: unknown, unfinished, an event still owed', async () => {
+    // Prepare
+    const inReview = await workflowIn(fixture.store, 'review_required');
+    const owed = await completedWithRetry(fixture.store, 'acme', `owed-${Date.now()}`);
+
+    // Act
+    const outcomes = await Promise.all([
+      reprocessDocument(deps(), request('wf-nope')),
+      reprocessDocument(deps(), request(inReview.id)),
+      reprocessDocument(deps(), request(owed)),
+    ]);
+
+    // Assess: skipped, nothing moved.
+    expect(outcomes.map((o) => (o.status === 'skipped' ? o.reason : o.status))).toEqual([
+      'there is no such workflow',
+      'it is review_required; only completed documents are reprocessed',
+      'its completion event is still being delivered; run the reprocess again shortly',
+    ]);
+    expect((await fixture.store.get(owed)).state).toBe('completed');
+  });
+
+  it('runs a completed document again once per batch, however often the request comes', async () => {
+    // Prepare: completed, its event delivered.
+    const id = await completedWithRetry(fixture.store, 'acme', `rerun-${Date.now()}`);
+    await fixture.store.update(id, { 'artifacts.extraction': `artifacts/${id}/extraction.json` });
+    const done = await fixture.store.get(id);
+    const outbox = new WorkflowOutbox(fixture.client, fixture.dynamo.tables.workflows);
+    for (const eventId of Object.keys(done.outbox ?? {})) await outbox.clear(done, eventId);
+
+    // Act: the Map retries an item; a later batch runs it once more.
+    const first = await reprocessDocument(deps(), request(id));
+    const repeated = await reprocessDocument(deps(), request(id));
+
+    // Assess
+    expect(first).toEqual({ workflowId: id, status: 'started', run: 1 });
+    expect(repeated).toEqual(first);
+    const item = await fixture.store.get(id);
+    expect(item).toMatchObject({
+      state: 'parsing_pdf',
+      run: 1,
+      reprocess: {
+        run: 1,
+        batch: 'b1',
+        requestedBy: 'ops',
+        previous: { run: 0, record: `artifacts/${id}/extraction.json` },
+      },
+      artifacts: {},
+    });
+    const entries = (await fixture.store.history(id)).filter((e) => e.event === 'reprocess');
+    expect(entries).toEqual([
+      expect.objectContaining({ from: 'completed', to: 'parsing_pdf', actor: 'ops' }),
+    ]);
+    const { executions = [] } = await sfn.send(new ListExecutionsCommand({ stateMachineArn }));
+    expect(executions.filter((e) => e.name?.startsWith(id)).map((e) => e.name)).toEqual([
+      `${id}-resume-run-1`,
+    ]);
+  });
+});
