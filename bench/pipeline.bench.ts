@@ -1,19 +1,22 @@
 /**
  * `npm run bench:pipeline`: the whole pipeline on the local stack.
  *
- *   npx tsx bench/pipeline.bench.ts [--count N] [--load M] [--concurrency C] [--json]
+ *   npx tsx bench/pipeline.bench.ts [--count N] [--load M] [--concurrency C] [--json] [--baseline FILE]
  *
  * 1. Bare work: parse (the guarded parser) + extract of the N documents in this process, one per
  *    core at a time: the floor any pipeline around them has to stand on.
  * 2. Pipeline: the same N documents uploaded to the local stack (C uploads in flight) on the
  *    auto-approve path; documents/s, end-to-end latency p50/p95 (upload to `completed`), and the
- *    overhead ratio = pipeline wall time / bare wall time (goal <= 1.25).
+ *    overhead ratio = pipeline wall time / bare wall time (goal <= 1.25); calls per document by
+ *    service and operation (every request the system's AWS clients sent, the upload included, the
+ *    bench's own polling not), the connections they opened, and the process's peak RSS.
+ *    `--baseline FILE` (the `--json` output of an earlier run) adds a `before` column.
  * 3. Load: M uploads at once on a fresh stack -> M workflows, none lost, none duplicated, ledger
  *    verify clean.
  * Stages run in-process (the parse guard forks a child per document): there is no worker pool
  * to compare 1 vs 2 workers of.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
@@ -21,12 +24,20 @@ import { Command } from 'commander';
 import { CORPUS_PROVIDERS, generateCorpus } from '../cli/samples/corpus.js';
 import { HeuristicExtractor } from '../lambdas/extract/text/heuristicExtractor.js';
 import { parsePdf } from '../lambdas/parse/parsePdf.js';
+import { callCounts, resetCallCounts, uncounted } from '../lambdas/shared/callCount.js';
 import { createDocumentClient, createS3Client } from '../lambdas/shared/clients.js';
 import { putProviders } from '../lambdas/shared/providersStore.js';
-import { verifyLedger, type WorkflowItem } from '../lambdas/shared/store/index.js';
+import { verifyLedger, type WorkflowItem, WorkflowStore } from '../lambdas/shared/store/index.js';
 import { resolveLocalConfig } from '../local/config.js';
 import { type LocalRuntime, startLocalRuntime } from '../local/runtime.js';
 import { isTerminal } from '../statemachine/index.js';
+import {
+  type CallsPerDocument,
+  countConnections,
+  formatCallTable,
+  perDocument,
+  totals,
+} from './support/callTable.js';
 import { pool } from './support/pool.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -37,8 +48,9 @@ const options = new Command('bench:pipeline')
   .option('--load <n>', 'uploads at once in the load run (0 to skip)', Number, 1000)
   .option('--concurrency <n>', 'uploads (and bare parses) in flight', Number, 8)
   .option('--json', 'print JSON only')
+  .option('--baseline <file>', 'the --json output of an earlier run: its calls per document as "before"')
   .parse()
-  .opts<{ count: number; load: number; concurrency: number; json?: boolean }>();
+  .opts<{ count: number; load: number; concurrency: number; json?: boolean; baseline?: string }>();
 
 const log = (line: string) => {
   if (!options.json) process.stderr.write(`${line}\n`);
@@ -67,11 +79,21 @@ const startStack = async (): Promise<{ runtime: LocalRuntime; dataDir: string }>
 
 /** Uploads every PDF and waits until each has a terminal workflow; returns upload times by key. */
 const runThrough = async (runtime: LocalRuntime, pdfs: Uint8Array[], concurrency: number, prefix: string) => {
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
   const s3 = createS3Client({
     endpoint: runtime.endpoints.s3,
     region: runtime.endpoints.region,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    credentials,
   });
+  // Watching the stack is not what a document costs: the polling store's calls are not counted.
+  const watcher = uncounted(
+    createDocumentClient({
+      endpoint: runtime.endpoints.dynamodb,
+      region: runtime.endpoints.region,
+      credentials,
+    }),
+  );
+  const watch = new WorkflowStore({ client: watcher, tables: runtime.endpoints.tables });
   const uploadedAt = new Map<string, number>();
   const started = Date.now();
   await pool(pdfs, concurrency, async (pdf, i) => {
@@ -85,7 +107,7 @@ const runThrough = async (runtime: LocalRuntime, pdfs: Uint8Array[], concurrency
   let lastProgress = { done: -1, at: Date.now() };
   for (;;) {
     items = [];
-    for await (const item of runtime.store.listAll({ tenant: 'bench' })) {
+    for await (const item of watch.listAll({ tenant: 'bench' })) {
       if (item.source?.key.startsWith(`incoming/bench/${prefix}-`)) items.push(item);
     }
     const done = items.filter((i) => isTerminal(i.state)).length;
@@ -99,6 +121,7 @@ const runThrough = async (runtime: LocalRuntime, pdfs: Uint8Array[], concurrency
     await new Promise((r) => setTimeout(r, 2000));
   }
   s3.destroy();
+  watcher.destroy();
   return { started, uploadedAt, items };
 };
 
@@ -118,7 +141,20 @@ log(`bare parse+extract: ${bareSeconds.toFixed(1)} s`);
 
 // 2. The pipeline.
 const stack = await startStack();
+// Count from here: what starting the stack and importing providers cost is not per document.
+resetCallCounts();
+const connections = countConnections();
 const run = await runThrough(stack.runtime, pdfs, options.concurrency, 'auto');
+const calls = perDocument(callCounts(), pdfs.length);
+const serviceOfPort = new Map(
+  (['dynamodb', 's3', 'sfn', 'sqs', 'events'] as const).map((service) => [
+    Number(new URL(stack.runtime.endpoints[service]).port),
+    service,
+  ]),
+);
+const connectionsByService = Object.fromEntries(
+  [...connections.byPort()].map(([port, n]) => [serviceOfPort.get(port) ?? `port ${port}`, n]),
+);
 const finishedAt = Math.max(...run.items.map((i) => Date.parse(i.updatedAt)));
 const pipelineSeconds = (finishedAt - run.started) / 1000;
 const latencies = run.items
@@ -165,9 +201,16 @@ const result = {
     outcomes,
   },
   overheadRatio: Number((pipelineSeconds / bareSeconds).toFixed(2)),
+  callsPerDocument: calls,
+  callsPerDocumentByService: totals(calls),
+  connectionsByService,
+  peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   workers: 'n/a: stages run in-process; each parse runs in its own child process',
   ...(load && { load }),
 };
+const baseline = options.baseline
+  ? (JSON.parse(await readFile(options.baseline, 'utf8')) as { callsPerDocument: CallsPerDocument[] })
+  : undefined;
 if (options.json) console.log(JSON.stringify(result, null, 2));
 else {
   console.log(`
@@ -176,6 +219,10 @@ Pipeline on the local stack (${result.documents} clean documents, ${result.concu
   full pipeline           ${result.pipeline.seconds} s   ${result.pipeline.documentsPerSecond} docs/s   ${JSON.stringify(outcomes)}
   end-to-end latency      p50 ${result.pipeline.latencyP50Ms} ms   p95 ${result.pipeline.latencyP95Ms} ms
   overhead ratio          ${result.overheadRatio}  (goal <= 1.25)
+  peak RSS                ${result.peakRssMb} MB (this process; parse children not included)
+  connections opened      ${JSON.stringify(connectionsByService)}
+  calls per document (the upload's PutObject included; the bench's polling not)
+${formatCallTable(calls, baseline?.callsPerDocument)}
   workers                 ${result.workers}${
     load
       ? `

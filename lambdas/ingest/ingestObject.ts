@@ -18,28 +18,41 @@ const isNotFound = (error: unknown) =>
   error instanceof Error &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.name === 'NoSuchVersion');
 
-/** The stored object an event names: its raw key and what HEAD says about it. */
+/** The stored object an event names: its raw key and what S3 says about it. */
 interface StoredObject {
   key: string;
   size?: number | undefined;
   etag?: string | undefined;
+  /** The content, when it was opened to be hashed (GET); a HEAD leaves it out. */
+  body?: ObjectBody | undefined;
 }
+
+/** An object's content as the SDK hands it over: a stream that may be dropped unread. */
+type ObjectBody = AsyncIterable<Uint8Array> & { destroy?: () => void };
 
 /**
  * Finds the object an event names: the key as given, else its form-decoded spelling (see
  * `eventKeyCandidates`). Only spellings under `incoming/` are tried, so decoding cannot lead ingest
- * to an object outside the uploads. Undefined when none exists.
+ * to an object outside the uploads. Undefined when none exists. With `open`, the object is found
+ * with a GET whose body is the content to hash, so a new upload costs one S3 round trip, not a
+ * HEAD and then a GET; without it (an object to be left unread), with a HEAD.
  */
 const locate = async (
   s3: S3Client,
   bucket: string,
   candidates: readonly string[],
   versionId: string | undefined,
+  open = false,
 ): Promise<StoredObject | undefined> => {
   for (const key of candidates) {
     try {
-      const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key, VersionId: versionId }));
-      return { key, size: head.ContentLength, etag: head.ETag };
+      const request = { Bucket: bucket, Key: key, VersionId: versionId };
+      if (!open) {
+        const head = await s3.send(new HeadObjectCommand(request));
+        return { key, size: head.ContentLength, etag: head.ETag };
+      }
+      const object = await s3.send(new GetObjectCommand(request));
+      return { key, size: object.ContentLength, etag: object.ETag, body: object.Body as ObjectBody };
     } catch (error) {
       if (isNotFound(error)) continue;
       throw new SourceUnavailableError(`Could not read s3://${bucket}/${key}; will retry.`, { cause: error });
@@ -63,15 +76,13 @@ const alreadyQuarantined = async (
   return undefined;
 };
 
-/** Streams the object to compute its SHA-256. */
-const sha256Of = async (s3: S3Client, bucket: string, key: string, versionId: string | undefined) => {
+/** The SHA-256 of an object's content, read to the end. */
+const sha256Of = async (body: ObjectBody, bucket: string, key: string) => {
   try {
-    const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, VersionId: versionId }));
     const hash = createHash('sha256');
-    for await (const chunk of object.Body as AsyncIterable<Uint8Array>) hash.update(chunk);
+    for await (const chunk of body) hash.update(chunk);
     return hash.digest('hex');
   } catch (error) {
-    if (isNotFound(error)) throw new SourceObjectMissingError(bucket, key, { cause: error });
     throw new SourceUnavailableError(`Could not read s3://${bucket}/${key}; will retry.`, { cause: error });
   }
 };
@@ -109,7 +120,9 @@ export const ingestObject = async (
   if (existing) return resultFor(existing, input.executionArn);
 
   const candidates = eventKeyCandidates(object.key).filter((k) => k.startsWith(INCOMING_PREFIX));
-  const stored = await locate(deps.s3, bucket.name, candidates, object['version-id']);
+  // What the event says is over the limit is not even opened: a HEAD finds it.
+  const eventTooLarge = (object.size ?? 0) > deps.maxBytes;
+  const stored = await locate(deps.s3, bucket.name, candidates, object['version-id'], !eventTooLarge);
   if (!stored) {
     const quarantined = await alreadyQuarantined(deps.s3, bucket.name, candidates, version);
     if (quarantined) return { quarantined: true, quarantineKey: quarantined, reason: 'already quarantined' };
@@ -120,6 +133,7 @@ export const ingestObject = async (
   const violation =
     checked instanceof KeyPolicyViolation ? checked : tenantViolation(object.key.split('/')[1] ?? '');
   if (violation) {
+    stored.body?.destroy?.();
     const { quarantineKey } = await quarantineObject(deps.s3, {
       bucket: bucket.name,
       key: stored.key,
@@ -138,10 +152,9 @@ export const ingestObject = async (
 
   // Hashing gigabytes could outlast the stage timeout and end in IngestFailed with no workflow to
   // say why; without a hash the workflow is created and parse rejects it as TooLarge.
-  const tooLarge = (object.size ?? 0) > deps.maxBytes || (stored.size ?? 0) > deps.maxBytes;
-  const sha256 = tooLarge
-    ? undefined
-    : await sha256Of(deps.s3, bucket.name, stored.key, object['version-id']);
+  const tooLarge = eventTooLarge || (stored.size ?? 0) > deps.maxBytes;
+  if (tooLarge) stored.body?.destroy?.();
+  const sha256 = tooLarge || !stored.body ? undefined : await sha256Of(stored.body, bucket.name, stored.key);
   const cached = sha256 ? await deps.store.findExtractionCache(tenant, sha256) : undefined;
   const { workflow, created } = await deps.store.create({
     tenant,

@@ -4,7 +4,11 @@ import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { SFNClient, type SFNClientConfig } from '@aws-sdk/client-sfn';
 import { SQSClient, type SQSClientConfig } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { countCalls } from './callCount.js';
 import { optionalEnv } from './env.js';
+
+// Every client built here counts its calls by service and operation (callCount.ts): the pipeline
+// bench prints what a document costs in round trips.
 
 /**
  * A DynamoDB document client built the ordinary way: region, credentials and endpoint come from
@@ -12,7 +16,7 @@ import { optionalEnv } from './env.js';
  * AWS, dynalite or LocalStack with no branch on where it runs.
  */
 export const createDocumentClient = (config: DynamoDBClientConfig = {}): DynamoDBDocumentClient =>
-  DynamoDBDocumentClient.from(new DynamoDBClient(config), {
+  DynamoDBDocumentClient.from(countCalls(new DynamoDBClient(config)), {
     marshallOptions: { removeUndefinedValues: true },
   });
 
@@ -22,19 +26,21 @@ export const createDocumentClient = (config: DynamoDBClientConfig = {}): DynamoD
  * on AWS the default virtual-hosted style applies.
  */
 export const createS3Client = (config: S3ClientConfig = {}): S3Client =>
-  new S3Client({
-    forcePathStyle: Boolean(
-      config.endpoint ?? optionalEnv('AWS_ENDPOINT_URL_S3') ?? optionalEnv('AWS_ENDPOINT_URL'),
-    ),
-    ...config,
-  });
+  countCalls(
+    new S3Client({
+      forcePathStyle: Boolean(
+        config.endpoint ?? optionalEnv('AWS_ENDPOINT_URL_S3') ?? optionalEnv('AWS_ENDPOINT_URL'),
+      ),
+      ...config,
+    }),
+  );
 
 /** A Step Functions client (endpoint from `AWS_ENDPOINT_URL_SFN`). */
-export const createSfnClient = (config: SFNClientConfig = {}): SFNClient => new SFNClient(config);
+export const createSfnClient = (config: SFNClientConfig = {}): SFNClient => countCalls(new SFNClient(config));
 
 /** An SQS client (endpoint from `AWS_ENDPOINT_URL_SQS`): the upload queue and its dead letters. */
-export const createSqsClient = (config: SQSClientConfig = {}): SQSClient => new SQSClient(config);
+export const createSqsClient = (config: SQSClientConfig = {}): SQSClient => countCalls(new SQSClient(config));
 
 /** An EventBridge client (endpoint from `AWS_ENDPOINT_URL_EVENTBRIDGE`): completion events. */
 export const createEventBridgeClient = (config: EventBridgeClientConfig = {}): EventBridgeClient =>
-  new EventBridgeClient(config);
+  countCalls(new EventBridgeClient(config));

@@ -64,29 +64,46 @@ export class ExecutionSlots {
     );
   }
 
-  /** Takes a slot for execution `name` unless all `limit` are held. */
+  /**
+   * Whether the item is known to exist: it is created once and never deleted (no role may delete
+   * it), so once seen, a failed take means "all held" with no read to tell it from "no item yet".
+   */
+  private itemExists = false;
+
+  /**
+   * Takes a slot for execution `name` unless all `limit` are held. One conditional update says
+   * which: a name already holding a slot passes the condition and keeps its time (its old value
+   * comes back: `held`), a new one passes while there is room (`taken`). A refusal is "all held"
+   * once the item is known to exist: a starter waiting for a slot polls with updates alone, no
+   * read after each refusal.
+   */
   async take(name: string): Promise<TakeResult> {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        await this.deps.client.send(
+        const { Attributes } = await this.deps.client.send(
           new UpdateCommand({
             TableName: this.deps.table,
             Key: { id: SLOTS_ITEM_ID },
-            UpdateExpression: 'SET holders.#name = :takenAt',
-            ConditionExpression: 'attribute_not_exists(holders.#name) AND size(holders) < :limit',
+            UpdateExpression: 'SET holders.#name = if_not_exists(holders.#name, :takenAt)',
+            ConditionExpression: 'attribute_exists(holders.#name) OR size(holders) < :limit',
             ExpressionAttributeNames: { '#name': name },
             ExpressionAttributeValues: { ':takenAt': this.now().toISOString(), ':limit': this.deps.limit },
+            ReturnValues: 'UPDATED_OLD',
           }),
         );
-        return 'taken';
+        this.itemExists = true;
+        const before = Attributes?.holders as Record<string, string> | undefined;
+        return before?.[name] !== undefined ? 'held' : 'taken';
       } catch (error) {
         if (isConditionFailure(error)) {
+          if (this.itemExists) return 'full';
           const holders = await this.readHolders();
           if (holders === undefined) {
             // First use of the table: create the item, then try once more.
             await this.ensureItem();
             continue;
           }
+          this.itemExists = true;
           return holders.some((h) => h.name === name) ? 'held' : 'full';
         }
         // DynamoDB rejects a nested SET when the map does not exist yet.

@@ -1,5 +1,6 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callCounts, resetCallCounts } from '../../../lambdas/shared/callCount.js';
 import { ExecutionSlots } from '../../../lambdas/shared/slots/index.js';
 import { createTableInput, WORKFLOWS_TABLE } from '../../../lambdas/shared/store/index.js';
 import { startStoreFixture } from '../../support/localDynamo.js';
@@ -52,6 +53,21 @@ describe('ExecutionSlots on dynalite', () => {
     // Assess
     expect(again).toBe('held');
     expect(await slots.holders()).toHaveLength(1);
+  });
+
+  it('waits for a slot with updates alone: a refused or repeated take reads nothing (issue #18)', async () => {
+    // Prepare: every slot held, and the item seen by this instance.
+    const slots = await slotsWith(1);
+    await slots.take('a');
+    resetCallCounts();
+
+    // Act: a starter polling for a slot, and a second delivery of the holder's upload.
+    const polls = [await slots.take('b'), await slots.take('b'), await slots.take('a')];
+
+    // Assess: one conditional update each, no GetItem to learn why.
+    expect(polls).toEqual(['full', 'full', 'held']);
+    expect(callCounts()).toEqual([{ service: 'DynamoDB', operation: 'UpdateItem', calls: 3 }]);
+    expect((await slots.holders()).map((h) => h.name)).toEqual(['a']);
   });
 
   it('releases idempotently: a second release, or one for a name that held nothing, changes nothing', async () => {
