@@ -11,14 +11,17 @@
  * ready, then the stack is stopped with SIGINT as Ctrl-C would. Starts alternate between the
  * directories so a busy machine slows both alike; the median of R starts each is reported. The
  * first start of the seeded directory is a warm-up (it compacts what the seeding left) and is
- * printed apart. Goal: seeded median <= 1.5x the empty one.
+ * printed apart. Goal: seeded median <= 1.5x the empty one. Also timed: the first execution lookup
+ * after each start, which reads the compacted index a start leaves unread.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { DescribeExecutionCommand, ExecutionDoesNotExist, SFNClient } from '@aws-sdk/client-sfn';
 import { Command } from 'commander';
+import type { Endpoints } from '../local/endpoints.js';
 import { seededCount, seedFinishedWorkflows } from './support/seedFinished.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -40,8 +43,33 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** Milliseconds from spawning the stack on `dataDir` to its ready line; then stops it cleanly. */
-const timeStart = async (dataDir: string): Promise<number> => {
+/**
+ * Milliseconds of the first execution lookup after a start: the one that reads the index of the
+ * compacted executions (any StartExecution or DescribeExecution does; a start does not).
+ */
+const timeFirstLookup = async (endpoints: Endpoints): Promise<number> => {
+  const sfn = new SFNClient({
+    endpoint: endpoints.sfn,
+    region: endpoints.region,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  const executionArn = endpoints.stateMachineArn.replace(':stateMachine:', ':execution:').concat(':no-such');
+  const started = performance.now();
+  try {
+    await sfn.send(new DescribeExecutionCommand({ executionArn }));
+  } catch (error) {
+    if (!(error instanceof ExecutionDoesNotExist)) throw error;
+  } finally {
+    sfn.destroy();
+  }
+  return performance.now() - started;
+};
+
+/**
+ * Milliseconds from spawning the stack on `dataDir` to its ready line, and of the first lookup
+ * after it; then stops the stack cleanly.
+ */
+const timeStart = async (dataDir: string): Promise<{ ready: number; lookup: number }> => {
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
@@ -53,17 +81,18 @@ const timeStart = async (dataDir: string): Promise<number> => {
     stderr = (stderr + chunk).slice(-4000);
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const ready = await new Promise<number>((done, fail) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', () =>
-      done(performance.now() - started),
+  const { ready, endpoints } = await new Promise<{ ready: number; endpoints: Endpoints }>((done, fail) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) =>
+      done({ ready: performance.now() - started, endpoints: JSON.parse(line) as Endpoints }),
     );
     child.once('exit', (code) =>
       fail(new Error(`the stack exited (${code}) before it was ready:\n${stderr}`)),
     );
   });
+  const lookup = await timeFirstLookup(endpoints);
   child.kill('SIGINT');
   await exited;
-  return ready;
+  return { ready, lookup };
 };
 
 const main = async () => {
@@ -80,14 +109,20 @@ const main = async () => {
     log('warm-up: first start of each directory (the seeded one compacts what seeding left)');
     const firstEmpty = await timeStart(emptyDir);
     const firstSeeded = await timeStart(seededDir);
-    log(`  empty (fresh) ${firstEmpty.toFixed(0)} ms, seeded ${firstSeeded.toFixed(0)} ms`);
+    log(`  empty (fresh) ${firstEmpty.ready.toFixed(0)} ms, seeded ${firstSeeded.ready.toFixed(0)} ms`);
     const empty: number[] = [];
     const seeded: number[] = [];
+    const lookups = { empty: [] as number[], seeded: [] as number[] };
     for (let run = 1; run <= options.runs; run++) {
-      empty.push(await timeStart(emptyDir));
-      seeded.push(await timeStart(seededDir));
+      const e = await timeStart(emptyDir);
+      const s = await timeStart(seededDir);
+      empty.push(e.ready);
+      seeded.push(s.ready);
+      lookups.empty.push(e.lookup);
+      lookups.seeded.push(s.lookup);
       log(
-        `  run ${run}: empty ${empty.at(-1)?.toFixed(0)} ms, ${options.count} finished ${seeded.at(-1)?.toFixed(0)} ms`,
+        `  run ${run}: empty ${e.ready.toFixed(0)} ms, ${options.count} finished ${s.ready.toFixed(0)} ms ` +
+          `(first lookup after: ${e.lookup.toFixed(0)} / ${s.lookup.toFixed(0)} ms)`,
       );
     }
     const result = {
@@ -96,7 +131,11 @@ const main = async () => {
       emptyMedianMs: Math.round(median(empty)),
       seededMedianMs: Math.round(median(seeded)),
       ratio: Number((median(seeded) / median(empty)).toFixed(2)),
-      firstStartMs: { emptyFresh: Math.round(firstEmpty), seeded: Math.round(firstSeeded) },
+      firstLookupMedianMs: {
+        empty: Math.round(median(lookups.empty)),
+        seeded: Math.round(median(lookups.seeded)),
+      },
+      firstStartMs: { emptyFresh: Math.round(firstEmpty.ready), seeded: Math.round(firstSeeded.ready) },
       seedingSeconds: Math.round(seeding.seconds),
     };
     if (options.json) {
@@ -109,6 +148,7 @@ const main = async () => {
         `  empty data directory          ${result.emptyMedianMs} ms`,
         `  ${result.finishedWorkflows} finished workflows   ${result.seededMedianMs} ms`,
         `  ratio                         ${result.ratio} (goal <= 1.5)`,
+        `  first execution lookup after  ${result.firstLookupMedianMs.empty} ms empty, ${result.firstLookupMedianMs.seeded} ms seeded (reads the compacted index)`,
         `  first start after seeding     ${result.firstStartMs.seeded} ms (compacts once)`,
       ].join('\n'),
     );
