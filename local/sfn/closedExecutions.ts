@@ -11,7 +11,6 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import * as z from 'zod';
 import { syncDirectory, writeDurably } from './durableFiles.js';
 import { CorruptHistoryError } from './errors.js';
 import {
@@ -29,21 +28,39 @@ export const CLOSED_INDEX_FILE = 'closed-index.jsonl';
 /** The segment file a compaction writes its executions' histories to. */
 export const segmentFile = (segment: number): string => `closed-${String(segment).padStart(6, '0')}.jsonl`;
 
-const IndexLine = z.object({
-  executionArn: z.string().min(1),
-  stateMachineArn: z.string().min(1),
-  name: z.string().min(1),
-  status: z.enum(['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED', 'PENDING_REDRIVE']),
-  startDate: z.number(),
-  stopDate: z.number().optional(),
-  redriveCount: z.number().int().nonnegative(),
-  redriveDate: z.number().optional(),
-  /** Where its identity and events are: segment number, byte offset and length of its line. */
-  segment: z.number().int().positive(),
-  offset: z.number().int().nonnegative(),
-  length: z.number().int().positive(),
-});
-type IndexEntry = z.infer<typeof IndexLine>;
+/** One index line: what ListExecutions shows, and where the execution's history line is. */
+interface IndexEntry extends ExecutionSummary {
+  segment: number;
+  offset: number;
+  length: number;
+}
+
+const STATUSES = new Set(['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED', 'PENDING_REDRIVE']);
+const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+const isTime = (value: unknown) => value === undefined || Number.isFinite(value);
+const isText = (value: unknown) => typeof value === 'string' && value !== '';
+
+// Checked by hand, not with a schema: the first lookup after a start reads every line (100,000
+// lines: a schema parse per line took seconds).
+const isIndexEntry = (value: unknown): value is IndexEntry => {
+  const e = value as Partial<IndexEntry> | null;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    isText(e.executionArn) &&
+    isText(e.stateMachineArn) &&
+    isText(e.name) &&
+    STATUSES.has(e.status as string) &&
+    Number.isFinite(e.startDate) &&
+    isTime(e.stopDate) &&
+    isCount(e.redriveCount) &&
+    isTime(e.redriveDate) &&
+    isCount(e.segment) &&
+    (e.segment as number) > 0 &&
+    isCount(e.offset) &&
+    isCount(e.length)
+  );
+};
 
 /** What the compacted store has done since it was opened: the seam tests assert laziness on. */
 export interface ClosedExecutionStats {
@@ -107,11 +124,14 @@ export class ClosedExecutions {
   }
 
   private static parse(text: string, path: string, line: number): IndexEntry {
+    let value: unknown;
     try {
-      return IndexLine.parse(JSON.parse(text));
+      value = JSON.parse(text);
     } catch (cause) {
       throw new CorruptHistoryError(path, line, { cause });
     }
+    if (!isIndexEntry(value)) throw new CorruptHistoryError(path, line);
+    return value;
   }
 
   /** Counts of what was read, for tests of laziness. */

@@ -111,9 +111,12 @@ export class ExecutionStore {
     for (const record of closed) this.live.delete(record.executionArn);
   }
 
-  /** Compacts, then flushes and closes the journal. */
+  /** Compacts, then flushes and closes the journal (also when compacting fails: it is still whole). */
   close(): void {
-    this.compact();
-    this.file?.close();
+    try {
+      this.compact();
+    } finally {
+      this.file?.close();
+    }
   }
 }
