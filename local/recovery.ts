@@ -1,12 +1,16 @@
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { SFNClient } from '@aws-sdk/client-sfn';
 import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { INCOMING_PREFIX } from '../lambdas/shared/keyPolicy.js';
 import { resumeWorkflow } from '../lambdas/shared/resumeWorkflow.js';
 import type { WorkflowStore } from '../lambdas/shared/store/index.js';
+import { uploadWorkflowId } from '../lambdas/shared/uploadIdentity.js';
 import { isTerminal } from '../statemachine/index.js';
 import { sequencerOf } from './events/objectCreatedEvent.js';
 import { queueObjectCreated } from './events/uploadPath.js';
+import { readReconciledBefore, writeReconciledBefore } from './reconciledUploads.js';
+import { unfinishedWorkflows } from './unfinishedWorkflows.js';
 
 /** One upload's identity for reconciliation: its key and (quoted) ETag. */
 export const uploadId = (key: string, etag: string | undefined): string => `${key}#${etag}`;
@@ -25,9 +29,22 @@ export interface RecoveryReport {
  * time they had left), and every upload that never became a workflow (its execution died before
  * ingest) is queued again, with a sequencer derived from its ETag so a second restart cannot
  * start it twice (the starter names its execution by it).
+ *
+ * Neither reads the finished workflows, so a start does not slow down as they accumulate: the
+ * unfinished ones come from the state index (`unfinishedWorkflows`), and an upload is looked up
+ * by its workflow id only when it is newer than the last reconciliation (`reconciledFile`).
  */
 export const recoverAfterRestart = async (deps: {
   store: WorkflowStore;
+  /** The client and workflows table the state index is read through. */
+  documents: DynamoDBDocumentClient;
+  workflowsTable: string;
+  /**
+   * Where the time of the last complete reconciliation is kept: uploads older than it were
+   * checked then (and queued if needed, durably), so they are not looked up again. Without it,
+   * every upload is looked up.
+   */
+  reconciledFile?: string;
   s3: S3Client;
   sfn: SFNClient;
   sqs: SQSClient;
@@ -36,14 +53,19 @@ export const recoverAfterRestart = async (deps: {
   bucket: string;
   stateMachineArn: string;
   region: string;
+  /** The clock uploads' LastModified is compared with (tests move it). */
+  now?: () => number;
   /** Uploads the live bridge has already started while recovery ran (by key and quoted ETag). */
   alreadyStarted?: (key: string, etag: string | undefined) => boolean;
 }): Promise<RecoveryReport> => {
   const report: RecoveryReport = { resumed: 0, started: 0, failed: [] };
   const known = new Set<string>();
-  for await (const item of deps.store.listAll()) {
+  for await (const item of unfinishedWorkflows({
+    store: deps.store,
+    client: deps.documents,
+    workflowsTable: deps.workflowsTable,
+  })) {
     if (item.source) known.add(uploadId(item.source.key, item.source.etag));
-    if (isTerminal(item.state)) continue;
     try {
       // A kill between a log write and its item update leaves the item a step behind its log:
       // resume from what the log says, not from the stale snapshot.
@@ -58,6 +80,11 @@ export const recoverAfterRestart = async (deps: {
       report.failed.push({ id: item.id, error: (error as Error).message });
     }
   }
+  const reconciledBefore = deps.reconciledFile ? await readReconciledBefore(deps.reconciledFile) : undefined;
+  // An upload made while the listing runs may be missed by it (the live bridge queues it): the
+  // next start looks at everything from a second before this one began.
+  const listingFrom = (deps.now ?? Date.now)() - 1000;
+  let uploadsFailed = false;
   let token: string | undefined;
   do {
     const page = await deps.s3.send(
@@ -66,7 +93,12 @@ export const recoverAfterRestart = async (deps: {
     for (const object of page.Contents ?? []) {
       if (!object.Key || known.has(uploadId(object.Key, object.ETag))) continue;
       if (deps.alreadyStarted?.(object.Key, object.ETag)) continue;
+      const lastModified = object.LastModified ?? new Date(0);
+      if (reconciledBefore !== undefined && lastModified.getTime() < reconciledBefore) continue;
+      const sequencer = sequencerOf(lastModified, object.ETag);
       try {
+        const workflowId = uploadWorkflowId(deps.bucket, { key: object.Key, etag: object.ETag, sequencer });
+        if (await deps.store.find(workflowId)) continue;
         await queueObjectCreated(
           deps.sqs,
           deps.uploadQueueUrl,
@@ -75,16 +107,19 @@ export const recoverAfterRestart = async (deps: {
             key: object.Key,
             size: object.Size,
             etag: object.ETag,
-            sequencer: sequencerOf(object.LastModified ?? new Date(0), object.ETag),
+            sequencer,
           },
           deps.region,
         );
         report.started += 1;
       } catch (error) {
+        uploadsFailed = true;
         report.failed.push({ id: object.Key, error: (error as Error).message });
       }
     }
     token = page.NextContinuationToken;
   } while (token);
+  // Only a reconciliation that queued every upload it had to may spare the next one these.
+  if (deps.reconciledFile && !uploadsFailed) await writeReconciledBefore(deps.reconciledFile, listingFrom);
   return report;
 };

@@ -230,6 +230,9 @@ export const startLocalRuntime = async (
     });
     const recovery = await recoverAfterRestart({
       store,
+      documents,
+      workflowsTable: dynamo.tables.workflows,
+      reconciledFile: join(config.dataDir, 'uploads-reconciled.json'),
       s3: s3Client,
       sfn: sfnClient,
       sqs: sqsClient,

@@ -1,7 +1,12 @@
 import { access, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { createTableInput, TABLES, type TableSpec } from '../../lambdas/shared/store/index.js';
 import { addMissingIndexes, type IndexRepair, rebuildIndexes } from './dynamoIndexes.js';
@@ -76,10 +81,19 @@ export const startLocalDynamo = async (
     region: options.region ?? 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const existing = new Set((await admin.send(new ListTablesCommand({}))).TableNames ?? []);
+  // DescribeTable per table, not ListTables: dynalite 4 lists tables by iterating every key in
+  // the store (its prefixed-db wrapper filters a full key stream), which made each start read
+  // every item and index entry ever written (about a second per 20,000 workflows).
   for (const spec of TABLES) {
     const name = tables[spec.id];
-    if (!existing.has(name)) await admin.send(new CreateTableCommand(createTableInput(spec, name)));
+    const exists = await admin.send(new DescribeTableCommand({ TableName: name })).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof ResourceNotFoundException) return false;
+        throw error;
+      },
+    );
+    if (!exists) await admin.send(new CreateTableCommand(createTableInput(spec, name)));
   }
   admin.destroy();
 

@@ -6,7 +6,7 @@ import type {
 } from '@aws-sdk/client-sfn';
 import { parseStateMachineArn } from './arns.js';
 import { InvalidArnError, StateMachineDoesNotExistError } from './errors.js';
-import { type ExecutionRecord, listItem, toHistoryEvent } from './history.js';
+import { type ExecutionRecord, type ExecutionSummary, listItem, toHistoryEvent } from './history.js';
 import { paginate } from './pagination.js';
 
 /*
@@ -19,7 +19,7 @@ import { paginate } from './pagination.js';
  * closed ones by stop date), optionally filtered by status, paginated.
  */
 export const listExecutions = (
-  records: Iterable<ExecutionRecord>,
+  records: Iterable<ExecutionSummary>,
   isRegistered: (stateMachineArn: string) => boolean,
   input: ListExecutionsInput,
 ): ListExecutionsOutput => {
@@ -28,7 +28,7 @@ export const listExecutions = (
   const all = [...records].filter((r) => r.stateMachineArn === arn);
   // Executions recorded before a restart stay listable until their machine is registered again.
   if (all.length === 0 && !isRegistered(arn)) throw new StateMachineDoesNotExistError(arn);
-  const sortKey = (r: ExecutionRecord): number =>
+  const sortKey = (r: ExecutionSummary): number =>
     r.status === 'RUNNING' ? r.startDate : (r.stopDate ?? r.startDate);
   const matching = all
     .filter((r) => input.statusFilter === undefined || r.status === input.statusFilter)

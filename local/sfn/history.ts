@@ -45,6 +45,30 @@ export type ExecutionIdentity = Pick<
   'executionArn' | 'stateMachineArn' | 'name' | 'input' | 'startDate' | 'roleArn' | 'definitionDigest'
 >;
 
+/** The identity part of a record, without what its events set. */
+export const identityOf = (record: ExecutionRecord): ExecutionIdentity => ({
+  executionArn: record.executionArn,
+  stateMachineArn: record.stateMachineArn,
+  name: record.name,
+  input: record.input,
+  startDate: record.startDate,
+  roleArn: record.roleArn,
+  ...(record.definitionDigest !== undefined && { definitionDigest: record.definitionDigest }),
+});
+
+/** What ListExecutions shows of an execution: all a compacted one keeps in memory. */
+export type ExecutionSummary = Pick<
+  ExecutionRecord,
+  | 'executionArn'
+  | 'stateMachineArn'
+  | 'name'
+  | 'status'
+  | 'startDate'
+  | 'stopDate'
+  | 'redriveCount'
+  | 'redriveDate'
+>;
+
 /** A new record, RUNNING with no events yet. */
 export const newRecord = (identity: ExecutionIdentity): ExecutionRecord => ({
   ...identity,
@@ -143,7 +167,7 @@ export const describeRecord = (
 });
 
 /** The `ListExecutions` item for a record. */
-export const listItem = (record: ExecutionRecord): ExecutionListItem => ({
+export const listItem = (record: ExecutionSummary): ExecutionListItem => ({
   executionArn: record.executionArn,
   stateMachineArn: record.stateMachineArn,
   name: record.name,

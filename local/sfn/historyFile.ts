@@ -1,16 +1,27 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as z from 'zod';
+import { syncDirectory, writeDurably } from './durableFiles.js';
 import { CorruptHistoryError } from './errors.js';
 import {
   applyEvent,
   type ExecutionIdentity,
   type ExecutionRecord,
+  identityOf,
   newRecord,
   type StoredEvent,
 } from './history.js';
 
-/** Name of the append-only history file inside `dataDir`. */
+/** Name of the append-only history file (the journal) inside `dataDir`. */
 export const HISTORY_FILE = 'executions.jsonl';
 
 const ExecutionLine = z.object({
@@ -39,8 +50,10 @@ const EventLine = z.object({
 const Line = z.discriminatedUnion('k', [ExecutionLine, EventLine]);
 
 /**
- * Execution history on disk: one JSON line per execution start and per event, appended in the
- * order they happen, so a restart replays it into the same records. Lines are batched and
+ * The journal of execution history on disk: one JSON line per execution start and per event,
+ * appended in the order they happen, so a restart replays it into the same records. It holds
+ * only what happened since the last compaction (`ExecutionStore.compact`), which moves closed
+ * executions out to `ClosedExecutions` and replaces it with the lines of the open ones. Lines are batched and
  * written once per event-loop turn with a synchronous write, so a `kill -9` loses at most the
  * events of the turn it lands in; a torn last line is dropped on open.
  */
@@ -116,6 +129,28 @@ export class HistoryFile {
     const chunk = this.pending.join('');
     this.pending.length = 0;
     writeSync(this.fd, chunk);
+  }
+
+  /**
+   * Replaces the journal with the lines of `records` (open executions), atomically: a crash
+   * leaves either the old journal or the new one, never a mix.
+   */
+  replace(records: readonly ExecutionRecord[]): void {
+    if (this.fd === undefined) return;
+    this.flush();
+    const lines = records.flatMap((record) => [
+      JSON.stringify({ k: 'execution', ...identityOf(record) }),
+      ...record.events.map((event) =>
+        JSON.stringify({ k: 'event', executionArn: record.executionArn, event }),
+      ),
+    ]);
+    const tmp = `${this.path}.tmp`;
+    writeDurably(tmp, lines.map((line) => `${line}\n`).join(''));
+    closeSync(this.fd);
+    this.fd = undefined;
+    renameSync(tmp, this.path);
+    syncDirectory(dirname(this.path));
+    this.fd = openSync(this.path, 'a');
   }
 
   /** Flushes and closes the file; later appends are ignored. */

@@ -34,6 +34,7 @@ import {
 import type { ExecutionHost } from './executionHost.js';
 import { executionHistory, listExecutions } from './executionQueries.js';
 import { RunningExecution } from './executionRunner.js';
+import { ExecutionStore, type ExecutionStoreStats } from './executionStore.js';
 import { type ExecutionStatusChange, ExecutionWatchers } from './executionWatchers.js';
 import {
   applyEvent,
@@ -44,7 +45,6 @@ import {
   newRecord,
   nextEvent,
 } from './history.js';
-import { HistoryFile } from './historyFile.js';
 import { type FunctionOptions, type LambdaHandler, LambdaRegistry } from './lambdaFunctions.js';
 import { parsePayload } from './payload.js';
 import { redrivePoint, redriveVerdict } from './redrive.js';
@@ -71,7 +71,6 @@ const RESTART_CAUSE =
  */
 export class LocalStepFunctions {
   private readonly machines: StateMachines;
-  private readonly records = new Map<string, ExecutionRecord>();
   private readonly running = new Map<string, RunningExecution>();
   private readonly watchers = new ExecutionWatchers((record) => this.describe(record));
   private readonly lambdas: LambdaRegistry;
@@ -83,7 +82,7 @@ export class LocalStepFunctions {
     private readonly scope: AccountScope,
     options: LocalStepFunctionsOptions,
     timeoutError: TimeoutErrorClass,
-    private readonly file: HistoryFile | undefined,
+    private readonly executions: ExecutionStore,
   ) {
     this.clock = options.clock ?? systemClock;
     this.machines = new StateMachines(scope, options.timeScale ?? 1, () => this.clock.now());
@@ -100,8 +99,9 @@ export class LocalStepFunctions {
   }
 
   /**
-   * Opens the service: loads the history in `dataDir` (closing executions a restart interrupted
-   * as ABORTED, error `LocalStepFunctions.Restarted`).
+   * Opens the service: replays the journal in `dataDir` (closing executions a restart interrupted
+   * as ABORTED, error `LocalStepFunctions.Restarted`), then compacts what it replayed, so a start
+   * reads only what happened since the last one (see `ExecutionStore`).
    */
   static async open(options: LocalStepFunctionsOptions = {}): Promise<LocalStepFunctions> {
     const timeScale = options.timeScale ?? 1;
@@ -109,10 +109,9 @@ export class LocalStepFunctions {
       throw new RangeError(`timeScale must be a positive number; got ${timeScale}.`);
     }
     const scope = { region: options.region ?? 'us-east-1', accountId: options.accountId ?? '123456789012' };
-    const loaded = options.dataDir === undefined ? undefined : HistoryFile.open(options.dataDir);
-    const service = new LocalStepFunctions(scope, options, await engineTimeoutErrorClass(), loaded?.file);
-    for (const record of loaded?.records ?? []) {
-      service.records.set(record.executionArn, record);
+    const { store, replayed } = ExecutionStore.open(options.dataDir);
+    const service = new LocalStepFunctions(scope, options, await engineTimeoutErrorClass(), store);
+    for (const record of replayed) {
       if (record.status === 'RUNNING') {
         service.append(record, {
           type: 'ExecutionAborted',
@@ -120,6 +119,7 @@ export class LocalStepFunctions {
         });
       }
     }
+    store.compact();
     return service;
   }
 
@@ -147,9 +147,9 @@ export class LocalStepFunctions {
     const text = input.input ?? '{}';
     const value = parsePayload(text, (detail) => new InvalidExecutionInputError(detail));
     const arn = executionArn(this.scope, machine.name, name);
-    const existing = this.records.get(arn);
-    if (existing) {
-      if (existing.status === 'RUNNING' && existing.input === text) {
+    if (this.executions.has(arn)) {
+      const existing = this.executions.liveRecord(arn);
+      if (existing?.status === 'RUNNING' && existing.input === text) {
         return { executionArn: arn, startDate: new Date(existing.startDate) };
       }
       throw new ExecutionAlreadyExistsError(arn);
@@ -164,8 +164,7 @@ export class LocalStepFunctions {
       definitionDigest: machine.digest,
     };
     const record = newRecord(identity);
-    this.records.set(arn, record);
-    this.file?.appendExecution(identity);
+    this.executions.add(record, identity);
     this.append(record, {
       type: 'ExecutionStarted',
       executionStartedEventDetails: {
@@ -193,7 +192,8 @@ export class LocalStepFunctions {
    * `ExecutionNotRedrivable` with the reason DescribeExecution gives.
    */
   redriveExecution(input: RedriveExecutionInput): RedriveExecutionOutput {
-    const record = this.record(input.executionArn);
+    // Live: a redrive appends to its history, which the journal must hold whole for a restart.
+    const record = this.record(input.executionArn, { live: true });
     // The SDK sends a client token with each call and the same one on its retries: a retry of
     // the redrive that started this run gets the same answer, not "RUNNING".
     if (
@@ -232,7 +232,7 @@ export class LocalStepFunctions {
    * optionally filtered by status, paginated.
    */
   listExecutions(input: ListExecutionsInput): ListExecutionsOutput {
-    return listExecutions(this.records.values(), (arn) => this.machines.has(arn), input);
+    return listExecutions(this.executions.summaries(), (arn) => this.machines.has(arn), input);
   }
 
   /** GetExecutionHistory, oldest first unless `reverseOrder`, paginated. */
@@ -294,20 +294,29 @@ export class LocalStepFunctions {
   }
 
   /**
+   * What the execution store has read from disk since it opened (journal replay, compacted
+   * index, histories read back): lets a test check that a start reads no closed history.
+   */
+  storageStats(): ExecutionStoreStats {
+    return this.executions.stats();
+  }
+
+  /**
    * Stops the service: running executions are abandoned without a closing event (the next
-   * `open()` on the same `dataDir` marks them ABORTED), and the history is flushed and closed.
+   * `open()` on the same `dataDir` marks them ABORTED), closed ones are compacted, and the
+   * journal is flushed and closed.
    */
   async close(): Promise<void> {
     for (const execution of this.running.values()) execution.detach();
     this.running.clear();
     this.watchers.close();
-    this.file?.close();
+    this.executions.close();
   }
 
   private append(record: ExecutionRecord, body: EventBody): void {
     const event = nextEvent(record, body, this.clock.now());
     applyEvent(record, event);
-    this.file?.appendEvent(record.executionArn, event);
+    this.executions.appendEvent(record.executionArn, event);
     if (closingStatus(event.type)) {
       this.running.delete(record.executionArn);
       this.watchers.notify(record);
@@ -321,10 +330,10 @@ export class LocalStepFunctions {
     return describeRecord(record, redriveVerdict(record, this.clock.now(), machine?.digest));
   }
 
-  private record(arn: string | undefined): ExecutionRecord {
+  private record(arn: string | undefined, options: { live?: boolean } = {}): ExecutionRecord {
     const value = arn ?? '';
     if (!parseExecutionArn(value)) throw new InvalidArnError(value, 'an execution ARN');
-    const record = this.records.get(value);
+    const record = options.live ? this.executions.getLive(value) : this.executions.get(value);
     if (!record) throw new ExecutionDoesNotExistError(value);
     return record;
   }

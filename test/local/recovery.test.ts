@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
@@ -67,6 +70,8 @@ describe('recovery after a restart', () => {
     // Act
     const report = await recoverAfterRestart({
       store: env.store,
+      documents: env.documentClient,
+      workflowsTable: env.dynamo.tables.workflows,
       s3: env.s3,
       sfn,
       sqs: queue.client,
@@ -94,5 +99,38 @@ describe('recovery after a restart', () => {
       'incoming/acme/lost.pdf',
     ]);
     expect((await env.store.get(cancelled.workflow.id)).state).toBe('cancelled');
+  });
+
+  it('looks again only at uploads newer than the last complete reconciliation', async () => {
+    // Prepare: an upload nobody started, reconciled (queued) by a first start.
+    const dataDir = await mkdtemp(join(tmpdir(), 'docket-recovery-'));
+    const reconciledFile = join(dataDir, 'uploads-reconciled.json');
+    await upload('incoming/globex/once.pdf');
+    const recover = () =>
+      recoverAfterRestart({
+        store: env.store,
+        documents: env.documentClient,
+        workflowsTable: env.dynamo.tables.workflows,
+        reconciledFile,
+        s3: env.s3,
+        sfn,
+        sqs: queue.client,
+        uploadQueueUrl: queues.uploads,
+        bucket: env.bucket,
+        stateMachineArn,
+        region: 'us-east-1',
+        // Ahead of the uploads' LastModified by more than the reconciliation's slack.
+        now: () => Date.now() + 5000,
+      });
+    const first = await recover();
+
+    // Act
+    const second = await recover();
+
+    // Assess
+    expect(first.started).toBeGreaterThanOrEqual(1);
+    expect(second.started).toBe(0);
+    expect(second.failed).toEqual([]);
+    await rm(dataDir, { recursive: true, force: true });
   });
 });
