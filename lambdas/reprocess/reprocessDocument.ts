@@ -133,7 +133,8 @@ export const reprocessDocument = async (
     item = await deps.store.update(item.id, { review: null }, { expectState: 'parsing_pdf' });
   }
   // Started before, and moved on (or a repeated request after the run's first stage began).
-  if (ours && item.state !== 'parsing_pdf' && item.executionArn) return { workflowId: item.id, status: 'started', run };
+  if (ours && item.state !== 'parsing_pdf' && item.executionArn)
+    return { workflowId: item.id, status: 'started', run };
   const name = rerunExecutionName(item.id, run);
   try {
     await resumeWorkflow(deps, item, { name, ignoreRunning: true });

@@ -147,7 +147,9 @@ describe('illegal transitions', () => {
 
   it("leaves an end state only by an operator's reprocess of a completed one; an erasure keeps it", () => {
     for (const state of ALL_STATES.filter(isTerminal)) {
-      expect([...eventsFrom(state)].sort()).toEqual(state === 'completed' ? ['erase', 'reprocess'] : ['erase']);
+      expect([...eventsFrom(state)].sort()).toEqual(
+        state === 'completed' ? ['erase', 'reprocess'] : ['erase'],
+      );
       expect(transition(state, 'erase', {})).toMatchObject({ ok: true, to: state });
     }
     expect(transition('completed', 'reprocess', {})).toMatchObject({ ok: true, to: 'parsing_pdf' });
