@@ -43,6 +43,17 @@ afterAll(async () => {
   await bedrock?.close();
 });
 
+/** `docket reprocess --dry-run` of acme on the stack in `dataDir`. */
+const dryRunArgs = (dataDir: string) => [
+  'reprocess',
+  '--data-dir',
+  dataDir,
+  '--tenant',
+  'acme',
+  '--dry-run',
+  '--json',
+];
+
 const readJson = async <T>(stack: LocalStack, key: string): Promise<T> => {
   const object = await stack.s3.send(new GetObjectCommand({ Bucket: stack.endpoints.bucket, Key: key }));
   return JSON.parse(await (object.Body?.transformToString() ?? '')) as T;
@@ -89,15 +100,7 @@ describe('docket reprocess', () => {
         AWS_ENDPOINT_URL_BEDROCK_RUNTIME: bedrock.endpoint,
       },
     });
-    const dryRun = await docket([
-      'reprocess',
-      '--data-dir',
-      dataDir,
-      '--tenant',
-      'acme',
-      '--dry-run',
-      '--json',
-    ]);
+    const dryRun = await docket(dryRunArgs(dataDir));
     const run = await docket(['reprocess', '--data-dir', dataDir, '--tenant', 'acme', '--json'], {
       env: { DOCKET_USER: 'ops' },
     });
@@ -153,15 +156,7 @@ describe('docket reprocess', () => {
 
     // A rerun waiting for a person is not completed, so a second reprocess does not select it; the
     // person's approval completes it again.
-    const again = await docket([
-      'reprocess',
-      '--data-dir',
-      dataDir,
-      '--tenant',
-      'acme',
-      '--dry-run',
-      '--json',
-    ]);
+    const again = await docket(dryRunArgs(dataDir));
     expect(
       again.json<{ documents: { workflowId: string }[] }>().documents.map((d) => d.workflowId),
     ).not.toContain(reviewed.id);
