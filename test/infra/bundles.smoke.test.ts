@@ -61,6 +61,7 @@ describe('bundled functions in cdk.out', () => {
         'outbox-deliverer',
         'parse',
         'request-review',
+        'reprocess',
         'results-compactor',
         'review-api',
         'schedule-review',
