@@ -11,7 +11,8 @@
  * through the real CLI (`docket reprocess --json`: the reprocess state machine's Distributed Map,
  * the reprocess function, a rerun per document). Reported: documents run again, per outcome, how
  * many changed and which fields, and documents/s of the rerun (from the start of the reprocess
- * until the last rerun completed or waits for a reviewer).
+ * until the last rerun completed or waits for a reviewer). `--same-extractor` is the control: the
+ * rerun reads with the heuristics again, so nothing should change and everything complete alone.
  */
 import { Command } from 'commander';
 import type { ReprocessReport } from '../cli/reprocess/runReprocess.js';
@@ -28,9 +29,10 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 
 const options = new Command('bench:reprocess')
   .option('--docs <n>', 'documents run through, then reprocessed', Number, 1000)
+  .option('--same-extractor', 'control: rerun with the heuristics again (nothing should change)')
   .option('--json', 'print JSON only')
   .parse()
-  .opts<{ docs: number; json?: boolean }>();
+  .opts<{ docs: number; sameExtractor?: boolean; json?: boolean }>();
 const log = (line: string) => {
   if (!options.json) process.stderr.write(`${line}\n`);
 };
@@ -76,13 +78,15 @@ await first.stop();
 
 const second = await startLocalStack({
   dataDir: first.dataDir,
-  env: {
-    DOCKET_EXTRACTOR: 'bedrock',
-    DOCKET_BEDROCK_MODEL_ID: 'stand-in-model',
-    AWS_ENDPOINT_URL_BEDROCK_RUNTIME: bedrock.endpoint,
-  },
+  env: options.sameExtractor
+    ? {}
+    : {
+        DOCKET_EXTRACTOR: 'bedrock',
+        DOCKET_BEDROCK_MODEL_ID: 'stand-in-model',
+        AWS_ENDPOINT_URL_BEDROCK_RUNTIME: bedrock.endpoint,
+      },
 });
-log('reprocess (stand-in model) ...');
+log(`reprocess (${options.sameExtractor ? 'the same heuristics' : 'stand-in model'}) ...`);
 const run = await docket(['reprocess', '--data-dir', first.dataDir, '--tenant', 'acme', '--json'], {
   env: { DOCKET_USER: 'bench' },
 });

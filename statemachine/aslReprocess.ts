@@ -62,7 +62,18 @@ export const buildReprocessDefinition = (reprocessFunctionArn: string) => ({
             Type: 'Task',
             Resource: reprocessFunctionArn,
             TimeoutSeconds: 60,
-            Retry: [{ ErrorEquals: RETRYABLE, IntervalSeconds: 2, MaxAttempts: 4, BackoffRate: 2 }],
+            Retry: [
+              { ErrorEquals: RETRYABLE, IntervalSeconds: 2, MaxAttempts: 4, BackoffRate: 2 },
+              // Every execution slot held: wait for one, as long as a busy stack may take (about
+              // 25 minutes); the map's concurrency waits with it, which is the backpressure.
+              {
+                ErrorEquals: ['SlotsFull'],
+                IntervalSeconds: 5,
+                MaxAttempts: 30,
+                BackoffRate: 1.5,
+                MaxDelaySeconds: 60,
+              },
+            ],
             // One document that cannot be run again must not stop the batch: its outcome says why.
             Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'NotRerun' }],
             End: true,

@@ -40,6 +40,9 @@ export class Reprocessing extends Construct {
       ...functionLogs(config),
     });
     storage.bindStore(this.function);
+    // A rerun takes an execution slot as an upload does (maxRunningExecutions holds for both).
+    storage.bindSlots(this.function);
+    this.function.addEnvironment(EnvVar.executionSlotLimit, String(config.policy.maxRunningExecutions));
     this.function.function.addEnvironment(EnvVar.stateMachineArn, workflow.stateMachineArn);
     workflow.grantStartExecution(this.function.function);
     // A repeated start of a run finds the first (ExecutionAlreadyExists needs no more than this).

@@ -3,16 +3,28 @@ import { createDocumentClient, createSfnClient } from '../shared/clients.js';
 import { EnvVar, once, storeTablesFromEnv } from '../shared/config.js';
 import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
+import { ExecutionSlots, executionSlotLimitFromEnv } from '../shared/slots/index.js';
 import { stageHandler } from '../shared/stageHandler.js';
 import { WorkflowStore } from '../shared/store/index.js';
 import { reprocessDocument } from './reprocessDocument.js';
 
 const observability = createObservability('reprocess');
-const deps = once(() => ({
-  store: new WorkflowStore({ client: createDocumentClient(), tables: storeTablesFromEnv() }),
-  sfn: createSfnClient(),
-  stateMachineArn: requireEnv(EnvVar.stateMachineArn),
-}));
+const deps = once(() => {
+  const client = createDocumentClient();
+  const tables = storeTablesFromEnv();
+  const limit = executionSlotLimitFromEnv();
+  const slots = new ExecutionSlots({ client, table: tables.workflows, limit });
+  return {
+    store: new WorkflowStore({ client, tables }),
+    sfn: createSfnClient(),
+    stateMachineArn: requireEnv(EnvVar.stateMachineArn),
+    slots: {
+      limit,
+      take: (name: string) => slots.take(name),
+      release: (name: string) => slots.release(name),
+    },
+  };
+});
 
 /** One item of the reprocess Distributed Map (its ItemSelector builds it). */
 export const ReprocessItemSchema = z.object({

@@ -9,6 +9,7 @@ import {
   WorkflowNotFoundError,
   type WorkflowStore,
 } from '../shared/store/index.js';
+import { RerunWaitsForSlotError } from './errors.js';
 
 /** What the reprocess function works with. */
 export interface ReprocessDeps {
@@ -17,6 +18,12 @@ export interface ReprocessDeps {
   /** The document state machine the rerun executes on. */
   stateMachineArn: string;
   now?: () => Date;
+  /** The execution slots uploads take: a rerun takes one too (`maxRunningExecutions` holds). */
+  slots?: {
+    readonly limit: number;
+    take(name: string): Promise<'taken' | 'held' | 'full'>;
+    release(name: string): Promise<boolean>;
+  };
 }
 
 /** One document of a reprocess batch (`docket reprocess`, one Distributed Map item). */
@@ -136,11 +143,18 @@ export const reprocessDocument = async (
   if (ours && item.state !== 'parsing_pdf' && item.executionArn)
     return { workflowId: item.id, status: 'started', run };
   const name = rerunExecutionName(item.id, run);
+  // A slot first, by the execution's name, as the starter does: slot-release and request-review
+  // give it back by that name when the execution closes or waits for a person.
+  const taken = await deps.slots?.take(name);
+  if (taken === 'full') throw new RerunWaitsForSlotError(item.id, deps.slots?.limit ?? 0);
   try {
     await resumeWorkflow(deps, item, { name, ignoreRunning: true });
   } catch (error) {
     // Started by an earlier attempt of this request: that execution runs the rerun.
-    if (!(error instanceof Error && error.name === 'ExecutionAlreadyExists')) throw error;
+    if (!(error instanceof Error && error.name === 'ExecutionAlreadyExists')) {
+      if (taken === 'taken') await deps.slots?.release(name);
+      throw error;
+    }
   }
   return { workflowId: item.id, status: 'started', run };
 };

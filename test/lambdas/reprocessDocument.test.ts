@@ -1,6 +1,7 @@
 import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reprocessDocument } from '../../lambdas/reprocess/reprocessDocument.js';
+import { ExecutionSlots } from '../../lambdas/shared/slots/index.js';
 import { WorkflowOutbox } from '../../lambdas/shared/store/index.js';
 import { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
 import { type SfnHttpServer, startSfnHttpServer } from '../../local/sfn/sfnHttpServer.js';
@@ -39,6 +40,16 @@ afterAll(async () => {
 const deps = () => ({ store: fixture.store, sfn, stateMachineArn });
 const request = (workflowId: string, batch = 'b1') => ({ workflowId, batch, requestedBy: 'ops' });
 
+/** A completed workflow whose completion event was delivered: one `reprocess` may take. */
+const deliveredCompletion = async (name: string) => {
+  const id = await completedWithRetry(fixture.store, 'acme', `${name}-${Date.now()}`);
+  await fixture.store.update(id, { 'artifacts.extraction': `artifacts/${id}/extraction.json` });
+  const done = await fixture.store.get(id);
+  const outbox = new WorkflowOutbox(fixture.client, fixture.dynamo.tables.workflows);
+  for (const eventId of Object.keys(done.outbox ?? {})) await outbox.clear(done, eventId);
+  return id;
+};
+
 describe('reprocessDocument', () => {
   it('skips, with the reason, what cannot run again: unknown, unfinished, an event still owed', async () => {
     // Prepare
@@ -63,11 +74,7 @@ describe('reprocessDocument', () => {
 
   it('runs a completed document again once per batch, however often the request comes', async () => {
     // Prepare: completed, its event delivered.
-    const id = await completedWithRetry(fixture.store, 'acme', `rerun-${Date.now()}`);
-    await fixture.store.update(id, { 'artifacts.extraction': `artifacts/${id}/extraction.json` });
-    const done = await fixture.store.get(id);
-    const outbox = new WorkflowOutbox(fixture.client, fixture.dynamo.tables.workflows);
-    for (const eventId of Object.keys(done.outbox ?? {})) await outbox.clear(done, eventId);
+    const id = await deliveredCompletion('rerun');
 
     // Act: the Map retries an item; a later batch runs it once more.
     const first = await reprocessDocument(deps(), request(id));
@@ -96,5 +103,31 @@ describe('reprocessDocument', () => {
     expect(executions.filter((e) => e.name?.startsWith(id)).map((e) => e.name)).toEqual([
       `${id}-resume-run-1`,
     ]);
+  });
+
+  it('waits for an execution slot like an upload, and starts once one is free', async () => {
+    // Prepare: one slot, held by an upload's execution.
+    const id = await deliveredCompletion('slotted');
+    const table = fixture.dynamo.tables.workflows;
+    const shared = new ExecutionSlots({ client: fixture.client, table, limit: 1 });
+    const slots = {
+      limit: 1,
+      take: (n: string) => shared.take(n),
+      release: (n: string) => shared.release(n),
+    };
+    await shared.take('an-upload');
+
+    // Act
+    const waiting = reprocessDocument({ ...deps(), slots }, request(id, 'b2'));
+    await expect(waiting).rejects.toMatchObject({ name: 'SlotsFull', retryable: true });
+    const before = await sfn.send(new ListExecutionsCommand({ stateMachineArn }));
+    await shared.release('an-upload');
+    const retried = await reprocessDocument({ ...deps(), slots }, request(id, 'b2'));
+
+    // Assess: the transition happened once, the execution started only with its slot.
+    expect(before.executions?.some((e) => e.name?.startsWith(id))).toBe(false);
+    expect(retried).toEqual({ workflowId: id, status: 'started', run: 1 });
+    expect((await shared.holders()).map((h) => h.name)).toEqual([`${id}-resume-run-1`]);
+    expect((await fixture.store.history(id)).filter((e) => e.event === 'reprocess')).toHaveLength(1);
   });
 });
