@@ -92,6 +92,13 @@ const run = await docket(['reprocess', '--data-dir', first.dataDir, '--tenant', 
 });
 if (run.code !== 0) throw new Error(`docket reprocess failed (${run.code}): ${run.stderr}`);
 const report = run.json<ReprocessReport>();
+// Why any rerun ended rejected: the error type its log recorded.
+const rejectedBy: Record<string, number> = {};
+for (const doc of report.documents.filter((d) => d.outcome === 'rejected')) {
+  const item = await second.store.get(doc.workflowId);
+  const type = `${item.lastError?.type ?? 'reviewer'}${item.failedAtStep ? ` at ${item.failedAtStep}` : ''}`;
+  rejectedBy[type] = (rejectedBy[type] ?? 0) + 1;
+}
 await second.stop();
 await second.remove();
 await bedrock.close();
@@ -111,6 +118,7 @@ const figures = {
   changed: report.documents.filter((d) => d.changedFields.length > 0).length,
   byOutcome,
   changedFields: byField,
+  rejectedBy,
   reprocessSeconds: Math.round(report.seconds),
   reprocessDocumentsPerSecond: Number(report.documentsPerSecond.toFixed(2)),
   modelCalls: bedrock.requests.length,

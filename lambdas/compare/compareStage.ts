@@ -22,24 +22,53 @@ export interface CompareStageDeps {
   bucket: string;
 }
 
-/** The validated fields of a workflow: its reviewed record when a reviewer corrected it. */
+type FieldsOf<T extends 'contract' | 'invoice'> = T extends 'contract' ? ContractFields : InvoiceFields;
+
+/** The complete fields of the record at `key` (a workflow's), of type `docType`. */
+const fieldsAt = async <T extends 'contract' | 'invoice'>(
+  deps: CompareStageDeps,
+  workflowId: string,
+  key: string,
+  docType: T,
+): Promise<FieldsOf<T>> => {
+  const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, key);
+  if (extraction.docType !== docType) throw new InvalidExtractionForCompare(workflowId, []);
+  const complete = completeFields(extraction as never);
+  if (!complete.ok) {
+    throw new InvalidExtractionForCompare(
+      workflowId,
+      complete.issues.map((i) => `${i.field} ${i.message}`),
+    );
+  }
+  return complete.fields as FieldsOf<T>;
+};
+
+/** The validated fields of the workflow being compared: its reviewed record when a reviewer corrected it. */
 const fieldsOf = async <T extends 'contract' | 'invoice'>(
   deps: CompareStageDeps,
   item: WorkflowItem,
   docType: T,
-): Promise<T extends 'contract' ? ContractFields : InvoiceFields> => {
+): Promise<FieldsOf<T>> => {
   const key = item.artifacts?.reviewed ?? item.artifacts?.extraction;
   if (!key) throw new ArtifactMissingError(artifactKey(item.id, 'extraction', item.run));
-  const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, key);
-  if (extraction.docType !== docType) throw new InvalidExtractionForCompare(item.id, []);
-  const complete = completeFields(extraction as never);
-  if (!complete.ok) {
-    throw new InvalidExtractionForCompare(
-      item.id,
-      complete.issues.map((i) => `${i.field} ${i.message}`),
-    );
-  }
-  return complete.fields as T extends 'contract' ? ContractFields : InvoiceFields;
+  return fieldsAt(deps, item.id, key, docType);
+};
+
+/**
+ * The fields a reference completed with: its final record once completed; while it runs again
+ * (`docket reprocess`) the record of the run that completed, not the rerun's unchecked one, whose
+ * artifacts may not exist yet. Undefined when it has none (erased).
+ */
+const referenceFields = async <T extends 'contract' | 'invoice'>(
+  deps: CompareStageDeps,
+  reference: WorkflowItem,
+  docType: T,
+): Promise<FieldsOf<T> | undefined> => {
+  const key =
+    reference.state === 'completed'
+      ? (reference.artifacts?.reviewed ?? reference.artifacts?.extraction)
+      : reference.reprocess?.previous.record;
+  return key ? fieldsAt(deps, reference.id, key, docType) : undefined;
 };
 
 /**
@@ -52,16 +81,16 @@ export const comparisonOf = async (deps: CompareStageDeps, item: WorkflowItem): 
   if (item.docType === 'invoice') {
     const invoice = await fieldsOf(deps, item, 'invoice');
     const { contract, invoicedBefore } = await findInvoiceContract(deps.store, item);
-    return compareInvoice(invoice, contract && (await fieldsOf(deps, contract, 'contract')), {
+    const terms = contract && (await referenceFields(deps, contract, 'contract'));
+    return compareInvoice(invoice, terms, {
       invoicedBefore,
-      ...(contract && { contractId: contract.id }),
+      ...(contract && terms && { contractId: contract.id }),
     });
   }
   const current = await fieldsOf(deps, item, 'contract');
   const previous = await findPreviousContract(deps.store, item);
-  return compareContract(current, previous && (await fieldsOf(deps, previous, 'contract')), {
-    ...(previous && { previousId: previous.id }),
-  });
+  const before = previous && (await referenceFields(deps, previous, 'contract'));
+  return compareContract(current, before, { ...(previous && before && { previousId: previous.id }) });
 };
 
 /**
