@@ -1,25 +1,17 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextSequencer, objectCreatedEvent } from '../../local/events/objectCreatedEvent.js';
 import { invokeInProcess } from '../../local/lambdas/invokeInProcess.js';
+import { startIngestEnvironment } from '../support/ingestEnvironment.js';
 import { putWithEvent } from '../support/localS3.js';
-import { startStageEnvironment } from '../support/stageEnvironment.js';
+import { useFixture } from '../support/useFixture.js';
 
-let env: Awaited<ReturnType<typeof startStageEnvironment>>;
-let handler: unknown;
-
-beforeAll(async () => {
-  env = await startStageEnvironment();
-  ({ handler } = await import('../../lambdas/ingest/handler.js'));
-});
-afterAll(async () => {
-  await env.close();
-});
+const env = useFixture(startIngestEnvironment);
 
 const upload = (key: string, body: string) => putWithEvent(env.s3, env.bucket, key, body);
 const EXECUTION = 'arn:aws:states:us-east-1:000000000000:execution:docket:x';
 const invoke = (event: unknown, executionArn = EXECUTION) =>
-  invokeInProcess<{ workflowId: string; tenant: string; duplicate: boolean }>(handler, 'ingest', {
+  invokeInProcess<{ workflowId: string; tenant: string; duplicate: boolean }>(env.handler, 'ingest', {
     event,
     executionArn,
   });

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type CallCount, callCounts, resetCallCounts } from '../../lambdas/shared/callCount.js';
 import { invokeInProcess } from '../../local/lambdas/invokeInProcess.js';
+import { startIngestEnvironment } from '../support/ingestEnvironment.js';
 import { putWithEvent } from '../support/localS3.js';
-import { startStageEnvironment } from '../support/stageEnvironment.js';
+import { useFixture } from '../support/useFixture.js';
 
-let env: Awaited<ReturnType<typeof startStageEnvironment>>;
-let handler: unknown;
-
-beforeAll(async () => {
-  env = await startStageEnvironment();
-  ({ handler } = await import('../../lambdas/ingest/handler.js'));
-});
-afterAll(async () => {
-  await env.close();
-});
+const env = useFixture(startIngestEnvironment);
 
 /** The calls of one service the handler's clients sent, as `operation: count`. */
 const callsTo = (counts: readonly CallCount[], service: string) =>
@@ -26,7 +18,7 @@ describe('ingest round trips (issue #18)', () => {
     resetCallCounts();
 
     // Act
-    const result = await invokeInProcess<{ workflowId: string }>(handler, 'ingest', {
+    const result = await invokeInProcess<{ workflowId: string }>(env.handler, 'ingest', {
       event,
       executionArn: 'arn:aws:states:us-east-1:000000000000:execution:docket:trips',
     });

@@ -43,6 +43,21 @@ afterAll(async () => {
   await queue.remove();
 });
 
+/** Recovery's dependencies on this file's emulators, with `extra` (a clock, a reconciliation file...). */
+const recoveryDeps = (extra: Partial<Parameters<typeof recoverAfterRestart>[0]> = {}) => ({
+  store: env.store,
+  documents: env.documentClient,
+  workflowsTable: env.dynamo.tables.workflows,
+  s3: env.s3,
+  sfn,
+  sqs: queue.client,
+  uploadQueueUrl: queues.uploads,
+  bucket: env.bucket,
+  stateMachineArn,
+  region: 'us-east-1',
+  ...extra,
+});
+
 const upload = async (key: string) =>
   (await env.s3.send(new PutObjectCommand({ Bucket: env.bucket, Key: key, Body: `%PDF-1.7 ${key}` }))).ETag;
 
@@ -68,20 +83,12 @@ describe('recovery after a restart', () => {
     const bridgedEtag = await upload('incoming/acme/bridged.pdf');
 
     // Act
-    const report = await recoverAfterRestart({
-      store: env.store,
-      documents: env.documentClient,
-      workflowsTable: env.dynamo.tables.workflows,
-      s3: env.s3,
-      sfn,
-      sqs: queue.client,
-      uploadQueueUrl: queues.uploads,
-      bucket: env.bucket,
-      stateMachineArn,
-      region: 'us-east-1',
-      alreadyStarted: (key, etag) =>
-        uploadId(key, etag) === uploadId('incoming/acme/bridged.pdf', bridgedEtag),
-    });
+    const report = await recoverAfterRestart(
+      recoveryDeps({
+        alreadyStarted: (key, etag) =>
+          uploadId(key, etag) === uploadId('incoming/acme/bridged.pdf', bridgedEtag),
+      }),
+    );
 
     // Assess
     const { executions = [] } = await sfn.send(new ListExecutionsCommand({ stateMachineArn }));
@@ -107,21 +114,10 @@ describe('recovery after a restart', () => {
     const reconciledFile = join(dataDir, 'uploads-reconciled.json');
     await upload('incoming/globex/once.pdf');
     const recover = () =>
-      recoverAfterRestart({
-        store: env.store,
-        documents: env.documentClient,
-        workflowsTable: env.dynamo.tables.workflows,
-        reconciledFile,
-        s3: env.s3,
-        sfn,
-        sqs: queue.client,
-        uploadQueueUrl: queues.uploads,
-        bucket: env.bucket,
-        stateMachineArn,
-        region: 'us-east-1',
+      recoverAfterRestart(
         // Ahead of the uploads' LastModified by more than the reconciliation's slack.
-        now: () => Date.now() + 5000,
-      });
+        recoveryDeps({ reconciledFile, now: () => Date.now() + 5000 }),
+      );
     const first = await recover();
 
     // Act
