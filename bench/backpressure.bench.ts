@@ -30,7 +30,7 @@ import { putProviders } from '../lambdas/shared/providersStore.js';
 import { ExecutionSlots } from '../lambdas/shared/slots/index.js';
 import { resolveLocalConfig } from '../local/config.js';
 import { startLocalRuntime } from '../local/runtime.js';
-import { isTerminal } from '../statemachine/index.js';
+import { isAtRest } from '../statemachine/index.js';
 import { pool } from './support/pool.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -141,7 +141,7 @@ const settle = async () => {
     if (inQueue === 0 && held === 0) {
       const byKey = await workflowsByKey();
       const all = [...byKey.values()].flat();
-      const done = all.filter((w) => isTerminal(w.state as never) || w.state === 'review_required');
+      const done = all.filter((w) => isAtRest(w.state as never));
       if (done.length === all.length) return byKey;
     }
     await new Promise((r) => setTimeout(r, 5_000));

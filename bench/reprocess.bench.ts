@@ -17,7 +17,7 @@
 import { Command } from 'commander';
 import type { ReprocessReport } from '../cli/reprocess/runReprocess.js';
 import { generateCorpus } from '../cli/samples/corpus.js';
-import { isTerminal } from '../statemachine/index.js';
+import { isAtRest } from '../statemachine/index.js';
 import { docket } from '../test/cli/support/runDocket.js';
 import { startBedrockStandIn, toolUseReply } from '../test/extract/bedrockStandIn.js';
 import { importCorpusProviders, upload } from '../test/support/e2e.js';
@@ -41,8 +41,7 @@ const log = (line: string) => {
 const settle = async (stack: LocalStack, expected: number) => {
   for (;;) {
     let settled = 0;
-    for await (const item of stack.store.listAll({ tenant: 'acme' }))
-      if (isTerminal(item.state) || item.state === 'review_required') settled++;
+    for await (const item of stack.store.listAll({ tenant: 'acme' })) if (isAtRest(item.state)) settled++;
     log(`  ${settled} of ${expected} settled`);
     if (settled >= expected) return settled;
     await new Promise((resolve) => setTimeout(resolve, 5000));

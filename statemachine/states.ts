@@ -57,6 +57,13 @@ export const INITIAL_STATE = WorkflowState.pending;
  */
 export const isTerminal = (state: WorkflowState): boolean => STATE_KINDS[state] === 'terminal';
 
+/**
+ * True for an end state or one that waits for a person (`review_required`): nothing happens to
+ * the workflow until someone acts. What `docket watch --until-settled` and `docket reprocess` wait for.
+ */
+export const isAtRest = (state: WorkflowState): boolean =>
+  STATE_KINDS[state] === 'terminal' || STATE_KINDS[state] === 'suspended';
+
 /** Narrows an unknown string (from DynamoDB, a CLI flag, an API query) to a state. */
 export const isWorkflowState = (value: unknown): value is WorkflowState =>
   typeof value === 'string' && Object.hasOwn(WorkflowState, value);

@@ -1,7 +1,7 @@
 import type { SFNClient } from '@aws-sdk/client-sfn';
 import type { Command } from 'commander';
 import type { WorkflowItem, WorkflowStore } from '../../lambdas/shared/store/index.js';
-import { ALL_STATES, isTerminal, type WorkflowState } from '../../statemachine/states.js';
+import { ALL_STATES, isAtRest, type WorkflowState } from '../../statemachine/states.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';
 import { baseName } from '../format.js';
@@ -35,9 +35,6 @@ export const diffStates = (
       to: w.state,
     }))
     .sort((a, b) => a.id.localeCompare(b.id));
-
-/** Finished, or waiting for a person: nothing happens to it until someone acts. */
-const atRest = (w: WorkflowItem): boolean => isTerminal(w.state) || w.state === 'review_required';
 
 /**
  * True when no execution runs the workflow any more. Step Functions is the only one that can
@@ -75,7 +72,7 @@ export const settlement = async (
 ): Promise<Settlement> => {
   const notYet: Settlement = { settled: false, halted: [] };
   if (items.length < expect) return notYet;
-  const waiting = items.filter((w) => !atRest(w));
+  const waiting = items.filter((w) => !isAtRest(w.state));
   if (waiting.length === 0) return { settled: true, halted: [] };
   if (waiting.some((w) => changed.has(w.id))) return notYet;
   for (const w of waiting) if (!(await executionEnded(deps.sfn, w.executionArn))) return notYet;
@@ -95,7 +92,7 @@ const SHOWN_WHEN_LATE = 5;
 
 /** What `--timeout` names: too few workflows, or the ones still moving. */
 const notSettled = (items: readonly WorkflowItem[], expect: number, seconds: number): string => {
-  const waiting = items.filter((w) => !atRest(w));
+  const waiting = items.filter((w) => !isAtRest(w.state));
   const parts: string[] = [];
   if (items.length < expect) parts.push(`${items.length} of ${expect} expected workflow(s) seen`);
   if (waiting.length > 0) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DescribeExecutionCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { WorkflowItem } from '../../lambdas/shared/store/index.js';
 import { REPROCESS_BATCH_ITEMS, type ReprocessInput } from '../../statemachine/index.js';
-import { isTerminal, type WorkflowState } from '../../statemachine/states.js';
+import { isAtRest, type WorkflowState } from '../../statemachine/states.js';
 import { StackOutputsError } from '../errors.js';
 import type { Target } from '../target.js';
 
@@ -64,8 +64,7 @@ const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** Where a rerun stops being ours to wait for: an end, or a person's queue. */
-const settled = (item: WorkflowItem, run: number): boolean =>
-  (item.run ?? 0) >= run && (isTerminal(item.state) || item.state === 'review_required');
+const settled = (item: WorkflowItem, run: number): boolean => (item.run ?? 0) >= run && isAtRest(item.state);
 
 /** What `runReprocess` reports as it goes. */
 export type ReprocessProgress = (done: number, total: number, phase: 'starting' | 'running') => void;

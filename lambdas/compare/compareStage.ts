@@ -1,5 +1,11 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { ArtifactMissingError, artifactKey, getJsonArtifact, putJsonArtifact } from '../shared/artifacts.js';
+import {
+  ArtifactMissingError,
+  artifactKey,
+  finalRecordKey,
+  getJsonArtifact,
+  putJsonArtifact,
+} from '../shared/artifacts.js';
 import {
   type ContractFields,
   completeFields,
@@ -49,7 +55,7 @@ const fieldsOf = async <T extends 'contract' | 'invoice'>(
   item: WorkflowItem,
   docType: T,
 ): Promise<FieldsOf<T>> => {
-  const key = item.artifacts?.reviewed ?? item.artifacts?.extraction;
+  const key = finalRecordKey(item.artifacts);
   if (!key) throw new ArtifactMissingError(artifactKey(item.id, 'extraction', item.run));
   return fieldsAt(deps, item.id, key, docType);
 };
@@ -66,7 +72,7 @@ const referenceFields = async <T extends 'contract' | 'invoice'>(
 ): Promise<FieldsOf<T> | undefined> => {
   const key =
     reference.state === 'completed'
-      ? (reference.artifacts?.reviewed ?? reference.artifacts?.extraction)
+      ? finalRecordKey(reference.artifacts)
       : reference.reprocess?.previous.record;
   return key ? fieldsAt(deps, reference.id, key, docType) : undefined;
 };

@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { ArtifactMissingError, getJsonArtifact } from '../shared/artifacts.js';
+import { ArtifactMissingError, finalRecordKey, getJsonArtifact } from '../shared/artifacts.js';
 import type { ExtractedField, Extraction } from '../shared/documents/index.js';
 import type { ResultField } from '../shared/results/record.js';
 import type { CompletionEventType, OutboxEntry, WorkflowItem } from '../shared/store/index.js';
@@ -103,7 +103,7 @@ const finalRecord = async (
   deps: DetailDeps,
   item: WorkflowItem,
 ): Promise<{ record?: Extraction; omitted?: DocumentEventDetail['fieldsOmitted'] }> => {
-  const key = item.artifacts?.reviewed ?? item.artifacts?.extraction;
+  const key = finalRecordKey(item.artifacts);
   if (!key) return {};
   try {
     return { record: await getJsonArtifact<Extraction>(deps.s3, deps.bucket, key) };

@@ -1,4 +1,5 @@
 import type { SFNClient } from '@aws-sdk/client-sfn';
+import { finalRecordKey } from '../shared/artifacts.js';
 import { locksAfterDecision } from '../shared/documents/index.js';
 import { resultKey } from '../shared/results/keys.js';
 import { resumeNamePrefix, resumeWorkflow } from '../shared/resumeWorkflow.js';
@@ -53,8 +54,7 @@ const refusal = (item: WorkflowItem): string | undefined => {
   if (item.lastEvent === 'erase' || item.erasingSince) return 'its content was erased';
   if (item.outboxPending)
     return 'its completion event is still being delivered; run the reprocess again shortly';
-  if (!(item.artifacts?.reviewed ?? item.artifacts?.extraction))
-    return 'it has no record to compare a rerun with';
+  if (!finalRecordKey(item.artifacts)) return 'it has no record to compare a rerun with';
   return undefined;
 };
 
@@ -70,7 +70,7 @@ const rerunPatch = (item: WorkflowItem, request: ReprocessRequest, at: string): 
     at,
     previous: {
       run: item.run ?? 0,
-      record: (item.artifacts?.reviewed ?? item.artifacts?.extraction) as string,
+      record: finalRecordKey(item.artifacts) as string,
       completedAt: item.stateEnteredAt,
       ...(approvedBy && { approvedBy }),
       ...(item.docType && { resultKey: resultKey(item.tenant, item.docType, item.stateEnteredAt, item.id) }),

@@ -18,6 +18,14 @@ export type ArtifactName = 'text' | 'extraction' | 'reviewed' | 'comparison';
 export const artifactKey = (workflowId: string, name: ArtifactName, run?: number): string =>
   run ? `artifacts/${workflowId}/run-${run}/${name}.json` : `artifacts/${workflowId}/${name}.json`;
 
+/**
+ * The key of a workflow's final record: the reviewed one when a reviewer corrected it, else the
+ * extraction (undefined before anything was extracted). What compare, the completion event, the
+ * record a person is shown and a rerun's comparison all read.
+ */
+export const finalRecordKey = (artifacts: { reviewed?: string; extraction?: string } | undefined) =>
+  artifacts?.reviewed ?? artifacts?.extraction;
+
 /** S3 could not be reached or answered with a server fault; the stage is retried. */
 export class ArtifactStoreUnavailableError extends TransientError {
   override readonly name = 'ArtifactStoreUnavailable';

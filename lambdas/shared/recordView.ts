@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { getJsonArtifact } from './artifacts.js';
+import { finalRecordKey, getJsonArtifact } from './artifacts.js';
 import type { ExtractedField, Extraction } from './documents/index.js';
 import type { WorkflowItem } from './store/index.js';
 import { fieldsAsValidated } from './workflowViews.js';
@@ -10,7 +10,7 @@ import { fieldsAsValidated } from './workflowViews.js';
  * validation gave it. Undefined parts when nothing was extracted yet.
  */
 export const loadRecordView = async (s3: S3Client, bucket: string, item: WorkflowItem) => {
-  const key = item.artifacts?.reviewed ?? item.artifacts?.extraction;
+  const key = finalRecordKey(item.artifacts);
   const extraction = key ? await getJsonArtifact<Extraction>(s3, bucket, key) : undefined;
   return {
     docType: extraction?.docType ?? item.docType,
