@@ -125,6 +125,7 @@ export const runReprocess = async (
   const waiting = new Map(
     outcomes.filter((o) => o.status === 'started').map((o) => [o.workflowId, o.run ?? 1]),
   );
+  const startedCount = waiting.size;
   const finished = new Map<string, WorkflowItem>();
   while (waiting.size > 0) {
     for (const [id, run] of [...waiting]) {
@@ -134,7 +135,7 @@ export const runReprocess = async (
         waiting.delete(id);
       }
     }
-    options.onProgress?.(finished.size, outcomes.filter((o) => o.status === 'started').length, 'running');
+    options.onProgress?.(finished.size, startedCount, 'running');
     if (waiting.size > 0) await sleep(pollMs);
   }
 

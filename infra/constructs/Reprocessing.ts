@@ -32,18 +32,19 @@ export class Reprocessing extends Construct {
   constructor(scope: Construct, id: string, props: ReprocessingProps) {
     super(scope, id);
     const { storage, config, workflow } = props;
+    const logs = functionLogs(config);
     this.function = new StageFunction(this, 'Function', {
       name: 'reprocess',
       description: 'Docket: runs a completed document again from parse (docket reprocess)',
       memorySize: 256,
       timeout: Duration.seconds(60),
-      ...functionLogs(config),
+      ...logs,
     });
     storage.bindStore(this.function);
     // A rerun takes an execution slot as an upload does (maxRunningExecutions holds for both).
     storage.bindSlots(this.function);
     this.function.addEnvironment(EnvVar.executionSlotLimit, String(config.policy.maxRunningExecutions));
-    this.function.function.addEnvironment(EnvVar.stateMachineArn, workflow.stateMachineArn);
+    this.function.addEnvironment(EnvVar.stateMachineArn, workflow.stateMachineArn);
     workflow.grantStartExecution(this.function.function);
     // A repeated start of a run finds the first (ExecutionAlreadyExists needs no more than this).
     const workflowExecutions = executionsArnOf(this, workflow);
@@ -55,7 +56,6 @@ export class Reprocessing extends Construct {
       reason: 'A rerun finds the execution it started before by name; execution names are per document.',
     });
 
-    const logs = functionLogs(config);
     const logGroup = new LogGroup(this, 'Logs', {
       retention: logs.logRetention,
       removalPolicy: logs.logRemovalPolicy,

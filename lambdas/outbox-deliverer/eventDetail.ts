@@ -63,37 +63,32 @@ export interface DetailDeps {
 
 type Fields = Record<string, ExtractedField<unknown>>;
 
-/** Each field with who set it: a reviewer's correction is the reviewer's, the rest the extractor's. */
+/**
+ * Who set a field: a person who set it in an earlier run and whose value this run kept (locked),
+ * the reviewer who corrected it in this one, else the extractor.
+ */
+const setterOf = (
+  field: ExtractedField<unknown>,
+  decision: { reviewer: string; at: string } | undefined,
+  extractor: string,
+): Omit<FieldDetail, 'value' | 'confidence'> => {
+  if (field.locked) return { setBy: field.locked.by, origin: 'review', setAt: field.locked.at };
+  if (field.corrected && decision) return { setBy: decision.reviewer, origin: 'review', setAt: decision.at };
+  return { setBy: 'system', origin: 'extraction', extractor };
+};
+
+/** Each field with its validated confidence and who set it. */
 const fieldDetails = (record: Extraction, item: WorkflowItem): Record<string, FieldDetail> => {
   const decision = item.review?.decision;
   const validated = fieldsAsValidated((record.fields ?? {}) as Fields, item);
   return Object.fromEntries(
     Object.entries(validated).map(([name, field]) => [
       name,
-      // A value a person set in an earlier run, kept by this one: that person's.
-      field.locked
-        ? {
-            value: field.value,
-            confidence: field.confidence,
-            setBy: field.locked.by,
-            origin: 'review',
-            setAt: field.locked.at,
-          }
-        : field.corrected && decision
-          ? {
-              value: field.value,
-              confidence: field.confidence,
-              setBy: decision.reviewer,
-              origin: 'review',
-              setAt: decision.at,
-            }
-          : {
-              value: field.value,
-              confidence: field.confidence,
-              setBy: 'system',
-              origin: 'extraction',
-              extractor: record.extractor.name,
-            },
+      {
+        value: field.value,
+        confidence: field.confidence,
+        ...setterOf(field, decision, record.extractor.name),
+      },
     ]),
   );
 };

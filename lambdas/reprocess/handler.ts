@@ -12,17 +12,11 @@ const observability = createObservability('reprocess');
 const deps = once(() => {
   const client = createDocumentClient();
   const tables = storeTablesFromEnv();
-  const limit = executionSlotLimitFromEnv();
-  const slots = new ExecutionSlots({ client, table: tables.workflows, limit });
   return {
     store: new WorkflowStore({ client, tables }),
     sfn: createSfnClient(),
     stateMachineArn: requireEnv(EnvVar.stateMachineArn),
-    slots: {
-      limit,
-      take: (name: string) => slots.take(name),
-      release: (name: string) => slots.release(name),
-    },
+    slots: new ExecutionSlots({ client, table: tables.workflows, limit: executionSlotLimitFromEnv() }),
   };
 });
 

@@ -3,6 +3,7 @@ import { finalRecordKey } from '../shared/artifacts.js';
 import { locksAfterDecision } from '../shared/documents/index.js';
 import { resultKey } from '../shared/results/keys.js';
 import { resumeNamePrefix, resumeWorkflow } from '../shared/resumeWorkflow.js';
+import type { ExecutionSlots } from '../shared/slots/index.js';
 import {
   type ItemPatch,
   type ReprocessInfo,
@@ -20,11 +21,7 @@ export interface ReprocessDeps {
   stateMachineArn: string;
   now?: () => Date;
   /** The execution slots uploads take: a rerun takes one too (`maxRunningExecutions` holds). */
-  slots?: {
-    readonly limit: number;
-    take(name: string): Promise<'taken' | 'held' | 'full'>;
-    release(name: string): Promise<boolean>;
-  };
+  slots?: Pick<ExecutionSlots, 'limit' | 'take' | 'release'>;
 }
 
 /** One document of a reprocess batch (`docket reprocess`, one Distributed Map item). */

@@ -109,25 +109,20 @@ describe('reprocessDocument', () => {
     // Prepare: one slot, held by an upload's execution.
     const id = await deliveredCompletion('slotted');
     const table = fixture.dynamo.tables.workflows;
-    const shared = new ExecutionSlots({ client: fixture.client, table, limit: 1 });
-    const slots = {
-      limit: 1,
-      take: (n: string) => shared.take(n),
-      release: (n: string) => shared.release(n),
-    };
-    await shared.take('an-upload');
+    const slots = new ExecutionSlots({ client: fixture.client, table, limit: 1 });
+    await slots.take('an-upload');
 
     // Act
     const waiting = reprocessDocument({ ...deps(), slots }, request(id, 'b2'));
     await expect(waiting).rejects.toMatchObject({ name: 'SlotsFull', retryable: true });
     const before = await sfn.send(new ListExecutionsCommand({ stateMachineArn }));
-    await shared.release('an-upload');
+    await slots.release('an-upload');
     const retried = await reprocessDocument({ ...deps(), slots }, request(id, 'b2'));
 
     // Assess: the transition happened once, the execution started only with its slot.
     expect(before.executions?.some((e) => e.name?.startsWith(id))).toBe(false);
     expect(retried).toEqual({ workflowId: id, status: 'started', run: 1 });
-    expect((await shared.holders()).map((h) => h.name)).toEqual([`${id}-resume-run-1`]);
+    expect((await slots.holders()).map((h) => h.name)).toEqual([`${id}-resume-run-1`]);
     expect((await fixture.store.history(id)).filter((e) => e.event === 'reprocess')).toHaveLength(1);
   });
 });

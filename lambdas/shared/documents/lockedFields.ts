@@ -7,8 +7,11 @@ import type { ExtractedField, Extraction } from './extraction.js';
  * reads, and says who set it and when. Pure: the caller reads the records and writes the result.
  */
 
-/** Who set a field and when; `cleared` when the person removed it. */
-export interface FieldLockInfo {
+/**
+ * Who set a locked field and when; `cleared` when the person removed it. The workflow item keeps
+ * one per locked field (`lockedFields`): names and authors, never values.
+ */
+export interface FieldLock {
   by: string;
   at: string;
   cleared?: boolean;
@@ -21,9 +24,9 @@ type Fields = Record<string, ExtractedField<unknown> | undefined>;
  * reviewer, at the decision's time (a later correction of the same field replaces the older lock).
  */
 export const locksAfterDecision = (
-  held: Readonly<Record<string, FieldLockInfo>> | undefined,
+  held: Readonly<Record<string, FieldLock>> | undefined,
   decision: { reviewer: string; at: string; corrections?: Record<string, unknown> } | undefined,
-): Record<string, FieldLockInfo> => {
+): Record<string, FieldLock> => {
   const locks = { ...held };
   for (const [field, value] of Object.entries(decision?.corrections ?? {})) {
     locks[field] = {
@@ -45,7 +48,7 @@ export const locksAfterDecision = (
 export const applyLocks = (
   extraction: Extraction,
   previous: Extraction,
-  locks: Readonly<Record<string, FieldLockInfo>>,
+  locks: Readonly<Record<string, FieldLock>>,
 ): { record: Extraction; applied: string[] } => {
   if (extraction.docType !== previous.docType || Object.keys(locks).length === 0) {
     return { record: extraction, applied: [] };

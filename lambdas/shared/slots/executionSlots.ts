@@ -48,6 +48,11 @@ export class ExecutionSlots {
     },
   ) {}
 
+  /** How many executions may hold a slot at once (`maxRunningExecutions`). */
+  get limit(): number {
+    return this.deps.limit;
+  }
+
   private now(): Date {
     return this.deps.now?.() ?? new Date();
   }

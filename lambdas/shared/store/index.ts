@@ -55,7 +55,6 @@ export type {
   Artifacts,
   CompletionEventType,
   DocumentSource,
-  FieldLock,
   ImportedStep,
   ItemPatch,
   LedgerFlag,

@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { WorkflowEvent, WorkflowState } from '../../../statemachine/index.js';
+import type { FieldLock } from '../documents/index.js';
 import type { PathOf, ValueAt } from './paths.js';
 
 /** Where a document came from (the S3 object version that started the workflow). */
@@ -130,13 +131,6 @@ export interface WorkflowAttributes {
    * in the previous run's record.
    */
   lockedFields?: Record<string, FieldLock>;
-}
-
-/** Who set a locked field and when; `cleared` when the person removed the field. */
-export interface FieldLock {
-  by: string;
-  at: string;
-  cleared?: boolean;
 }
 
 /** A reprocess of a completed workflow (`docket reprocess`). */
