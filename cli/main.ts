@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerDeadLetterCommands } from './commands/deadLetters.js';
 import { registerEventsCommand } from './commands/events.js';
 import { registerLedgerCommands } from './commands/ledger.js';
+import { registerPolicyCommands } from './commands/policy.js';
 import { registerProviderCommands } from './commands/providers.js';
 import { registerReportCommands } from './commands/report.js';
 import { registerReprocessCommand } from './commands/reprocess.js';
@@ -56,6 +57,7 @@ export const buildProgram = (ctx: CliContext): Command => {
   registerReportCommands(program, ctx);
   registerResultsCommands(program, ctx);
   registerReprocessCommand(program, ctx);
+  registerPolicyCommands(program, ctx);
   program.addHelpText(
     'after',
     `
