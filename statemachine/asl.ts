@@ -40,17 +40,28 @@ export interface AslChoiceRule {
   IsPresent?: boolean;
 }
 
+/** A comparison or a boolean combination of them, as a Choice rule's body (JSONPath rules). */
+export type AslCondition =
+  | { Variable: string; StringEquals?: string; BooleanEquals?: boolean; IsPresent?: boolean }
+  | { And: AslCondition[] }
+  | { Or: AslCondition[] }
+  | { Not: AslCondition };
+
+/** A Choice rule that combines comparisons (review policy selection). */
+export type AslCompoundChoiceRule = Exclude<AslCondition, { Variable: string }> & { Next: string };
+
 export interface AslChoiceState {
   Type: 'Choice';
   Comment?: string;
-  Choices: AslChoiceRule[];
+  Choices: Array<AslChoiceRule | AslCompoundChoiceRule>;
   Default: string;
 }
 
 export interface AslWaitState {
   Type: 'Wait';
   Comment?: string;
-  SecondsPath: string;
+  SecondsPath?: string;
+  Seconds?: number;
   Next: string;
 }
 

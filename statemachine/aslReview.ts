@@ -13,15 +13,34 @@ import { STAGES } from './stages.js';
 /** Where ScheduleReview's result goes; the review Task reads its heartbeat from there. */
 export const REVIEW_WINDOW = '$.reviewWindow';
 
+/**
+ * Where the states of one review wait lead: the expired pass, the review Task, where a decision
+ * goes, and where a timeout goes. The default policy's are the definition's original names.
+ */
+export interface ReviewTargets {
+  expired: string;
+  request: string;
+  decided: string;
+  timedOut: string;
+}
+
+/** The names of today's single review (the built-in default policy). */
+export const DEFAULT_REVIEW_TARGETS: ReviewTargets = {
+  expired: 'ReviewExpired',
+  request: STAGES['request-review'].task,
+  decided: STAGES['apply-review'].task,
+  timedOut: STAGES['mark-timed-out'].task,
+};
+
 /** A review whose time ran out while no execution waited on it ends as a heartbeat timeout would. */
-export const reviewWindowChoice = (): AslChoiceState => ({
+export const reviewWindowChoice = (targets: ReviewTargets = DEFAULT_REVIEW_TARGETS): AslChoiceState => ({
   Type: 'Choice',
-  Choices: [{ Variable: `${REVIEW_WINDOW}.expired`, BooleanEquals: true, Next: 'ReviewExpired' }],
-  Default: STAGES['request-review'].task,
+  Choices: [{ Variable: `${REVIEW_WINDOW}.expired`, BooleanEquals: true, Next: targets.expired }],
+  Default: targets.request,
 });
 
 /** Gives mark-timed-out the `$.error` the review Task's Catch would have given it. */
-export const reviewExpired = (): AslPassState => ({
+export const reviewExpired = (timedOut: string = DEFAULT_REVIEW_TARGETS.timedOut): AslPassState => ({
   Type: 'Pass',
   Comment: 'The review ran out of time while nothing waited on it (e.g. before a resume).',
   Result: {
@@ -29,7 +48,7 @@ export const reviewExpired = (): AslPassState => ({
     Cause: 'The review was due before its task could start; nobody can decide it now.',
   },
   ResultPath: '$.error',
-  Next: STAGES['mark-timed-out'].task,
+  Next: timedOut,
 });
 
 /**
@@ -41,6 +60,7 @@ export const requestReviewTask = (
   functionArn: string,
   stageParameters: Record<string, unknown>,
   reviewMaxSeconds: number,
+  targets: ReviewTargets = DEFAULT_REVIEW_TARGETS,
 ): AslTaskState => ({
   Type: 'Task',
   Comment:
@@ -66,9 +86,9 @@ export const requestReviewTask = (
     {
       ErrorEquals: ['States.HeartbeatTimeout', 'States.Timeout'],
       ResultPath: '$.error',
-      Next: STAGES['mark-timed-out'].task,
+      Next: targets.timedOut,
     },
     catchAll(STAGES['mark-failed'].task),
   ],
-  Next: STAGES['apply-review'].task,
+  Next: targets.decided,
 });

@@ -7,6 +7,7 @@ import {
   inPlaceRetries,
   lambdaRetries,
 } from './aslErrorHandling.js';
+import { compilePolicies, type PolicyStates } from './aslPolicies.js';
 import { REVIEW_WINDOW, requestReviewTask, reviewExpired, reviewWindowChoice } from './aslReview.js';
 import { Outcome } from './outcomes.js';
 import {
@@ -17,6 +18,7 @@ import {
   type WorkflowPolicy,
   type WorkflowPolicyInput,
 } from './policy.js';
+import type { CheckedPolicy } from './reviewPolicies/index.js';
 import { RESUME_STAGE, STAGES, type Stage } from './stages.js';
 
 /** The ARN (or local stand-in) of each stage's function. */
@@ -27,12 +29,27 @@ const task = (name: Stage) => STAGES[name].task;
 /** Builds the definition; each state has one builder with its own Retry and Catch. */
 class DefinitionBuilder {
   private readonly stagePolicy: StagePolicy;
+  /** The review policies' branches; undefined with the built-in default alone (today's review). */
+  private readonly reviews: PolicyStates | undefined;
 
   constructor(
     private readonly arns: StageArns,
     private readonly policy: WorkflowPolicy,
+    reviewPolicies: readonly CheckedPolicy[],
   ) {
     this.stagePolicy = stagePolicy(policy);
+    this.reviews = compilePolicies(
+      reviewPolicies,
+      {
+        applyReviewArn: arns['apply-review'],
+        scheduleReviewArn: arns['schedule-review'],
+        requestReviewArn: arns['request-review'],
+        stageParameters: this.stageParameters(),
+        reviewMaxSeconds: policy.reviewMaxSeconds,
+        taskTimeoutSeconds: stageTaskTimeoutSeconds(policy),
+      },
+      task('schedule-review'),
+    );
   }
 
   build(): AslDefinition {
@@ -72,6 +89,7 @@ class DefinitionBuilder {
       RetryRouter: this.router('$.recovery.resumeAt', 'Returns to the stage that failed (failedAtStep).'),
       [task('mark-rejected')]: this.terminalBookkeeping('mark-rejected', Outcome.processingFailed),
       [task('mark-timed-out')]: this.terminalBookkeeping('mark-timed-out', Outcome.reviewTimedOut),
+      ...this.reviews?.states,
       ...endStates(),
     };
     return {
@@ -98,7 +116,8 @@ class DefinitionBuilder {
       Choices: Object.entries(RESUME_STAGE).map(([state, stage]) => ({
         Variable: variable,
         StringEquals: state,
-        Next: task(stage),
+        // With review policies, a review resumes at the step it recorded.
+        Next: state === 'review_required' && this.reviews ? this.reviews.resumeEntry : task(stage),
       })),
       Default: Outcome.unroutable,
     };
@@ -185,7 +204,11 @@ class DefinitionBuilder {
       Comment: 'validated is the convergence point; review_required waits for a human.',
       Choices: [
         { Variable: '$.result.state', StringEquals: 'validated', Next: task('compare') },
-        { Variable: '$.result.state', StringEquals: 'review_required', Next: task('schedule-review') },
+        {
+          Variable: '$.result.state',
+          StringEquals: 'review_required',
+          Next: this.reviews?.reviewEntry ?? task('schedule-review'),
+        },
       ],
       Default: Outcome.unroutable,
     };
@@ -260,11 +283,15 @@ class DefinitionBuilder {
 }
 
 /**
- * Builds the Docket state machine definition: a pure function of the stage ARNs and the policy.
+ * Builds the Docket state machine definition: a pure function of the stage ARNs, the workflow
+ * policy and the review policies (a folder's `PolicySet.policies`; none: today's single review).
  * CDK deploys its output with the real ARNs; the local runtime runs it with local ones.
  */
-export const buildDefinition = (arns: StageArns, policy: WorkflowPolicyInput = {}): AslDefinition =>
-  new DefinitionBuilder(arns, resolvePolicy(policy)).build();
+export const buildDefinition = (
+  arns: StageArns,
+  policy: WorkflowPolicyInput = {},
+  reviewPolicies: readonly CheckedPolicy[] = [],
+): AslDefinition => new DefinitionBuilder(arns, resolvePolicy(policy), reviewPolicies).build();
 
 /** Placeholder ARNs for a region/account; handy for tests and for printing the definition. */
 export const exampleStageArns = (

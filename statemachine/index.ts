@@ -5,6 +5,7 @@
 export * from './asl.js';
 export * from './aslEndStates.js';
 export * from './aslErrorHandling.js';
+export * from './aslPolicies.js';
 export * from './aslReprocess.js';
 export * from './aslReview.js';
 export * from './definition.js';

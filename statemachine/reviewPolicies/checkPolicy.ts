@@ -1,5 +1,7 @@
 import { isMap, LineCounter, parseDocument } from 'yaml';
+import type { CheckedPolicy } from './checkedPolicy.js';
 import { type Condition, ConditionError, parseCondition } from './conditions.js';
+import { resolveRoute } from './policyRoutes.js';
 import { DECISIONS, type PolicyStep, type ReviewPolicy, ReviewPolicySchema } from './schema.js';
 
 /** One problem of a policy file: where (a path into the file, and its line) and what to write instead. */
@@ -22,12 +24,6 @@ export class InvalidReviewPolicyError extends Error {
         .join('\n')}`,
     );
   }
-}
-
-/** A policy that passed every check, with its conditions parsed (keyed `stepIndex/transitionIndex`). */
-export interface CheckedPolicy {
-  policy: ReviewPolicy;
-  conditions: ReadonlyMap<string, Condition>;
 }
 
 /** `steps[1].transitions[0].to`, as a person finds it in the file. */
@@ -149,6 +145,8 @@ const graphIssues = (policy: ReviewPolicy): Array<{ path: PropertyKey[]; message
       });
     }
   });
+  if (issues.length > 0) return issues;
+  issues.push(...routeIssues(policy));
   // The longest run of steps nobody acts in (notification, wait): a cycle of them never ends.
   const unattended = (id: string, seen: readonly string[]): number => {
     const step = steps.get(id) as PolicyStep;
@@ -164,6 +162,53 @@ const graphIssues = (policy: ReviewPolicy): Array<{ path: PropertyKey[]; message
         message: Number.isFinite(run)
           ? `${run} steps follow one another from "${step.id}" with nobody acting, more than max_chain (${policy.max_chain})`
           : `"${step.id}" starts a loop of notification and wait steps that never reaches a person or an end`,
+      });
+    }
+  });
+  return issues;
+};
+
+/** The outcome each way out of an approval step may end in, once unattended steps are passed. */
+const ALLOWED_ENDS: Record<string, readonly string[]> = {
+  approve: ['step', 'approved'],
+  correct: ['step', 'approved'],
+  reject: ['step', 'rejected'],
+};
+
+/**
+ * What the compiled definition can run: a policy starts with an approval step (its entry is a
+ * decision that needs a person); a decision ends where it means (an approval never ends
+ * `rejected`); a timeout escalates straight to an approval step or ends `timed_out`.
+ */
+const routeIssues = (policy: ReviewPolicy): Array<{ path: PropertyKey[]; message: string }> => {
+  const issues: Array<{ path: PropertyKey[]; message: string }> = [];
+  const steps = stepMap(policy);
+  if (steps.get(policy.start)?.type !== 'approval') {
+    issues.push({
+      path: ['start'],
+      message: `start with an approval step; "${policy.start}" is a ${steps.get(policy.start)?.type} step`,
+    });
+  }
+  policy.steps.forEach((step, i) => {
+    if (step.type !== 'approval') return;
+    step.transitions.forEach((t, j) => {
+      const end = resolveRoute(policy, t.to);
+      if (!ALLOWED_ENDS[t.on]?.includes(end.ends)) {
+        issues.push({
+          path: ['steps', i, 'transitions', j, 'to'],
+          message: `"${t.on}" leads to an end ${end.ends}; lead it to an approval step or a terminal step with outcome ${t.on === 'reject' ? 'rejected' : 'approved'}`,
+        });
+      }
+    });
+    const target = step.on_timeout ? steps.get(step.on_timeout) : undefined;
+    if (
+      target &&
+      target.type !== 'approval' &&
+      !(target.type === 'terminal' && target.outcome === 'timed_out')
+    ) {
+      issues.push({
+        path: ['steps', i, 'on_timeout'],
+        message: `on_timeout escalates to an approval step or ends at a terminal step with outcome timed_out; "${target.id}" is neither`,
       });
     }
   });

@@ -1,6 +1,6 @@
-import type { CheckedPolicy } from './checkPolicy.js';
-import { evaluateCondition } from './conditions.js';
+import type { CheckedPolicy } from './checkedPolicy.js';
 import type { Facts } from './facts.js';
+import { chooseRoute, decisionRoutes } from './policyRoutes.js';
 import type { Decision, PolicyStep } from './schema.js';
 
 /** What happens at an approval step in a dry run: a decision, or nobody acting until it times out. */
@@ -35,20 +35,20 @@ const MAX_STEPS = 200;
  * follows `on_timeout` (or ends `timed_out`). What `docket policy test` prints.
  */
 export const policyPath = (
-  { policy, conditions }: CheckedPolicy,
+  checked: CheckedPolicy,
   facts: Facts,
   events: readonly StepEvent[] = [],
 ): PolicyPath => {
-  const steps = new Map(policy.steps.map((s, i) => [s.id, { step: s, index: i }]));
+  const { policy } = checked;
+  const steps = new Map(policy.steps.map((s) => [s.id, s]));
   const taken: PathStep[] = [];
   let approvals = 0;
   let eventIndex = 0;
   let current = policy.start;
   for (let n = 0; n < MAX_STEPS; n++) {
-    const entry = steps.get(current);
-    if (!entry)
+    const step = steps.get(current);
+    if (!step)
       throw new Error(`policy ${policy.name} has no step ${current}: check it with parseReviewPolicy first`);
-    const { step, index } = entry;
     if (step.type === 'terminal') {
       taken.push({ step: step.id, type: step.type });
       return { steps: taken, outcome: step.outcome, approvals };
@@ -66,21 +66,15 @@ export const policyPath = (
       continue;
     }
     if (event !== 'reject') approvals++;
-    // A `correct` without its own transitions follows `approve`'s (the checker allows it).
-    const on = event === 'correct' && !step.transitions.some((t) => t.on === 'correct') ? 'approve' : event;
-    const chosen = step.transitions
-      .map((t, j) => ({ t, condition: conditions.get(`${index}/${j}`) }))
-      .find(({ t, condition }) => t.on === on && (!condition || evaluateCondition(condition, facts)));
-    if (!chosen)
-      throw new Error(`policy ${policy.name}: no ${on} transition at ${step.id} (unchecked policy?)`);
+    const chosen = chooseRoute(decisionRoutes(checked, step.id), event, { before: facts, after: facts });
     taken.push({
       step: step.id,
       type: step.type,
       role: step.role,
       event,
-      ...(chosen.t.when !== undefined && { when: chosen.t.when }),
+      ...(chosen.whenText !== undefined && { when: chosen.whenText }),
     });
-    current = chosen.t.to;
+    current = chosen.to;
   }
   throw new Error(`policy ${policy.name} ran ${MAX_STEPS} steps without ending`);
 };

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
-import type { CheckedPolicy, PolicyIssue } from './checkPolicy.js';
+import type { CheckedPolicy } from './checkedPolicy.js';
+import type { PolicyIssue } from './checkPolicy.js';
 import { InvalidReviewPolicyError } from './checkPolicy.js';
 import type { Facts } from './facts.js';
 import { type ReviewPolicy, ReviewPolicySchema } from './schema.js';
@@ -34,6 +35,7 @@ export const builtInDefaultPolicy = (): CheckedPolicy => ({
     ],
   } satisfies z.input<typeof ReviewPolicySchema>),
   conditions: new Map(),
+  builtIn: true,
 });
 
 /** How specific a policy's `applies_to` is: tenants and types 3, tenants 2, types 1, neither 0. */

@@ -25,15 +25,18 @@ const Duration = z
     message: 'a duration is at least 1s and at most 365d',
   });
 
-/** A step id or policy name: lower case, digits, `-` and `_`, starting with a letter. */
-const Name = z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/, {
-  message: 'use 1-40 lower-case letters, digits, - or _, starting with a letter (e.g. finance-approval)',
+/**
+ * A step id or policy name: lower case, digits, `-` and `_`, starting with a letter. At most 30:
+ * a compiled state is named `{policy}:{step}:{part}`, and ASL state names end at 80 characters.
+ */
+const Name = z.string().regex(/^[a-z][a-z0-9_-]{0,29}$/, {
+  message: 'use 1-30 lower-case letters, digits, - or _, starting with a letter (e.g. finance-approval)',
 });
 
 /** A role as the review API's tokens carry it (`docket token create --role`). */
-const Role = z
-  .string()
-  .regex(/^[a-z][a-z0-9_-]{0,39}$/, { message: 'a role is a lower-case name, e.g. reviewer' });
+const Role = z.string().regex(/^[a-z][a-z0-9_-]{0,29}$/, {
+  message: 'a role is a lower-case name of 1-30 characters, e.g. finance',
+});
 
 /** A reviewer's decision: the events an approval step can take. */
 export const DECISIONS = ['approve', 'correct', 'reject'] as const;

@@ -253,6 +253,10 @@ export const walkDefinition = (definition: AslDefinition, arns: StageArns, start
     switch (s.Type) {
       case 'Choice': {
         for (const rule of s.Choices) {
+          if (!('Variable' in rule)) {
+            violations.push(`${c.at}: the walker does not model compound rules (And/Or/Not)`);
+            return [];
+          }
           const field = CHOICE_VARIABLES[rule.Variable];
           if (!field) {
             violations.push(`${c.at}: the walker does not model ${rule.Variable}`);

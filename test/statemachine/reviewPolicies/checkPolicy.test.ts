@@ -105,7 +105,7 @@ describe('review policy files', () => {
       'a loop nobody acts in',
       REVIEW.replace('to: approved }', 'to: ping }') +
         '  - { id: ping, type: notification, channel: ops, message: hi, next: pong }\n  - { id: pong, type: wait, duration: 1m, next: ping }\n',
-      /"ping" starts a loop of notification and wait steps/,
+      /from "ping" no terminal step can be reached/,
     ],
     ['two steps with one id', `${REVIEW}${REVIEW}`, /"review" is used by an earlier step/],
   ])('refuses %s', (_what, steps, message) => {
