@@ -11,6 +11,7 @@ import { OperatorPolicy } from './constructs/OperatorPolicy.js';
 import { Reprocessing } from './constructs/Reprocessing.js';
 import { ResultsCatalog } from './constructs/ResultsCatalog.js';
 import { ReviewerApi } from './constructs/ReviewerApi.js';
+import { ReviewNotifications } from './constructs/ReviewNotifications.js';
 import { UploadTrigger } from './constructs/UploadTrigger.js';
 import { WorkflowFunctions } from './constructs/WorkflowFunctions.js';
 import { WorkflowStateMachine } from './constructs/WorkflowStateMachine.js';
@@ -34,6 +35,7 @@ export class DocketStack extends Stack {
   readonly operatorPolicy: OperatorPolicy;
   readonly ledger: LedgerAnchors;
   readonly events: CompletionEvents;
+  readonly notifications: ReviewNotifications;
   readonly results: ResultsCatalog;
   readonly reprocessing: Reprocessing;
 
@@ -55,6 +57,7 @@ export class DocketStack extends Stack {
     this.workflow = new WorkflowStateMachine(this, 'Workflow', {
       functions: this.functions.stages,
       policy: config.policy,
+      reviewPolicies: config.reviewPolicies,
       logRetention: config.logRetentionDays,
       logRemovalPolicy,
     });
@@ -72,6 +75,10 @@ export class DocketStack extends Stack {
     });
     this.ledger = new LedgerAnchors(this, 'Ledger', { storage: this.storage, config });
     this.events = new CompletionEvents(this, 'Events', { storage: this.storage, config });
+    this.notifications = new ReviewNotifications(this, 'Notifications', {
+      bus: this.events.bus,
+      reviewPolicies: config.reviewPolicies,
+    });
     this.results = new ResultsCatalog(this, 'Results', { storage: this.storage, config });
     this.reprocessing = new Reprocessing(this, 'Reprocessing', {
       storage: this.storage,

@@ -1,11 +1,14 @@
+import { resolve } from 'node:path';
 import type * as z from 'zod';
 import {
   type WorkflowPolicy,
   type WorkflowPolicyInput,
   WorkflowPolicySchema,
 } from '../statemachine/index.js';
+import type { CheckedPolicy } from '../statemachine/reviewPolicies/index.js';
 import { CONTEXT_KEYS, ContextSchema } from './contextSchema.js';
 import { InvalidContextError } from './errors.js';
+import { readPolicyFolder } from './policyFolder.js';
 import { unknownKeyIssues } from './unknownContextKeys.js';
 
 /** Context key of each policy field: error messages name the key the user typed. */
@@ -29,6 +32,8 @@ export interface DocketConfig {
   /** Unset fields leave the stack environment-agnostic (no lookups are ever made). */
   env: { account?: string; region?: string };
   policy: WorkflowPolicy;
+  /** The review policies of the `reviewPolicies` folder, checked, with the built-in default last. */
+  reviewPolicies: readonly CheckedPolicy[];
   extractor: ExtractorConfig;
   ocr: {
     engine: 'textract' | 'tesseract';
@@ -146,6 +151,8 @@ export const loadConfig = (
     stackName: c.stackName,
     env: { ...(c.account && { account: c.account }), ...(c.region && { region: c.region }) },
     policy: policy.data,
+    // Invalid policy files fail the synth with every problem named (InvalidPolicyFolderError).
+    reviewPolicies: readPolicyFolder(resolve(c.reviewPolicies)).policies,
     extractor:
       c.extractor === 'bedrock' && c.bedrockModelId
         ? { kind: 'bedrock', modelId: c.bedrockModelId }

@@ -130,6 +130,11 @@ export const ContextSchema = z
      * StartReplay); 0: no archive.
      */
     eventArchiveDays: int(0, 3_650).default(30),
+    /**
+     * The folder of review policy files (`*.yaml`), relative to where `cdk` runs (the project);
+     * none there: the built-in default review. Compiled into the state machine at synth.
+     */
+    reviewPolicies: z.string().min(1).max(500).default('policies'),
     /** Keep the bucket, tables and user pool when the stack is deleted (false for throwaway stacks). */
     retainData: bool().default(true),
   })

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
   type CheckedPolicy,
@@ -6,6 +6,12 @@ import {
   PolicySet,
   parseReviewPolicy,
 } from '../statemachine/reviewPolicies/index.js';
+
+/*
+ * The review policy folder, read by the CDK app at synth, by the local runtime at start and by
+ * `docket policy`: all three compile or check the same files. Synchronous: the CDK app builds its
+ * stack synchronously, and a policy folder is a few small files.
+ */
 
 /** The folder of review policy files, relative to the project (`reviewPolicies` in cdk.json context). */
 export const DEFAULT_POLICY_DIR = 'policies';
@@ -26,8 +32,8 @@ export class InvalidPolicyFolderError extends Error {
 }
 
 /** Reads and checks one policy file; throws `InvalidReviewPolicyError` (with lines) when it is not valid. */
-export const readPolicyFile = async (path: string): Promise<CheckedPolicy> =>
-  parseReviewPolicy(await readFile(path, 'utf8'), path);
+export const readPolicyFile = (path: string): CheckedPolicy =>
+  parseReviewPolicy(readFileSync(path, 'utf8'), path);
 
 /**
  * The policies of a folder: every `*.yaml`/`*.yml` directly in it (not its subfolders, so
@@ -35,10 +41,10 @@ export const readPolicyFile = async (path: string): Promise<CheckedPolicy> =>
  * folder means no policies: the built-in default applies to every document. Every problem of
  * every file is reported at once.
  */
-export const readPolicyFolder = async (dir: string): Promise<PolicySet> => {
+export const readPolicyFolder = (dir: string): PolicySet => {
   let names: string[];
   try {
-    names = (await readdir(dir, { withFileTypes: true }))
+    names = readdirSync(dir, { withFileTypes: true })
       .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name))
       .map((e) => e.name)
       .sort();
@@ -50,7 +56,7 @@ export const readPolicyFolder = async (dir: string): Promise<PolicySet> => {
   const errors: InvalidReviewPolicyError[] = [];
   for (const name of names) {
     try {
-      checked.push(await readPolicyFile(join(dir, name)));
+      checked.push(readPolicyFile(join(dir, name)));
     } catch (error) {
       if (!(error instanceof InvalidReviewPolicyError)) throw error;
       errors.push(error);

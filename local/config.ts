@@ -66,6 +66,11 @@ export const LocalConfigSchema = z.object({
    * order, at least once, retried with backoff.
    */
   eventWebhooks: z.array(z.url({ protocol: /^https?$/ })).default([]),
+  /**
+   * The folder of review policy files, as the CDK app's `reviewPolicies` context names it (relative
+   * to the working directory); compiled into the definition at start.
+   */
+  reviewPolicies: z.string().min(1).default('policies'),
   /** The stages' Powertools log level, from the standard `POWERTOOLS_LOG_LEVEL` (default WARN). */
   lambdaLogLevel: z.string().default('WARN'),
 });
@@ -91,6 +96,7 @@ export const CONFIG_ENV = {
   DOCKET_LEDGER_SNAPSHOT_MINUTES: 'ledgerSnapshotMinutes: minutes between ledger snapshots (0: none)',
   DOCKET_EVENT_WEBHOOKS: 'eventWebhooks: comma-separated URLs each completion event is POSTed to',
   DOCKET_CLAIM_TTL_SECONDS: 'claimTtlSeconds: how long a review claim lasts without activity (default 900)',
+  DOCKET_REVIEW_POLICIES: 'reviewPolicies: the folder of review policy files (default policies)',
 } as const;
 
 /** Thrown for a bad flag or variable; the message names it. */
@@ -142,6 +148,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): Record<stri
       maxUploadMb: number('DOCKET_MAX_UPLOAD_MB'),
       ledgerSnapshotMinutes: number('DOCKET_LEDGER_SNAPSHOT_MINUTES'),
       claimTtlSeconds: number('DOCKET_CLAIM_TTL_SECONDS'),
+      reviewPolicies: env.DOCKET_REVIEW_POLICIES || undefined,
       faults: env.DOCKET_FAULTS ? parseFaults(env.DOCKET_FAULTS) : undefined,
       eventWebhooks: env.DOCKET_EVENT_WEBHOOKS
         ? env.DOCKET_EVENT_WEBHOOKS.split(',')

@@ -40,6 +40,7 @@ const program = new Command('docket start')
     'how long a review claim lasts without activity (default 900; renewed by the holder)',
     Number,
   )
+  .option('--review-policies <dir>', 'the folder of review policy files (default policies)')
   .option('--json', 'print the endpoints as JSON instead of the banner')
   .addHelpText('after', `\nEnvironment overrides: ${Object.keys(CONFIG_ENV).join(', ')}`);
 
@@ -64,6 +65,7 @@ const main = async () => {
     ...(flags.timeScale !== undefined && { timeScale: flags.timeScale }),
     ...(flags.maxUploadMb !== undefined && { maxUploadMb: flags.maxUploadMb }),
     ...(flags.claimTtl !== undefined && { claimTtlSeconds: flags.claimTtl }),
+    ...(flags.reviewPolicies && { reviewPolicies: flags.reviewPolicies }),
   });
   const consoleDir = fileURLToPath(new URL('../console/dist/', import.meta.url));
   let runtime: LocalRuntime;

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { readPolicyFolder } from '../infra/policyFolder.js';
 import { COMPACTION_SETTINGS } from '../lambdas/results-compactor/settings.js';
 import {
   createDocumentClient,
@@ -160,7 +161,9 @@ export const startLocalRuntime = async (
     ) as StageArns;
     const stateMachineArn = sfn.registerStateMachine({
       name: STATE_MACHINE_NAME,
-      definition: options.definition?.(arns) ?? buildDefinition(arns, config.policy),
+      definition:
+        options.definition?.(arns) ??
+        buildDefinition(arns, config.policy, readPolicyFolder(resolve(config.reviewPolicies)).policies),
     });
     const reprocessStateMachineArn = registerReprocessing(sfn);
 

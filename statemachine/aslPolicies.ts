@@ -48,6 +48,8 @@ export interface PolicyStates {
   reviewEntry: string;
   /** Where the resume router sends a workflow in review_required. */
   resumeEntry: string;
+  /** True when a policy applies to every document: the built-in default's states are then left out. */
+  replacesDefault: boolean;
   states: Record<string, AslState>;
 }
 
@@ -213,7 +215,7 @@ const selectPolicy = (policies: readonly CheckedPolicy[], fallback: string): Asl
 };
 
 /** The Choice that resumes a review at the step it recorded (its policy's version is the deployed one). */
-const resumeReview = (policies: readonly CheckedPolicy[]): AslChoiceState => ({
+const resumeReview = (policies: readonly CheckedPolicy[], reviewEntry: string): AslChoiceState => ({
   Type: 'Choice',
   Comment: 'Resumes a review at its recorded step; one without a recorded step is selected anew.',
   Choices: policies.flatMap(({ policy }) =>
@@ -228,7 +230,7 @@ const resumeReview = (policies: readonly CheckedPolicy[]): AslChoiceState => ({
         Next: name(policy, s.id, 'Schedule'),
       })),
   ),
-  Default: 'SelectPolicy',
+  Default: reviewEntry,
 });
 
 /**
@@ -243,13 +245,14 @@ export const compilePolicies = (
   const custom = policies.filter((p) => !p.builtIn);
   if (custom.length === 0) return undefined;
   const catchAll = custom.find((p) => specificity(p.policy) === 0);
+  const fallback = catchAll ? name(catchAll.policy, catchAll.policy.start, 'Enter') : legacyEntry;
+  // A catch-all alone needs no selection (a Choice must have a rule).
+  const select = custom.some((p) => specificity(p.policy) > 0) ? selectPolicy(custom, fallback) : undefined;
+  const reviewEntry = select ? 'SelectPolicy' : fallback;
   const states: Record<string, AslState> = {
-    SelectPolicy: selectPolicy(
-      custom,
-      catchAll ? name(catchAll.policy, catchAll.policy.start, 'Enter') : legacyEntry,
-    ),
-    ResumeReview: resumeReview(custom),
+    ...(select && { SelectPolicy: select }),
+    ResumeReview: resumeReview(custom, reviewEntry),
   };
   for (const checked of custom) Object.assign(states, policyStates(checked, build));
-  return { reviewEntry: 'SelectPolicy', resumeEntry: 'ResumeReview', states };
+  return { reviewEntry, resumeEntry: 'ResumeReview', replacesDefault: catchAll !== undefined, states };
 };

@@ -17,6 +17,13 @@ export const WorkflowEvent = {
   reject: 'reject',
   /** Nobody acted on the review before its heartbeat ran out. */
   review_timeout: 'review_timeout',
+  /**
+   * A review policy's approval step was decided and the policy asks for another (four-eyes, a
+   * finance approval): the document stays in review, at the next step.
+   */
+  step_decided: 'step_decided',
+  /** Nobody decided a policy's approval step in time: the review moved to its escalation step. */
+  escalate: 'escalate',
   /** The compare stage picked the validated record up. */
   start_compare: 'start_compare',
   /** The comparison report was written. */

@@ -48,11 +48,16 @@ export const STAGES = {
   ocr: { task: 'Ocr', entry: ['parsing_pdf'], events: ['parsed'] },
   extract: { task: 'Extract', entry: ['extracting', 'failed'], events: ['retry', 'extracted'] },
   validate: { task: 'Validate', entry: ['validating', 'failed'], events: ['retry', 'validation_completed'] },
-  // Computes the review's heartbeat before the review Task starts (Step Functions fixes it then);
-  // records it on the item, makes no transition.
-  'schedule-review': { task: 'ScheduleReview', entry: ['review_required'], events: [] },
+  // Computes the review's heartbeat before the review Task starts (Step Functions fixes it then),
+  // records it on the item; under a review policy it also logs an escalation into its step.
+  'schedule-review': { task: 'ScheduleReview', entry: ['review_required'], events: ['escalate'] },
   'request-review': { task: 'RequestReview', entry: ['review_required'], events: [] },
-  'apply-review': { task: 'ApplyReview', entry: ['review_required'], events: ['approve', 'reject'] },
+  // Under a review policy a decision may lead to another approval step (`step_decided`).
+  'apply-review': {
+    task: 'ApplyReview',
+    entry: ['review_required'],
+    events: ['approve', 'reject', 'step_decided'],
+  },
   compare: {
     task: 'Compare',
     entry: ['validated', 'comparing', 'failed'],

@@ -38,6 +38,15 @@ const SEED_TRANSITIONS = [
   { from: 'failed', to: 'rejected', event: 'give_up', guard: 'retriesExhausted' },
 ] as const satisfies readonly TransitionRow[];
 
+/**
+ * Review policies: a decided step that leads to another approval step, and a step nobody decided
+ * that escalates. Both keep the document in review; the log entry names the steps.
+ */
+const POLICY_TRANSITIONS: readonly TransitionRow[] = [
+  { from: 'review_required', to: 'review_required', event: 'step_decided' },
+  { from: 'review_required', to: 'review_required', event: 'escalate' },
+];
+
 /** `cancel` from every non-terminal state: an operator can stop any document that is not finished. */
 const CANCEL_TRANSITIONS: readonly TransitionRow[] = ALL_STATES.filter((s) => !isTerminal(s)).map((from) => ({
   from,
@@ -82,6 +91,7 @@ export const OFF_MACHINE_EVENTS: readonly WorkflowEvent[] = ['import', 'erase', 
 /** The transition table: the only place that says which state changes exist. */
 export const TRANSITIONS: readonly TransitionRow[] = Object.freeze([
   ...SEED_TRANSITIONS,
+  ...POLICY_TRANSITIONS,
   ...CANCEL_TRANSITIONS,
   ...IMPORT_TRANSITIONS,
   ...ERASE_TRANSITIONS,

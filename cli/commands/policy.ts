@@ -48,7 +48,7 @@ const readJson = async (path: string, what: string): Promise<unknown> => {
 const findPolicy = async (ctx: CliContext, nameOrFile: string, dir: string) => {
   const { readPolicyFile, readPolicyFolder } = await folder();
   if (/\.ya?ml$/.test(nameOrFile)) return readPolicyFile(resolve(ctx.io.cwd, nameOrFile));
-  const set = await readPolicyFolder(resolve(ctx.io.cwd, dir));
+  const set = readPolicyFolder(resolve(ctx.io.cwd, dir));
   const found = set.byName(nameOrFile);
   if (!found) {
     throw new UsageError(
@@ -75,7 +75,7 @@ export const registerPolicyCommands = (program: Command, ctx: CliContext): void 
       const results = [];
       for (const file of files) {
         try {
-          const { policy: p } = await readPolicyFile(resolve(ctx.io.cwd, file));
+          const { policy: p } = readPolicyFile(resolve(ctx.io.cwd, file));
           results.push({
             file,
             valid: true,
@@ -93,7 +93,7 @@ export const registerPolicyCommands = (program: Command, ctx: CliContext): void 
       if (results.every((r) => r.valid)) {
         try {
           new PolicySet(
-            await Promise.all(files.map((f) => readPolicyFile(resolve(ctx.io.cwd, f)))),
+            files.map((f) => readPolicyFile(resolve(ctx.io.cwd, f))),
             'these files',
           );
         } catch (error) {
@@ -129,7 +129,7 @@ export const registerPolicyCommands = (program: Command, ctx: CliContext): void 
     .option('--dir <dir>', 'the policy folder', 'policies')
     .option('--json', 'print JSON')
     .action(async (options: { dir: string; json?: boolean }) => {
-      const set = await (await folder()).readPolicyFolder(resolve(ctx.io.cwd, options.dir));
+      const set = (await folder()).readPolicyFolder(resolve(ctx.io.cwd, options.dir));
       const rows = set.policies.map(({ policy: p }) => ({
         name: p.name,
         version: p.version,

@@ -12,6 +12,7 @@ import { checkExpiresIn, checkUser } from '../tokenInput.js';
 interface TokenOptions {
   user: string;
   role?: Role;
+  groups?: string;
   tenant?: string;
   expiresIn: string;
   passwordStdin?: boolean;
@@ -62,6 +63,17 @@ const readStdin = async (stream: NodeJS.ReadableStream): Promise<string> => {
     .replace(/\r?\n$/, '');
 };
 
+/** `--groups finance,manager`: names as policy roles are written (lower case, up to 30 characters). */
+const parseGroups = (list: string | undefined): string[] => {
+  if (list === undefined) return [];
+  const groups = list.split(',').map((g) => g.trim());
+  const bad = groups.find((g) => !/^[a-z][a-z0-9_-]{0,29}$/.test(g));
+  if (bad !== undefined) {
+    throw new UsageError(`--groups takes role names such as finance,manager; "${bad}" is not one.`);
+  }
+  return groups;
+};
+
 /**
  * `token create`: locally, a bearer token signed with the stack's key (`<data-dir>/jwt.key`); with
  * `--stack`, a Cognito ID token for an existing user (role and tenant come from the user pool).
@@ -73,6 +85,10 @@ export const registerTokenCommands = (program: Command, ctx: CliContext): void =
     .description('print a token for a reviewer, uploader or admin (paste it into the review console)')
     .requiredOption('--user <user>', 'who the token is for')
     .addOption(new Option('--role <role>', 'local: reviewer, uploader or admin').choices(ROLES))
+    .option(
+      '--groups <list>',
+      'local: further groups, the roles review policies name (e.g. finance,manager), comma-separated',
+    )
     .option('--tenant <tenant>', 'local: the tenant whose documents the user sees')
     .option('--expires-in <duration>', 'local: lifetime, e.g. 30m, 12h, 7d', '12h')
     .option('--password-stdin', 'with --stack: read the Cognito password from stdin (else $DOCKET_PASSWORD)')
@@ -117,6 +133,7 @@ AWS:     echo "$PASSWORD" | docket --stack Docket token create --user alice --pa
         value = await mintToken(key, {
           user: options.user,
           role: options.role,
+          groups: parseGroups(options.groups),
           tenant,
           expiresIn: options.expiresIn,
         });

@@ -36,6 +36,10 @@ import { executionsArnOf } from './WorkflowStateMachine.js';
 /** Cognito groups; their names are the roles the review API checks. */
 export const GROUPS: readonly Role[] = ROLES;
 
+/** The roles the review policies' approval steps name. */
+const policyRoles = (policies: DocketConfig['reviewPolicies']): string[] =>
+  policies.flatMap(({ policy }) => policy.steps.flatMap((s) => (s.type === 'approval' ? [s.role] : [])));
+
 /** Custom attribute holding the tenant; it reaches the API as the `custom:tenant` claim of the ID token. */
 export const TENANT_ATTRIBUTE = 'tenant';
 
@@ -93,7 +97,8 @@ export class ReviewerApi extends Construct {
       reason:
         'MFA is optional by design (issue #4): reviewers may enrol TOTP; Plus-tier threat protection covers risky sign-ins.',
     });
-    for (const groupName of GROUPS) {
+    // The built-in roles, then the roles review policies name (an approval step's role is a group).
+    for (const groupName of new Set([...GROUPS, ...policyRoles(config.reviewPolicies)])) {
       new UserPoolGroup(this, `Group-${groupName}`, {
         userPool: this.userPool,
         groupName,

@@ -11,6 +11,7 @@ import {
   type StageArns,
   type WorkflowPolicy,
 } from '../../statemachine/index.js';
+import type { CheckedPolicy } from '../../statemachine/reviewPolicies/index.js';
 import type { StageFunction } from './StageFunction.js';
 
 /** The `DefinitionSubstitutions` key that carries a stage's function ARN, e.g. `ParseArn`. */
@@ -44,6 +45,8 @@ export const executionsArnOf = (scope: Construct, stateMachine: StateMachine): s
 export interface WorkflowStateMachineProps {
   readonly functions: Readonly<Record<Stage, StageFunction>>;
   readonly policy: WorkflowPolicy;
+  /** Review policies compiled into the definition (none: the built-in default review). */
+  readonly reviewPolicies?: readonly CheckedPolicy[];
   readonly logRetention: RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
 }
@@ -63,7 +66,7 @@ export class WorkflowStateMachine extends Construct {
   constructor(scope: Construct, id: string, props: WorkflowStateMachineProps) {
     super(scope, id);
     const stages = Object.keys(STAGES) as Stage[];
-    this.definition = buildDefinition(placeholderArns(), props.policy);
+    this.definition = buildDefinition(placeholderArns(), props.policy, props.reviewPolicies);
 
     this.logGroup = new LogGroup(this, 'Logs', {
       // The vendedlogs prefix keeps Step Functions from growing the account's log resource policy.

@@ -1,11 +1,13 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import * as z from 'zod';
+import { DecisionRouteSchema } from '../../statemachine/reviewPolicies/index.js';
 import { createDocumentClient, createS3Client } from '../shared/clients.js';
 import { EnvVar, once, storeTablesFromEnv } from '../shared/config.js';
 import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
 import { ReviewDecisionSchema } from '../shared/review/index.js';
 import { stageHandler } from '../shared/stageHandler.js';
-import { StageInputSchema } from '../shared/stageInput.js';
+import { ReviewStageInputSchema } from '../shared/stageInput.js';
 import { WorkflowStore } from '../shared/store/index.js';
 import { applyReview } from './applyReview.js';
 
@@ -16,8 +18,14 @@ const deps = once(() => ({
   bucket: requireEnv(EnvVar.bucket),
 }));
 
-/** apply-review's input: the stage input plus the decision the review Task returned. */
-const ApplyReviewInputSchema = StageInputSchema.extend({ review: ReviewDecisionSchema });
+/**
+ * apply-review's input: the stage input plus the decision the review Task returned; under a
+ * review policy the step and its routes, which the compiler wrote into the definition.
+ */
+const ApplyReviewInputSchema = ReviewStageInputSchema.extend({
+  review: ReviewDecisionSchema,
+  routes: z.array(DecisionRouteSchema).min(1).max(40).optional(),
+});
 
 /** apply-review Lambda: the reviewer's decision -> validated (approve/correct) or rejected. */
 export const handler = stageHandler(observability, ApplyReviewInputSchema, async (input) => {

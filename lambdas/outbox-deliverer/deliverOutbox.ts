@@ -14,6 +14,7 @@ import {
   fitForEvent,
   fullEventDetail,
 } from './eventDetail.js';
+import { notificationDetail } from './notificationDetail.js';
 import { removeReplacedResult, writeResult } from './writeResult.js';
 
 /** What the deliverer works with: the outbox, S3 for the details, the bus. */
@@ -125,25 +126,29 @@ const unlessErased = async (
   return { ...full, fields: {}, fieldsOmitted: 'erased' };
 };
 
+/** The PutEvents entry of an outbox entry and its detail. */
+const prepared = (deps: DelivererDeps, item: WorkflowItem, entry: OutboxEntry, detail: string): Prepared => ({
+  item,
+  entry,
+  request: {
+    Source: DOCUMENT_EVENT_SOURCE,
+    DetailType: entry.type,
+    Detail: detail,
+    EventBusName: deps.busName,
+    Time: new Date(entry.createdAt),
+  },
+  bytes: Buffer.byteLength(detail) + Buffer.byteLength(entry.type) + DOCUMENT_EVENT_SOURCE.length + 14,
+});
+
 const prepare = async (deps: DelivererDeps, item: WorkflowItem, entry: OutboxEntry): Promise<Prepared> => {
+  // A policy notification carries no record and writes no result.
+  if (entry.notification) return prepared(deps, item, entry, JSON.stringify(notificationDetail(item, entry)));
   const built = await fullEventDetail(deps, item, entry);
   // Before the event goes out, so the entry is cleared only once both are done (writeResult.ts).
   const written = await writeResult(deps, built);
   await removeReplacedResult(deps, item.reprocess?.previous.resultKey, written);
   const full = await unlessErased(deps, item, built, written);
-  const detail = JSON.stringify(fitForEvent(full));
-  return {
-    item,
-    entry,
-    request: {
-      Source: DOCUMENT_EVENT_SOURCE,
-      DetailType: entry.type,
-      Detail: detail,
-      EventBusName: deps.busName,
-      Time: new Date(entry.createdAt),
-    },
-    bytes: Buffer.byteLength(detail) + Buffer.byteLength(entry.type) + DOCUMENT_EVENT_SOURCE.length + 14,
-  };
+  return prepared(deps, item, entry, JSON.stringify(fitForEvent(full)));
 };
 
 /** One PutEvents of a batch, then a clear for each entry EventBridge accepted. */

@@ -135,7 +135,7 @@ export const fullEventDetail = async (
   const detail: DocumentEventDetail = {
     version: DOCUMENT_EVENT_VERSION,
     eventId: entry.eventId,
-    type: entry.type,
+    type: entry.type as CompletionEventType,
     workflowId: item.id,
     tenant: item.tenant,
     state: entry.state as DocumentEventDetail['state'],

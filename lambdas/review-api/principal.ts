@@ -33,8 +33,9 @@ export const principalOf = (event: unknown): Principal => {
         '`docket token create --user you --role reviewer --tenant acme`, on AWS an ID token of a user with a tenant.',
     );
   }
-  const roles = groupsOf(claims?.[Claims.groups]).filter((g): g is Role => (ROLES as string[]).includes(g));
-  return { user, roles, tenant };
+  const groups = groupsOf(claims?.[Claims.groups]);
+  const roles = groups.filter((g): g is Role => (ROLES as string[]).includes(g));
+  return { user, roles, groups, tenant };
 };
 
 /** 403 unless the principal has one of the roles (an admin may do anything a reviewer may). */

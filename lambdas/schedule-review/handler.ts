@@ -3,7 +3,7 @@ import { once, storeTablesFromEnv } from '../shared/config.js';
 import { createObservability } from '../shared/observability.js';
 import { scheduleReview } from '../shared/review/index.js';
 import { stageHandler } from '../shared/stageHandler.js';
-import { StageInputSchema } from '../shared/stageInput.js';
+import { ReviewStageInputSchema } from '../shared/stageInput.js';
 import { WorkflowStore } from '../shared/store/index.js';
 
 const observability = createObservability('schedule-review');
@@ -17,7 +17,7 @@ const deps = once(() => ({
  * and returns that heartbeat (`$.reviewWindow`): the review timeout, or what is left of a resumed
  * review; `expired` sends a review whose time ran out straight to mark-timed-out.
  */
-export const handler = stageHandler(observability, StageInputSchema, async (input) => {
+export const handler = stageHandler(observability, ReviewStageInputSchema, async (input) => {
   const window = await scheduleReview(deps(), input);
   observability.logger.info('review scheduled', { ...window });
   return window;

@@ -16,6 +16,11 @@ export const ROLES: readonly Role[] = ['reviewer', 'uploader', 'admin'];
 export interface Principal {
   user: string;
   roles: Role[];
+  /**
+   * Every group the user is in, the built-in roles and the roles review policies name (`finance`,
+   * `manager`): a policy's approval step is decided by its role. Absent: the roles alone.
+   */
+  groups?: string[];
   tenant: string;
 }
 

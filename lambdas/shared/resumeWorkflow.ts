@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-sfn';
 import { ExecutionError, isTerminal, RESUME_STAGE, type ResumableState } from '../../statemachine/index.js';
 import { PermanentError } from './errors.js';
+import { routingOf } from './routing.js';
 import type { WorkflowItem, WorkflowStore } from './store/index.js';
 
 /** The workflow cannot be resumed now (terminal, or its execution still runs). */
@@ -95,12 +96,25 @@ export const resumeWorkflow = async (
     new StartExecutionCommand({
       stateMachineArn: deps.stateMachineArn,
       name: options.name ?? `${resumeNamePrefix(item.id)}${Date.now()}`,
-      input: JSON.stringify({ workflowId: item.id, tenant: item.tenant, resumeAt }),
+      input: JSON.stringify({ workflowId: item.id, tenant: item.tenant, resumeAt, ...reviewResume(item) }),
     }),
   );
   await deps.store.update(item.id, { executionArn });
   return { executionArn: executionArn as string, resumeAt, method: 'start' };
 };
+
+/**
+ * What a review resumed under review policies needs: the step it recorded (the definition resumes
+ * it there), and the tenant and type that select its policy when it recorded none. The same shape
+ * validate's result has (`routing`).
+ */
+const reviewResume = (item: WorkflowItem) =>
+  item.state === 'review_required'
+    ? {
+        ...(item.review?.step && { reviewStep: item.review.step }),
+        result: { routing: routingOf(item) },
+      }
+    : {};
 
 /** Stops a workflow's execution if it still runs (after a cancel); a finished one is left alone. */
 export const stopExecution = async (sfn: SFNClient, executionArn: string | undefined, cause: string) => {

@@ -52,6 +52,20 @@ export const reviewSummary = (item: WorkflowItem) => ({
   claimExpiresAt: item.review?.claimExpiresAt,
   summary: item.summary,
   waitingSince: item.stateEnteredAt,
+  /**
+   * Under a review policy: the step, the role that decides it, and the step whose timeout escalated
+   * the review here (the queue lists escalated reviews first), with who decided the steps before.
+   */
+  ...(item.review?.step && {
+    step: {
+      policy: item.review.step.policy,
+      version: item.review.step.version,
+      step: item.review.step.step,
+      role: item.review.step.role,
+      escalatedFrom: item.review.step.escalatedFrom,
+      decidedBefore: item.review.deciders ?? [],
+    },
+  }),
 });
 
 /** A log entry as the history shows it (the item patch is internal). */

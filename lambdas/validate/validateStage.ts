@@ -1,6 +1,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { ArtifactMissingError, artifactKey, getJsonArtifact } from '../shared/artifacts.js';
 import type { ProviderLookup } from '../shared/documents/index.js';
+import { type Routing, routingOf } from '../shared/routing.js';
 import type { StageInput } from '../shared/stageInput.js';
 import { type StageResult, StageRun } from '../shared/stageRunner.js';
 import type { WorkflowItem, WorkflowStore } from '../shared/store/index.js';
@@ -29,9 +30,13 @@ const changedSinceApproval = (item: WorkflowItem) => {
  * computes the facts (confidence, required fields valid, reasons, priority); the transition
  * table's guards decide between auto-approval and a human, so the rule lives in one place.
  */
-export const validateStage = async (deps: ValidateStageDeps, input: StageInput): Promise<StageResult> => {
+export const validateStage = async (
+  deps: ValidateStageDeps,
+  input: StageInput,
+): Promise<StageResult & { routing: Routing }> => {
   const run = await StageRun.load('validate', deps.store, input.workflowId, input.policy);
-  if (!(await run.enter('validating'))) return run.result(true);
+  // The tenant and type select the review policy (the definition's SelectPolicy reads them).
+  if (!(await run.enter('validating'))) return { ...run.result(true), routing: routingOf(run.item) };
   const { item } = run;
   if (!item.artifacts?.extraction)
     throw new ArtifactMissingError(artifactKey(item.id, 'extraction', item.run));
@@ -71,5 +76,5 @@ export const validateStage = async (deps: ValidateStageDeps, input: StageInput):
       ...(result.provider && { providerId: result.provider.id }),
     },
   });
-  return run.result();
+  return { ...run.result(), routing: routingOf(run.item) };
 };

@@ -28,6 +28,8 @@ export const loadSigningKey = async (path: string): Promise<Uint8Array> => {
 export interface TokenSubject {
   user: string;
   role: Role;
+  /** Further groups: the roles review policies name (`finance`, `manager`), as Cognito groups are. */
+  groups?: readonly string[];
   tenant: string;
   /** Lifetime, e.g. "12h" (default). */
   expiresIn?: string;
@@ -40,7 +42,7 @@ export interface TokenSubject {
 export const mintToken = async (key: Uint8Array, subject: TokenSubject): Promise<string> =>
   new SignJWT({
     [Claims.username]: subject.user,
-    [Claims.groups]: [subject.role],
+    [Claims.groups]: [subject.role, ...(subject.groups ?? []).filter((g) => g !== subject.role)],
     [Claims.tenant]: subject.tenant,
   })
     .setProtectedHeader({ alg: 'HS256' })

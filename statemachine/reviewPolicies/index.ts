@@ -28,6 +28,7 @@ export { type PathStep, type PolicyPath, policyPath, type StepEvent } from './po
 export {
   chooseRoute,
   type DecisionRoute,
+  DecisionRouteSchema,
   decisionRoutes,
   type RouteEnd,
   type RouteNotification,

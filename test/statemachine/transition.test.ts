@@ -38,6 +38,9 @@ const SPECIFIED: readonly [WorkflowState, WorkflowEvent, GuardContext, WorkflowS
   ['review_required', 'approve', {}, 'validated'],
   ['review_required', 'reject', {}, 'rejected'],
   ['review_required', 'review_timeout', {}, 'timed_out'],
+  // Review policies: another approval step follows, or the review escalates; still in review.
+  ['review_required', 'step_decided', {}, 'review_required'],
+  ['review_required', 'escalate', {}, 'review_required'],
   ['validated', 'start_compare', {}, 'comparing'],
   ['comparing', 'compared', {}, 'completed'],
   ['comparing', 'fail', {}, 'failed'],
@@ -72,7 +75,7 @@ const SPECIFIED: readonly [WorkflowState, WorkflowEvent, GuardContext, WorkflowS
 ];
 
 describe('transition table', () => {
-  it('holds the 16 processing, review and retry transitions, cancel and import from each non-terminal state, erase on each end state', () => {
+  it('holds the 16 processing, review and retry transitions, the 2 of review policies, cancel and import from each non-terminal state, erase on each end state', () => {
     // Prepare
     const nonTerminal = ALL_STATES.filter((s) => !isTerminal(s));
     const terminal = ALL_STATES.filter(isTerminal);
@@ -90,7 +93,7 @@ describe('transition table', () => {
     expect(from('import')).toEqual([...nonTerminal].sort());
     expect(from('erase')).toEqual(terminal.sort());
     expect(from('reprocess')).toEqual(['completed']);
-    expect(TRANSITIONS).toHaveLength(16 + 8 + 8 + 5 + 1);
+    expect(TRANSITIONS).toHaveLength(16 + 2 + 8 + 8 + 5 + 1);
   });
 
   it('lets a stage fail only in the four processing states', () => {

@@ -20,6 +20,8 @@ export const startInProcessStack = async (options: {
   faults?: Record<string, number>;
   /** The definition to run instead of `buildDefinition`'s (see `startLocalRuntime`). */
   definition?: (arns: StageArns) => object;
+  /** The folder of review policy files (default: the project's `policies`). */
+  reviewPolicies?: string;
 }) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'docket-e2e-'));
   const runtime = await startLocalRuntime(
@@ -28,6 +30,7 @@ export const startInProcessStack = async (options: {
       ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0, events: 0 },
       ...(options.policy && { policy: options.policy }),
       ...(options.faults && { faults: options.faults }),
+      ...(options.reviewPolicies && { reviewPolicies: options.reviewPolicies }),
       lambdaLogLevel: 'SILENT',
     }),
     { clock: options.clock, ...(options.definition && { definition: options.definition }) },

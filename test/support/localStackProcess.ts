@@ -38,7 +38,8 @@ export const connectToStack = async (endpoints: Endpoints, dataDir: string) => {
     store,
     s3,
     sfn,
-    token: (user: string, role: Role, tenant: string) => mintToken(key, { user, role, tenant }),
+    token: (user: string, role: Role, tenant: string, groups?: readonly string[]) =>
+      mintToken(key, { user, role, tenant, ...(groups && { groups }) }),
     /** Calls the review API with a bearer token. */
     api: async (token: string, method: string, path: string, body?: unknown) => {
       const response = await fetch(`${endpoints.api}${path}`, {

@@ -10,6 +10,23 @@ export class ConflictError extends HttpError {
   }
 }
 
+/**
+ * 403: a review policy keeps this user from this step: the step needs a role the user lacks, or
+ * four-eyes asks for someone other than who decided an earlier step. The message names the rule.
+ */
+export class StepForbiddenError extends HttpError {
+  override readonly name = 'StepForbiddenError';
+  readonly statusCode = 403 as const;
+  readonly errorType = 'StepForbidden';
+  constructor(
+    message: string,
+    readonly rule: 'role' | 'four-eyes',
+    details?: Record<string, unknown>,
+  ) {
+    super(message, undefined, { rule, ...details });
+  }
+}
+
 /** 410: the review's time ran out; nothing was changed. */
 export class GoneError extends HttpError {
   override readonly name = 'GoneError';

@@ -5,6 +5,7 @@ import type { ReviewDeps } from './deps.js';
 import { ConflictError, GoneError, ReviewClaimedError, ReviewNotReadyError } from './errors.js';
 import { loadForTenant } from './loadForTenant.js';
 import { deliverPending } from './outbox.js';
+import { assertMayActAtStep } from './stepGuard.js';
 
 /** 410 for a review whose time ran out: nothing was, or will be, changed. */
 export const reviewTimedOut = (id: string, details?: Record<string, unknown>, dueAt?: string) =>
@@ -73,6 +74,7 @@ export const openForAction = async (
   await deliverPending(deps, item);
   const now = deps.now();
   assertOpen(item, now);
+  assertMayActAtStep(item, principal);
   const held = heldClaim(item.review, now, deps.claimTtlSeconds);
   const other = held && held.by !== principal.user ? held.by : undefined;
   if (held && other && !takeOver) throw claimedBy(id, held, action);

@@ -1,5 +1,6 @@
 import type { StagePolicy } from '../../../statemachine/index.js';
-import { StageOutOfOrderError } from '../stageRunner.js';
+import type { ReviewStep } from '../../../statemachine/reviewPolicies/index.js';
+import { StageOutOfOrderError, StageRun } from '../stageRunner.js';
 import type { WorkflowItem, WorkflowStore } from '../store/index.js';
 
 /*
@@ -40,13 +41,20 @@ export const reviewWindow = (item: WorkflowItem, policy: StagePolicy, now: Date)
  */
 export const scheduleReview = async (
   deps: { store: WorkflowStore; now: () => Date },
-  input: { workflowId: string; policy: StagePolicy },
+  input: { workflowId: string; policy: StagePolicy; reviewStep?: ReviewStep },
 ): Promise<ReviewWindow> => {
-  const item = await deps.store.get(input.workflowId);
-  if (item.state !== 'review_required') {
-    throw new StageOutOfOrderError('schedule-review', item.id, item.state);
+  const run = await StageRun.load('schedule-review', deps.store, input.workflowId, input.policy);
+  if (run.item.state !== 'review_required') {
+    throw new StageOutOfOrderError('schedule-review', run.item.id, run.item.state);
   }
-  const window = reviewWindow(item, input.policy, deps.now());
+  if (input.reviewStep) await enterStep(run, input.reviewStep);
+  const item = run.item;
+  // A policy step's own timeout replaces the policy heartbeat for this step's review.
+  const policy = {
+    ...input.policy,
+    reviewTimeoutSeconds: input.reviewStep?.timeoutSeconds ?? input.policy.reviewTimeoutSeconds,
+  };
+  const window = reviewWindow(item, policy, deps.now());
   if (window.expired) return window;
   const { heartbeatSeconds } = window;
   await deps.store.update(
@@ -57,6 +65,31 @@ export const scheduleReview = async (
     { expectState: 'review_required' },
   );
   return window;
+};
+
+const sameStep = (a: ReviewStep | undefined, b: ReviewStep) =>
+  a !== undefined && a.policy === b.policy && a.version === b.version && a.step === b.step;
+
+/**
+ * Puts the review at a policy's approval step, once: a new step starts a new review (no due time,
+ * claim or decision of the step before; the reasons and the earlier deciders stay). An escalation
+ * is logged (`escalate`), and the step is set by that same write, so a repeated call finds it
+ * recorded exactly when the log says so; a resumed review then keeps what is left of its time.
+ */
+const enterStep = async (run: StageRun<'schedule-review'>, step: ReviewStep): Promise<void> => {
+  const review = run.item.review;
+  if (sameStep(review?.step, step)) return;
+  const fresh = {
+    priority: review?.priority ?? 0,
+    reasons: review?.reasons ?? [],
+    ...(review?.deciders && { deciders: review.deciders }),
+  };
+  if (!step.escalatedFrom) return run.update({ review: { ...fresh, step } });
+  await run.update({ review: fresh });
+  await run.apply('escalate', {
+    patch: { 'review.step': step },
+    metadata: { policy: step.policy, version: step.version, from: step.escalatedFrom, to: step.step },
+  });
 };
 
 /** When a review Task entered at `enteredAt` with `heartbeatSeconds` times out if nobody acts. */

@@ -33,6 +33,8 @@ export {
 } from './ledgerVerify.js';
 export {
   COMPLETION_EVENT_TYPES,
+  NOTIFICATION_EVENT_TYPE,
+  notificationEntriesFor,
   OUTBOX_PENDING,
   outboxEntryFor,
   outboxEventId,

@@ -32,6 +32,8 @@ const LOGGABLE: readonly string[] = [
   'run',
   'reprocess',
   'lockedFields',
+  // A review policy's step (policy, version, step and role names): an escalation sets it.
+  'review.step',
 ];
 
 const loggable = (path: string) =>

@@ -45,6 +45,37 @@ export const outboxEntryFor = (entry: LogEntry): OutboxEntry | undefined => {
   };
 };
 
+/** The event type of a review policy's notification. */
+export const NOTIFICATION_EVENT_TYPE = 'Docket Review Notification';
+
+const isNotification = (value: unknown): value is { step: string; channel: string; message: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Record<string, unknown>).channel === 'string' &&
+  typeof (value as Record<string, unknown>).message === 'string' &&
+  typeof (value as Record<string, unknown>).step === 'string';
+
+/**
+ * The notifications a log entry puts in the outbox: a review decision that passes a policy's
+ * notification steps (`metadata.notify`, written by apply-review) owes one event each, made by
+ * the same write as the decision, delivered like completion events, and never holding the
+ * document up when its delivery fails.
+ */
+export const notificationEntriesFor = (entry: LogEntry): OutboxEntry[] => {
+  const notify = entry.metadata?.notify;
+  if (!Array.isArray(notify)) return [];
+  const policy = typeof entry.metadata?.policy === 'string' ? entry.metadata.policy : '';
+  return notify.filter(isNotification).map((n, i) => ({
+    eventId: `${outboxEventId(entry.workflowId, entry.seq)}:n${i + 1}`,
+    type: NOTIFICATION_EVENT_TYPE,
+    notification: { policy, step: n.step, channel: n.channel, message: n.message },
+    seq: entry.seq,
+    state: entry.to,
+    actor: entry.actor,
+    createdAt: entry.at,
+  }));
+};
+
 /**
  * The item change that puts the events of `entries` (consecutive log entries, usually one) in the
  * outbox (nothing when they make none), for the projection to write with the state change.
@@ -52,7 +83,10 @@ export const outboxEntryFor = (entry: LogEntry): OutboxEntry | undefined => {
  * exists cannot change under that version.
  */
 export const outboxPatch = (before: WorkflowItem, entries: readonly LogEntry[]): Record<string, unknown> => {
-  const events = entries.map(outboxEntryFor).filter((e): e is OutboxEntry => e !== undefined);
+  const events = entries.flatMap((entry) => [
+    ...notificationEntriesFor(entry),
+    ...[outboxEntryFor(entry)].filter((e): e is OutboxEntry => e !== undefined),
+  ]);
   const last = events.at(-1);
   if (!last) return {};
   const byId = Object.fromEntries(events.map((event) => [event.eventId, event]));

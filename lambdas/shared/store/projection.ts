@@ -60,7 +60,10 @@ const indexAttributes = (before: WorkflowItem, entry: LogEntry): IndexAttributes
   return {
     gsiStateKey: `${to}#${at}`,
     reviewTenant: inReview ? before.tenant : null,
-    reviewRank: inReview ? reviewRank(before.review?.priority ?? 0, at) : null,
+    // An escalated review heads the queue (the console shows it first) until it moves on.
+    reviewRank: inReview
+      ? reviewRank(entry.event === 'escalate' ? 999 : (before.review?.priority ?? 0), at)
+      : null,
     ...(reference && {
       refKey: counterpartyKey(before.tenant, summary.docType as string, summary.counterpartyKey as string),
       refSort: `${summary.date ?? ''}#${at}`,

@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { WorkflowEvent, WorkflowState } from '../../../statemachine/index.js';
+import type { ReviewStep } from '../../../statemachine/reviewPolicies/index.js';
 import type { FieldLock } from '../documents/index.js';
 import type { PathOf, ValueAt } from './paths.js';
 
@@ -63,6 +64,16 @@ export interface ReviewInfo {
    * `redeliveredAt`) long after it was recorded lost its delivery to a crash, and is sent again.
    */
   deliveredAt?: string;
+  /**
+   * Under a review policy: the approval step the review is at (policy, version, step, the role that
+   * decides it, whom four-eyes excludes, whether an escalation brought it here).
+   */
+  step?: ReviewStep;
+  /**
+   * Under a review policy: who decided the earlier steps of this run, in order. Four-eyes reads it
+   * (the log holds the same, as each decision's actor and step).
+   */
+  deciders?: { step: string; reviewer: string; decision: 'approve' | 'correct' | 'reject'; at: string }[];
 }
 
 /** S3 keys of the artifacts a workflow has written. */
@@ -199,6 +210,9 @@ export type CompletionEventType =
   | 'Docket Document Timed Out'
   | 'Docket Document Cancelled';
 
+/** The type of the event a review policy's notification step publishes. */
+export type NotificationEventType = 'Docket Review Notification';
+
 /**
  * An event waiting in a workflow's outbox: ids and the type only, never document content (the
  * event's detail is built when it is delivered, from the item and its artifacts).
@@ -206,7 +220,12 @@ export type CompletionEventType =
 export interface OutboxEntry {
   /** `{workflowId}:{seq}`: the same on every delivery of the event, for consumers to dedupe by. */
   eventId: string;
-  type: CompletionEventType;
+  type: CompletionEventType | NotificationEventType;
+  /**
+   * A review policy's notification: the channel and the message as the policy wrote it (its
+   * placeholders are filled when it is delivered). Policy text, never document content.
+   */
+  notification?: { policy: string; step: string; channel: string; message: string };
   /** The log entry that made it, and the state that entry entered. */
   seq: number;
   state: WorkflowState;
