@@ -121,7 +121,9 @@ describe('buildDefinition', () => {
     const router = definition.States.RetryRouter;
     expect(router?.Type).toBe('Choice');
     if (router?.Type === 'Choice') {
-      expect(router.Choices.map((c) => ('StringEquals' in c ? c.StringEquals : undefined))).toEqual(Object.keys(RESUME_STAGE));
+      expect(router.Choices.map((c) => ('StringEquals' in c ? c.StringEquals : undefined))).toEqual(
+        Object.keys(RESUME_STAGE),
+      );
     }
   });
 
