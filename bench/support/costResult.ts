@@ -25,11 +25,10 @@ import { type DefinitionPath, definitionPath, type WalkableDefinition } from './
 import {
   buildExpressChildDesign,
   CHILD_TASK_TIMEOUT_SECONDS,
-  childWorstCaseSeconds,
   EXPRESS_MAX_SECONDS,
   type ExpressChildDesign,
-  taskWorstCaseSeconds,
 } from './expressChildDesign.js';
+import { childWorstCaseSeconds, taskWorstCaseSeconds } from './expressChildLimits.js';
 
 /** The goal of issue #18 for the auto path, LLM and OCR excluded. */
 export const AUTO_GOAL_PER_1000 = 0.15;

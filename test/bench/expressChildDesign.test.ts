@@ -4,13 +4,15 @@ import { worstCase } from '../../bench/support/costResult.js';
 import { definitionPath } from '../../bench/support/definitionPath.js';
 import {
   buildExpressChildDesign,
-  childWorstCaseSeconds,
   EXPRESS_MAX_SECONDS,
-  hasCallbackTask,
   START_EXECUTION_SYNC,
+} from '../../bench/support/expressChildDesign.js';
+import {
+  childWorstCaseSeconds,
+  hasCallbackTask,
   statesOfType,
   taskWorstCaseSeconds,
-} from '../../bench/support/expressChildDesign.js';
+} from '../../bench/support/expressChildLimits.js';
 import { buildDefinition, exampleStageArns } from '../../statemachine/index.js';
 
 const design = buildExpressChildDesign(exampleStageArns());
