@@ -77,6 +77,9 @@ export const printCostReport = (r: CostResult): void => {
   }
   const v = r.verdict;
   lines.push(
+    `\nAssumed: Express overhead ${r.assumptions.expressTaskOverheadMs} ms per Task, ${r.assumptions.expressStateOverheadMs} ms per other state; ${r.assumptions.syncTask}.`,
+  );
+  lines.push(
     '\nVerdict (auto path, LLM and OCR excluded, logs included)',
     `  today ${usd(v.autoToday)}, Express child ${usd(v.autoNested)} with the child at ALL + data: goal <= ${usd(v.goalPer1000)} ${v.meetsGoal ? 'met' : 'NOT met'}`,
     `  child at ALL without data ${usd(v.autoNestedChildNoData)} (${v.autoNestedChildNoData <= v.goalPer1000 ? 'met' : 'not met'}), child at ERROR ${usd(v.autoNestedChildAtError)} (${v.autoNestedChildAtError <= v.goalPer1000 ? 'met' : 'not met'})`,

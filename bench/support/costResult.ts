@@ -8,8 +8,10 @@ import {
   type AslTaskState,
   buildDefinition,
   exampleStageArns,
+  resolvePolicy,
   STAGES,
   type Stage,
+  stageTaskTimeoutSeconds,
   type WorkflowPolicyInput,
 } from '../../statemachine/index.js';
 import {
@@ -97,7 +99,7 @@ export const worstCase = (policy: WorkflowPolicyInput = {}) => {
       seconds: todaySeconds,
       fits: todaySeconds <= EXPRESS_MAX_SECONDS,
       perTask,
-      why: 'each Task may run 330 s (stageTimeoutSeconds 300 + 30 s margin) and is retried in place up to 15 more times (throttling alone: 10 tries, ~25 min)',
+      why: `each Task may run ${stageTaskTimeoutSeconds(resolvePolicy(policy))} s (stageTimeoutSeconds ${resolvePolicy(policy).stageTimeoutSeconds} + 30 s margin) and is retried in place up to 15 more times, Ingest 19 (throttling alone: 10 tries, ~25 min)`,
     },
     boundedChild: {
       childTaskTimeoutSeconds: CHILD_TASK_TIMEOUT_SECONDS,
@@ -154,6 +156,8 @@ export const costResult = (m: CostMeasurements) => {
       expressTaskOverheadMs: EXPRESS_TASK_OVERHEAD_MS,
       expressStateOverheadMs: EXPRESS_STATE_OVERHEAD_MS,
       standardLogging: 'ALL without execution data (as WorkflowStateMachine deploys it)',
+      syncTask:
+        "the parent's startExecution.sync:2 Task is one billed transition (Standard bills each state entered and each retry; waiting on the child is none) and 4 log events (TaskScheduled, TaskStarted, TaskSubmitted, TaskSucceeded), measured with the rest",
       expressLogging:
         'ALL with execution data (what docket history would read); ALL without data and ERROR shown as variants',
     },
