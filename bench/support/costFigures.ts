@@ -18,6 +18,7 @@ import * as Price from './prices.js';
  * Step Functions-to-Lambda invoke overhead) and entering each other state (5 ms).
  */
 export const EXPRESS_TASK_OVERHEAD_MS = 40;
+/** See `EXPRESS_TASK_OVERHEAD_MS`: entering a state that is not a Task. */
 export const EXPRESS_STATE_OVERHEAD_MS = 5;
 
 /** Review path only: the reviewer's list, get, claim and decide calls through the HTTP API. */
@@ -71,7 +72,7 @@ export interface ServiceCosts {
   logsExpress: number;
 }
 
-/** The services whose cost does not depend on logging. */
+/** The rows that are the state machines' logs (left out of the total without logs). */
 export const LOG_SERVICES = ['logsStandard', 'logsExpress'] as const;
 
 /** One design on one path. */
