@@ -9,8 +9,14 @@
  * - DynamoDB and S3: every request the stages make, metered as they run: table write units as
  *   dynalite reports them, GSI write units from the item before and after each write, read units,
  *   and S3 requests by kind.
- * - Priced with the list prices in bench/support/prices.ts; the LLM (Bedrock) is excluded, as are
- *   fixed monthly costs (KMS key, Cognito MAUs, dashboard, alarms).
+ * - State machine logs: more documents run through the local Step Functions engine (local/sfn)
+ *   with the same handlers; the history events it records are priced as the CloudWatch Logs
+ *   records AWS writes for them (measured bytes per event, bench/support/costPricing.ts).
+ * - Two designs side by side: today's, and the automatic segment as a nested Express child under
+ *   the Standard workflow (bench/support/expressChildDesign.ts, a model, not deployed), priced
+ *   with its transitions walked, the child's duration from the measured stages, and its logs.
+ * - Priced with the list prices in bench/support/prices.ts; the LLM (Bedrock) and OCR are
+ *   excluded, as are fixed monthly costs (KMS key, Cognito MAUs, dashboard, alarms).
  *
  * Local durations are this machine's, warm, in-process: a lower bound for Lambda's (no cold start,
  * no network latency to DynamoDB/S3). Flags: --json, --documents N per path (default 6).
@@ -24,14 +30,24 @@ import { loadConfig } from '../infra/config.js';
 import { stageMemoryMb } from '../infra/constructs/WorkflowFunctions.js';
 import { PROVIDERS_TABLE, TABLES } from '../lambdas/shared/store/index.js';
 import { invokeInProcess } from '../local/lambdas/invokeInProcess.js';
-import { buildDefinition, exampleStageArns, STAGES, type Stage, stagePolicy } from '../statemachine/index.js';
+import {
+  buildDefinition,
+  exampleStageArns,
+  Outcome,
+  STAGES,
+  type Stage,
+  stagePolicy,
+} from '../statemachine/index.js';
 import { functionBundles } from '../test/infra/support/bundles.js';
 import { CDK_JSON_CONTEXT, synthDocket } from '../test/infra/support/synthDocket.js';
 import { putWithEvent } from '../test/support/localS3.js';
 import { startStageEnvironment } from '../test/support/stageEnvironment.js';
 import { installAwsMeter, type MeterReading } from './support/awsMeter.js';
-import { definitionPath } from './support/definitionPath.js';
-import * as Price from './support/prices.js';
+import { type LogMeans, REVIEW_API_CALLS, type SharedFigures } from './support/costFigures.js';
+import { logRecords, logVolume } from './support/costPricing.js';
+import { printCostReport } from './support/costReport.js';
+import { costResult, type PathName, todayPaths } from './support/costResult.js';
+import { type DesignRun, openDesignEngine } from './support/designEngine.js';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean', default: false }, documents: { type: 'string', default: '6' } },
@@ -40,6 +56,11 @@ const DOCUMENTS = Number(values.documents);
 const log = (message: string) => {
   if (!values.json) process.stderr.write(`${message}\n`);
 };
+// The bench runs one invocation at a time, as one Lambda environment does. An empty value keeps
+// invokeInProcess from declaring a multi-concurrency environment, whose InvokeStore the parse
+// children (forked from the bundle, with this environment) do not have: they died with
+// "InvokeStore is not available" and the bench with them.
+process.env.AWS_LAMBDA_MAX_CONCURRENCY = '';
 
 // --- the definition: transitions per path ------------------------------------------------------
 const config = loadConfig((key) => CDK_JSON_CONTEXT[key], {});
@@ -47,26 +68,7 @@ const definition = buildDefinition(exampleStageArns(), config.policy);
 const stageOfTask = Object.fromEntries(
   (Object.keys(STAGES) as Stage[]).map((stage) => [STAGES[stage].task, stage]),
 ) as Record<string, Stage>;
-const paths = {
-  auto: definitionPath(
-    definition,
-    {},
-    {
-      Ingest: { '$.duplicate': false },
-      Validate: { '$.result.state': 'validated' },
-    },
-  ),
-  review: definitionPath(
-    definition,
-    {},
-    {
-      Ingest: { '$.duplicate': false },
-      Validate: { '$.result.state': 'review_required' },
-      ApplyReview: { '$.result.state': 'validated' },
-    },
-  ),
-};
-type PathName = keyof typeof paths;
+const paths = todayPaths(definition);
 
 // --- the local stack, metered ------------------------------------------------------------------
 log('Starting dynalite and the local S3 ...');
@@ -147,6 +149,15 @@ const runDocument = async (
   };
 };
 
+/**
+ * Documents of one set. A reviewer approves; a document missing a required field would be
+ * corrected or rejected instead, so the review path is measured on the other review kinds.
+ */
+const corpus = async (seed: number, set: 'clean' | 'review') =>
+  (await generateCorpus({ count: DOCUMENTS * 3, seed, set }))
+    .filter((d) => d.truth.reviewKind !== 'missing_required')
+    .slice(0, DOCUMENTS);
+
 // Two passes over different documents (the same content twice would hit the extraction cache):
 // durations without the meter, whose own reads would inflate them; then requests with it.
 const runs: Record<PathName, Run[]> = { auto: [], review: [] };
@@ -160,12 +171,7 @@ for (const [pass, seed] of [
   const meter = pass === 'requests' ? installAwsMeter(meteredTables) : undefined;
   for (const set of ['clean', 'review'] as const) {
     log(`Pass ${pass}: ${DOCUMENTS} ${set} documents through the stages ...`);
-    // A reviewer approves; a document missing a required field would be corrected or rejected
-    // instead, so the review path is measured on the other review kinds.
-    const docs = (await generateCorpus({ count: DOCUMENTS * 3, seed, set }))
-      .filter((d) => d.truth.reviewKind !== 'missing_required')
-      .slice(0, DOCUMENTS);
-    for (const [i, doc] of docs.entries()) {
+    for (const [i, doc] of (await corpus(seed, set)).entries()) {
       const handlers = pass === 'durations' ? bundled : source;
       try {
         const run = await runDocument(
@@ -184,115 +190,106 @@ for (const [pass, seed] of [
   }
   meter?.uninstall();
 }
+
+// Third pass: whole executions on the local Step Functions engine, each design on its own
+// documents, for the history events (and so the log bytes) each design writes.
+const engine = await openDesignEngine(source, config.policy);
+const designRuns = { today: { auto: [], review: [] }, nested: { auto: [], review: [] } } as Record<
+  'today' | 'nested',
+  Record<PathName, DesignRun[]>
+>;
+for (const [design, seed] of [
+  ['today', 9],
+  ['nested', 10],
+] as const) {
+  for (const set of ['clean', 'review'] as const) {
+    log(`Pass logs: ${DOCUMENTS} ${set} documents through the ${design} design on the local engine ...`);
+    for (const [i, doc] of (await corpus(seed, set)).entries()) {
+      try {
+        const key = `incoming/acme/logs-${design}-${set}-${i}-${doc.truth.id}.pdf`;
+        const run = await engine.run(design, await putWithEvent(env.s3, env.bucket, key, await doc.pdf()));
+        const entered = run.standard.events.map((e) => e.stateEnteredEventDetails?.name);
+        const path: PathName = entered.includes(STAGES['request-review'].task) ? 'review' : 'auto';
+        if (run.status !== 'SUCCEEDED' || !entered.includes(Outcome.completed)) {
+          log(`  ${doc.truth.id}: execution ${run.status}, not counted`);
+        } else designRuns[design][path].push(run);
+      } catch (error) {
+        log(`  ${doc.truth.id}: ${(error as Error).name}, not counted: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+await engine.close();
 await env.close();
 
-// --- per path: figures and cost --------------------------------------------------------------
+// --- per path: what the stages cost (the same in both designs) and what each design logs -------
 const mean = (xs: number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
-/** Size assumed for one Step Functions log event with execution data (input/output of a state). */
-const ASSUMED_LOG_EVENT_BYTES = 1_000;
-/** Review path only: the reviewer's list, get, claim and decide calls through the HTTP API. */
-const REVIEW_API_CALLS = 4;
 
-const figures = (name: PathName) => {
-  const path = paths[name];
-  const measured = runs[name];
-  const stages = path.tasks.map((task) => stageOfTask[task] as Stage);
+const shared = (name: PathName): SharedFigures => {
+  const stages = paths[name].tasks.map((task) => stageOfTask[task] as Stage);
   const gbSeconds = stages.map((stage) => {
-    const ms = Math.ceil(mean(measured.map((r) => r.durationsMs[stage] ?? Number.NaN)));
-    return {
-      stage,
-      ms,
-      memoryMb: stageMemoryMb(stage, config),
-      gbs: (ms / 1000) * (stageMemoryMb(stage, config) / 1024),
-    };
+    const ms = Math.ceil(mean(runs[name].map((r) => r.durationsMs[stage] ?? Number.NaN)));
+    const memoryMb = stageMemoryMb(stage, config);
+    return { stage, ms, memoryMb, gbs: (ms / 1000) * (memoryMb / 1024) };
   });
   const meterMean = (pick: (m: MeterReading) => number) =>
     mean(metered[name].flatMap((r) => (r.meter ? [pick(r.meter)] : [])));
-  const perDoc = {
-    transitions: path.states.length,
+  return {
     lambdaInvocations: stages.length,
     lambdaGbSeconds: gbSeconds.reduce((a, s) => a + s.gbs, 0),
-    dynamoWriteUnits: meterMean((m) => m.tableWriteUnits + m.indexWriteUnits),
-    dynamoTableWriteUnits: meterMean((m) => m.tableWriteUnits),
-    dynamoIndexWriteUnits: meterMean((m) => m.indexWriteUnits),
-    dynamoWriteRequests: meterMean((m) => m.writeRequests),
-    dynamoReadUnits: meterMean((m) => m.readUnits),
-    s3Writes: meterMean((m) => m.s3Writes),
-    s3Reads: meterMean((m) => m.s3Reads),
-    apiRequests: name === 'review' ? REVIEW_API_CALLS : 0,
-  };
-  const cost = {
-    stepFunctions: perDoc.transitions * Price.SFN_STANDARD_PER_TRANSITION,
-    lambda:
-      perDoc.lambdaInvocations * Price.LAMBDA_PER_REQUEST +
-      perDoc.lambdaGbSeconds * Price.LAMBDA_ARM_PER_GB_SECOND,
-    dynamodb:
-      perDoc.dynamoWriteUnits * Price.DYNAMODB_PER_WRITE_UNIT +
-      perDoc.dynamoReadUnits * Price.DYNAMODB_PER_READ_UNIT,
-    s3: perDoc.s3Writes * Price.S3_PER_WRITE_REQUEST + perDoc.s3Reads * Price.S3_PER_READ_REQUEST,
-    xray: Price.XRAY_PER_TRACE,
-    httpApi: perDoc.apiRequests * Price.HTTP_API_PER_REQUEST,
-  };
-  const per1000 = Object.fromEntries(Object.entries(cost).map(([k, v]) => [k, v * 1000])) as Record<
-    keyof typeof cost,
-    number
-  >;
-  const total = Object.values(per1000).reduce((a, b) => a + b, 0);
-  // Not measured, so not in the total: the state machine's CloudWatch log (level ALL with
-  // execution data). History events per execution: start and end, entered and exited per state,
-  // scheduled/started/succeeded per Task; each assumed ~1 KB with its payload.
-  const logEvents = 2 + 2 * path.states.length + 3 * path.tasks.length;
-  const logsPer1000Estimate =
-    ((logEvents * ASSUMED_LOG_EVENT_BYTES) / 1e9) * Price.LOGS_PER_GB_INGESTED * 1000;
-  return {
-    path: path.states,
-    documents: { durations: measured.length, requests: metered[name].length },
-    perDoc,
     stages: gbSeconds,
-    per1000,
-    total,
-    notInTotal: { stateMachineLogEvents: logEvents, stateMachineLogsPer1000Estimate: logsPer1000Estimate },
+    requests: {
+      dynamoWriteUnits: meterMean((m) => m.tableWriteUnits + m.indexWriteUnits),
+      dynamoTableWriteUnits: meterMean((m) => m.tableWriteUnits),
+      dynamoIndexWriteUnits: meterMean((m) => m.indexWriteUnits),
+      dynamoWriteRequests: meterMean((m) => m.writeRequests),
+      dynamoReadUnits: meterMean((m) => m.readUnits),
+      s3Writes: meterMean((m) => m.s3Writes),
+      s3Reads: meterMean((m) => m.s3Reads),
+    },
+    apiRequests: name === 'review' ? REVIEW_API_CALLS : 0,
   };
 };
 
-const result = { auto: figures('auto'), review: figures('review') };
-if (values.json) {
-  console.log(JSON.stringify({ node: process.version, policy: config.policy, ...result }, null, 2));
-} else {
-  const usd = (n: number) => `$${n.toFixed(4)}`;
-  for (const name of ['auto', 'review'] as const) {
-    const r = result[name];
-    console.log(
-      `\n${name} path (${r.documents.durations} + ${r.documents.requests} documents measured): ${r.path.join(' > ')}`,
-    );
-    console.log(
-      `  state transitions      ${r.perDoc.transitions}${name === 'auto' ? '   (goal <= 10)' : ''}`,
-    );
-    console.log(`  Lambda invocations     ${r.perDoc.lambdaInvocations}`);
-    for (const s of r.stages) {
-      console.log(
-        `    ${s.stage.padEnd(16)} ${String(s.ms).padStart(6)} ms x ${String(s.memoryMb).padStart(4)} MB = ${s.gbs.toFixed(4)} GB-s`,
-      );
-    }
-    console.log(`  Lambda GB-s            ${r.perDoc.lambdaGbSeconds.toFixed(4)}`);
-    console.log(
-      `  DynamoDB writes        ${r.perDoc.dynamoWriteRequests.toFixed(1)} requests = ${r.perDoc.dynamoWriteUnits.toFixed(1)} WRU ` +
-        `(${r.perDoc.dynamoTableWriteUnits.toFixed(1)} table + ${r.perDoc.dynamoIndexWriteUnits.toFixed(1)} GSI); ${r.perDoc.dynamoReadUnits.toFixed(1)} RRU`,
-    );
-    console.log(
-      `  S3 requests            ${r.perDoc.s3Writes.toFixed(1)} PUT/COPY, ${r.perDoc.s3Reads.toFixed(1)} GET`,
-    );
-    console.log(
-      `  per 1,000 documents    ${Object.entries(r.per1000)
-        .map(([k, v]) => `${k} ${usd(v)}`)
-        .join(', ')}`,
-    );
-    console.log(
-      `  total per 1,000        ${usd(r.total)}${name === 'auto' ? '   (goal <= $0.30, LLM excluded)' : ''}`,
-    );
-    console.log(
-      `  not in total           state machine log: ${r.notInTotal.stateMachineLogEvents} events/execution, ` +
-        `~${usd(r.notInTotal.stateMachineLogsPer1000Estimate)} per 1,000 at ~1 KB/event (estimate)`,
-    );
-  }
-}
+const logMeans = (measured: DesignRun[]): LogMeans => {
+  const volume = (pick: (run: DesignRun) => string[]) => ({
+    events: mean(measured.map((run) => logVolume(pick(run)).events)),
+    bytes: mean(measured.map((run) => logVolume(pick(run)).bytes)),
+  });
+  const standard = (includeExecutionData: boolean) => (run: DesignRun) =>
+    logRecords(run.standard.events, run.standard.executionArn, { level: 'ALL', includeExecutionData });
+  const children = (level: 'ALL' | 'ERROR', includeExecutionData: boolean) => (run: DesignRun) =>
+    run.children.flatMap((c) => logRecords(c.events, c.executionArn, { level, includeExecutionData }));
+  const payloads = measured.flatMap((run) =>
+    run.children.flatMap((c) =>
+      c.events.map(
+        (e) => (e.stateEnteredEventDetails?.input ?? e.stateExitedEventDetails?.output ?? '').length,
+      ),
+    ),
+  );
+  return {
+    standardAll: volume(standard(false)),
+    standardAllData: volume(standard(true)),
+    expressAllData: volume(children('ALL', true)),
+    expressAllNoData: volume(children('ALL', false)),
+    expressError: volume(children('ERROR', true)),
+    expressDataBytes: Math.max(0, ...payloads),
+  };
+};
+
+const result = costResult({
+  policy: config.policy,
+  stageOfTask,
+  documents: (name: PathName) => ({
+    durations: runs[name].length,
+    requests: metered[name].length,
+    logsToday: designRuns.today[name].length,
+    logsNested: designRuns.nested[name].length,
+  }),
+  shared,
+  stageMs: (name: PathName, stage: Stage) => mean(runs[name].map((r) => r.durationsMs[stage] ?? Number.NaN)),
+  logs: (design: 'today' | 'nested', name: PathName) => logMeans(designRuns[design][name]),
+  childDefinitionBytes: engine.childDefinitionBytes,
+});
+if (values.json) console.log(JSON.stringify({ node: process.version, ...result }, null, 2));
+else printCostReport(result);

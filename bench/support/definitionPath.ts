@@ -1,4 +1,11 @@
-import type { AslDefinition, AslState } from '../../statemachine/index.js';
+/**
+ * The part of a definition the walker reads: today's (`AslDefinition`) and the nested design's
+ * (bench/support/expressChildDesign.ts) both fit.
+ */
+export interface WalkableDefinition {
+  StartAt: string;
+  States: Record<string, { Type: string }>;
+}
 
 /** What the Choice states of one path will read: JSONPath (`$.a.b`) -> value. */
 export type PathPayload = Record<string, unknown>;
@@ -30,10 +37,11 @@ const matches = (rule: ChoiceRule, payload: PathPayload): boolean => {
  * Follows the definition from `StartAt` the way one execution would, with every Task succeeding
  * and each Choice reading `payload` (updated after a Task by `after[task]`, or for a Task called
  * more than once, such as a polled Ocr, by `each[task]()` on every call). Every state entered is
- * one billed state transition of a Standard workflow.
+ * one billed state transition of a Standard workflow. A path ends in Succeed, Fail, or a state with
+ * `End: true` (the nested design's child ends in a Pass).
  */
 export const definitionPath = (
-  definition: AslDefinition,
+  definition: WalkableDefinition,
   start: PathPayload,
   after: Record<string, PathPayload> = {},
   each: Record<string, () => PathPayload> = {},
@@ -44,14 +52,16 @@ export const definitionPath = (
   let at: string | undefined = definition.StartAt;
   while (at) {
     if (states.length > 200) throw new Error('the path does not end: a loop without a failure?');
-    const state = definition.States[at] as AslState & {
+    const state = definition.States[at] as {
+      Type: string;
       Next?: string;
+      End?: boolean;
       Choices?: ChoiceRule[];
       Default?: string;
     };
     if (!state) throw new Error(`state ${at} is not in the definition`);
     states.push(at);
-    if (state.Type === 'Succeed' || state.Type === 'Fail') return { states, tasks, end: at };
+    if (state.Type === 'Succeed' || state.Type === 'Fail' || state.End) return { states, tasks, end: at };
     if (state.Type === 'Task') {
       tasks.push(at);
       Object.assign(payload, after[at], each[at]?.());
