@@ -145,7 +145,8 @@ const graphIssues = (policy: ReviewPolicy): Array<{ path: PropertyKey[]; message
       });
     }
   });
-  if (issues.length > 0) return issues;
+  // Routes are followed to their ends, which a step that never finishes does not have.
+  if (policy.steps.some((step) => !ends.has(step.id))) return issues;
   issues.push(...routeIssues(policy));
   // The longest run of steps nobody acts in (notification, wait): a cycle of them never ends.
   const unattended = (id: string, seen: readonly string[]): number => {
@@ -200,6 +201,12 @@ const routeIssues = (policy: ReviewPolicy): Array<{ path: PropertyKey[]; message
         });
       }
     });
+    if (step.on_timeout === step.id) {
+      issues.push({
+        path: ['steps', i, 'on_timeout'],
+        message: 'a step cannot escalate to itself; name another approval step',
+      });
+    }
     const target = step.on_timeout ? steps.get(step.on_timeout) : undefined;
     if (
       target &&

@@ -168,3 +168,39 @@ describe('review policy files', () => {
     ).toBe(false);
   });
 });
+
+describe('what the compiled definition can run', () => {
+  it.each([
+    [
+      'a start that is not an approval',
+      policyWith(REVIEW).replace('start: review', 'start: approved'),
+      /start with an approval step; "approved" is a terminal step/,
+    ],
+    [
+      'an approval that ends rejected',
+      policyWith(REVIEW.replace('{ on: approve, to: approved }', '{ on: approve, to: rejected }')),
+      /"approve" leads to an end rejected/,
+    ],
+    [
+      'a rejection that ends approved',
+      policyWith(REVIEW.replace('{ on: reject, to: rejected }', '{ on: reject, to: approved }')),
+      /"reject" leads to an end approved/,
+    ],
+    [
+      'a timeout to a step that is not an approval',
+      policyWith(REVIEW.replace('    transitions:', '    on_timeout: approved\n    transitions:')),
+      /on_timeout escalates to an approval step or ends at a terminal step with outcome timed_out; "approved" is neither/,
+    ],
+    [
+      'a step escalating to itself',
+      policyWith(REVIEW.replace('    transitions:', '    on_timeout: review\n    transitions:')),
+      /cannot escalate to itself/,
+    ],
+  ])('refuses %s', (_what, text, message) => {
+    // Act
+    const issues = issuesOf(text);
+
+    // Assess
+    expect(issues.map((i) => i.message).join('\n')).toMatch(message);
+  });
+});
