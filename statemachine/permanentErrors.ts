@@ -10,7 +10,7 @@ export const PERMANENT_ERRORS = {
   /** statemachine/errors.ts: a logic error does not heal by waiting. */
   workflowLogic: ['IllegalTransition', 'GuardRejected', 'MissingGuardContext', 'InvalidRetryTarget'],
   /** statemachine/policy.ts: a policy that does not validate. */
-  policy: ['InvalidPolicy'],
+  policy: ['InvalidPolicy', 'InvalidReviewPolicy', 'ConditionError'],
   /** lambdas/shared/store: the workflow is gone, or moved where the write no longer applies. */
   store: [
     'WorkflowNotFound',
