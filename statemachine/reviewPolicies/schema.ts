@@ -127,7 +127,6 @@ export const ReviewPolicySchema = z
       .strict()
       .optional()
       .describe('which documents it governs; a policy without it is the default for the rest'),
-    timeout: Duration.optional().describe('cap on the whole review, however often it is escalated'),
     max_chain: z
       .int()
       .min(1)
