@@ -121,6 +121,14 @@ export const queueView = (api: Api, open: (id: string) => void, options: QueueOp
             { class: 'doc' },
             h('span', { class: 'doc-name' }, fileName(item.sourceKey)),
             h('span', { class: 'doc-type' }, `${item.docType ?? 'document'} · ${item.id}`),
+            // Under a review policy: the step and its role; an escalated review heads the queue.
+            item.step
+              ? h(
+                  'span',
+                  { class: item.step.escalatedFrom ? 'doc-step escalated' : 'doc-step' },
+                  `${item.step.escalatedFrom ? `escalated from ${item.step.escalatedFrom} · ` : ''}step ${item.step.step} (${item.step.role})`,
+                )
+              : null,
           ),
           h('td', { class: 'num' }, confidenceCell(item)),
           h(
