@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import aslValidator from 'asl-validator';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
@@ -18,7 +16,7 @@ import {
   type Stage,
   WAIT_FOR_TASK_TOKEN,
 } from '../../statemachine/index.js';
-import { type SynthResult, synthDocket } from './support/synthDocket.js';
+import { nagViolations, type SynthResult, synthDocket } from './support/synthDocket.js';
 import {
   asArray,
   deployedDefinition,
@@ -65,9 +63,9 @@ describe('cdk-nag', () => {
   it('synthesizes with no unacknowledged AwsSolutions finding', () => {
     // Prepare: synth already ran with the AwsSolutions pack as a validation plugin (it throws on a finding).
     // Act
-    const report = JSON.parse(readFileSync(join(defaults.outdir, 'validation-report.json'), 'utf8'));
+    const violations = nagViolations(defaults.outdir);
     // Assess
-    expect(report.pluginReports.flatMap((r: { violations?: unknown[] }) => r.violations ?? [])).toEqual([]);
+    expect(violations).toEqual([]);
   });
 
   it('gives every acknowledgement a one-line reason', () => {

@@ -84,3 +84,9 @@ export const synthDocketInChild = async (
   );
   return { template, outdir, remove: () => rmSync(outdir, { recursive: true, force: true }) };
 };
+
+/** The cdk-nag findings a synth reported (its `validation-report.json`): none unless a rule broke. */
+export const nagViolations = (outdir: string): unknown[] =>
+  JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')).pluginReports.flatMap(
+    (r: { violations?: unknown[] }) => r.violations ?? [],
+  );
