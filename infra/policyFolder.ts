@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
-  type CheckedPolicy,
   InvalidReviewPolicyError,
   PolicySet,
   parseReviewPolicy,
-} from '../statemachine/reviewPolicies/index.js';
+} from '../statemachine/reviewPolicies/authoring/index.js';
+import type { CheckedPolicy } from '../statemachine/reviewPolicies/index.js';
 
 /*
  * The review policy folder, read by the CDK app at synth, by the local runtime at start and by

@@ -10,7 +10,7 @@ import { printJson, println } from '../io.js';
  * author's machine, without a stack. The policy modules (zod, yaml, jsep) load only here.
  */
 
-const policies = () => import('../../statemachine/reviewPolicies/index.js');
+const policies = () => import('../../statemachine/reviewPolicies/authoring/index.js');
 const folder = () => import('../../infra/policyFolder.js');
 
 const EVENTS = ['approve', 'correct', 'reject', 'timeout'] as const;
@@ -176,7 +176,8 @@ export const registerPolicyCommands = (program: Command, ctx: CliContext): void 
         const events = parseEvents(options.events);
         const checked = await findPolicy(ctx, name, options.dir);
         const record = await readJson(resolve(ctx.io.cwd, options.record), 'record');
-        const { factsOfRecord, policyPath, PolicySet } = await policies();
+        const { policyPath, PolicySet } = await policies();
+        const { factsOfRecord } = await import('../../statemachine/reviewPolicies/index.js');
         const facts = factsOfRecord(record);
         const applies = new PolicySet([checked]).select(facts).policy.name === checked.policy.name;
         const path = policyPath(checked, facts, events);

@@ -43,7 +43,9 @@ export const applyReview = async (
   const { review, reviewStep, routes } = input;
   if (!routes || !reviewStep) {
     if (item.state !== 'review_required') return run.result(true);
-    const decided = review.decision === 'reject' ? undefined : await decidedRecord(deps, item, review);
+    // As before review policies: the extraction is read only to apply corrections.
+    const corrects = review.decision === 'correct' && review.corrections !== undefined;
+    const decided = corrects ? await decidedRecord(deps, item, review) : undefined;
     await finish(deps, run, review, decided, {});
     return run.result();
   }

@@ -1,19 +1,15 @@
 /**
- * Review policies (issue #15): what happens to a document that needs a person, written by the
- * team in YAML, checked, selected by tenant and document type, and dry-run without running.
+ * Review policies (issue #15) as the running system needs them: their parsed shape, the document
+ * facts conditions test, evaluating a condition, a decision's routes and the step a review is at.
+ * Authoring (YAML, checks, selection, rendering, dry runs) is `./authoring/index.js`.
  */
 export type { CheckedPolicy } from './checkedPolicy.js';
 export {
-  InvalidReviewPolicyError,
-  type PolicyIssue,
-  parseReviewPolicy,
-} from './checkPolicy.js';
-export {
+  type ChoiceExpression,
   type Condition,
-  ConditionError,
   conditionToChoice,
   evaluateCondition,
-  parseCondition,
+  type Operator,
 } from './conditions.js';
 export {
   FACT_NAMES,
@@ -24,7 +20,6 @@ export {
   factsOfRecord,
   ROUTING_PATH,
 } from './facts.js';
-export { type PathStep, type PolicyPath, policyPath, type StepEvent } from './policyPath.js';
 export {
   chooseRoute,
   type DecisionRoute,
@@ -34,8 +29,6 @@ export {
   type RouteNotification,
   resolveRoute,
 } from './policyRoutes.js';
-export { builtInDefaultPolicy, DEFAULT_POLICY_NAME, PolicySet } from './policySet.js';
-export { policyMermaid, policyText } from './renderPolicy.js';
 export { type ReviewStep, ReviewStepSchema, reviewStepOf } from './reviewStep.js';
 export {
   DECISIONS,

@@ -1,15 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StateMachine } from '../../../local/sfn/engine.js';
+import { ConditionError, parseCondition } from '../../../statemachine/reviewPolicies/authoring/index.js';
 import {
   type Condition,
-  ConditionError,
   conditionToChoice,
   evaluateCondition,
   FACTS,
   type FactName,
   type Facts,
-  parseCondition,
 } from '../../../statemachine/reviewPolicies/index.js';
 
 /** Runs one Choice state with the compiled rule in the local Step Functions engine: which way it went. */

@@ -7,7 +7,7 @@ import {
   PolicySet,
   parseReviewPolicy,
   policyPath,
-} from '../../../statemachine/reviewPolicies/index.js';
+} from '../../../statemachine/reviewPolicies/authoring/index.js';
 
 const example = (name: string) =>
   parseReviewPolicy(

@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  chooseRoute,
-  decisionRoutes,
-  parseReviewPolicy,
-} from '../../../statemachine/reviewPolicies/index.js';
+import { parseReviewPolicy } from '../../../statemachine/reviewPolicies/authoring/index.js';
+import { chooseRoute, decisionRoutes } from '../../../statemachine/reviewPolicies/index.js';
 
 const fourEyes = parseReviewPolicy(
   readFileSync(

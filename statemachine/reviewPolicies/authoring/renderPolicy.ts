@@ -1,4 +1,4 @@
-import { durationSeconds, type PolicyStep, type ReviewPolicy } from './schema.js';
+import { durationSeconds, type PolicyStep, type ReviewPolicy } from '../schema.js';
 
 /** A duration as written, or the fallback it takes when absent. */
 const timeoutText = (timeout: string | undefined): string =>

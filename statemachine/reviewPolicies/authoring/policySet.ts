@@ -1,9 +1,9 @@
 import type * as z from 'zod';
-import type { CheckedPolicy } from './checkedPolicy.js';
+import type { CheckedPolicy } from '../checkedPolicy.js';
+import type { Facts } from '../facts.js';
+import { type ReviewPolicy, ReviewPolicySchema } from '../schema.js';
 import type { PolicyIssue } from './checkPolicy.js';
 import { InvalidReviewPolicyError } from './checkPolicy.js';
-import type { Facts } from './facts.js';
-import { type ReviewPolicy, ReviewPolicySchema } from './schema.js';
 
 /** The name of the policy every document falls under when no other applies. */
 export const DEFAULT_POLICY_NAME = 'default';
