@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { reviewPolicyJsonSchema } from '../statemachine/reviewPolicies/index.js';
+import { reviewPolicyJsonSchema } from '../statemachine/reviewPolicies/authoring/index.js';
 
 const path = join(import.meta.dirname, '..', 'schemas', 'review-policy.schema.json');
 writeFileSync(path, `${JSON.stringify(reviewPolicyJsonSchema(), null, 2)}\n`);

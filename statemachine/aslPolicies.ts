@@ -2,13 +2,13 @@ import type { AslChoiceState, AslCompoundChoiceRule, AslCondition, AslState, Asl
 import { catchAll, lambdaRetries } from './aslErrorHandling.js';
 import { REVIEW_WINDOW, requestReviewTask, reviewExpired, reviewWindowChoice } from './aslReview.js';
 import { Outcome } from './outcomes.js';
-import {
-  type CheckedPolicy,
-  decisionRoutes,
-  durationSeconds,
-  type ReviewPolicy,
-  reviewStepOf,
-} from './reviewPolicies/index.js';
+import type { CheckedPolicy } from './reviewPolicies/checkedPolicy.js';
+// The builder's modules directly, not the component's index: its input schemas (zod) would ride
+// along into every Lambda bundle that imports statemachine/.
+import { decisionRoutes } from './reviewPolicies/policyRoutes.js';
+import { reviewStepOf } from './reviewPolicies/reviewStep.js';
+import type { ReviewPolicy } from './reviewPolicies/schema.js';
+import { durationSeconds } from './reviewPolicies/units.js';
 import { STAGES } from './stages.js';
 
 /*

@@ -6,8 +6,8 @@ import { EnvVar, once, storeTablesFromEnv } from '../shared/config.js';
 import { requireEnv } from '../shared/env.js';
 import { createObservability } from '../shared/observability.js';
 import { ReviewDecisionSchema } from '../shared/review/index.js';
+import { ReviewStageInputSchema } from '../shared/reviewStageInput.js';
 import { stageHandler } from '../shared/stageHandler.js';
-import { ReviewStageInputSchema } from '../shared/stageInput.js';
 import { WorkflowStore } from '../shared/store/index.js';
 import { applyReview } from './applyReview.js';
 

@@ -2,8 +2,8 @@ import { createDocumentClient } from '../shared/clients.js';
 import { once, storeTablesFromEnv } from '../shared/config.js';
 import { createObservability } from '../shared/observability.js';
 import { scheduleReview } from '../shared/review/index.js';
+import { ReviewStageInputSchema } from '../shared/reviewStageInput.js';
 import { stageHandler } from '../shared/stageHandler.js';
-import { ReviewStageInputSchema } from '../shared/stageInput.js';
 import { WorkflowStore } from '../shared/store/index.js';
 
 const observability = createObservability('schedule-review');

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { StagePolicySchema } from '../../statemachine/index.js';
-import { ReviewStepSchema } from '../../statemachine/reviewPolicies/index.js';
 
 /** What every stage Task passes: the workflow id and the policy baked into the definition. */
 export const StageInputSchema = z.object({
@@ -10,9 +9,6 @@ export const StageInputSchema = z.object({
 
 /** Input of an ordinary stage. */
 export type StageInput = z.infer<typeof StageInputSchema>;
-
-/** A review stage's input: under a review policy, the approval step the review is at. */
-export const ReviewStageInputSchema = StageInputSchema.extend({ reviewStep: ReviewStepSchema.optional() });
 
 /** The `$.error` Step Functions Catch writes: the error name and its cause (JSON text). */
 export const CaughtErrorSchema = z.object({

@@ -29,7 +29,8 @@ export type FactName = keyof typeof FACTS;
 export type Facts = Partial<Record<FactName, string | number | boolean>>;
 
 /** Every fact name, in table order. */
-export const FACT_NAMES = Object.keys(FACTS) as FactName[];
+// Pure: a bundle that never reads the facts drops the table (esbuild keeps top-level calls otherwise).
+export const FACT_NAMES = /* @__PURE__ */ Object.keys(FACTS) as FactName[];
 
 /** Narrows a string to a fact name. */
 export const isFactName = (name: string): name is FactName => Object.hasOwn(FACTS, name);

@@ -20,21 +20,15 @@ export {
   factsOfRecord,
   ROUTING_PATH,
 } from './facts.js';
+export { DecisionRouteSchema, ReviewStepSchema } from './inputSchemas.js';
 export {
   chooseRoute,
   type DecisionRoute,
-  DecisionRouteSchema,
   decisionRoutes,
   type RouteEnd,
   type RouteNotification,
   resolveRoute,
 } from './policyRoutes.js';
-export { type ReviewStep, ReviewStepSchema, reviewStepOf } from './reviewStep.js';
-export {
-  DECISIONS,
-  durationSeconds,
-  type PolicyStep,
-  type ReviewPolicy,
-  ReviewPolicySchema,
-  reviewPolicyJsonSchema,
-} from './schema.js';
+export { type ReviewStep, reviewStepOf } from './reviewStep.js';
+export type { PolicyStep, ReviewPolicy } from './schema.js';
+export { DECISIONS, type Decision, durationSeconds } from './units.js';

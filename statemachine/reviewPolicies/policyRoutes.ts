@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import type { CheckedPolicy } from './checkedPolicy.js';
 import { type Condition, evaluateCondition } from './conditions.js';
 import type { Facts } from './facts.js';
-import { DECISIONS, type Decision, type PolicyStep, type ReviewPolicy } from './schema.js';
+import type { PolicyStep, ReviewPolicy } from './schema.js';
+import type { Decision } from './units.js';
 
 /** A notification a route passes: the channel and the text, as the policy wrote them. */
 export interface RouteNotification {
@@ -23,17 +23,6 @@ export interface RouteEnd {
   /** The notifications passed on the way, in order. */
   notify: RouteNotification[];
 }
-
-/** A route as the definition carries it (apply-review checks its input with this). */
-export const DecisionRouteSchema = z.object({
-  on: z.enum(DECISIONS),
-  when: z.custom<Condition>((v) => typeof v === 'object' && v !== null && 'op' in v).optional(),
-  whenText: z.string().max(500).optional(),
-  to: z.string().min(1).max(30),
-  ends: z.enum(['step', 'approved', 'rejected', 'timed_out']),
-  step: z.string().min(1).max(30).optional(),
-  notify: z.array(z.object({ step: z.string(), channel: z.string(), message: z.string().max(500) })).max(50),
-});
 
 /** Follows `to` through notification and wait steps to an approval or terminal step. */
 export const resolveRoute = (policy: ReviewPolicy, to: string): RouteEnd => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DECISIONS, DURATION, durationSeconds } from './units.js';
 
 /*
  * A review policy as a team writes it, in YAML (seed 003's workflow definitions, narrowed to what
@@ -6,16 +7,6 @@ import * as z from 'zod';
  * happens when nobody does. This schema is the one definition: the loader checks files with it and
  * `schemas/review-policy.schema.json` (what editors complete and check with) is generated from it.
  */
-
-const DURATION_UNITS = { s: 1, m: 60, h: 3_600, d: 86_400 } as const;
-const DURATION = /^(\d{1,7})(s|m|h|d)$/;
-
-/** Seconds of a duration such as `90s`, `30m`, `24h`, `7d`. */
-export const durationSeconds = (text: string): number => {
-  const match = DURATION.exec(text);
-  if (!match) throw new RangeError(`not a duration: ${text}`);
-  return Number(match[1]) * DURATION_UNITS[match[2] as keyof typeof DURATION_UNITS];
-};
 
 const Duration = z
   .string()
@@ -37,11 +28,6 @@ const Name = z.string().regex(/^[a-z][a-z0-9_-]{0,29}$/, {
 const Role = z.string().regex(/^[a-z][a-z0-9_-]{0,29}$/, {
   message: 'a role is a lower-case name of 1-30 characters, e.g. finance',
 });
-
-/** A reviewer's decision: the events an approval step can take. */
-export const DECISIONS = ['approve', 'correct', 'reject'] as const;
-/** A reviewer's decision. */
-export type Decision = (typeof DECISIONS)[number];
 
 /** Where the document ends when a policy reaches a terminal step. */
 export const OUTCOMES = ['approved', 'rejected', 'timed_out'] as const;

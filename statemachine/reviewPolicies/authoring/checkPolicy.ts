@@ -2,7 +2,8 @@ import { isMap, LineCounter, parseDocument } from 'yaml';
 import type { CheckedPolicy } from '../checkedPolicy.js';
 import type { Condition } from '../conditions.js';
 import { resolveRoute } from '../policyRoutes.js';
-import { DECISIONS, type PolicyStep, type ReviewPolicy, ReviewPolicySchema } from '../schema.js';
+import { type PolicyStep, type ReviewPolicy, ReviewPolicySchema } from '../schema.js';
+import { DECISIONS } from '../units.js';
 import { ConditionError, parseCondition } from './parseCondition.js';
 
 /** One problem of a policy file: where (a path into the file, and its line) and what to write instead. */

@@ -4,6 +4,8 @@
  * local runtime's start and `docket policy`; never by a Lambda (yaml and jsep stay out of the
  * bundles: the definition carries policies compiled).
  */
+
+export { ReviewPolicySchema, reviewPolicyJsonSchema } from '../schema.js';
 export { InvalidReviewPolicyError, type PolicyIssue, parseReviewPolicy } from './checkPolicy.js';
 export { ConditionError, parseCondition } from './parseCondition.js';
 export { type PathStep, type PolicyPath, policyPath, type StepEvent } from './policyPath.js';

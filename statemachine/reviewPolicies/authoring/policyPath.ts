@@ -1,7 +1,8 @@
 import type { CheckedPolicy } from '../checkedPolicy.js';
 import type { Facts } from '../facts.js';
 import { chooseRoute, decisionRoutes } from '../policyRoutes.js';
-import type { Decision, PolicyStep } from '../schema.js';
+import type { PolicyStep } from '../schema.js';
+import type { Decision } from '../units.js';
 
 /** What happens at an approval step in a dry run: a decision, or nobody acting until it times out. */
 export type StepEvent = Decision | 'timeout';

@@ -1,4 +1,5 @@
-import { durationSeconds, type PolicyStep, type ReviewPolicy } from '../schema.js';
+import type { PolicyStep, ReviewPolicy } from '../schema.js';
+import { durationSeconds } from '../units.js';
 
 /** A duration as written, or the fallback it takes when absent. */
 const timeoutText = (timeout: string | undefined): string =>

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import {
   InvalidReviewPolicyError,
   parseReviewPolicy,
+  reviewPolicyJsonSchema,
 } from '../../../statemachine/reviewPolicies/authoring/index.js';
-import { reviewPolicyJsonSchema } from '../../../statemachine/reviewPolicies/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const EXAMPLES = ['invoices-four-eyes', 'contracts-large'].map((name) => ({
