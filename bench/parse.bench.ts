@@ -34,7 +34,9 @@ import {
  * 4. Size of the parse bundle (minified, and gzipped as a stand-in for the Lambda zip).
  * 5. OCR: the guarded tesseract OCR (bundled, as deployed) of two 10-page scans at 200 dpi, light
  *    and dense, with one worker and with one per core, fresh children then warm ones: pages/s in
- *    total and per core, peak RSS per child and of all children, next to the load average; and the
+ *    total and per core, peak RSS per child and of all children, the children's CPU seconds and
+ *    pages per CPU second (what a core does when nobody else uses it), next to the load average;
+ *    and the
  *    language choice side by side on one page of invoice lines in the six languages: eng, deu,
  *    eng+deu+fra, all six, each cold start, ms per page and words read right. `--ocr-only` runs
  *    this section alone.
@@ -131,6 +133,8 @@ const ocrSection = async (): Promise<void> => {
         'pages/s per core': row.pagesPerSecondPerCore,
         'peak RSS MB per child': row.peakRssMBPerChild,
         'peak RSS MB total': row.peakRssMBTotal,
+        'child CPU s': row.childCpuSeconds,
+        'pages per CPU s': row.pagesPerCpuSecond,
       })),
     );
     console.log('\nOCR language sets on one 150 dpi page of invoice lines in six languages (this process)');

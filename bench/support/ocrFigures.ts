@@ -1,4 +1,4 @@
-import { symlink } from 'node:fs/promises';
+import { readdir, readFile, symlink } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -93,6 +93,9 @@ export const languageRows = async (runs: number): Promise<LanguageRow[]> => {
   return rows;
 };
 
+/** The bundle's file name, by which its children are found in /proc. */
+const OCR_ENGINE_FILE = 'docket-ocr-engine.mjs';
+
 /** The OCR engine as the Lambda and `npm start` run it: an esbuild bundle, its child forked on it. */
 export interface BundledOcr {
   ocrWithTesseract: typeof ocrWithTesseract;
@@ -109,7 +112,7 @@ export const bundledOcr = async (dir: string): Promise<BundledOcr> => {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   // The bundle's package imports resolve from its folder, as they do next to the Lambda's bundle.
   await symlink(join(root, 'node_modules'), join(dir, 'node_modules'));
-  const file = join(dir, 'ocr-engine.mjs');
+  const file = join(dir, OCR_ENGINE_FILE);
   await build({
     stdin: {
       contents:
@@ -159,6 +162,38 @@ export const scanSets = async (): Promise<ScanSet[]> => {
   ];
 };
 
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time (user + system, all threads) of each OCR child of this process, ms, from
+ * `/proc/<pid>/stat`: what the children cost whatever else runs on the machine, where wall time
+ * on a shared machine also counts the others. Empty where there is no `/proc`.
+ */
+const ocrChildCpuMs = async (): Promise<Map<number, number>> => {
+  const cpu = new Map<number, number>();
+  const pids = await readdir('/proc').catch(() => [] as string[]);
+  for (const pid of pids.filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'latin1');
+      // The fields after the command name (in parentheses, which may hold spaces): state is 3rd.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== process.pid) continue;
+      const cmdline = await readFile(`/proc/${pid}/cmdline`, 'latin1');
+      if (!cmdline.includes(OCR_ENGINE_FILE)) continue;
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      cpu.set(Number(pid), (ticks * 1000) / CLOCK_TICKS);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return cpu;
+};
+
+/** CPU the OCR children spent between two readings (a child new since the first started at 0). */
+const cpuSpentMs = (before: Map<number, number>, after: Map<number, number>): number =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
 /** One guarded OCR run of a scan set. */
 export interface OcrRunRow {
   document: string;
@@ -173,6 +208,10 @@ export interface OcrRunRow {
   peakRssMBPerChild: number;
   /** Sum of the children's peaks (what the workers held at most together). */
   peakRssMBTotal: number;
+  /** CPU seconds the children spent (render + recognise; a cold run's include loading). */
+  childCpuSeconds: number;
+  /** Pages per CPU second of the children: pages/s per core on a machine nobody else uses. */
+  pagesPerCpuSecond: number;
 }
 
 /**
@@ -190,9 +229,11 @@ export const guardedOcrRows = async (engine: BundledOcr, sets: readonly ScanSet[
       for (const run of ['cold', 'warm'] as const) {
         let stats: OcrRunStats | undefined;
         const job = { bytes: set.pdf, kind: 'pdf' as const, pageCount: set.pages, settings };
+        const cpuBefore = await ocrChildCpuMs();
         await engine.ocrWithTesseract(job, { ...settings, workers }, (s) => {
           stats = s;
         });
+        const cpuMs = cpuSpentMs(cpuBefore, await ocrChildCpuMs());
         const ms = stats?.durationMs ?? Number.NaN;
         const perSecond = (set.pages / ms) * 1000;
         const peaks = stats?.peakRssBytesPerWorker ?? [];
@@ -206,6 +247,8 @@ export const guardedOcrRows = async (engine: BundledOcr, sets: readonly ScanSet[
           pagesPerSecondPerCore: Math.round((perSecond / Math.min(workers, cores)) * 100) / 100,
           peakRssMBPerChild: Math.round(Math.max(...peaks) / MIB),
           peakRssMBTotal: Math.round(peaks.reduce((a, b) => a + b, 0) / MIB),
+          childCpuSeconds: Math.round(cpuMs / 100) / 10,
+          pagesPerCpuSecond: Math.round((set.pages / cpuMs) * 1000 * 100) / 100,
         });
       }
     }
