@@ -99,6 +99,10 @@ export type OcrRunSettings = Pick<OcrSettings, 'maxRssBytes' | 'pageTimeoutMs'> 
 const OCR_CHILD = {
   moduleUrl: import.meta.url,
   env: OCR_CHILD_ENV,
+  // glibc keeps freed heap memory for reuse, so the canvases, pdf.js image buffers and result
+  // copies of each page (several MB apiece) left a warm child at ~500 MB on dense pages. Served by
+  // mmap from 1 MB up, they go back to the system when freed: ~375 MB, high-water mark 424.
+  childEnv: { MALLOC_MMAP_THRESHOLD_: String(2 ** 20), MALLOC_TRIM_THRESHOLD_: String(2 ** 20) },
 };
 
 /**
