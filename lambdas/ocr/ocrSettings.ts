@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import * as z from 'zod/mini';
 import { positiveInt } from '../parse/parseLimits.js';
 import { ConfigurationError } from '../shared/errors.js';
@@ -14,6 +15,33 @@ export const OCR_CHILD_ENV = 'DOCKET_OCR_CHILD';
 
 /** The languages Docket reads (tesseract traineddata names). */
 export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'nld', 'spa', 'ita'] as const;
+
+/** Most OCR workers one process runs (each a guarded child of up to `OCR_MEMORY_MB`). */
+export const MAX_OCR_WORKERS = 64;
+
+/**
+ * Memory a Lambda keeps for its handler besides the OCR children, MB: the CDK construct gives the
+ * OCR function `OCR_MEMORY_MB` plus this (infra/constructs/WorkflowFunctions.ts).
+ */
+export const LAMBDA_HANDLER_MB = 512;
+
+/**
+ * How many pages OCR reads at once when `OCR_WORKERS` is not set: one per core, and on Lambda no
+ * more children than the function's memory holds at their bound (with the construct's default
+ * memory that is one: a Lambda's cores come with its memory).
+ */
+export const defaultOcrWorkers = (
+  env: NodeJS.ProcessEnv = process.env,
+  maxRssBytes = 1024 * MIB,
+  cores = availableParallelism(),
+): number => {
+  const lambdaMb = Number(env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE);
+  const fit =
+    Number.isFinite(lambdaMb) && lambdaMb > 0
+      ? Math.floor(((lambdaMb - LAMBDA_HANDLER_MB) * MIB) / maxRssBytes)
+      : cores;
+  return Math.min(MAX_OCR_WORKERS, Math.max(1, Math.min(cores, fit)));
+};
 
 /** Debian's tessdata folder (packages tesseract-ocr-eng, -deu, -fra, -nld, -spa, -ita). */
 export const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
@@ -33,7 +61,12 @@ export const ocrSettingsSchema = z.strictObject(
     maxPages: positiveInt(20, 1, 3_000),
     /** Bound on the OCR of one page (tesseract: render + recognise), ms (default 30 s). */
     pageTimeoutMs: positiveInt(30_000, 1_000, 600_000),
-    /** RSS bound of the OCR child, bytes (default 1 GB: six language models and a 200 dpi page). */
+    /**
+     * Pages read at once, each in its own guarded child with warm language models (default: one
+     * per core, see `defaultOcrWorkers`); shared by every document OCR'd in the process.
+     */
+    workers: positiveInt(defaultOcrWorkers(), 1, MAX_OCR_WORKERS),
+    /** RSS bound of each OCR child, bytes (default 1 GB: six language models and a 200 dpi page). */
     maxRssBytes: positiveInt(1024 * MIB, 256 * MIB, 16_384 * MIB),
     /** Tesseract languages, `+`-joined (default all six, loaded at once). */
     languages: z._default(
@@ -70,6 +103,7 @@ export const OCR_ENV = {
   maxPages: 'MAX_OCR_PAGES',
   pageTimeoutMs: 'OCR_PAGE_TIMEOUT_MS',
   maxRssBytes: 'OCR_MEMORY_MB',
+  workers: 'OCR_WORKERS',
   languages: 'OCR_LANGUAGES',
   tessdataDir: 'OCR_TESSDATA_DIR',
   dpi: 'OCR_DPI',
@@ -118,11 +152,14 @@ export const ocrSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): OcrSet
     }
     return scale === 1 ? parsed : Math.round(parsed * scale);
   };
+  const maxRssBytes = number('maxRssBytes', MIB);
   return resolveOcrSettings({
     engine: raw('engine') as OcrEngineName | undefined,
     maxPages: number('maxPages'),
     pageTimeoutMs: number('pageTimeoutMs'),
-    maxRssBytes: number('maxRssBytes', MIB),
+    maxRssBytes,
+    // Sized from this environment (a Lambda's memory), not the one the module was loaded in.
+    workers: number('workers') ?? defaultOcrWorkers(env, maxRssBytes),
     languages: raw('languages'),
     tessdataDir: raw('tessdataDir'),
     dpi: number('dpi'),

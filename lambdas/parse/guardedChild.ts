@@ -60,6 +60,8 @@ export interface ChildKind {
   heapCapMb: number;
   /** Keeps a child warm after a job only while its RSS is under this. */
   keepBelowRssBytes: number;
+  /** Variables added to the child's environment (read at its start, such as glibc's malloc tuning). */
+  childEnv?: Readonly<Record<string, string>>;
 }
 
 /** The bounds and error mapping of one run. */
@@ -103,11 +105,11 @@ const childCommand = (kind: ChildKind): { modulePath: string; execArgv: string[]
 const pools = new Map<string, ParseChildPool>();
 const poolFor = (kind: ChildKind): ParseChildPool => {
   const { modulePath, execArgv } = childCommand(kind);
-  const key = `${kind.env} ${modulePath} ${execArgv.join(' ')}`;
+  const key = `${kind.env} ${modulePath} ${execArgv.join(' ')} ${JSON.stringify(kind.childEnv ?? {})}`;
   let pool = pools.get(key);
   if (!pool) {
     pool = new ParseChildPool(
-      () => forkParseChild(modulePath, execArgv, { ...process.env, [kind.env]: '1' }),
+      () => forkParseChild(modulePath, execArgv, { ...process.env, ...kind.childEnv, [kind.env]: '1' }),
       {
         maxIdle: availableParallelism(),
         maxJobsPerChild: 200,

@@ -95,6 +95,55 @@ describe('tesseract OCR in the guarded child', () => {
     );
   }, 180_000);
 
+  it('reads a five-page scan with two workers as the same page texts, in page order, as with one', async () => {
+    // Prepare: the invoice's two pages and the contract's three, as one image-only PDF
+    const contract = await scanPdf(await fixtureBytes('contract'));
+    const pdf = await imagePdf([...scans, ...contract]);
+    const job = { bytes: pdf, kind: 'pdf' as const, pageCount: 5, settings };
+    const bounds = { maxRssBytes: settings.maxRssBytes, pageTimeoutMs: settings.pageTimeoutMs };
+    const workersUsed: number[] = [];
+
+    // Act
+    const one = await ocrWithTesseract(job, { ...bounds, workers: 1 }, (stats) => {
+      workersUsed.push(stats.peakRssBytesPerWorker.length);
+    });
+    const two = await ocrWithTesseract(job, { ...bounds, workers: 2 }, (stats) => {
+      workersUsed.push(stats.peakRssBytesPerWorker.length);
+    });
+
+    // Assess
+    expect(workersUsed).toEqual([1, 2]);
+    expect(two.map((page) => page.page)).toEqual([1, 2, 3, 4, 5]);
+    expect(two).toEqual(one);
+    expect(two[4]?.lines).toContain('Article 3');
+  }, 240_000);
+
+  it('stops every worker of a document at the memory bound with a permanent OcrTooComplex', async () => {
+    // Prepare: six language models alone need more than the smallest bound
+    const pdf = await imagePdf(scans);
+    let outcome = '';
+
+    // Act
+    const error = await ocrWithTesseract(
+      { bytes: pdf, kind: 'pdf', pageCount: 2, settings },
+      { maxRssBytes: 256 * MIB, pageTimeoutMs: settings.pageTimeoutMs, workers: 2 },
+      (stats) => {
+        outcome = stats.outcome;
+      },
+    ).then(
+      () => new Error('OCR was expected to fail'),
+      (thrown: unknown) => thrown as Error,
+    );
+
+    // Assess
+    expect(error).toMatchObject({
+      name: 'OcrTooComplex',
+      retryable: false,
+      facts: { bound: 'memory', pagesDone: 0, pageCount: 2 },
+    });
+    expect(outcome).toBe('OcrTooComplex');
+  }, 120_000);
+
   it('stops OCR at its memory bound with a permanent OcrTooComplex', async () => {
     // Prepare: six language models alone need more than the smallest bound
     const [first] = scans as [ScannedPage];
