@@ -128,7 +128,9 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
  * too (its tesseract path reads the PDF's text layer, and esbuild inlines dynamic imports). A
  * ratchet, not the goal: lower it when they shrink.
  */
-const RATCHET_KB: Record<string, number> = { parse: 2_480, ocr: 2_520 };
+// parse 2,480 -> 2,482: the store and statemachine modules every bundle carries grew by the
+// review policies' transition rows and their notification outbox entries (#15), ~1.5 KB minified.
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
