@@ -42,7 +42,13 @@ export interface AslChoiceRule {
 
 /** A comparison or a boolean combination of them, as a Choice rule's body (JSONPath rules). */
 export type AslCondition =
-  | { Variable: string; StringEquals?: string; BooleanEquals?: boolean; IsPresent?: boolean }
+  | {
+      Variable: string;
+      StringEquals?: string;
+      BooleanEquals?: boolean;
+      IsPresent?: boolean;
+      NumericEquals?: number;
+    }
   | { And: AslCondition[] }
   | { Or: AslCondition[] }
   | { Not: AslCondition };

@@ -214,7 +214,7 @@ const selectPolicy = (policies: readonly CheckedPolicy[], fallback: string): Asl
   };
 };
 
-/** The Choice that resumes a review at the step it recorded (its policy's version is the deployed one). */
+/** The Choice that resumes a review at the step it recorded, when the deployed policy has that version. */
 const resumeReview = (policies: readonly CheckedPolicy[], reviewEntry: string): AslChoiceState => ({
   Type: 'Choice',
   Comment: 'Resumes a review at its recorded step; one without a recorded step is selected anew.',
@@ -225,6 +225,8 @@ const resumeReview = (policies: readonly CheckedPolicy[], reviewEntry: string): 
         And: [
           { Variable: REVIEW_STEP, IsPresent: true },
           { Variable: `${REVIEW_STEP}.policy`, StringEquals: policy.name },
+          // Another version's step may mean something else: such a review is selected anew.
+          { Variable: `${REVIEW_STEP}.version`, NumericEquals: policy.version },
           { Variable: `${REVIEW_STEP}.step`, StringEquals: s.id },
         ],
         Next: name(policy, s.id, 'Schedule'),
