@@ -47,6 +47,12 @@ const POLICY_TRANSITIONS: readonly TransitionRow[] = [
   { from: 'review_required', to: 'review_required', event: 'escalate' },
 ];
 
+/**
+ * Events a stage sends only under a review policy's compiled states (the built-in default review
+ * never escalates or asks for a second step): the default definition's paths never take them.
+ */
+export const POLICY_EVENTS: readonly WorkflowEvent[] = ['step_decided', 'escalate'];
+
 /** `cancel` from every non-terminal state: an operator can stop any document that is not finished. */
 const CANCEL_TRANSITIONS: readonly TransitionRow[] = ALL_STATES.filter((s) => !isTerminal(s)).map((from) => ({
   from,

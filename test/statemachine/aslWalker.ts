@@ -3,6 +3,7 @@ import {
   type AslTaskState,
   decideRecovery,
   FAILED_STEP,
+  POLICY_EVENTS,
   RETRYABLE_STATES,
   STAGES,
   type Stage,
@@ -92,16 +93,24 @@ export const walkDefinition = (definition: AslDefinition, arns: StageArns, start
   const seen = new Set<string>();
   const statesReached = new Set<string>();
 
+  // The walker models the definition without review policies: their rows are never taken there.
   const rowsFor = (stage: Stage, c: Config): { row: TransitionRow; to: WorkflowState }[] =>
     TRANSITIONS.filter(
-      (r) => r.from === c.state && (STAGES[stage].events as readonly string[]).includes(r.event),
+      (r) =>
+        r.from === c.state &&
+        (STAGES[stage].events as readonly string[]).includes(r.event) &&
+        !POLICY_EVENTS.includes(r.event),
     )
       .map((row) => ({ row, to: row.to === FAILED_STEP ? c.failedAt : row.to }))
       .filter((x): x is { row: TransitionRow; to: WorkflowState } => x.to !== undefined);
 
-  /** Every sequence of state changes the stage can make from `c`, with each intermediate point. */
-  const runs = (stage: Stage, c: Config): Config[][] => {
-    const next = rowsFor(stage, c);
+  /**
+   * Every sequence of state changes the stage can make from `c`, with each intermediate point. A
+   * row that keeps the state (a review policy's `step_decided`, `escalate`) is taken once per run:
+   * taking it again reaches the same point.
+   */
+  const runs = (stage: Stage, c: Config, loopsTaken: ReadonlySet<TransitionRow> = new Set()): Config[][] => {
+    const next = rowsFor(stage, c).filter(({ row }) => !loopsTaken.has(row));
     if (next.length === 0) return [[c]];
     return next.flatMap(({ row, to }) => {
       usedRows.add(row);
@@ -111,7 +120,8 @@ export const walkDefinition = (definition: AslDefinition, arns: StageArns, start
         lastEvent: row.event,
         failedAt: to === 'failed' ? (c.state ?? undefined) : c.failedAt,
       };
-      return runs(stage, after).map((rest) => [c, ...rest]);
+      const loops = row.from === row.to ? new Set([...loopsTaken, row]) : loopsTaken;
+      return runs(stage, after, loops).map((rest) => [c, ...rest]);
     });
   };
 

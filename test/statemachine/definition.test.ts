@@ -12,6 +12,7 @@ import {
   LAMBDA_UNKNOWN_ERRORS,
   OFF_MACHINE_EVENTS,
   Outcome,
+  POLICY_EVENTS,
   RESUME_STAGE,
   REVIEW_WINDOW,
   STAGES,
@@ -225,7 +226,9 @@ describe('every path of the ASL against the transition table', () => {
 
   it('exercises every row of the table, cancels included, and none of the off-machine ones (import, erase)', () => {
     const offMachine = (r: (typeof TRANSITIONS)[number]) => OFF_MACHINE_EVENTS.includes(r.event);
-    const unused = TRANSITIONS.filter((r) => !report.usedRows.has(r) && !offMachine(r));
+    // A review policy's rows are taken by its compiled states (test/e2e/reviewPolicies.test.ts).
+    const policyRow = (r: (typeof TRANSITIONS)[number]) => POLICY_EVENTS.includes(r.event);
+    const unused = TRANSITIONS.filter((r) => !report.usedRows.has(r) && !offMachine(r) && !policyRow(r));
     expect(unused).toEqual([]);
     expect([...report.usedRows].filter(offMachine)).toEqual([]);
   });
