@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { type Facts, factsOfRecord } from '../../statemachine/reviewPolicies/index.js';
-import { ArtifactMissingError, artifactKey, getJsonArtifact } from '../shared/artifacts.js';
+import { ArtifactMissingError, artifactKey, finalRecordKey, getJsonArtifact } from '../shared/artifacts.js';
 import {
   applyCorrections,
   classifyAs,
@@ -19,15 +19,20 @@ export interface DecidedRecord {
   corrected?: { docType: DocType; record: Extraction };
 }
 
-/** Reads the extraction and applies a `correct` decision's corrections to it (in memory). */
+/**
+ * Reads the record as it stands (the extraction, or an earlier step's correction of it) and applies
+ * a `correct` decision's corrections to it (in memory).
+ */
 export const decidedRecord = async (
   deps: { s3: S3Client; bucket: string },
   item: WorkflowItem,
   review: ReviewDecision,
 ): Promise<DecidedRecord> => {
-  if (!item.artifacts?.extraction)
-    throw new ArtifactMissingError(artifactKey(item.id, 'extraction', item.run));
-  const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction);
+  // The record as it stands: an earlier step's corrections (review policies) are kept, and this
+  // decision's corrections go on top of them. (A run starts without a reviewed record.)
+  const key = finalRecordKey(item.artifacts);
+  if (!key) throw new ArtifactMissingError(artifactKey(item.id, 'extraction', item.run));
+  const extraction = await getJsonArtifact<Extraction>(deps.s3, deps.bucket, key);
   if (review.decision !== 'correct' || !review.corrections) return { extraction };
   // The reviewer's choice of type comes first: the corrections are fields of that type.
   const docType = review.docType ?? (extraction.docType === 'unclassified' ? undefined : extraction.docType);

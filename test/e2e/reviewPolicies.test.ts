@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   corpusDocument,
@@ -105,7 +106,7 @@ const notificationsOf = async (id: string) => {
 
 describe('a review policy with four-eyes, escalation and a notification (local stack)', () => {
   it(
-    'asks a second, distinct approver for a high-value document, refuses the first one twice, and notifies finance',
+    'asks a second, distinct approver for a high-value document, refuses the first one twice, keeps both corrections, and notifies finance',
     async () => {
       // Prepare: a must-review contract worth 34,552.80 EUR
       const pdf = await (await corpusDocument('contract-0014')).pdf();
@@ -114,13 +115,19 @@ describe('a review policy with four-eyes, escalation and a notification (local s
       await armedAt(id, 'review');
 
       // Act
-      const first = await stack.api(tokens.alice, 'POST', `/reviews/${id}/decision`, { decision: 'approve' });
+      const first = await stack.api(tokens.alice, 'POST', `/reviews/${id}/decision`, {
+        decision: 'correct',
+        corrections: { contractNumber: 'C-ALICE-1' },
+      });
       const atFinance = await armedAt(id, 'finance');
       const again = await stack.api(tokens.alice, 'POST', `/reviews/${id}/decision`, { decision: 'approve' });
       const byManager = await stack.api(tokens.carol, 'POST', `/reviews/${id}/decision`, {
         decision: 'approve',
       });
-      const second = await stack.api(tokens.bob, 'POST', `/reviews/${id}/decision`, { decision: 'approve' });
+      const second = await stack.api(tokens.bob, 'POST', `/reviews/${id}/decision`, {
+        decision: 'correct',
+        corrections: { customer: 'Bob Corrected GmbH' },
+      });
       const done = await waitForWorkflow(stack, 'acme', key, ['completed'], PIPELINE_MS);
 
       // Assess
@@ -142,6 +149,15 @@ describe('a review policy with four-eyes, escalation and a notification (local s
       expect(second.status).toBe(200);
       expect(done.state).toBe('completed');
       const decisions = (await stack.store.history(id)).filter((e) => e.from === 'review_required');
+      // Each step's corrections go on top of the step before's: the record has both.
+      const { Body } = await stack.s3.send(
+        new GetObjectCommand({ Bucket: stack.endpoints.bucket, Key: done.artifacts?.reviewed }),
+      );
+      const record = JSON.parse(
+        await (Body as { transformToString: () => Promise<string> }).transformToString(),
+      );
+      expect(record.fields.contractNumber).toMatchObject({ value: 'C-ALICE-1', corrected: true });
+      expect(record.fields.customer).toMatchObject({ value: 'Bob Corrected GmbH', corrected: true });
       expect(decisions.map((e) => [e.event, e.actor, e.metadata?.step])).toEqual([
         ['step_decided', 'alice', 'review'],
         ['approve', 'bob', 'finance'],

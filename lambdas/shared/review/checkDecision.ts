@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { contractRules, invoiceRules, type RuleIssue } from '../../validate/index.js';
-import { getJsonArtifact } from '../artifacts.js';
+import { finalRecordKey, getJsonArtifact } from '../artifacts.js';
 import {
   applyCorrections,
   classifyAs,
@@ -117,8 +117,10 @@ export const checkDecision = async (
         'with the fields of that type; nothing was recorded.',
     );
   }
-  const extraction = item.artifacts?.extraction
-    ? await getJsonArtifact<Extraction>(deps.s3, deps.bucket, item.artifacts.extraction)
+  // The record as it stands: under a review policy an earlier step may have corrected it.
+  const recordKey = finalRecordKey(item.artifacts);
+  const extraction = recordKey
+    ? await getJsonArtifact<Extraction>(deps.s3, deps.bucket, recordKey)
     : undefined;
   const known = extraction && extraction.docType !== 'unclassified' ? extraction.docType : item.docType;
   const docType = body.docType ?? known;
