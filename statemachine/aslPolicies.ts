@@ -83,7 +83,13 @@ const approvalStates = (
   const timedOut = step.on_timeout
     ? entryAfterTimeout(policy, step.id, step.on_timeout)
     : STAGES['mark-timed-out'].task;
-  const targets = { expired: part('Expired'), request: part('Request'), decided: part('Apply'), timedOut };
+  const targets = {
+    expired: part('Expired'),
+    request: part('Request'),
+    decided: part('Apply'),
+    timedOut,
+    ...(policy.timeout && { policyExpired: part('ReviewOver') }),
+  };
   const stepParameters = { ...build.stageParameters, 'reviewStep.$': REVIEW_STEP };
   const routes = decisionRoutes(checked, step.id);
   const nextChoices = [...new Set(routes.map((r) => r.to))].map((to) => ({
@@ -120,6 +126,8 @@ const approvalStates = (
     [part('Schedule')]: task(build.scheduleReviewArn, part('Window'), {}, REVIEW_WINDOW),
     [part('Window')]: reviewWindowChoice(targets),
     [part('Expired')]: reviewExpired(timedOut),
+    // The whole review's time is up: it ends timed_out here, whatever the step's on_timeout says.
+    ...(policy.timeout && { [part('ReviewOver')]: reviewExpired(STAGES['mark-timed-out'].task) }),
     [part('Request')]: requestReviewTask(
       build.requestReviewArn,
       stepParameters,

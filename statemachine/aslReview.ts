@@ -22,6 +22,8 @@ export interface ReviewTargets {
   request: string;
   decided: string;
   timedOut: string;
+  /** Under a review policy with a `timeout`: where the review goes once the whole review's time is up. */
+  policyExpired?: string;
 }
 
 /** The names of today's single review (the built-in default policy). */
@@ -35,7 +37,21 @@ export const DEFAULT_REVIEW_TARGETS: ReviewTargets = {
 /** A review whose time ran out while no execution waited on it ends as a heartbeat timeout would. */
 export const reviewWindowChoice = (targets: ReviewTargets = DEFAULT_REVIEW_TARGETS): AslChoiceState => ({
   Type: 'Choice',
-  Choices: [{ Variable: `${REVIEW_WINDOW}.expired`, BooleanEquals: true, Next: targets.expired }],
+  Choices: [
+    // Guarded by IsPresent: only a policy with a timeout's schedule-review says it.
+    ...(targets.policyExpired
+      ? [
+          {
+            And: [
+              { Variable: `${REVIEW_WINDOW}.policyExpired`, IsPresent: true },
+              { Variable: `${REVIEW_WINDOW}.policyExpired`, BooleanEquals: true },
+            ],
+            Next: targets.policyExpired,
+          },
+        ]
+      : []),
+    { Variable: `${REVIEW_WINDOW}.expired`, BooleanEquals: true, Next: targets.expired },
+  ],
   Default: targets.request,
 });
 

@@ -26,6 +26,8 @@ export const ReviewStepSchema: z.ZodType<ReviewStep> = z
     timeoutSeconds: z.int().min(1).nullable(),
     /** The step whose timeout escalated the review here; null when it was entered by a decision. */
     escalatedFrom: z.string().min(1).max(30).nullable(),
+    /** The policy's `timeout` for the whole review; null: none. */
+    reviewTimeoutSeconds: z.int().min(1).nullable(),
   })
   .strict();
 

@@ -17,6 +17,8 @@ export interface ReviewStep {
   timeoutSeconds: number | null;
   /** The step whose timeout escalated the review here; null when it was entered by a decision. */
   escalatedFrom: string | null;
+  /** The policy's `timeout`: the whole review, from its first step; null: none. */
+  reviewTimeoutSeconds: number | null;
 }
 
 /** The step reference of approval step `stepId` of a policy, entered normally or by escalation. */
@@ -35,5 +37,6 @@ export const reviewStepOf = (
     distinctFrom: step.distinct_from ?? [],
     timeoutSeconds: step.timeout ? durationSeconds(step.timeout) : null,
     escalatedFrom,
+    reviewTimeoutSeconds: policy.timeout ? durationSeconds(policy.timeout) : null,
   };
 };

@@ -113,6 +113,9 @@ export const ReviewPolicySchema = z
       .strict()
       .optional()
       .describe('which documents it governs; a policy without it is the default for the rest'),
+    timeout: Duration.optional().describe(
+      'the whole review: no final decision this long after it began ends it timed_out, however often it escalates',
+    ),
     max_chain: z
       .int()
       .min(1)

@@ -22,12 +22,15 @@ import { ManualClock } from '../support/manualClock.js';
  */
 
 const STEP_SECONDS = 3;
+/** The policy's timeout: the whole review, however often it escalates. */
+const REVIEW_SECONDS = 20;
 /** Real-time bound on a document reaching review on a loaded machine (not on review timing). */
 const PIPELINE_MS = 120_000;
 
 const POLICY = `
 name: four-eyes
 version: 2
+timeout: ${REVIEW_SECONDS}s
 start: review
 steps:
   - id: review
@@ -219,6 +222,36 @@ describe('a review policy with four-eyes, escalation and a notification (local s
         ['approve', 'carol'],
       ]);
       expect(log[0]?.metadata).toMatchObject({ policy: 'four-eyes', from: 'review', to: 'manager' });
+    },
+    PIPELINE_MS * 2,
+  );
+  it(
+    "ends a review timed_out when the policy's whole-review timeout passes, even after an escalation",
+    async () => {
+      // Prepare: a third document escalates at 3 s; the manager's step would last an hour
+      const pdf = await (await corpusDocument('contract-0030')).pdf();
+      const { key, id, at } = await uploadToArmedReview(
+        stack,
+        clock,
+        { name: 'abandoned.pdf', pdf },
+        { heartbeatMs: STEP_SECONDS * 1000, pipelineMs: PIPELINE_MS },
+      );
+      await clock.advanceTo(at + STEP_SECONDS * 1000);
+      await armedAt(id, 'manager');
+
+      // Act: the manager's heartbeat is cut to what is left of the 20 s
+      await clock.armedAt(at + REVIEW_SECONDS * 1000);
+      await clock.advanceTo(at + REVIEW_SECONDS * 1000);
+      const done = await waitForWorkflow(stack, 'acme', key, ['timed_out'], PIPELINE_MS);
+
+      // Assess
+      expect(done.state).toBe('timed_out');
+      expect(done.review?.policyDueAt).toBe(new Date(at + REVIEW_SECONDS * 1000).toISOString());
+      const log = (await stack.store.history(id)).filter((e) => e.from === 'review_required');
+      expect(log.map((e) => [e.event, e.actor])).toEqual([
+        ['escalate', 'system'],
+        ['review_timeout', 'system'],
+      ]);
     },
     PIPELINE_MS * 2,
   );

@@ -17,6 +17,8 @@ export interface ReviewWindow {
   heartbeatSeconds: number;
   /** The review's time ran out while nothing waited on it: it times out without a Task. */
   expired: boolean;
+  /** Under a review policy: the whole review's `timeout` passed; it ends without escalating. */
+  policyExpired?: boolean;
 }
 
 /**
@@ -47,14 +49,31 @@ export const scheduleReview = async (
   if (run.item.state !== 'review_required') {
     throw new StageOutOfOrderError('schedule-review', run.item.id, run.item.state);
   }
-  if (input.reviewStep) await enterStep(run, input.reviewStep);
+  const now = deps.now();
+  const policyDue = input.reviewStep && policyDueAt(run.item, input.reviewStep, now);
+  // The whole review's time is up: it ends here, without escalating to the next step.
+  if (policyDue && Date.parse(policyDue) <= now.getTime()) {
+    return { heartbeatSeconds: 0, expired: true, policyExpired: true };
+  }
+  if (input.reviewStep) await enterStep(run, input.reviewStep, policyDue);
   const item = run.item;
   // A policy step's own timeout replaces the policy heartbeat for this step's review.
   const policy = {
     ...input.policy,
     reviewTimeoutSeconds: input.reviewStep?.timeoutSeconds ?? input.policy.reviewTimeoutSeconds,
   };
-  const window = reviewWindow(item, policy, deps.now());
+  const stepWindow = reviewWindow(item, policy, now);
+  // Nor does a step's heartbeat outlast the whole review's time.
+  const window =
+    policyDue && !stepWindow.expired
+      ? {
+          ...stepWindow,
+          heartbeatSeconds: Math.max(
+            1,
+            Math.min(stepWindow.heartbeatSeconds, Math.ceil((Date.parse(policyDue) - now.getTime()) / 1000)),
+          ),
+        }
+      : stepWindow;
   if (window.expired) return window;
   const { heartbeatSeconds } = window;
   await deps.store.update(
@@ -67,6 +86,16 @@ export const scheduleReview = async (
   return window;
 };
 
+/**
+ * When the whole review ends under a policy with a `timeout`: as recorded when its first step
+ * began (kept through every step and escalation), else from now. Undefined without a timeout.
+ */
+const policyDueAt = (item: WorkflowItem, step: ReviewStep, now: Date): string | undefined =>
+  item.review?.policyDueAt ??
+  (step.reviewTimeoutSeconds
+    ? new Date(now.getTime() + step.reviewTimeoutSeconds * 1000).toISOString()
+    : undefined);
+
 const sameStep = (a: ReviewStep | undefined, b: ReviewStep) =>
   a !== undefined && a.policy === b.policy && a.version === b.version && a.step === b.step;
 
@@ -76,13 +105,18 @@ const sameStep = (a: ReviewStep | undefined, b: ReviewStep) =>
  * is logged (`escalate`), and the step is set by that same write, so a repeated call finds it
  * recorded exactly when the log says so; a resumed review then keeps what is left of its time.
  */
-const enterStep = async (run: StageRun<'schedule-review'>, step: ReviewStep): Promise<void> => {
+const enterStep = async (
+  run: StageRun<'schedule-review'>,
+  step: ReviewStep,
+  policyDue: string | undefined,
+): Promise<void> => {
   const review = run.item.review;
   if (sameStep(review?.step, step)) return;
   const fresh = {
     priority: review?.priority ?? 0,
     reasons: review?.reasons ?? [],
     ...(review?.deciders && { deciders: review.deciders }),
+    ...(policyDue && { policyDueAt: policyDue }),
   };
   if (!step.escalatedFrom) return run.update({ review: { ...fresh, step } });
   await run.update({ review: fresh });

@@ -74,6 +74,8 @@ export interface ReviewInfo {
    * (the log holds the same, as each decision's actor and step).
    */
   deciders?: { step: string; reviewer: string; decision: 'approve' | 'correct' | 'reject'; at: string }[];
+  /** Under a review policy with a `timeout`: when the whole review ends, however often it escalated. */
+  policyDueAt?: string;
 }
 
 /** S3 keys of the artifacts a workflow has written. */

@@ -32,7 +32,7 @@ export const policyText = (policy: ReviewPolicy): string => {
   return [
     `${policy.name} v${policy.version}${policy.description ? `: ${policy.description}` : ''}`,
     `applies to ${scope}`,
-    `starts at ${policy.start}; at most ${policy.max_chain} unattended steps in a row`,
+    `starts at ${policy.start}${policy.timeout ? `; the whole review at most ${timeoutText(policy.timeout)}` : ''}; at most ${policy.max_chain} unattended steps in a row`,
     '',
     ...policy.steps.flatMap(stepLine),
   ].join('\n');
