@@ -1,5 +1,4 @@
 import type { AslChoiceState, AslCompoundChoiceRule, AslCondition, AslState, AslTaskState } from './asl.js';
-import { catchAll, lambdaRetries } from './aslErrorHandling.js';
 import { REVIEW_WINDOW, requestReviewTask, reviewExpired, reviewWindowChoice } from './aslReview.js';
 import { Outcome } from './outcomes.js';
 import type { CheckedPolicy } from './reviewPolicies/checkedPolicy.js';
@@ -8,8 +7,9 @@ import type { CheckedPolicy } from './reviewPolicies/checkedPolicy.js';
 import { decisionRoutes } from './reviewPolicies/policyRoutes.js';
 import { reviewStepOf } from './reviewPolicies/reviewStep.js';
 import type { ReviewPolicy } from './reviewPolicies/schema.js';
+import { specificity } from './reviewPolicies/specificity.js';
 import { durationSeconds } from './reviewPolicies/units.js';
-import { STAGES } from './stages.js';
+import { STAGES, type Stage } from './stages.js';
 
 /*
  * Review policies compiled into the one definition. Why one state machine with a branch per
@@ -34,12 +34,14 @@ export const REVIEW_STEP = '$.reviewStep';
 
 /** What the policy branches need from the definition builder. */
 export interface PolicyBuild {
-  applyReviewArn: string;
-  scheduleReviewArn: string;
+  /**
+   * The builder's Task for a stage (its ARN, stage parameters with `extra`, Retry and Catch), so
+   * a policy's Schedule and Apply are built as every other stage's Task is.
+   */
+  stage: (stage: Stage, next: string, extra: Record<string, unknown>, resultPath: string) => AslTaskState;
   requestReviewArn: string;
   stageParameters: Record<string, unknown>;
   reviewMaxSeconds: number;
-  taskTimeoutSeconds: number;
 }
 
 /** The compiled branches, and where a review enters them. */
@@ -97,21 +99,6 @@ const approvalStates = (
     StringEquals: to,
     Next: entryOf(policy, to),
   }));
-  const task = (
-    resource: string,
-    next: string,
-    extra: Record<string, unknown>,
-    resultPath: string,
-  ): AslTaskState => ({
-    Type: 'Task',
-    Resource: resource,
-    Parameters: { ...stepParameters, ...extra },
-    ResultPath: resultPath,
-    TimeoutSeconds: build.taskTimeoutSeconds,
-    Retry: lambdaRetries,
-    Catch: [catchAll(STAGES['mark-failed'].task)],
-    Next: next,
-  });
   const states: Record<string, AslState> = {
     // A step only an escalation reaches has no Enter: its Escalate pass names it.
     ...(enteredByDecision(policy).has(step.id) && {
@@ -123,7 +110,12 @@ const approvalStates = (
         Next: part('Schedule'),
       },
     }),
-    [part('Schedule')]: task(build.scheduleReviewArn, part('Window'), {}, REVIEW_WINDOW),
+    [part('Schedule')]: build.stage(
+      'schedule-review',
+      part('Window'),
+      { 'reviewStep.$': REVIEW_STEP },
+      REVIEW_WINDOW,
+    ),
     [part('Window')]: reviewWindowChoice(targets),
     [part('Expired')]: reviewExpired(timedOut),
     // The whole review's time is up: it ends timed_out here, whatever the step's on_timeout says.
@@ -134,7 +126,12 @@ const approvalStates = (
       build.reviewMaxSeconds,
       targets,
     ),
-    [part('Apply')]: task(build.applyReviewArn, part('Next'), { 'review.$': '$.review', routes }, '$.result'),
+    [part('Apply')]: build.stage(
+      'apply-review',
+      part('Next'),
+      { 'reviewStep.$': REVIEW_STEP, 'review.$': '$.review', routes },
+      '$.result',
+    ),
     [part('Next')]: { Type: 'Choice', Choices: nextChoices, Default: Outcome.unroutable },
   };
   return states;
@@ -190,9 +187,6 @@ const policyStates = (checked: CheckedPolicy, build: PolicyBuild): Record<string
   }
   return states;
 };
-
-const specificity = (p: ReviewPolicy) =>
-  (p.applies_to?.tenants ? 2 : 0) + (p.applies_to?.document_types ? 1 : 0);
 
 const anyOf = (variable: string, values: readonly string[]): AslCondition =>
   values.length === 1

@@ -41,12 +41,10 @@ class DefinitionBuilder {
     this.reviews = compilePolicies(
       reviewPolicies,
       {
-        applyReviewArn: arns['apply-review'],
-        scheduleReviewArn: arns['schedule-review'],
+        stage: (stage, next, extra, resultPath) => this.stage(stage, next, extra, resultPath),
         requestReviewArn: arns['request-review'],
         stageParameters: this.stageParameters(),
         reviewMaxSeconds: policy.reviewMaxSeconds,
-        taskTimeoutSeconds: stageTaskTimeoutSeconds(policy),
       },
       task('schedule-review'),
     );

@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import type { CheckedPolicy } from '../checkedPolicy.js';
 import type { Facts } from '../facts.js';
 import { type ReviewPolicy, ReviewPolicySchema } from '../schema.js';
+import { specificity } from '../specificity.js';
 import type { PolicyIssue } from './checkPolicy.js';
 import { InvalidReviewPolicyError } from './checkPolicy.js';
 
@@ -37,10 +38,6 @@ export const builtInDefaultPolicy = (): CheckedPolicy => ({
   conditions: new Map(),
   builtIn: true,
 });
-
-/** How specific a policy's `applies_to` is: tenants and types 3, tenants 2, types 1, neither 0. */
-const specificity = (policy: ReviewPolicy): number =>
-  (policy.applies_to?.tenants ? 2 : 0) + (policy.applies_to?.document_types ? 1 : 0);
 
 const overlaps = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
   !a || !b || a.some((x) => b.includes(x));
