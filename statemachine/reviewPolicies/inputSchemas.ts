@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import type { Condition } from './conditions.js';
 import type { DecisionRoute } from './policyRoutes.js';
-import type { ReviewStep } from './reviewStep.js';
 import { DECISIONS } from './units.js';
 
 /*
@@ -14,7 +13,7 @@ import { DECISIONS } from './units.js';
  * (`$.reviewStep`) and the item records it (`review.step`): which policy and version, which step,
  * who may decide it, and whom four-eyes excludes. Written into the definition by the compiler.
  */
-export const ReviewStepSchema: z.ZodType<ReviewStep> = z
+export const ReviewStepSchema = z
   .object({
     policy: z.string().min(1).max(30),
     version: z.int().min(1),
@@ -30,6 +29,9 @@ export const ReviewStepSchema: z.ZodType<ReviewStep> = z
     reviewTimeoutSeconds: z.int().min(1).nullable(),
   })
   .strict();
+
+/** The approval step a review is at. */
+export type ReviewStep = z.infer<typeof ReviewStepSchema>;
 
 /** A route as the definition carries it (apply-review checks its input with this). */
 export const DecisionRouteSchema: z.ZodType<DecisionRoute> = z.object({

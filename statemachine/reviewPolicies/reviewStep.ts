@@ -1,25 +1,10 @@
+// Type only: the schema's zod code stays out of the builder's imports (and so out of bundles).
+import type { ReviewStep } from './inputSchemas.js';
 import type { ReviewPolicy } from './schema.js';
 import { durationSeconds } from './units.js';
 
-/**
- * The approval step a review is at, as the compiled definition hands it to the review stages
- * (`$.reviewStep`) and the item records it (`review.step`): which policy and version, which step,
- * who may decide it, and whom four-eyes excludes. (`ReviewStepSchema` checks it at the door.)
- */
-export interface ReviewStep {
-  policy: string;
-  version: number;
-  step: string;
-  role: string;
-  /** Steps whose deciders may not decide this one (four-eyes). */
-  distinctFrom: string[];
-  /** The step's own timeout; null: the policy heartbeat (`reviewTimeoutSeconds`). */
-  timeoutSeconds: number | null;
-  /** The step whose timeout escalated the review here; null when it was entered by a decision. */
-  escalatedFrom: string | null;
-  /** The policy's `timeout`: the whole review, from its first step; null: none. */
-  reviewTimeoutSeconds: number | null;
-}
+/** The approval step a review is at: its type is its schema's (`ReviewStepSchema`). */
+export type { ReviewStep };
 
 /** The step reference of approval step `stepId` of a policy, entered normally or by escalation. */
 export const reviewStepOf = (
