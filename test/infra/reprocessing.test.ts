@@ -1,9 +1,8 @@
-import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
-import { type SfnHttpServer, startSfnHttpServer } from '../../local/sfn/sfnHttpServer.js';
+import type { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
 import { REPROCESS_MAX_CONCURRENCY } from '../../statemachine/index.js';
-import { LOCAL_CREDENTIALS, TEST_TIME_SCALE } from '../local/sfn/support/sfnFixture.js';
+import { openSfnEndpoint } from '../local/sfn/support/sfnFixture.js';
 import { type SynthResult, synthDocket } from './support/synthDocket.js';
 import { definitionFromTemplate } from './support/templateDefinition.js';
 import { asArray, functionsByService, getAttTarget, roleStatements } from './support/templateQueries.js';
@@ -16,19 +15,16 @@ import { asArray, functionsByService, getAttTarget, roleStatements } from './sup
  */
 
 let s: SynthResult;
+let endpoint: Awaited<ReturnType<typeof openSfnEndpoint>>;
 let service: LocalStepFunctions;
-let server: SfnHttpServer;
 let client: SFNClient;
 beforeAll(async () => {
   s = synthDocket();
-  service = await LocalStepFunctions.open({ timeScale: TEST_TIME_SCALE });
-  server = await startSfnHttpServer(service);
-  client = new SFNClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+  endpoint = await openSfnEndpoint();
+  ({ service, client } = endpoint);
 }, 120_000);
 afterAll(async () => {
-  client?.destroy();
-  await server?.close();
-  await service?.close();
+  await endpoint?.close();
   s?.remove();
 });
 

@@ -2,19 +2,13 @@ import { join } from 'node:path';
 import {
   GetExecutionHistoryCommand,
   SendTaskSuccessCommand,
-  SFNClient,
+  type SFNClient,
   StartExecutionCommand,
 } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../infra/constructs/StageFunction.js';
-import { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
-import { type SfnHttpServer, startSfnHttpServer } from '../../local/sfn/sfnHttpServer.js';
-import {
-  enteredStates,
-  LOCAL_CREDENTIALS,
-  STAGE_ARNS,
-  TEST_TIME_SCALE,
-} from '../local/sfn/support/sfnFixture.js';
+import type { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
+import { enteredStates, openSfnEndpoint, STAGE_ARNS } from '../local/sfn/support/sfnFixture.js';
 import { nagViolations, type SynthResult, synthDocket } from './support/synthDocket.js';
 import { definitionFromTemplate } from './support/templateDefinition.js';
 
@@ -26,19 +20,16 @@ import { definitionFromTemplate } from './support/templateDefinition.js';
  */
 
 let s: SynthResult;
+let endpoint: Awaited<ReturnType<typeof openSfnEndpoint>>;
 let service: LocalStepFunctions;
-let server: SfnHttpServer;
 let client: SFNClient;
 beforeAll(async () => {
   s = synthDocket({ context: { reviewPolicies: join(PROJECT_ROOT, 'policies', 'examples') } });
-  service = await LocalStepFunctions.open({ timeScale: TEST_TIME_SCALE });
-  server = await startSfnHttpServer(service);
-  client = new SFNClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+  endpoint = await openSfnEndpoint();
+  ({ service, client } = endpoint);
 }, 120_000);
 afterAll(async () => {
-  client?.destroy();
-  await server?.close();
-  await service?.close();
+  await endpoint?.close();
   s?.remove();
 });
 

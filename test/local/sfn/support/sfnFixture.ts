@@ -21,23 +21,15 @@ export const TEST_TIME_SCALE = 0.001;
 export const STAGE_ARNS = exampleStageArns('us-east-1', '123456789012', 'docket');
 
 /**
- * The local Step Functions running the real `buildDefinition()` output with in-process stage
- * stand-ins, served on a free port, and an SDK client pointed at it.
+ * The local Step Functions served on a free port with an SDK client pointed at it, nothing
+ * registered yet (tests register the definition they run and its functions).
  */
-export const startSfnFixture = async (
-  options: { policy?: WorkflowPolicyInput } & Pick<LocalStepFunctionsOptions, 'dataDir' | 'clock'> = {},
-) => {
+export const openSfnEndpoint = async (options: Pick<LocalStepFunctionsOptions, 'dataDir' | 'clock'> = {}) => {
   const service = await LocalStepFunctions.open({
     timeScale: TEST_TIME_SCALE,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  const stateMachineArn = service.registerStateMachine({
-    name: 'docket',
-    definition: buildDefinition(STAGE_ARNS, options.policy ?? {}),
-  });
-  const stages = new StageStandIns();
-  stages.register(service, STAGE_ARNS);
   const server: SfnHttpServer = await startSfnHttpServer(service);
   const client = new SFNClient({
     endpoint: server.endpoint,
@@ -48,14 +40,29 @@ export const startSfnFixture = async (
     service,
     server,
     client,
-    stages,
-    stateMachineArn,
     close: async () => {
       client.destroy();
       await server.close();
       await service.close();
     },
   };
+};
+
+/**
+ * The local Step Functions running the real `buildDefinition()` output with in-process stage
+ * stand-ins, served on a free port, and an SDK client pointed at it.
+ */
+export const startSfnFixture = async (
+  options: { policy?: WorkflowPolicyInput } & Pick<LocalStepFunctionsOptions, 'dataDir' | 'clock'> = {},
+) => {
+  const endpoint = await openSfnEndpoint(options);
+  const stateMachineArn = endpoint.service.registerStateMachine({
+    name: 'docket',
+    definition: buildDefinition(STAGE_ARNS, options.policy ?? {}),
+  });
+  const stages = new StageStandIns();
+  stages.register(endpoint.service, STAGE_ARNS);
+  return { ...endpoint, stages, stateMachineArn };
 };
 
 /** Names of the states an execution entered, in order. */
