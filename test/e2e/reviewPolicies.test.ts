@@ -97,6 +97,22 @@ const armedAt = (id: string, step: string) =>
     { timeoutMs: PIPELINE_MS },
   );
 
+/**
+ * Uploads a must-review corpus document, lets its first step's 3 s pass on the test's clock, and
+ * returns once the review waits at the manager's step, with the time the first step began.
+ */
+const escalatedToManager = async (document: string, name: string) => {
+  const pdf = await (await corpusDocument(document)).pdf();
+  const { key, id, at } = await uploadToArmedReview(
+    stack,
+    clock,
+    { name, pdf },
+    { heartbeatMs: STEP_SECONDS * 1000, pipelineMs: PIPELINE_MS },
+  );
+  await clock.advanceTo(at + STEP_SECONDS * 1000);
+  return { key, id, at, escalated: await armedAt(id, 'manager') };
+};
+
 /** The notification events of a workflow in the local event sink. */
 const notificationsOf = async (id: string) => {
   const text = await readFile(stack.endpoints.eventSink, 'utf8').catch(() => '');
@@ -189,18 +205,8 @@ describe('a review policy with four-eyes, escalation and a notification (local s
   it(
     'escalates a review nobody decides to the manager, who completes it from the top of the queue',
     async () => {
-      // Prepare: a second must-review document waits at the first step, its heartbeat armed
-      const pdf = await (await corpusDocument('contract-0022')).pdf();
-      const { key, id, at } = await uploadToArmedReview(
-        stack,
-        clock,
-        { name: 'escalated.pdf', pdf },
-        { heartbeatMs: STEP_SECONDS * 1000, pipelineMs: PIPELINE_MS },
-      );
-
-      // Act
-      await clock.advanceTo(at + STEP_SECONDS * 1000);
-      const escalated = await armedAt(id, 'manager');
+      // Act: a second must-review document waits at the first step until its 3 s pass
+      const { key, id, escalated } = await escalatedToManager('contract-0022', 'escalated.pdf');
       const queue = await stack.api(tokens.carol, 'GET', '/reviews');
       const decided = await stack.api(tokens.carol, 'POST', `/reviews/${id}/decision`, {
         decision: 'approve',
@@ -225,19 +231,12 @@ describe('a review policy with four-eyes, escalation and a notification (local s
     },
     PIPELINE_MS * 2,
   );
+
   it(
     "ends a review timed_out when the policy's whole-review timeout passes, even after an escalation",
     async () => {
       // Prepare: a third document escalates at 3 s; the manager's step would last an hour
-      const pdf = await (await corpusDocument('contract-0030')).pdf();
-      const { key, id, at } = await uploadToArmedReview(
-        stack,
-        clock,
-        { name: 'abandoned.pdf', pdf },
-        { heartbeatMs: STEP_SECONDS * 1000, pipelineMs: PIPELINE_MS },
-      );
-      await clock.advanceTo(at + STEP_SECONDS * 1000);
-      await armedAt(id, 'manager');
+      const { key, id, at } = await escalatedToManager('contract-0030', 'abandoned.pdf');
 
       // Act: the manager's heartbeat is cut to what is left of the 20 s
       await clock.armedAt(at + REVIEW_SECONDS * 1000);
