@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { CheckedPolicy } from '../../statemachine/reviewPolicies/index.js';
 import type { CliContext } from '../context.js';
 import { CheckFailedError, UsageError } from '../errors.js';
 import { printJson, println } from '../io.js';
@@ -73,9 +74,12 @@ export const registerPolicyCommands = (program: Command, ctx: CliContext): void 
       const { readPolicyFile } = await folder();
       const { InvalidReviewPolicyError, PolicySet } = await policies();
       const results = [];
+      const checked: CheckedPolicy[] = [];
       for (const file of files) {
         try {
-          const { policy: p } = readPolicyFile(resolve(ctx.io.cwd, file));
+          const policy = readPolicyFile(resolve(ctx.io.cwd, file));
+          checked.push(policy);
+          const p = policy.policy;
           results.push({
             file,
             valid: true,
@@ -92,10 +96,7 @@ export const registerPolicyCommands = (program: Command, ctx: CliContext): void 
       const setIssues = [];
       if (results.every((r) => r.valid)) {
         try {
-          new PolicySet(
-            files.map((f) => readPolicyFile(resolve(ctx.io.cwd, f))),
-            'these files',
-          );
+          new PolicySet(checked, 'these files');
         } catch (error) {
           if (!(error instanceof InvalidReviewPolicyError)) throw error;
           setIssues.push(...error.issues);
