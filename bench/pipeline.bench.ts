@@ -5,16 +5,18 @@
  *
  * 1. Bare work: parse (the guarded parser) + extract of the N documents in this process, one per
  *    core at a time: the floor any pipeline around them has to stand on.
- * 2. Pipeline: the same N documents uploaded to the local stack (C uploads in flight) on the
- *    auto-approve path; documents/s, end-to-end latency p50/p95 (upload to `completed`), and the
- *    overhead ratio = pipeline wall time / bare wall time (goal <= 1.25); calls per document by
- *    service and operation (every request the system's AWS clients sent, the upload included, the
- *    bench's own polling not), the connections they opened, and the process's peak RSS.
- *    `--baseline FILE` (the `--json` output of an earlier run) adds a `before` column.
- * 3. Load: M uploads at once on a fresh stack -> M workflows, none lost, none duplicated, ledger
+ * 2. Pipeline: the same N documents uploaded to a fresh local stack (C uploads in flight) on the
+ *    auto-approve path, once with the functions in 1 worker thread and once in one per core
+ *    (`--workers`, default "1,<cores>"; 0 runs them in the runtime's thread, and only once per
+ *    process: in-process handlers bind their endpoints once): documents/s, end-to-end latency
+ *    p50/p95 (upload to `completed`), the overhead ratio = pipeline wall time / bare wall time
+ *    (goal <= 2.0) and the speed-up of each run over the first; for the last run, calls per
+ *    document by service and operation (every request the system's AWS clients sent, in every
+ *    thread, the upload included, the bench's own polling not) and the connections the runtime's
+ *    thread opened. `--baseline FILE` (the `--json` output of an earlier run) adds a `before`
+ *    column. Peak RSS is the whole process's (worker threads included; parse children not).
+ * 3. Load: M uploads at once on the last stack -> M workflows, none lost, none duplicated, ledger
  *    verify clean.
- * Stages run in-process (the parse guard forks a child per document): there is no worker pool
- * to compare 1 vs 2 workers of.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -24,7 +26,7 @@ import { Command } from 'commander';
 import { CORPUS_PROVIDERS, generateCorpus } from '../cli/samples/corpus.js';
 import { HeuristicExtractor } from '../lambdas/extract/text/heuristicExtractor.js';
 import { parsePdf } from '../lambdas/parse/parsePdf.js';
-import { callCounts, resetCallCounts, uncounted } from '../lambdas/shared/callCount.js';
+import { uncounted } from '../lambdas/shared/callCount.js';
 import { createDocumentClient, createS3Client } from '../lambdas/shared/clients.js';
 import { putProviders } from '../lambdas/shared/providersStore.js';
 import { verifyLedger, type WorkflowItem, WorkflowStore } from '../lambdas/shared/store/index.js';
@@ -47,10 +49,22 @@ const options = new Command('bench:pipeline')
   .option('--count <n>', 'documents on the auto path', Number, 500)
   .option('--load <n>', 'uploads at once in the load run (0 to skip)', Number, 1000)
   .option('--concurrency <n>', 'uploads (and bare parses) in flight', Number, 8)
+  .option('--workers <list>', 'worker threads of each pipeline run, in order', `1,${availableParallelism()}`)
   .option('--json', 'print JSON only')
   .option('--baseline <file>', 'the --json output of an earlier run: its calls per document as "before"')
   .parse()
-  .opts<{ count: number; load: number; concurrency: number; json?: boolean; baseline?: string }>();
+  .opts<{
+    count: number;
+    load: number;
+    concurrency: number;
+    workers: string;
+    json?: boolean;
+    baseline?: string;
+  }>();
+const workerRuns = options.workers.split(',').map(Number);
+if (workerRuns.some((n) => !Number.isInteger(n) || n < 0) || workerRuns.filter((n) => n === 0).length > 1) {
+  throw new Error(`--workers ${options.workers}: give worker counts such as 1,2 (0 at most once)`);
+}
 
 const log = (line: string) => {
   if (!options.json) process.stderr.write(`${line}\n`);
@@ -58,13 +72,14 @@ const log = (line: string) => {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-const startStack = async (): Promise<{ runtime: LocalRuntime; dataDir: string }> => {
+const startStack = async (workers: number): Promise<{ runtime: LocalRuntime; dataDir: string }> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'docket-bench-'));
   const runtime = await startLocalRuntime(
     resolveLocalConfig({
       dataDir,
       ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0, events: 0 },
       lambdaLogLevel: process.env.POWERTOOLS_LOG_LEVEL,
+      workers,
     }),
   );
   const client = createDocumentClient({
@@ -76,6 +91,40 @@ const startStack = async (): Promise<{ runtime: LocalRuntime; dataDir: string }>
   client.destroy();
   return { runtime, dataDir };
 };
+
+/** One pipeline run's figures. */
+interface PipelineRun {
+  workers: number;
+  seconds: number;
+  documentsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP95Ms: number;
+  overheadRatio: number;
+  /** The first run's wall time over this one's. */
+  speedUp: number;
+  /** Event loop utilization during the run, %: the runtime's thread (emulators, engine) and each worker. */
+  busyPercent: { runtime: number; workers: number[] };
+  outcomes: Record<string, number>;
+}
+
+const stopStack = async ({ runtime, dataDir }: { runtime: LocalRuntime; dataDir: string }) => {
+  await runtime.close();
+  await rm(dataDir, { recursive: true, force: true });
+};
+
+/** The connections the runtime's thread opened, by the service on each port. */
+const connectionsOf = (runtime: LocalRuntime, connections: ReturnType<typeof countConnections>) => {
+  const serviceOfPort = new Map(
+    (['dynamodb', 's3', 'sfn', 'sqs', 'events'] as const).map((service) => [
+      Number(new URL(runtime.endpoints[service]).port),
+      service,
+    ]),
+  );
+  return Object.fromEntries(
+    [...connections.byPort()].map(([port, n]) => [serviceOfPort.get(port) ?? `port ${port}`, n]),
+  );
+};
+let connectionsByService: Record<string, number> = {};
 
 /** Uploads every PDF and waits until each has a terminal workflow; returns upload times by key. */
 const runThrough = async (runtime: LocalRuntime, pdfs: Uint8Array[], concurrency: number, prefix: string) => {
@@ -139,32 +188,57 @@ await pool(pdfs, availableParallelism(), async (pdf) => {
 const bareSeconds = (performance.now() - bareStarted) / 1000;
 log(`bare parse+extract: ${bareSeconds.toFixed(1)} s`);
 
-// 2. The pipeline.
-const stack = await startStack();
-// Count from here: what starting the stack and importing providers cost is not per document.
-resetCallCounts();
-const connections = countConnections();
-const run = await runThrough(stack.runtime, pdfs, options.concurrency, 'auto');
-const calls = perDocument(callCounts(), pdfs.length);
-const serviceOfPort = new Map(
-  (['dynamodb', 's3', 'sfn', 'sqs', 'events'] as const).map((service) => [
-    Number(new URL(stack.runtime.endpoints[service]).port),
-    service,
-  ]),
-);
-const connectionsByService = Object.fromEntries(
-  [...connections.byPort()].map(([port, n]) => [serviceOfPort.get(port) ?? `port ${port}`, n]),
-);
-const finishedAt = Math.max(...run.items.map((i) => Date.parse(i.updatedAt)));
-const pipelineSeconds = (finishedAt - run.started) / 1000;
-const latencies = run.items
-  .map((i) => Date.parse(i.updatedAt) - (run.uploadedAt.get(i.source?.key ?? '') ?? run.started))
-  .sort((a, b) => a - b);
-const outcomes = Object.fromEntries(
-  [...new Set(run.items.map((i) => i.state))].map((s) => [s, run.items.filter((i) => i.state === s).length]),
-);
-// 3. Load: everything at once, on the same stack (the handlers bind their endpoints once per
-// process, as on Lambda, so a second stack in this process would not be theirs).
+// 2. The pipeline, once per worker count, each on a fresh stack.
+const runs: PipelineRun[] = [];
+let last: { stack: Awaited<ReturnType<typeof startStack>>; calls: CallsPerDocument[] } | undefined;
+for (const [index, workers] of workerRuns.entries()) {
+  if (last) await stopStack(last.stack);
+  log(
+    `pipeline with ${workers === 0 ? 'the functions in the runtime thread' : `${workers} worker thread(s)`}`,
+  );
+  const stack = await startStack(workers);
+  // Count from here: what starting the stack and importing providers cost is not per document.
+  await stack.runtime.functions.resetCallCounts();
+  const connections = index === workerRuns.length - 1 ? countConnections() : undefined;
+  const busyBefore = {
+    runtime: performance.eventLoopUtilization(),
+    workers: stack.runtime.functions.eventLoopUtilization(),
+  };
+  const run = await runThrough(stack.runtime, pdfs, options.concurrency, `auto${index}`);
+  const calls = perDocument(await stack.runtime.functions.callCounts(), pdfs.length);
+  const percent = (u: number) => Math.round(u * 100);
+  const busy = {
+    runtime: percent(performance.eventLoopUtilization(busyBefore.runtime).utilization),
+    workers: stack.runtime.functions
+      .eventLoopUtilization()
+      .map((now, i) => percent(performance.eventLoopUtilization(now, busyBefore.workers[i]).utilization)),
+  };
+  const finishedAt = Math.max(...run.items.map((i) => Date.parse(i.updatedAt)));
+  const seconds = (finishedAt - run.started) / 1000;
+  const latencies = run.items
+    .map((i) => Date.parse(i.updatedAt) - (run.uploadedAt.get(i.source?.key ?? '') ?? run.started))
+    .sort((a, b) => a - b);
+  runs.push({
+    workers,
+    seconds: Number(seconds.toFixed(1)),
+    documentsPerSecond: Number((pdfs.length / seconds).toFixed(2)),
+    latencyP50Ms: percentile(latencies, 50),
+    latencyP95Ms: percentile(latencies, 95),
+    overheadRatio: Number((seconds / bareSeconds).toFixed(2)),
+    speedUp: Number(((runs[0]?.seconds ?? seconds) / seconds).toFixed(2)),
+    busyPercent: busy,
+    outcomes: Object.fromEntries(
+      [...new Set(run.items.map((i) => i.state))].map((s) => [
+        s,
+        run.items.filter((i) => i.state === s).length,
+      ]),
+    ),
+  });
+  if (connections) connectionsByService = connectionsOf(stack.runtime, connections);
+  last = { stack, calls };
+}
+const { stack, calls } = last as NonNullable<typeof last>;
+// 3. Load: everything at once, on the last stack.
 let load: Record<string, unknown> | undefined;
 if (options.load > 0) {
   log(`load run: ${options.load} uploads at once`);
@@ -183,8 +257,7 @@ if (options.load > 0) {
     ledger: { checked: ledger.checked, broken: ledger.broken.length },
   };
 }
-await stack.runtime.close();
-await rm(stack.dataDir, { recursive: true, force: true });
+await stopStack(stack);
 
 const result = {
   documents: pdfs.length,
@@ -193,41 +266,36 @@ const result = {
     seconds: Number(bareSeconds.toFixed(1)),
     documentsPerSecond: Number((pdfs.length / bareSeconds).toFixed(2)),
   },
-  pipeline: {
-    seconds: Number(pipelineSeconds.toFixed(1)),
-    documentsPerSecond: Number((pdfs.length / pipelineSeconds).toFixed(2)),
-    latencyP50Ms: percentile(latencies, 50),
-    latencyP95Ms: percentile(latencies, 95),
-    outcomes,
-  },
-  overheadRatio: Number((pipelineSeconds / bareSeconds).toFixed(2)),
+  runs,
   callsPerDocument: calls,
   callsPerDocumentByService: totals(calls),
   connectionsByService,
   peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-  workers: 'n/a: stages run in-process; each parse runs in its own child process',
   ...(load && { load }),
 };
 const baseline = options.baseline
   ? (JSON.parse(await readFile(options.baseline, 'utf8')) as { callsPerDocument: CallsPerDocument[] })
   : undefined;
+const runLine = (r: PipelineRun) =>
+  `  ${(r.workers === 0 ? 'runtime thread' : `${r.workers} worker${r.workers > 1 ? 's' : ''}`).padEnd(22)}  ` +
+  `${r.seconds} s   ${r.documentsPerSecond} docs/s   overhead ${r.overheadRatio}   x${r.speedUp}   ` +
+  `p50 ${r.latencyP50Ms} ms   p95 ${r.latencyP95Ms} ms   ${JSON.stringify(r.outcomes)}\n` +
+  `  ${''.padEnd(22)}  busy: runtime thread ${r.busyPercent.runtime}%${r.busyPercent.workers.map((w, i) => `, worker ${i + 1} ${w}%`).join('')}`;
 if (options.json) console.log(JSON.stringify(result, null, 2));
 else {
   console.log(`
-Pipeline on the local stack (${result.documents} clean documents, ${result.concurrency} in flight)
+Pipeline on the local stack (${result.documents} clean documents, ${result.concurrency} in flight, ${availableParallelism()} cores)
   bare parse+extract      ${result.bare.seconds} s   ${result.bare.documentsPerSecond} docs/s
-  full pipeline           ${result.pipeline.seconds} s   ${result.pipeline.documentsPerSecond} docs/s   ${JSON.stringify(outcomes)}
-  end-to-end latency      p50 ${result.pipeline.latencyP50Ms} ms   p95 ${result.pipeline.latencyP95Ms} ms
-  overhead ratio          ${result.overheadRatio}  (goal <= 1.25)
-  peak RSS                ${result.peakRssMb} MB (this process; parse children not included)
-  connections opened      ${JSON.stringify(connectionsByService)}
-  calls per document (the upload's PutObject included; the bench's polling not)
-${formatCallTable(calls, baseline?.callsPerDocument)}
-  workers                 ${result.workers}${
-    load
-      ? `
+  functions in            wall time, docs/s, overhead vs bare (goal <= 2.0), speed-up over the first run, latency upload to completed
+${runs.map(runLine).join('\n')}
+  peak RSS                ${result.peakRssMb} MB (this process, worker threads included; parse children not)
+  connections opened      ${JSON.stringify(connectionsByService)} (the runtime thread's, last run)
+  calls per document, last run (the upload's PutObject included; the bench's polling not)
+${formatCallTable(calls, baseline?.callsPerDocument)}${
+  load
+    ? `
   load run                ${load.uploads} uploads -> ${load.workflows} workflows, ${load.lost} lost, ${load.duplicated} duplicated, ledger broken ${(load.ledger as { broken: number }).broken} (${load.seconds} s)`
-      : ''
-  }`);
+    : ''
+}`);
 }
 process.exit(0);

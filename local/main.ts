@@ -21,7 +21,9 @@ import { type LocalRuntime, startLocalRuntime } from './runtime.js';
 import { startupBanner } from './startupBanner.js';
 
 const program = new Command('docket start')
-  .description('Run Docket on this machine: DynamoDB, S3 and Step Functions emulated, the stages in-process.')
+  .description(
+    'Run Docket on this machine: DynamoDB, S3 and Step Functions emulated, the functions in worker threads.',
+  )
   .option('--data-dir <dir>', 'where the stack keeps its data', undefined)
   .option(
     '--ports <ports>',
@@ -41,6 +43,11 @@ const program = new Command('docket start')
     Number,
   )
   .option('--review-policies <dir>', 'the folder of review policy files (default policies)')
+  .option(
+    '--workers <n>',
+    'worker threads the functions run in (default: cores - 1, at least 1; 0: in the runtime thread)',
+    Number,
+  )
   .option('--json', 'print the endpoints as JSON instead of the banner')
   .addHelpText('after', `\nEnvironment overrides: ${Object.keys(CONFIG_ENV).join(', ')}`);
 
@@ -66,6 +73,7 @@ const main = async () => {
     ...(flags.maxUploadMb !== undefined && { maxUploadMb: flags.maxUploadMb }),
     ...(flags.claimTtl !== undefined && { claimTtlSeconds: flags.claimTtl }),
     ...(flags.reviewPolicies && { reviewPolicies: flags.reviewPolicies }),
+    ...(flags.workers !== undefined && { workers: flags.workers }),
   });
   const consoleDir = fileURLToPath(new URL('../console/dist/', import.meta.url));
   let runtime: LocalRuntime;

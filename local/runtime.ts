@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Context } from 'aws-lambda';
 import { readPolicyFolder } from '../infra/policyFolder.js';
 import { COMPACTION_SETTINGS } from '../lambdas/results-compactor/settings.js';
 import {
@@ -28,9 +29,11 @@ import { type Endpoints, writeEndpoints } from './endpoints.js';
 import { LOCAL_EVENT_BUS, runDeliverer, startEventBus } from './events/completionEvents.js';
 import { runOnSchedule } from './events/schedule.js';
 import { bridgeUploads, createUploadQueues, releaseSlotsOnClose, runStarter } from './events/uploadPath.js';
+import { type FunctionHost, hostedHandler, inProcessHost } from './lambdas/functionHost.js';
+import { startFunctionWorkers } from './lambdas/functionWorkers.js';
 import { enableInvocationScopes } from './lambdas/invocationScope.js';
 import { lambdaEnvironment } from './lambdas/lambdaEnvironment.js';
-import { loadHandler, stageFunction } from './lambdas/registry.js';
+import { type LocalFunction, stageFunction } from './lambdas/registry.js';
 import { type RecoveryReport, recoverAfterRestart, uploadId } from './recovery.js';
 import { registerReprocessing } from './reprocessing.js';
 import { type Clock, LocalStepFunctions, startSfnHttpServer } from './sfn/index.js';
@@ -47,13 +50,15 @@ export interface LocalRuntime {
   store: WorkflowStore;
   sfn: LocalStepFunctions;
   recovery: RecoveryReport;
+  /** Where the functions run (`config.workers`), and the AWS calls they sent. */
+  functions: FunctionHost;
   close: () => Promise<void>;
 }
 
 /**
  * Starts the whole of Docket on 127.0.0.1 with no AWS account: dynalite and the local S3 persisted
  * under the data directory, the state machine from statemachine/ on the local Step Functions with
- * the real handlers in-process, the review API and console, and the S3 upload bridge. Then it
+ * the real handlers in `config.workers` worker threads (or this thread), the review API and console, and the S3 upload bridge. Then it
  * recovers what a previous run left unfinished and writes `<data-dir>/endpoints.json`.
  */
 export const startLocalRuntime = async (
@@ -140,6 +145,10 @@ export const startLocalRuntime = async (
     const sfnServer = await startSfnHttpServer(sfn, { port: config.ports.sfn });
     closers.push(sfnServer.close);
 
+    // The functions' host starts once their environment is known (below); nothing is invoked before.
+    let functions: FunctionHost = inProcessHost;
+    const invoke = (name: LocalFunction, event: unknown, context: Context) =>
+      functions.invoke(name, event, context);
     const arns = Object.fromEntries(
       (Object.keys(STAGES) as Stage[]).map((stage) => [
         stage,
@@ -148,6 +157,7 @@ export const startLocalRuntime = async (
           stageFunction(stage, {
             faults: config.faults,
             retriesOf: async (id) => (await store.find(id))?.retryCount ?? 0,
+            invoke,
           }),
           {
             // The timeout the CDK stack gives the function, from the same place.
@@ -165,7 +175,7 @@ export const startLocalRuntime = async (
         options.definition?.(arns) ??
         buildDefinition(arns, config.policy, readPolicyFolder(resolve(config.reviewPolicies)).policies),
     });
-    const reprocessStateMachineArn = registerReprocessing(sfn);
+    const reprocessStateMachineArn = registerReprocessing(sfn, invoke);
 
     // Many invocations share this process: each gets its own log keys, as on a multi-concurrency
     // Lambda environment. The InvokeStore must exist before any handler module is loaded.
@@ -193,11 +203,16 @@ export const startLocalRuntime = async (
         extra: config.stageEnv,
       }),
     );
+    // Workers copy the environment as it is now. Closed first (closers run last to first), so no
+    // invocation outlives the emulators it talks to.
+    if (config.workers > 0) functions = startFunctionWorkers(config.workers);
+    closers.push(() => functions.close());
+    const handlerOf = (name: LocalFunction) => hostedHandler(functions, name);
 
     const api: LocalApi = await startApiServer({
       port: config.ports.api,
       signingKey: await loadSigningKey(join(config.dataDir, 'jwt.key')),
-      handler: await loadHandler('review-api'),
+      handler: handlerOf('review-api'),
       staticDir: options.consoleDir,
     });
     closers.push(api.close);
@@ -214,7 +229,7 @@ export const startLocalRuntime = async (
         stateMachineArn,
         region: config.region,
         account: ACCOUNT,
-        handler: await loadHandler('slot-release'),
+        handler: handlerOf('slot-release'),
         onError: (error) => log(`slot-release failed (reconcile will free the slot): ${error}`),
       }),
     );
@@ -255,13 +270,14 @@ export const startLocalRuntime = async (
     const starter = runStarter({
       sqs: sqsClient,
       queueUrl: queues.uploads,
-      handler: await loadHandler('starter'),
+      handler: handlerOf('starter'),
       onError: (error) => log(`starter: ${(error as Error).message ?? error}`),
     });
     closers.push(() => starter.stop());
     // Completion events: delivered on the stack's schedule, and as soon as an execution closes.
     const deliverer = runDeliverer({
       config,
+      invoke,
       stateMachineArn,
       onError: (error) =>
         log(`event delivery failed (events stay in their outboxes for the next run): ${error}`),
@@ -272,7 +288,7 @@ export const startLocalRuntime = async (
     deliverer.trigger();
     // The ledger snapshot on the same schedule the stack's rule keeps on AWS.
     const snapshots = runOnSchedule({
-      handler: await loadHandler('ledger-snapshot'),
+      handler: handlerOf('ledger-snapshot'),
       functionName: 'docket-ledger-snapshot',
       everyMs: config.ledgerSnapshotMinutes * 60_000,
       onError: (error) => log(`ledger snapshot failed (the next one will try again): ${error}`),
@@ -280,7 +296,7 @@ export const startLocalRuntime = async (
     closers.push(() => snapshots.stop());
     // Results to Parquet on the stack's schedule too (`docket results compact` runs it at once).
     const compaction = runOnSchedule({
-      handler: await loadHandler('results-compactor'),
+      handler: handlerOf('results-compactor'),
       functionName: 'docket-results-compactor',
       everyMs: COMPACTION_SETTINGS.everyMinutes * 60_000,
       timeoutMs: COMPACTION_SETTINGS.timeoutSeconds * 1000,
@@ -307,7 +323,7 @@ export const startLocalRuntime = async (
       pid: process.pid,
     };
     await writeEndpoints(config.dataDir, endpoints);
-    return { endpoints, store, sfn, recovery, close };
+    return { endpoints, store, sfn, recovery, functions, close };
   } catch (error) {
     await close();
     throw error;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DELIVERER_SETTINGS } from '../../lambdas/outbox-deliverer/settings.js';
 import type { LocalConfig } from '../config.js';
 import { type LocalEventBridge, startLocalEventBridge } from '../emulators/events/index.js';
-import { stageFunction } from '../lambdas/registry.js';
+import { type StageFunctionOptions, stageFunction } from '../lambdas/registry.js';
 import type { ExecutionStatusChange } from '../sfn/index.js';
 import { runOnSchedule } from './schedule.js';
 
@@ -51,11 +51,16 @@ const CLOSED = new Set(['SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED']);
  */
 export const runDeliverer = (options: {
   config: LocalConfig;
+  /** Where the deliverer runs (the runtime's function host); this thread when left out. */
+  invoke?: StageFunctionOptions['invoke'];
   stateMachineArn: string;
   onError: (error: unknown) => void;
 }) => {
   const schedule = runOnSchedule({
-    handler: stageFunction('outbox-deliverer', { faults: options.config.faults }),
+    handler: stageFunction('outbox-deliverer', {
+      faults: options.config.faults,
+      ...(options.invoke && { invoke: options.invoke }),
+    }),
     functionName: 'docket-outbox-deliverer',
     everyMs: DELIVERER_SETTINGS.everyMinutes * 60_000,
     timeoutMs: DELIVERER_SETTINGS.timeoutSeconds * 1000,

@@ -5,7 +5,7 @@ import { runInvocation } from './invocationScope.js';
 import type { InProcessHandler } from './invokeInProcess.js';
 
 /**
- * Every function the local runtime runs in-process: the stages, the review API, the upload path's
+ * Every function the local runtime runs: the stages, the review API, the upload path's
  * two, and the ledger snapshot, outbox deliverer and results compactor its schedules run.
  */
 export type LocalFunction =
@@ -53,6 +53,12 @@ export const loadHandler = async (name: LocalFunction): Promise<unknown> => {
   return (await module).handler;
 };
 
+/** Runs `name`'s handler in this thread, in an invocation scope of its own. */
+export const invokeHere = async (name: LocalFunction, event: unknown, context: Context): Promise<unknown> => {
+  const handler = (await loadHandler(name)) as InProcessHandler;
+  return runInvocation(context, () => handler(event, context));
+};
+
 /**
  * A fault injected before a stage runs, for the end-to-end tests of retries (off unless the
  * runtime is started with a fault plan). It is retryable, as a throttled dependency would be.
@@ -74,13 +80,16 @@ export interface StageFunctionOptions {
   faults?: FaultPlan;
   /** A workflow's recorded retry count (the store's `retryCount`). */
   retriesOf?: (workflowId: string) => Promise<number>;
-  /** Loads the handler; the registry's own loader unless a test stands in for it. */
-  load?: (name: LocalFunction) => Promise<unknown>;
+  /**
+   * Runs the invocation: `invokeHere` (this thread) unless the runtime hands its function host's
+   * `invoke` (the worker threads).
+   */
+  invoke?: (name: LocalFunction, event: unknown, context: Context) => Promise<unknown>;
 }
 
 /**
- * The in-process function the local Step Functions invokes for a stage: the real handler,
- * loaded on first use, behind the fault plan. A planned fault hits a workflow until it has been
+ * The function the local Step Functions invokes for a stage: the real handler, loaded on first
+ * use in whichever thread runs it, behind the fault plan (checked here, in the runtime's thread). A planned fault hits a workflow until it has been
  * retried n times, as its record says: with several documents in flight a count kept in the
  * process failed whichever document came first, and a restart forgot it, so a workflow resumed
  * after a `kill -9` failed again until it ran out of retries. An event with no workflow yet
@@ -88,7 +97,7 @@ export interface StageFunctionOptions {
  */
 export const stageFunction = (name: LocalFunction, options: StageFunctionOptions = {}) => {
   const planned = options.faults?.[name as keyof FaultPlan];
-  const load = options.load ?? loadHandler;
+  const invoke = options.invoke ?? invokeHere;
   let unattributed = 0;
   const faultDue = async (event: unknown): Promise<boolean> => {
     if (planned === undefined || planned === 0) return false;
@@ -103,7 +112,6 @@ export const stageFunction = (name: LocalFunction, options: StageFunctionOptions
         `Injected fault in ${name} (DOCKET_FAULTS); it is retried like any transient error.`,
       );
     }
-    const handler = (await load(name)) as InProcessHandler;
-    return runInvocation(context, () => handler(event, context));
+    return invoke(name, event, context);
   };
 };

@@ -10,8 +10,9 @@ import { connectToStack } from './localStackProcess.js';
 /**
  * The local runtime `npm start` runs (`startLocalRuntime`, the same stages, emulators and state
  * machine) started in this process on free ports, for a test that must control its Step
- * Functions' clock, which a child process cannot be handed. Tests that kill the stack use
- * `startLocalStack` instead.
+ * Functions' clock, which a child process cannot be handed; the functions run in this thread too
+ * (`workers: 0`), where a test's faked `Date` reaches them, as it would not a worker thread's.
+ * Tests that kill the stack use `startLocalStack` instead.
  */
 export const startInProcessStack = async (options: {
   clock: Clock;
@@ -32,6 +33,7 @@ export const startInProcessStack = async (options: {
       ...(options.faults && { faults: options.faults }),
       ...(options.reviewPolicies && { reviewPolicies: options.reviewPolicies }),
       lambdaLogLevel: 'SILENT',
+      workers: 0,
     }),
     { clock: options.clock, ...(options.definition && { definition: options.definition }) },
   );

@@ -13,7 +13,7 @@ const stageWith = (options: StageFunctionOptions, retries: Map<string, number>) 
   stageFunction('validate', {
     ...options,
     retriesOf: async (id) => retries.get(id) ?? 0,
-    load: async () => async () => 'ran',
+    invoke: async () => 'ran',
   });
 
 /** Calls the stage and says how it ended: the handler's answer, or `fault`. */
