@@ -36,8 +36,11 @@ import { isTerminal } from '../statemachine/index.js';
 import {
   type CallsPerDocument,
   countConnections,
+  type FunctionCalls,
   formatCallTable,
+  formatFunctionTable,
   perDocument,
+  perFunction,
   totals,
 } from './support/callTable.js';
 import { pool } from './support/pool.js';
@@ -190,7 +193,9 @@ log(`bare parse+extract: ${bareSeconds.toFixed(1)} s`);
 
 // 2. The pipeline, once per worker count, each on a fresh stack.
 const runs: PipelineRun[] = [];
-let last: { stack: Awaited<ReturnType<typeof startStack>>; calls: CallsPerDocument[] } | undefined;
+let last:
+  | { stack: Awaited<ReturnType<typeof startStack>>; calls: CallsPerDocument[]; byFunction: FunctionCalls[] }
+  | undefined;
 for (const [index, workers] of workerRuns.entries()) {
   if (last) await stopStack(last.stack);
   log(
@@ -205,7 +210,9 @@ for (const [index, workers] of workerRuns.entries()) {
     workers: stack.runtime.functions.eventLoopUtilization(),
   };
   const run = await runThrough(stack.runtime, pdfs, options.concurrency, `auto${index}`);
-  const calls = perDocument(await stack.runtime.functions.callCounts(), pdfs.length);
+  const counted = await stack.runtime.functions.callCounts();
+  const calls = perDocument(counted, pdfs.length);
+  const byFunction = perFunction(counted, pdfs.length);
   const percent = (u: number) => Math.round(u * 100);
   const busy = {
     runtime: percent(performance.eventLoopUtilization(busyBefore.runtime).utilization),
@@ -235,9 +242,9 @@ for (const [index, workers] of workerRuns.entries()) {
     ),
   });
   if (connections) connectionsByService = connectionsOf(stack.runtime, connections);
-  last = { stack, calls };
+  last = { stack, calls, byFunction };
 }
-const { stack, calls } = last as NonNullable<typeof last>;
+const { stack, calls, byFunction } = last as NonNullable<typeof last>;
 // 3. Load: everything at once, on the last stack.
 let load: Record<string, unknown> | undefined;
 if (options.load > 0) {
@@ -269,6 +276,7 @@ const result = {
   runs,
   callsPerDocument: calls,
   callsPerDocumentByService: totals(calls),
+  callsPerDocumentByFunction: byFunction,
   connectionsByService,
   peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   ...(load && { load }),
@@ -291,7 +299,9 @@ ${runs.map(runLine).join('\n')}
   peak RSS                ${result.peakRssMb} MB (this process, worker threads included; parse children not)
   connections opened      ${JSON.stringify(connectionsByService)} (the runtime thread's, last run)
   calls per document, last run (the upload's PutObject included; the bench's polling not)
-${formatCallTable(calls, baseline?.callsPerDocument)}${
+${formatCallTable(calls, baseline?.callsPerDocument)}
+  calls per document by function, last run
+${formatFunctionTable(byFunction)}${
   load
     ? `
   load run                ${load.uploads} uploads -> ${load.workflows} workflows, ${load.lost} lost, ${load.duplicated} duplicated, ledger broken ${(load.ledger as { broken: number }).broken} (${load.seconds} s)`

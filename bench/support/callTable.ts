@@ -9,13 +9,57 @@ export interface CallsPerDocument {
   perDocument: number;
 }
 
-/** The counted calls divided by the documents that made them, two decimals. */
-export const perDocument = (counts: readonly CallCount[], documents: number): CallsPerDocument[] =>
-  counts.map(({ service, operation, calls }) => ({
+/** The counted calls by service and operation (every function's together) per document, two decimals. */
+export const perDocument = (counts: readonly CallCount[], documents: number): CallsPerDocument[] => {
+  const sums = new Map<string, { service: string; operation: string; calls: number }>();
+  for (const { service, operation, calls } of counts) {
+    const key = `${service} ${operation}`;
+    sums.set(key, { service, operation, calls: (sums.get(key)?.calls ?? 0) + calls });
+  }
+  return [...sums.values()].map(({ service, operation, calls }) => ({
     service,
     operation,
     perDocument: Number((calls / documents).toFixed(2)),
   }));
+};
+
+/** Calls per document of one function, by service. */
+export interface FunctionCalls {
+  /** The function's name; `(runtime)` for calls the runtime itself sent (the upload path, recovery). */
+  function: string;
+  perDocument: number;
+  byService: Record<string, number>;
+}
+
+/** The counted calls per document of each function, most first. */
+export const perFunction = (counts: readonly CallCount[], documents: number): FunctionCalls[] => {
+  const byFunction = new Map<string, Map<string, number>>();
+  for (const count of counts) {
+    const name = count.function ?? '(runtime)';
+    const services = byFunction.get(name) ?? new Map<string, number>();
+    services.set(count.service, (services.get(count.service) ?? 0) + count.calls);
+    byFunction.set(name, services);
+  }
+  const round = (calls: number) => Number((calls / documents).toFixed(2));
+  return [...byFunction]
+    .map(([name, services]) => ({
+      function: name,
+      perDocument: round([...services.values()].reduce((a, b) => a + b, 0)),
+      byService: Object.fromEntries([...services].map(([service, calls]) => [service, round(calls)])),
+    }))
+    .sort((a, b) => b.perDocument - a.perDocument || a.function.localeCompare(b.function));
+};
+
+/** One line per function: its calls per document, and by service. */
+export const formatFunctionTable = (rows: readonly FunctionCalls[]): string =>
+  rows
+    .map(
+      (r) =>
+        `    ${r.function.padEnd(22)}${r.perDocument.toFixed(2).padStart(8)}   ${Object.entries(r.byService)
+          .map(([service, n]) => `${service} ${n.toFixed(2)}`)
+          .join(', ')}`,
+    )
+    .join('\n');
 
 /** The sum of the per-document calls of each service, and of all. */
 export const totals = (rows: readonly CallsPerDocument[]): Record<string, number> => {

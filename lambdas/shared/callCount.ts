@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /** The name of the counting middleware on a client's stack (to take it off: `uncounted`). */
 export const CALL_COUNTER = 'docketCallCounter';
 
@@ -8,12 +10,22 @@ export interface CallCount {
   /** `GetItem`, `PutObject`, ... */
   operation: string;
   calls: number;
+  /** The function whose invocation sent them, where it was named (`countedAs`). */
+  function?: string;
 }
 
 // Process-wide, as the clients are: the local runtime runs every function in one process, and the
 // pipeline bench reads here what a document cost in round trips (issue #18). On Lambda it is one
 // Map increment per call.
 const counts = new Map<string, number>();
+/** The function an invocation in this async context belongs to. */
+const caller = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `work` with the calls it sends counted under `functionName`: the local runtime names the
+ * function of each invocation, so the pipeline bench can say which stage makes which calls.
+ */
+export const countedAs = <T>(functionName: string, work: () => T): T => caller.run(functionName, work);
 
 /** What the counter reads of a call's context (the SDK sets both names on every command). */
 interface CallContext {
@@ -49,7 +61,7 @@ export const countCalls = <C extends CountableClient>(client: C): C => {
     (next, context) => (args) => {
       const service = (context.clientName ?? 'unknown').replace(/Client$/, '');
       const operation = (context.commandName ?? 'unknown').replace(/Command$/, '');
-      const key = `${service} ${operation}`;
+      const key = `${service} ${operation} ${caller.getStore() ?? ''}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
       return next(args);
     },
@@ -68,10 +80,16 @@ export const uncounted = <C extends CountableClient>(client: C): C => {
 export const callCounts = (): CallCount[] =>
   [...counts]
     .map(([key, calls]) => {
-      const [service = '', operation = ''] = key.split(' ');
-      return { service, operation, calls };
+      const [service = '', operation = '', fn = ''] = key.split(' ');
+      return { service, operation, calls, ...(fn && { function: fn }) };
     })
-    .sort((a, b) => a.service.localeCompare(b.service) || a.operation.localeCompare(b.operation));
+    .sort(byServiceOperationFunction);
+
+/** The order counts are listed in: service, operation, then function. */
+export const byServiceOperationFunction = (a: CallCount, b: CallCount): number =>
+  a.service.localeCompare(b.service) ||
+  a.operation.localeCompare(b.operation) ||
+  (a.function ?? '').localeCompare(b.function ?? '');
 
 /** Forgets the counts (a benchmark starts its measured part here). */
 export const resetCallCounts = (): void => {

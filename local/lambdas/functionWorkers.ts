@@ -3,7 +3,12 @@ import type { EventLoopUtilization } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
-import { type CallCount, callCounts, resetCallCounts } from '../../lambdas/shared/callCount.js';
+import {
+  byServiceOperationFunction,
+  type CallCount,
+  callCounts,
+  resetCallCounts,
+} from '../../lambdas/shared/callCount.js';
 import type { FunctionHost } from './functionHost.js';
 import { enableInvocationScopes } from './invocationScope.js';
 import { invokeHere, type LocalFunction } from './registry.js';
@@ -154,13 +159,11 @@ export const startFunctionWorkers = (count: number): FunctionHost => {
         callCounts(),
         ...(await Promise.all(workers.map((w) => request<CallCount[]>(w, { kind: 'counts' })))),
       ];
-      for (const { service, operation, calls } of all.flat()) {
-        const key = `${service} ${operation}`;
-        merged.set(key, { service, operation, calls: (merged.get(key)?.calls ?? 0) + calls });
+      for (const count of all.flat()) {
+        const key = `${count.service} ${count.operation} ${count.function ?? ''}`;
+        merged.set(key, { ...count, calls: (merged.get(key)?.calls ?? 0) + count.calls });
       }
-      return [...merged.values()].sort(
-        (a, b) => a.service.localeCompare(b.service) || a.operation.localeCompare(b.operation),
-      );
+      return [...merged.values()].sort(byServiceOperationFunction);
     },
     eventLoopUtilization: () => workers.map((w) => w.eventLoopUtilization()),
     resetCallCounts: async () => {

@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import { countedAs } from '../../lambdas/shared/callCount.js';
 import type { Stage } from '../../statemachine/index.js';
 import type { FaultPlan } from '../config.js';
 import { runInvocation } from './invocationScope.js';
@@ -53,10 +54,13 @@ export const loadHandler = async (name: LocalFunction): Promise<unknown> => {
   return (await module).handler;
 };
 
-/** Runs `name`'s handler in this thread, in an invocation scope of its own. */
+/**
+ * Runs `name`'s handler in this thread, in an invocation scope of its own, its AWS calls counted
+ * under its name.
+ */
 export const invokeHere = async (name: LocalFunction, event: unknown, context: Context): Promise<unknown> => {
   const handler = (await loadHandler(name)) as InProcessHandler;
-  return runInvocation(context, () => handler(event, context));
+  return countedAs(name, () => runInvocation(context, () => handler(event, context)));
 };
 
 /**

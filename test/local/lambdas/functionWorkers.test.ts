@@ -67,7 +67,12 @@ describe('function workers: the real handlers in worker threads', () => {
       new HeadObjectCommand({ Bucket: env.bucket, Key: result.snapshots[0]?.key ?? '' }),
     );
     expect(head.ContentLength).toBeGreaterThan(0);
-    expect(counted).toContainEqual({ service: 'S3', operation: 'PutObject', calls: 1 });
+    expect(counted).toContainEqual({
+      service: 'S3',
+      operation: 'PutObject',
+      calls: 1,
+      function: 'ledger-snapshot',
+    });
     expect(afterReset.every((c) => c.calls === 0)).toBe(true);
     expect(host.eventLoopUtilization()).toHaveLength(2);
   });
