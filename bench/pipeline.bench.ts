@@ -17,22 +17,18 @@
  *    column. Peak RSS is the whole process's (worker threads included; parse children not).
  * 3. Load: M uploads at once on the last stack -> M workflows, none lost, none duplicated, ledger
  *    verify clean.
+ * 4. With `--seeded-dir DIR` (a data directory `npm run bench:start -- --data-dir DIR` seeded with
+ *    finished workflows; 100,000 take about two hours, so no run seeds them itself): the start
+ *    time of that directory against an empty one, median of 3 alternating starts (goal <= 1.5x).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { join, resolve } from 'node:path';
 import { Command } from 'commander';
-import { CORPUS_PROVIDERS, generateCorpus } from '../cli/samples/corpus.js';
+import { generateCorpus } from '../cli/samples/corpus.js';
 import { HeuristicExtractor } from '../lambdas/extract/text/heuristicExtractor.js';
 import { parsePdf } from '../lambdas/parse/parsePdf.js';
-import { uncounted } from '../lambdas/shared/callCount.js';
-import { createDocumentClient, createS3Client } from '../lambdas/shared/clients.js';
-import { putProviders } from '../lambdas/shared/providersStore.js';
-import { verifyLedger, type WorkflowItem, WorkflowStore } from '../lambdas/shared/store/index.js';
-import { resolveLocalConfig } from '../local/config.js';
-import { type LocalRuntime, startLocalRuntime } from '../local/runtime.js';
-import { isTerminal } from '../statemachine/index.js';
+import { verifyLedger } from '../lambdas/shared/store/index.js';
 import {
   type CallsPerDocument,
   countConnections,
@@ -43,7 +39,10 @@ import {
   perFunction,
   totals,
 } from './support/callTable.js';
+import { connectionsOf, runThrough, startStack, stopStack } from './support/pipelineStack.js';
 import { pool } from './support/pool.js';
+import { seededCount } from './support/seedFinished.js';
+import { alternateStarts, median, timeStart } from './support/startTiming.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
@@ -54,6 +53,7 @@ const options = new Command('bench:pipeline')
   .option('--concurrency <n>', 'uploads (and bare parses) in flight', Number, 8)
   .option('--workers <list>', 'worker threads of each pipeline run, in order', `1,${availableParallelism()}`)
   .option('--json', 'print JSON only')
+  .option('--seeded-dir <dir>', 'a data directory bench:start seeded: its start time against an empty one')
   .option('--baseline <file>', 'the --json output of an earlier run: its calls per document as "before"')
   .parse()
   .opts<{
@@ -63,6 +63,7 @@ const options = new Command('bench:pipeline')
     workers: string;
     json?: boolean;
     baseline?: string;
+    seededDir?: string;
   }>();
 const workerRuns = options.workers.split(',').map(Number);
 if (workerRuns.some((n) => !Number.isInteger(n) || n < 0) || workerRuns.filter((n) => n === 0).length > 1) {
@@ -74,26 +75,6 @@ const log = (line: string) => {
 };
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
-const startStack = async (workers: number): Promise<{ runtime: LocalRuntime; dataDir: string }> => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'docket-bench-'));
-  const runtime = await startLocalRuntime(
-    resolveLocalConfig({
-      dataDir,
-      ports: { api: 0, sfn: 0, dynamodb: 0, s3: 0, sqs: 0, events: 0 },
-      lambdaLogLevel: process.env.POWERTOOLS_LOG_LEVEL,
-      workers,
-    }),
-  );
-  const client = createDocumentClient({
-    endpoint: runtime.endpoints.dynamodb,
-    region: runtime.endpoints.region,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  await putProviders(client, runtime.endpoints.tables.providers, CORPUS_PROVIDERS);
-  client.destroy();
-  return { runtime, dataDir };
-};
 
 /** One pipeline run's figures. */
 interface PipelineRun {
@@ -110,72 +91,7 @@ interface PipelineRun {
   outcomes: Record<string, number>;
 }
 
-const stopStack = async ({ runtime, dataDir }: { runtime: LocalRuntime; dataDir: string }) => {
-  await runtime.close();
-  await rm(dataDir, { recursive: true, force: true });
-};
-
-/** The connections the runtime's thread opened, by the service on each port. */
-const connectionsOf = (runtime: LocalRuntime, connections: ReturnType<typeof countConnections>) => {
-  const serviceOfPort = new Map(
-    (['dynamodb', 's3', 'sfn', 'sqs', 'events'] as const).map((service) => [
-      Number(new URL(runtime.endpoints[service]).port),
-      service,
-    ]),
-  );
-  return Object.fromEntries(
-    [...connections.byPort()].map(([port, n]) => [serviceOfPort.get(port) ?? `port ${port}`, n]),
-  );
-};
 let connectionsByService: Record<string, number> = {};
-
-/** Uploads every PDF and waits until each has a terminal workflow; returns upload times by key. */
-const runThrough = async (runtime: LocalRuntime, pdfs: Uint8Array[], concurrency: number, prefix: string) => {
-  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  const s3 = createS3Client({
-    endpoint: runtime.endpoints.s3,
-    region: runtime.endpoints.region,
-    credentials,
-  });
-  // Watching the stack is not what a document costs: the polling store's calls are not counted.
-  const watcher = uncounted(
-    createDocumentClient({
-      endpoint: runtime.endpoints.dynamodb,
-      region: runtime.endpoints.region,
-      credentials,
-    }),
-  );
-  const watch = new WorkflowStore({ client: watcher, tables: runtime.endpoints.tables });
-  const uploadedAt = new Map<string, number>();
-  const started = Date.now();
-  await pool(pdfs, concurrency, async (pdf, i) => {
-    const key = `incoming/bench/${prefix}-${String(i).padStart(5, '0')}.pdf`;
-    await s3.send(new PutObjectCommand({ Bucket: runtime.endpoints.bucket, Key: key, Body: pdf }));
-    uploadedAt.set(key, Date.now());
-  });
-  log(`  uploaded ${pdfs.length} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  let items: WorkflowItem[] = [];
-  // Stop waiting once nothing has moved for two minutes: what is missing then counts as lost.
-  let lastProgress = { done: -1, at: Date.now() };
-  for (;;) {
-    items = [];
-    for await (const item of watch.listAll({ tenant: 'bench' })) {
-      if (item.source?.key.startsWith(`incoming/bench/${prefix}-`)) items.push(item);
-    }
-    const done = items.filter((i) => isTerminal(i.state)).length;
-    log(`  ${done}/${pdfs.length} finished`);
-    if (done >= pdfs.length) break;
-    if (done !== lastProgress.done) lastProgress = { done, at: Date.now() };
-    else if (Date.now() - lastProgress.at > 120_000) {
-      log(`  no progress for 2 minutes: ${pdfs.length - done} not finished`);
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-  s3.destroy();
-  watcher.destroy();
-  return { started, uploadedAt, items };
-};
 
 const corpus = await generateCorpus({ set: 'clean', count: Math.max(options.count, 1) });
 const pdfs = await Promise.all(corpus.map((d) => d.pdf()));
@@ -209,7 +125,7 @@ for (const [index, workers] of workerRuns.entries()) {
     runtime: performance.eventLoopUtilization(),
     workers: stack.runtime.functions.eventLoopUtilization(),
   };
-  const run = await runThrough(stack.runtime, pdfs, options.concurrency, `auto${index}`);
+  const run = await runThrough(stack.runtime, pdfs, options.concurrency, `auto${index}`, log);
   const counted = await stack.runtime.functions.callCounts();
   const calls = perDocument(counted, pdfs.length);
   const byFunction = perFunction(counted, pdfs.length);
@@ -250,7 +166,7 @@ let load: Record<string, unknown> | undefined;
 if (options.load > 0) {
   log(`load run: ${options.load} uploads at once`);
   const loadPdfs = Array.from({ length: options.load }, (_, i) => pdfs[i % pdfs.length] as Uint8Array);
-  const loadRun = await runThrough(stack.runtime, loadPdfs, options.load, 'load');
+  const loadRun = await runThrough(stack.runtime, loadPdfs, options.load, 'load', log);
   const keys = loadRun.items.map((i) => i.source?.key);
   const ledger = await verifyLedger(stack.runtime.store, { tenant: 'bench' });
   load = {
@@ -266,6 +182,30 @@ if (options.load > 0) {
 }
 await stopStack(stack);
 
+// 4. Start time with the seeded directory's finished workflows, against an empty directory.
+let startTime: Record<string, number> | undefined;
+if (options.seededDir) {
+  const seededDir = resolve(options.seededDir);
+  const finished = seededCount(seededDir);
+  if (finished === 0)
+    throw new Error(
+      `--seeded-dir ${seededDir}: seed it first with npm run bench:start -- --data-dir ${seededDir}`,
+    );
+  log(`start time: ${finished} finished workflows against an empty data directory`);
+  const emptyDir = await mkdtemp(join(tmpdir(), 'docket-bench-empty-'));
+  // A warm-up start of each first: the seeded one compacts whatever its seeding left.
+  await timeStart(emptyDir);
+  await timeStart(seededDir);
+  const starts = await alternateStarts(emptyDir, seededDir, 3);
+  await rm(emptyDir, { recursive: true, force: true });
+  startTime = {
+    finishedWorkflows: finished,
+    emptyMedianMs: Math.round(median(starts.empty)),
+    seededMedianMs: Math.round(median(starts.seeded)),
+    ratio: Number((median(starts.seeded) / median(starts.empty)).toFixed(2)),
+  };
+}
+
 const result = {
   documents: pdfs.length,
   concurrency: options.concurrency,
@@ -280,6 +220,7 @@ const result = {
   connectionsByService,
   peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
   ...(load && { load }),
+  ...(startTime && { startTime }),
 };
 const baseline = options.baseline
   ? (JSON.parse(await readFile(options.baseline, 'utf8')) as { callsPerDocument: CallsPerDocument[] })
@@ -306,6 +247,12 @@ ${formatFunctionTable(byFunction)}${
     ? `
   load run                ${load.uploads} uploads -> ${load.workflows} workflows, ${load.lost} lost, ${load.duplicated} duplicated, ledger broken ${(load.ledger as { broken: number }).broken} (${load.seconds} s)`
     : ''
+}${
+  startTime
+    ? `
+  start time              ${startTime.emptyMedianMs} ms empty, ${startTime.seededMedianMs} ms with ${startTime.finishedWorkflows} finished workflows: ${startTime.ratio}x (goal <= 1.5)`
+    : `
+  start time              not measured: --seeded-dir DIR (seeded by npm run bench:start -- --data-dir DIR)`
 }`);
 }
 process.exit(0);

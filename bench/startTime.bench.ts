@@ -14,15 +14,12 @@
  * printed apart. Goal: seeded median <= 1.5x the empty one. Also timed: the first execution lookup
  * after each start, which reads the compacted index a start leaves unread.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { DescribeExecutionCommand, ExecutionDoesNotExist, SFNClient } from '@aws-sdk/client-sfn';
 import { Command } from 'commander';
-import type { Endpoints } from '../local/endpoints.js';
 import { seededCount, seedFinishedWorkflows } from './support/seedFinished.js';
+import { alternateStarts, median, timeStart } from './support/startTiming.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
@@ -38,63 +35,6 @@ const options = new Command('bench:start')
 const log = (line: string) => {
   if (!options.json) process.stderr.write(`${line}\n`);
 };
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
-/**
- * Milliseconds of the first execution lookup after a start: the one that reads the index of the
- * compacted executions (any StartExecution or DescribeExecution does; a start does not).
- */
-const timeFirstLookup = async (endpoints: Endpoints): Promise<number> => {
-  const sfn = new SFNClient({
-    endpoint: endpoints.sfn,
-    region: endpoints.region,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  const executionArn = endpoints.stateMachineArn.replace(':stateMachine:', ':execution:').concat(':no-such');
-  const started = performance.now();
-  try {
-    await sfn.send(new DescribeExecutionCommand({ executionArn }));
-  } catch (error) {
-    if (!(error instanceof ExecutionDoesNotExist)) throw error;
-  } finally {
-    sfn.destroy();
-  }
-  return performance.now() - started;
-};
-
-/**
- * Milliseconds from spawning the stack on `dataDir` to its ready line, and of the first lookup
- * after it; then stops the stack cleanly.
- */
-const timeStart = async (dataDir: string): Promise<{ ready: number; lookup: number }> => {
-  const started = performance.now();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'local/main.ts', '--data-dir', dataDir, '--ports', 'auto', '--json'],
-    { env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000);
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const { ready, endpoints } = await new Promise<{ ready: number; endpoints: Endpoints }>((done, fail) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) =>
-      done({ ready: performance.now() - started, endpoints: JSON.parse(line) as Endpoints }),
-    );
-    child.once('exit', (code) =>
-      fail(new Error(`the stack exited (${code}) before it was ready:\n${stderr}`)),
-    );
-  });
-  const lookup = await timeFirstLookup(endpoints);
-  child.kill('SIGINT');
-  await exited;
-  return { ready, lookup };
-};
-
 const main = async () => {
   const seededDir = resolve(options.dataDir ?? (await mkdtemp(join(tmpdir(), 'docket-bench-start-'))));
   const before = seededCount(seededDir);
@@ -110,21 +50,12 @@ const main = async () => {
     const firstEmpty = await timeStart(emptyDir);
     const firstSeeded = await timeStart(seededDir);
     log(`  empty (fresh) ${firstEmpty.ready.toFixed(0)} ms, seeded ${firstSeeded.ready.toFixed(0)} ms`);
-    const empty: number[] = [];
-    const seeded: number[] = [];
-    const lookups = { empty: [] as number[], seeded: [] as number[] };
-    for (let run = 1; run <= options.runs; run++) {
-      const e = await timeStart(emptyDir);
-      const s = await timeStart(seededDir);
-      empty.push(e.ready);
-      seeded.push(s.ready);
-      lookups.empty.push(e.lookup);
-      lookups.seeded.push(s.lookup);
+    const { empty, seeded, lookups } = await alternateStarts(emptyDir, seededDir, options.runs, (run, e, s) =>
       log(
         `  run ${run}: empty ${e.ready.toFixed(0)} ms, ${options.count} finished ${s.ready.toFixed(0)} ms ` +
           `(first lookup after: ${e.lookup.toFixed(0)} / ${s.lookup.toFixed(0)} ms)`,
-      );
-    }
+      ),
+    );
     const result = {
       finishedWorkflows: options.count,
       runs: options.runs,
