@@ -21,9 +21,9 @@
  *    finished workflows; 100,000 take about two hours, so no run seeds them itself): the start
  *    time of that directory against an empty one, median of 3 alternating starts (goal <= 1.5x).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { Command } from 'commander';
 import { generateCorpus } from '../cli/samples/corpus.js';
 import { HeuristicExtractor } from '../lambdas/extract/text/heuristicExtractor.js';
@@ -42,7 +42,7 @@ import {
 import { connectionsOf, runThrough, startStack, stopStack } from './support/pipelineStack.js';
 import { pool } from './support/pool.js';
 import { seededCount } from './support/seedFinished.js';
-import { alternateStarts, median, timeStart } from './support/startTiming.js';
+import { compareStartTimes } from './support/startTiming.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
@@ -192,18 +192,8 @@ if (options.seededDir) {
       `--seeded-dir ${seededDir}: seed it first with npm run bench:start -- --data-dir ${seededDir}`,
     );
   log(`start time: ${finished} finished workflows against an empty data directory`);
-  const emptyDir = await mkdtemp(join(tmpdir(), 'docket-bench-empty-'));
-  // A warm-up start of each first: the seeded one compacts whatever its seeding left.
-  await timeStart(emptyDir);
-  await timeStart(seededDir);
-  const starts = await alternateStarts(emptyDir, seededDir, 3);
-  await rm(emptyDir, { recursive: true, force: true });
-  startTime = {
-    finishedWorkflows: finished,
-    emptyMedianMs: Math.round(median(starts.empty)),
-    seededMedianMs: Math.round(median(starts.seeded)),
-    ratio: Number((median(starts.seeded) / median(starts.empty)).toFixed(2)),
-  };
+  const { emptyMedianMs, seededMedianMs, ratio } = await compareStartTimes(seededDir, 3, log);
+  startTime = { finishedWorkflows: finished, emptyMedianMs, seededMedianMs, ratio };
 }
 
 const result = {

@@ -14,12 +14,12 @@
  * printed apart. Goal: seeded median <= 1.5x the empty one. Also timed: the first execution lookup
  * after each start, which reads the compacted index a start leaves unread.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { seededCount, seedFinishedWorkflows } from './support/seedFinished.js';
-import { alternateStarts, median, timeStart } from './support/startTiming.js';
+import { compareStartTimes } from './support/startTiming.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
@@ -44,48 +44,27 @@ const main = async () => {
     log(`seeded ${seeding.seeded - before} in ${seeding.seconds.toFixed(0)} s`);
   }
 
-  const emptyDir = await mkdtemp(join(tmpdir(), 'docket-bench-empty-'));
-  try {
-    log('warm-up: first start of each directory (the seeded one compacts what seeding left)');
-    const firstEmpty = await timeStart(emptyDir);
-    const firstSeeded = await timeStart(seededDir);
-    log(`  empty (fresh) ${firstEmpty.ready.toFixed(0)} ms, seeded ${firstSeeded.ready.toFixed(0)} ms`);
-    const { empty, seeded, lookups } = await alternateStarts(emptyDir, seededDir, options.runs, (run, e, s) =>
-      log(
-        `  run ${run}: empty ${e.ready.toFixed(0)} ms, ${options.count} finished ${s.ready.toFixed(0)} ms ` +
-          `(first lookup after: ${e.lookup.toFixed(0)} / ${s.lookup.toFixed(0)} ms)`,
-      ),
-    );
-    const result = {
-      finishedWorkflows: options.count,
-      runs: options.runs,
-      emptyMedianMs: Math.round(median(empty)),
-      seededMedianMs: Math.round(median(seeded)),
-      ratio: Number((median(seeded) / median(empty)).toFixed(2)),
-      firstLookupMedianMs: {
-        empty: Math.round(median(lookups.empty)),
-        seeded: Math.round(median(lookups.seeded)),
-      },
-      firstStartMs: { emptyFresh: Math.round(firstEmpty.ready), seeded: Math.round(firstSeeded.ready) },
-      seedingSeconds: Math.round(seeding.seconds),
-    };
-    if (options.json) {
-      console.log(JSON.stringify(result));
-      return;
-    }
-    console.log(
-      [
-        `start time, median of ${result.runs} (spawn to ready):`,
-        `  empty data directory          ${result.emptyMedianMs} ms`,
-        `  ${result.finishedWorkflows} finished workflows   ${result.seededMedianMs} ms`,
-        `  ratio                         ${result.ratio} (goal <= 1.5)`,
-        `  first execution lookup after  ${result.firstLookupMedianMs.empty} ms empty, ${result.firstLookupMedianMs.seeded} ms seeded (reads the compacted index)`,
-        `  first start after seeding     ${result.firstStartMs.seeded} ms (compacts once)`,
-      ].join('\n'),
-    );
-  } finally {
-    await rm(emptyDir, { recursive: true, force: true });
+  const figures = await compareStartTimes(seededDir, options.runs, log);
+  const result = {
+    finishedWorkflows: options.count,
+    runs: options.runs,
+    ...figures,
+    seedingSeconds: Math.round(seeding.seconds),
+  };
+  if (options.json) {
+    console.log(JSON.stringify(result));
+    return;
   }
+  console.log(
+    [
+      `start time, median of ${result.runs} (spawn to ready):`,
+      `  empty data directory          ${result.emptyMedianMs} ms`,
+      `  ${result.finishedWorkflows} finished workflows   ${result.seededMedianMs} ms`,
+      `  ratio                         ${result.ratio} (goal <= 1.5)`,
+      `  first execution lookup after  ${result.firstLookupMedianMs.empty} ms empty, ${result.firstLookupMedianMs.seeded} ms seeded (reads the compacted index)`,
+      `  first start after seeding     ${result.firstStartMs.seeded} ms (compacts once)`,
+    ].join('\n'),
+  );
 };
 
 main().catch((error) => {

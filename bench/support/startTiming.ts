@@ -1,10 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DescribeExecutionCommand, ExecutionDoesNotExist, SFNClient } from '@aws-sdk/client-sfn';
 import type { Endpoints } from '../../local/endpoints.js';
 
 /** The middle value (the upper of the two middle ones for an even count). */
-export const median = (values: number[]) => {
+const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
@@ -31,11 +34,17 @@ const timeFirstLookup = async (endpoints: Endpoints): Promise<number> => {
   return performance.now() - started;
 };
 
+/** One start: milliseconds to the ready line, and of the first lookup after it. */
+interface Timed {
+  ready: number;
+  lookup: number;
+}
+
 /**
  * Milliseconds from spawning the stack on `dataDir` to its ready line, and of the first lookup
  * after it; then stops the stack cleanly.
  */
-export const timeStart = async (dataDir: string): Promise<{ ready: number; lookup: number }> => {
+const timeStart = async (dataDir: string): Promise<Timed> => {
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
@@ -61,36 +70,57 @@ export const timeStart = async (dataDir: string): Promise<{ ready: number; looku
   return { ready, lookup };
 };
 
-/** Start times of an empty and a seeded data directory, and of the first lookup after each. */
-export interface StartComparison {
-  empty: number[];
-  seeded: number[];
-  lookups: { empty: number[]; seeded: number[] };
+/** What `compareStartTimes` measured: medians of the alternating starts, and the warm-up starts. */
+export interface StartFigures {
+  emptyMedianMs: number;
+  seededMedianMs: number;
+  /** Seeded median over empty median (goal <= 1.5). */
+  ratio: number;
+  firstLookupMedianMs: { empty: number; seeded: number };
+  /** The warm-up start of each directory: the seeded one compacts whatever its seeding left. */
+  firstStartMs: { emptyFresh: number; seeded: number };
 }
 
 /**
- * Starts the stack on `emptyDir` and `seededDir` in turn, `runs` times each, so a busy machine
- * slows both alike; `onRun` hears each pair as it is timed.
+ * The start time of `seededDir` against a new empty data directory: a warm-up start of each, then
+ * `runs` starts of each in turn, so a busy machine slows both alike; medians of those. `log`
+ * hears each start as it is timed.
  */
-export const alternateStarts = async (
-  emptyDir: string,
+export const compareStartTimes = async (
   seededDir: string,
   runs: number,
-  onRun: (
-    run: number,
-    empty: { ready: number; lookup: number },
-    seeded: { ready: number; lookup: number },
-  ) => void = () => undefined,
-): Promise<StartComparison> => {
-  const result: StartComparison = { empty: [], seeded: [], lookups: { empty: [], seeded: [] } };
-  for (let run = 1; run <= runs; run++) {
-    const e = await timeStart(emptyDir);
-    const s = await timeStart(seededDir);
-    result.empty.push(e.ready);
-    result.seeded.push(s.ready);
-    result.lookups.empty.push(e.lookup);
-    result.lookups.seeded.push(s.lookup);
-    onRun(run, e, s);
+  log: (line: string) => void = () => undefined,
+): Promise<StartFigures> => {
+  const emptyDir = await mkdtemp(join(tmpdir(), 'docket-bench-empty-'));
+  try {
+    log('warm-up: first start of each directory (the seeded one compacts what seeding left)');
+    const firstEmpty = await timeStart(emptyDir);
+    const firstSeeded = await timeStart(seededDir);
+    log(`  empty (fresh) ${firstEmpty.ready.toFixed(0)} ms, seeded ${firstSeeded.ready.toFixed(0)} ms`);
+    const empty: Timed[] = [];
+    const seeded: Timed[] = [];
+    for (let run = 1; run <= runs; run++) {
+      const e = await timeStart(emptyDir);
+      const s = await timeStart(seededDir);
+      empty.push(e);
+      seeded.push(s);
+      log(
+        `  run ${run}: empty ${e.ready.toFixed(0)} ms, seeded ${s.ready.toFixed(0)} ms ` +
+          `(first lookup after: ${e.lookup.toFixed(0)} / ${s.lookup.toFixed(0)} ms)`,
+      );
+    }
+    const medianOf = (timed: Timed[], key: keyof Timed) => median(timed.map((t) => t[key]));
+    return {
+      emptyMedianMs: Math.round(medianOf(empty, 'ready')),
+      seededMedianMs: Math.round(medianOf(seeded, 'ready')),
+      ratio: Number((medianOf(seeded, 'ready') / medianOf(empty, 'ready')).toFixed(2)),
+      firstLookupMedianMs: {
+        empty: Math.round(medianOf(empty, 'lookup')),
+        seeded: Math.round(medianOf(seeded, 'lookup')),
+      },
+      firstStartMs: { emptyFresh: Math.round(firstEmpty.ready), seeded: Math.round(firstSeeded.ready) },
+    };
+  } finally {
+    await rm(emptyDir, { recursive: true, force: true });
   }
-  return result;
 };
