@@ -58,8 +58,9 @@ export interface LocalRuntime {
 /**
  * Starts the whole of Docket on 127.0.0.1 with no AWS account: dynalite and the local S3 persisted
  * under the data directory, the state machine from statemachine/ on the local Step Functions with
- * the real handlers in `config.workers` worker threads (or this thread), the review API and console, and the S3 upload bridge. Then it
- * recovers what a previous run left unfinished and writes `<data-dir>/endpoints.json`.
+ * the real handlers in `config.workers` worker threads (or this thread), the review API and
+ * console, and the S3 upload bridge. Then it recovers what a previous run left unfinished and
+ * writes `<data-dir>/endpoints.json`.
  */
 export const startLocalRuntime = async (
   config: LocalConfig,

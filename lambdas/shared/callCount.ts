@@ -27,6 +27,10 @@ const caller = new AsyncLocalStorage<string>();
  */
 export const countedAs = <T>(functionName: string, work: () => T): T => caller.run(functionName, work);
 
+/** The key a count is kept under: service, operation and the function that sent it. */
+const keyOf = (service: string, operation: string, functionName: string | undefined) =>
+  `${service} ${operation} ${functionName ?? ''}`;
+
 /** What the counter reads of a call's context (the SDK sets both names on every command). */
 interface CallContext {
   clientName?: string;
@@ -61,7 +65,7 @@ export const countCalls = <C extends CountableClient>(client: C): C => {
     (next, context) => (args) => {
       const service = (context.clientName ?? 'unknown').replace(/Client$/, '');
       const operation = (context.commandName ?? 'unknown').replace(/Command$/, '');
-      const key = `${service} ${operation} ${caller.getStore() ?? ''}`;
+      const key = keyOf(service, operation, caller.getStore());
       counts.set(key, (counts.get(key) ?? 0) + 1);
       return next(args);
     },
@@ -76,6 +80,12 @@ export const uncounted = <C extends CountableClient>(client: C): C => {
   return client;
 };
 
+/** Service, then operation, then function. */
+const inOrder = (a: CallCount, b: CallCount): number =>
+  a.service.localeCompare(b.service) ||
+  a.operation.localeCompare(b.operation) ||
+  (a.function ?? '').localeCompare(b.function ?? '');
+
 /** The calls counted since the process started (or `resetCallCounts`), by service then operation. */
 export const callCounts = (): CallCount[] =>
   [...counts]
@@ -83,13 +93,17 @@ export const callCounts = (): CallCount[] =>
       const [service = '', operation = '', fn = ''] = key.split(' ');
       return { service, operation, calls, ...(fn && { function: fn }) };
     })
-    .sort(byServiceOperationFunction);
+    .sort(inOrder);
 
-/** The order counts are listed in: service, operation, then function. */
-export const byServiceOperationFunction = (a: CallCount, b: CallCount): number =>
-  a.service.localeCompare(b.service) ||
-  a.operation.localeCompare(b.operation) ||
-  (a.function ?? '').localeCompare(b.function ?? '');
+/** Counts from several threads as one list: the calls of the same service, operation and function added. */
+export const mergeCallCounts = (lists: readonly (readonly CallCount[])[]): CallCount[] => {
+  const merged = new Map<string, CallCount>();
+  for (const count of lists.flat()) {
+    const key = keyOf(count.service, count.operation, count.function);
+    merged.set(key, { ...count, calls: (merged.get(key)?.calls ?? 0) + count.calls });
+  }
+  return [...merged.values()].sort(inOrder);
+};
 
 /** Forgets the counts (a benchmark starts its measured part here). */
 export const resetCallCounts = (): void => {

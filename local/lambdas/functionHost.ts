@@ -11,8 +11,6 @@ import { invokeHere, type LocalFunction } from './registry.js';
  * invocation scope of its own.
  */
 export interface FunctionHost {
-  /** Threads the functions run in; 0 when they run in the runtime's own thread. */
-  readonly workers: number;
   /** Runs one invocation of `name` with `context`; rejects with what the handler threw. */
   invoke(name: LocalFunction, event: unknown, context: Context): Promise<unknown>;
   /** The AWS calls the functions sent, by service and operation, in every thread they run in. */
@@ -36,7 +34,6 @@ export const hostedHandler =
 
 /** The functions in the runtime's own thread (`--workers 0`). */
 export const inProcessHost: FunctionHost = {
-  workers: 0,
   invoke: invokeHere,
   callCounts: async () => callCounts(),
   eventLoopUtilization: () => [],

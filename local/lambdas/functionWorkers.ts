@@ -4,9 +4,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Context } from 'aws-lambda';
 import {
-  byServiceOperationFunction,
   type CallCount,
   callCounts,
+  mergeCallCounts,
   resetCallCounts,
 } from '../../lambdas/shared/callCount.js';
 import type { FunctionHost } from './functionHost.js';
@@ -73,9 +73,11 @@ interface Pending {
 /** One worker thread and the invocations it has not answered yet. */
 class FunctionWorker {
   readonly pending = new Map<number, Pending>();
+  /** Set once the thread has ended: it takes nothing more, and the host starts another on demand. */
+  exited = false;
   private readonly worker: Worker;
 
-  constructor(onExit: (worker: FunctionWorker, reason: string) => void) {
+  constructor() {
     const { script, eval: isEval } = workerScript();
     this.worker = new Worker(script, { eval: isEval, workerData: { [WORKER_MARKER]: true } });
     this.worker.on('message', (message: FromWorker) => this.answer(message));
@@ -83,10 +85,19 @@ class FunctionWorker {
     this.worker.on('error', (error) => {
       reason = `crashed: ${error.message}`;
     });
-    this.worker.on('exit', (code) => onExit(this, `${reason} (exit code ${code})`));
+    this.worker.on('exit', (code) => {
+      this.exited = true;
+      const error = new FunctionWorkerExitedError(`The function worker ${reason} (exit code ${code}).`);
+      for (const pending of this.pending.values()) pending.reject(error);
+      this.pending.clear();
+    });
   }
 
   send(message: ToWorker, pending: Pending): void {
+    if (this.exited) {
+      pending.reject(new FunctionWorkerExitedError('The function worker had exited.'));
+      return;
+    }
     this.pending.set(message.id, pending);
     this.worker.postMessage(message);
   }
@@ -112,21 +123,20 @@ class FunctionWorker {
 /**
  * Starts `count` function workers. They copy `process.env` as it is now: the runtime sets the
  * functions' environment first. A worker that dies fails what it was running with
- * `FunctionWorkerExitedError` and is replaced.
+ * `FunctionWorkerExitedError`; the next invocation starts its replacement, so a worker that
+ * cannot start at all costs a failed invocation each time, not a loop of threads.
  */
 export const startFunctionWorkers = (count: number): FunctionHost => {
   let nextId = 0;
   let closing = false;
-  const workers: FunctionWorker[] = [];
-  const onExit = (worker: FunctionWorker, reason: string) => {
-    for (const pending of worker.pending.values()) {
-      pending.reject(new FunctionWorkerExitedError(`The function worker ${reason}.`));
+  const workers = Array.from({ length: count }, () => new FunctionWorker());
+  /** The workers, each exited one replaced (unless the host is closing). */
+  const live = (): FunctionWorker[] => {
+    for (const [i, worker] of workers.entries()) {
+      if (worker.exited && !closing) workers[i] = new FunctionWorker();
     }
-    worker.pending.clear();
-    const index = workers.indexOf(worker);
-    if (!closing && index >= 0) workers[index] = new FunctionWorker(onExit);
+    return workers;
   };
-  for (let i = 0; i < count; i++) workers.push(new FunctionWorker(onExit));
 
   const request = <T>(worker: FunctionWorker, message: DistributiveOmit<ToWorker, 'id'>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
@@ -140,12 +150,12 @@ export const startFunctionWorkers = (count: number): FunctionHost => {
     });
   // The least busy worker: invocations differ in cost, so round-robin would pile up behind a slow one.
   const pick = (name: LocalFunction): FunctionWorker => {
-    const first = workers[0] as FunctionWorker;
+    const candidates = live();
+    const first = candidates[0] as FunctionWorker;
     if (FIRST_WORKER_ONLY.has(name)) return first;
-    return workers.reduce((best, w) => (w.pending.size < best.pending.size ? w : best), first);
+    return candidates.reduce((best, w) => (w.pending.size < best.pending.size ? w : best), first);
   };
   return {
-    workers: count,
     invoke: (name: LocalFunction, event: unknown, context: Context) =>
       request(pick(name), {
         kind: 'invoke',
@@ -153,22 +163,15 @@ export const startFunctionWorkers = (count: number): FunctionHost => {
         event: JSON.stringify(event ?? null),
         context: contextFields(context),
       }),
-    callCounts: async () => {
-      const merged = new Map<string, CallCount>();
-      const all = [
+    callCounts: async () =>
+      mergeCallCounts([
         callCounts(),
-        ...(await Promise.all(workers.map((w) => request<CallCount[]>(w, { kind: 'counts' })))),
-      ];
-      for (const count of all.flat()) {
-        const key = `${count.service} ${count.operation} ${count.function ?? ''}`;
-        merged.set(key, { ...count, calls: (merged.get(key)?.calls ?? 0) + count.calls });
-      }
-      return [...merged.values()].sort(byServiceOperationFunction);
-    },
+        ...(await Promise.all(live().map((w) => request<CallCount[]>(w, { kind: 'counts' })))),
+      ]),
     eventLoopUtilization: () => workers.map((w) => w.eventLoopUtilization()),
     resetCallCounts: async () => {
       resetCallCounts();
-      await Promise.all(workers.map((w) => request(w, { kind: 'reset-counts' })));
+      await Promise.all(live().map((w) => request(w, { kind: 'reset-counts' })));
     },
     close: async () => {
       closing = true;

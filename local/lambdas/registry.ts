@@ -93,11 +93,11 @@ export interface StageFunctionOptions {
 
 /**
  * The function the local Step Functions invokes for a stage: the real handler, loaded on first
- * use in whichever thread runs it, behind the fault plan (checked here, in the runtime's thread). A planned fault hits a workflow until it has been
- * retried n times, as its record says: with several documents in flight a count kept in the
- * process failed whichever document came first, and a restart forgot it, so a workflow resumed
- * after a `kill -9` failed again until it ran out of retries. An event with no workflow yet
- * (ingest) counts in the process.
+ * use in whichever thread runs it, behind the fault plan (checked here, in the runtime's thread).
+ * A planned fault hits a workflow until it has been retried n times, as its record says: with
+ * several documents in flight a count kept in the process failed whichever document came first,
+ * and a restart forgot it, so a workflow resumed after a `kill -9` failed again until it ran out
+ * of retries. An event with no workflow yet (ingest) counts in the process.
  */
 export const stageFunction = (name: LocalFunction, options: StageFunctionOptions = {}) => {
   const planned = options.faults?.[name as keyof FaultPlan];
