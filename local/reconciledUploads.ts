@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { writeFileAtomic } from './emulators/s3/atomicFile.js';
 
 /**
- * The time (epoch ms) before which every upload was reconciled by an earlier start, or undefined
+ * The time (epoch ms) before which an earlier start found every upload to be a workflow, or undefined
  * when none was (or the file is unreadable: then everything is looked at again, which is safe).
  */
 export const readReconciledBefore = async (file: string): Promise<number | undefined> => {

@@ -32,7 +32,8 @@ export interface RecoveryReport {
  *
  * Neither reads the finished workflows, so a start does not slow down as they accumulate: the
  * unfinished ones come from the state index (`unfinishedWorkflows`), and an upload is looked up
- * by its workflow id only when it is newer than the last reconciliation (`reconciledFile`).
+ * by its workflow id only when it is no older than the last reconciliation's mark
+ * (`reconciledFile`).
  */
 export const recoverAfterRestart = async (deps: {
   store: WorkflowStore;
@@ -40,8 +41,9 @@ export const recoverAfterRestart = async (deps: {
   documents: DynamoDBDocumentClient;
   workflowsTable: string;
   /**
-   * Where the time of the last complete reconciliation is kept: uploads older than it were
-   * checked then (and queued if needed, durably), so they are not looked up again. Without it,
+   * Where the time of the last complete reconciliation is kept: every upload older than it was
+   * found to be a workflow then, so it is not looked up again. An upload that reconciliation had
+   * to queue keeps the mark at its time until a later start finds its workflow. Without it,
    * every upload is looked up.
    */
   reconciledFile?: string;
@@ -84,6 +86,11 @@ export const recoverAfterRestart = async (deps: {
   // An upload made while the listing runs may be missed by it (the live bridge queues it): the
   // next start looks at everything from a second before this one began.
   const listingFrom = (deps.now ?? Date.now)() - 1000;
+  // Queued is not started: a kill after the starter took the message but before ingest made the
+  // workflow loses the execution and the message both. So the mark stays at the oldest upload
+  // queued here, and the next start looks at it again (and queues it again if it is still not a
+  // workflow; the starter runs a cut-off upload again under a new name).
+  let oldestQueued = listingFrom;
   let uploadsFailed = false;
   let token: string | undefined;
   do {
@@ -112,6 +119,7 @@ export const recoverAfterRestart = async (deps: {
           deps.region,
         );
         report.started += 1;
+        oldestQueued = Math.min(oldestQueued, lastModified.getTime());
       } catch (error) {
         uploadsFailed = true;
         report.failed.push({ id: object.Key, error: (error as Error).message });
@@ -120,6 +128,6 @@ export const recoverAfterRestart = async (deps: {
     token = page.NextContinuationToken;
   } while (token);
   // Only a reconciliation that queued every upload it had to may spare the next one these.
-  if (deps.reconciledFile && !uploadsFailed) await writeReconciledBefore(deps.reconciledFile, listingFrom);
+  if (deps.reconciledFile && !uploadsFailed) await writeReconciledBefore(deps.reconciledFile, oldestQueued);
   return report;
 };

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
-import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadIdempotencyKey } from '../../lambdas/shared/uploadIdentity.js';
 import { createUploadQueues, type UploadQueues } from '../../local/events/uploadPath.js';
 import { recoverAfterRestart, uploadId } from '../../local/recovery.js';
 import { LocalStepFunctions } from '../../local/sfn/localStepFunctions.js';
@@ -108,25 +109,66 @@ describe('recovery after a restart', () => {
     expect((await env.store.get(cancelled.workflow.id)).state).toBe('cancelled');
   });
 
-  it('looks again only at uploads newer than the last complete reconciliation', async () => {
-    // Prepare: an upload nobody started, reconciled (queued) by a first start.
+  it('looks again at a queued upload until it is a workflow, and no more after', async () => {
+    // Prepare: two uploads nobody started, and a reconciliation file. A first start queues both.
     const dataDir = await mkdtemp(join(tmpdir(), 'docket-recovery-'));
     const reconciledFile = join(dataDir, 'uploads-reconciled.json');
-    await upload('incoming/globex/once.pdf');
-    const recover = () =>
-      recoverAfterRestart(
-        // Ahead of the uploads' LastModified by more than the reconciliation's slack.
+    await upload('incoming/globex/cut.pdf');
+    await upload('incoming/globex/made.pdf');
+    const recover = async () => {
+      // Ahead of the uploads' LastModified by more than the reconciliation's slack.
+      const report = await recoverAfterRestart(
         recoveryDeps({ reconciledFile, now: () => Date.now() + 5000 }),
       );
+      return { report, queued: await drainQueuedKeys('incoming/globex/') };
+    };
     const first = await recover();
+    // The starter took both; only made.pdf's execution lived to ingest: cut.pdf's was killed first.
+    await ingested(first.queued.events.find((e) => e.detail.object.key.endsWith('made.pdf')));
 
-    // Act
+    // Act: the next start, then one after cut.pdf's second run reached ingest.
     const second = await recover();
+    await ingested(second.queued.events[0]);
+    const third = await recover();
 
     // Assess
-    expect(first.started).toBeGreaterThanOrEqual(1);
-    expect(second.started).toBe(0);
-    expect(second.failed).toEqual([]);
+    expect(first.queued.keys).toEqual(['incoming/globex/cut.pdf', 'incoming/globex/made.pdf']);
+    expect(second.queued.keys).toEqual(['incoming/globex/cut.pdf']);
+    expect(third.queued.keys).toEqual([]);
+    expect([first, second, third].flatMap((r) => r.report.failed)).toEqual([]);
     await rm(dataDir, { recursive: true, force: true });
   });
 });
+
+interface QueuedEvent {
+  detail: { bucket: { name: string }; object: { key: string; etag?: string; sequencer?: string } };
+}
+
+/** Receives and deletes every queued upload event, and returns those under `prefix`, sorted. */
+const drainQueuedKeys = async (prefix: string) => {
+  const events: QueuedEvent[] = [];
+  for (;;) {
+    const { Messages = [] } = await queue.client.send(
+      new ReceiveMessageCommand({ QueueUrl: queues.uploads, MaxNumberOfMessages: 10 }),
+    );
+    if (Messages.length === 0) break;
+    for (const m of Messages) {
+      events.push(JSON.parse(m.Body ?? '{}'));
+      await queue.client.send(
+        new DeleteMessageCommand({ QueueUrl: queues.uploads, ReceiptHandle: m.ReceiptHandle }),
+      );
+    }
+  }
+  const mine = events.filter((e) => e.detail.object.key.startsWith(prefix));
+  mine.sort((a, b) => a.detail.object.key.localeCompare(b.detail.object.key));
+  return { events: mine, keys: mine.map((e) => e.detail.object.key) };
+};
+
+/** What ingest does first for a queued upload: makes its workflow, under the upload's identity. */
+const ingested = async (event: QueuedEvent | undefined) => {
+  if (!event) throw new Error('no queued event to ingest');
+  await env.store.create({
+    tenant: 'globex',
+    idempotencyKey: uploadIdempotencyKey(event.detail.bucket.name, event.detail.object),
+  });
+};
