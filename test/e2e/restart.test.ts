@@ -27,12 +27,20 @@ const workflows = async (stack: LocalStack, tenant: string) => {
   return items;
 };
 
-/** The tenant's workflows as the index lists them, unfinished first, and the stack's log. */
+/**
+ * The tenant's workflows as the index lists them, unfinished first, the uploads no workflow came
+ * from (what a lost upload looks like), and the stack's log.
+ */
 const describeWorkflows = async (stack: LocalStack) => {
   const items = await workflows(stack, 'acme');
   const open = items.filter((i) => !isTerminal(i.state));
   const shown = open.map((i) => `${i.id} ${i.source?.key} ${i.state} v${i.version}`).join(', ');
-  return `${items.length} workflows, ${open.length} unfinished [${shown}]; stack log: ${stack.stderr()}`;
+  const page = await stack.s3.send(
+    new ListObjectsV2Command({ Bucket: stack.endpoints.bucket, Prefix: 'incoming/acme/' }),
+  );
+  const made = new Set(items.map((i) => i.source?.key));
+  const orphans = (page.Contents ?? []).flatMap((o) => (o.Key && !made.has(o.Key) ? [o.Key] : []));
+  return `${items.length} workflows, ${open.length} unfinished [${shown}]; uploads without a workflow [${orphans.join(', ')}]; stack log: ${stack.stderr()}`;
 };
 
 const storedCount = async (stack: LocalStack, prefix: string) => {
