@@ -24,7 +24,7 @@ log(
 
 const s3 = await fuzzS3Front({ runs: number('S3_RUNS', 3000) });
 log(
-  `S3 front fuzz: ${s3.requests} requests (${s3.notSent} more Node would not send), ${s3.status5xx.length} 5xx, ${s3.noAnswer.length} closed without an answer, ${s3.crashes} crashes, ${s3.writesOutsidePrefix.length} writes outside the tenant's prefix`,
+  `S3 front fuzz: ${s3.requests} requests (${s3.notSent} more Node would not send), ${s3.status5xx.length} 5xx, ${s3.noAnswer.length} closed without an answer (${s3.shortBodies.length} more sent less body than they declared and timed out, as the server waited for it), ${s3.crashes} crashes, ${s3.writesOutsidePrefix.length} writes outside the tenant's prefix`,
 );
 for (const e of s3.status5xx.slice(0, 10))
   log(`  5xx: ${e.status} ${e.method} ${e.path} ${JSON.stringify(e.headers)}`);
@@ -34,7 +34,7 @@ for (const w of s3.writesOutsidePrefix.slice(0, 10)) log(`  outside: ${w}`);
 
 const api = await fuzzReviewApi({ runs: number('API_RUNS', 1500) });
 log(
-  `Review API fuzz: ${api.requests} requests (${api.notSent} more Node would not send), ${api.status5xx.length} 5xx, ${api.noAnswer.length} closed without an answer, ${api.crashes} crashes, ${api.writesOutsidePrefix.length} writes outside the tenant`,
+  `Review API fuzz: ${api.requests} requests (${api.notSent} more Node would not send), ${api.status5xx.length} 5xx, ${api.noAnswer.length} closed without an answer (${api.shortBodies.length} more sent less body than they declared), ${api.crashes} crashes, ${api.writesOutsidePrefix.length} writes outside the tenant`,
 );
 for (const e of api.status5xx.slice(0, 20))
   log(`  5xx: ${e.status} ${e.method} ${e.path} ${e.error ?? ''} body ${e.bodyBytes} bytes`);

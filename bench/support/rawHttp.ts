@@ -14,6 +14,9 @@ export interface Exchange {
 
 const ANSWER_BYTES = 64 * 1024;
 
+/** The error of an exchange the client gave up waiting for (15 s without an answer). */
+export const TIMED_OUT = 'timed out';
+
 /**
  * Sends a request exactly as written (host, port and a raw path: no URL normalisation, so `..`
  * and malformed escapes reach the server) and waits for the status.
@@ -35,10 +38,12 @@ export const send = (
       body && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')
         ? { ...headers, 'content-length': String(body.length) }
         : headers;
+    let answered = 0;
     try {
       const req = request(
         { host: '127.0.0.1', port, method, path, headers: framed, timeout: 15_000, agent: false },
         (res) => {
+          answered = res.statusCode ?? 0;
           const chunks: Buffer[] = [];
           let kept = 0;
           res.on('data', (chunk: Buffer) => {
@@ -58,8 +63,12 @@ export const send = (
           );
         },
       );
-      req.on('timeout', () => req.destroy(new Error('timed out')));
-      req.on('error', (error) => resolve({ ...exchange, error: error.message }));
+      req.on('timeout', () => req.destroy(new Error(TIMED_OUT)));
+      // An error after the status line still had an answer: a body longer than the length the
+      // request declares is, to the server, the start of a next request, which it refuses with a
+      // 400 after the answer, and Node's client fails on those bytes ("Data after Connection:
+      // close"). The error is kept beside the status.
+      req.on('error', (error) => resolve({ ...exchange, status: answered, error: error.message }));
       req.end(body);
     } catch (error) {
       // Node refused to send it at all (an invalid header or path character): not a server answer.
