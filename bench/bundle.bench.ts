@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { bundleGoalBytes, functionBundles } from '../test/infra/support/bundles.js';
 import { synthDocket } from '../test/infra/support/synthDocket.js';
+import { median } from './support/stats.js';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean', default: false }, runs: { type: 'string', default: '7' } },
@@ -28,11 +29,6 @@ await import(process.env.DOCKET_BUNDLE_FILE);
 process.stdout.write(String(performance.now() - t));
 process.exit(0);
 `;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-};
 
 log('Synthesizing with bundling ...');
 const started = performance.now();

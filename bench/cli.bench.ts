@@ -24,6 +24,7 @@ import { createS3Client } from '../lambdas/shared/clients.js';
 import { presignPut } from '../lambdas/shared/presign.js';
 import { startLocalS3 } from '../local/emulators/s3.js';
 import { buildBundle, cliBundle } from '../scripts/cliBundle.mjs';
+import { median } from './support/stats.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,7 +38,6 @@ const SIZE_KB = Number(values.size);
 const log = (message: string) => {
   if (!values.json) process.stderr.write(`${message}\n`);
 };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 const startup = (args: string[]) => {
   const times: number[] = [];

@@ -43,6 +43,7 @@ import { connectionsOf, runThrough, startStack, stopStack } from './support/pipe
 import { pool } from './support/pool.js';
 import { seededCount } from './support/seedFinished.js';
 import { compareStartTimes } from './support/startTiming.js';
+import { percentile } from './support/stats.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
@@ -73,8 +74,6 @@ if (workerRuns.some((n) => !Number.isInteger(n) || n < 0) || workerRuns.filter((
 const log = (line: string) => {
   if (!options.json) process.stderr.write(`${line}\n`);
 };
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** One pipeline run's figures. */
 interface PipelineRun {

@@ -11,6 +11,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import type { WorkflowEvent } from '../statemachine/index.js';
 import { countCalls } from '../test/support/callCounter.js';
 import { startStoreFixture } from '../test/support/localDynamo.js';
+import { percentile } from './support/stats.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,8 +38,6 @@ const AUTO_PATH: { event: WorkflowEvent; context?: object }[] = [
   { event: 'compared' },
 ];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const log = (message: string) => {
   if (!values.json) process.stderr.write(`${message}\n`);
 };

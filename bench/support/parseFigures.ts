@@ -4,6 +4,7 @@ import { extractPdfText } from '../../lambdas/parse/pdfText.js';
 import type { PdfText } from '../../lambdas/shared/pdfText.js';
 import { type FixtureName, fixtureBytes, fixturePath } from '../../test/fixtures/pdfFixtures.js';
 import { recall } from './recall.js';
+import { median } from './stats.js';
 
 /*
  * The text-layer figures of bench:parse: throughput of extractPdfText, the guarded parse and
@@ -17,11 +18,6 @@ const TIME_GOAL_MS = 60_000;
 /** A line of progress on stderr, so stdout stays the report (or its JSON). */
 export const progress = (line: string): void => {
   process.stderr.write(`${line}\n`);
-};
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
 const timeIt = async (action: () => Promise<unknown> | unknown): Promise<number> => {

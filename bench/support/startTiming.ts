@@ -5,12 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { DescribeExecutionCommand, ExecutionDoesNotExist, SFNClient } from '@aws-sdk/client-sfn';
 import type { Endpoints } from '../../local/endpoints.js';
-
-/** The middle value (the upper of the two middle ones for an even count). */
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
+import { median } from './stats.js';
 
 /**
  * Milliseconds of the first execution lookup after a start: the one that reads the index of the
