@@ -7,7 +7,7 @@ import { createS3Client } from '../../lambdas/shared/clients.js';
 import { checkUploadKey, KeyPolicyViolation } from '../../lambdas/shared/keyPolicy.js';
 import { startS3Child } from '../../test/local/s3/support/startS3Child.js';
 import { LOCAL_CREDENTIALS } from '../../test/support/localDynamo.js';
-import { type Exchange, send, TIMED_OUT } from './rawHttp.js';
+import { type Exchange, headerValue, send, TIMED_OUT } from './rawHttp.js';
 
 /** What the S3 front fuzz counted. */
 export interface FuzzFigures {
@@ -50,9 +50,7 @@ export const countAnswer = (figures: FuzzFigures, answer: Exchange): boolean => 
 
 /** Whether a request timed out waiting after sending fewer body bytes than its content-length. */
 const promisedMore = (answer: Exchange): boolean => {
-  const declared = Object.entries(answer.headers).find(
-    ([name]) => name.toLowerCase() === 'content-length',
-  )?.[1];
+  const declared = headerValue(answer.headers, 'content-length');
   return answer.error === TIMED_OUT && declared !== undefined && Number(declared) > answer.bodyBytes;
 };
 

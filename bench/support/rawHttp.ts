@@ -14,6 +14,10 @@ export interface Exchange {
 
 const ANSWER_BYTES = 64 * 1024;
 
+/** The value of header `name` (any case) in headers as a request sets them, if set. */
+export const headerValue = (headers: Record<string, string>, name: string): string | undefined =>
+  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+
 /** The error of an exchange the client gave up waiting for (15 s without an answer). */
 export const TIMED_OUT = 'timed out';
 
@@ -35,7 +39,7 @@ export const send = (
     // bytes as a broken next request. One connection per request, so an answer that closes the
     // connection never costs the next request its answer.
     const framed =
-      body && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')
+      body && headerValue(headers, 'content-length') === undefined
         ? { ...headers, 'content-length': String(body.length) }
         : headers;
     let answered = 0;
