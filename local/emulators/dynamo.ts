@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import {
   CreateTableCommand,
+  type CreateTableCommandInput,
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { createTableInput, TABLES, type TableSpec } from '../../lambdas/shared/store/index.js';
@@ -29,6 +31,20 @@ const exists = (path: string) =>
     () => true,
     () => false,
   );
+
+/**
+ * Creates a table and returns once it is ACTIVE. dynalite, like DynamoDB, answers CreateTable
+ * with CREATING and flips the status on a timer (even at `createTableMs: 0`); an item written
+ * before the flip gets ResourceNotFoundException, which a busy machine made happen.
+ */
+export const createActiveTable = async (client: DynamoDBClient, input: CreateTableCommandInput) => {
+  await client.send(new CreateTableCommand(input));
+  // The waiter checks at once; the short delays suit an emulator that flips within milliseconds.
+  await waitUntilTableExists(
+    { client, minDelay: 0.02, maxDelay: 0.5, maxWaitTime: 60 },
+    { TableName: input.TableName },
+  );
+};
 
 /**
  * Marks the store at `path` open until a clean close, and rebuilds its indexes first when the
@@ -93,7 +109,7 @@ export const startLocalDynamo = async (
         throw error;
       },
     );
-    if (!exists) await admin.send(new CreateTableCommand(createTableInput(spec, name)));
+    if (!exists) await createActiveTable(admin, createTableInput(spec, name));
   }
   admin.destroy();
 

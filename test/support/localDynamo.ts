@@ -1,6 +1,7 @@
+import { type CreateTableCommandInput, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDocumentClient } from '../../lambdas/shared/clients.js';
 import { WorkflowStore } from '../../lambdas/shared/store/index.js';
-import { type LocalDynamo, startLocalDynamo } from '../../local/emulators/dynamo.js';
+import { createActiveTable, type LocalDynamo, startLocalDynamo } from '../../local/emulators/dynamo.js';
 
 /** Credentials of the emulators (they take any; these match the runtime's dummy ones): never real ones. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -22,6 +23,19 @@ export const startStoreFixture = async (options: { now?: () => Date } = {}) => {
     dynamo,
     client,
     store,
+    /** Creates one more table and returns once it is ACTIVE, so the first write cannot race it. */
+    createTable: async (input: CreateTableCommandInput) => {
+      const admin = new DynamoDBClient({
+        endpoint: dynamo.endpoint,
+        region: 'us-east-1',
+        credentials: LOCAL_CREDENTIALS,
+      });
+      try {
+        await createActiveTable(admin, input);
+      } finally {
+        admin.destroy();
+      }
+    },
     close: async () => {
       client.destroy();
       await dynamo.close();

@@ -1,4 +1,3 @@
-import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { DescribeExecutionCommand, SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExecutionSlots } from '../../../lambdas/shared/slots/index.js';
@@ -50,7 +49,7 @@ afterAll(async () => {
 /** A starter on a fresh slots table, over the real local Step Functions and dynalite. */
 const starterWith = async (options: { limit: number; stateMachineArn?: string }) => {
   const table = `starter-${tables++}`;
-  await store.client.send(new CreateTableCommand(createTableInput(WORKFLOWS_TABLE, table)));
+  await store.createTable(createTableInput(WORKFLOWS_TABLE, table));
   const slots = new ExecutionSlots({ client: store.client, table, limit: options.limit });
   const deadLetters: { reason: string; event: unknown }[] = [];
   let now = 0;

@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateTableCommand, DynamoDBClient, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTableInput, Index, WORKFLOWS_TABLE } from '../../../lambdas/shared/store/index.js';
-import { type LocalDynamo, startLocalDynamo } from '../../../local/emulators/dynamo.js';
+import { createActiveTable, type LocalDynamo, startLocalDynamo } from '../../../local/emulators/dynamo.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -143,7 +143,7 @@ describe('local DynamoDB made by an earlier version', () => {
       ...WORKFLOWS_TABLE,
       indexes: WORKFLOWS_TABLE.indexes.filter((i) => i.indexName !== Index.pendingOutbox),
     };
-    await oldClient.send(new CreateTableCommand(createTableInput(spec, 'docket-workflows')));
+    await createActiveTable(oldClient, createTableInput(spec, 'docket-workflows'));
     await oldClient.send(
       new PutItemCommand({
         TableName: 'docket-workflows',

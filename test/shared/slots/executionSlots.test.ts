@@ -1,4 +1,3 @@
-import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callCounts, resetCallCounts } from '../../../lambdas/shared/callCount.js';
 import { ExecutionSlots } from '../../../lambdas/shared/slots/index.js';
@@ -21,7 +20,7 @@ afterAll(async () => {
  */
 const slotsWith = async (limit: number, now?: () => Date) => {
   const table = `slots-test-${tableNumber++}`;
-  await fixture.client.send(new CreateTableCommand(createTableInput(WORKFLOWS_TABLE, table)));
+  await fixture.createTable(createTableInput(WORKFLOWS_TABLE, table));
   return new ExecutionSlots({ client: fixture.client, table, limit, ...(now && { now }) });
 };
 
