@@ -23,40 +23,49 @@ export const perDocument = (counts: readonly CallCount[], documents: number): Ca
   }));
 };
 
-/** Calls per document of one function, by service. */
+/** Calls per document of one function, by service and by operation. */
 export interface FunctionCalls {
   /** The function's name; `(runtime)` for calls the runtime itself sent (the upload path, recovery). */
   function: string;
   perDocument: number;
   byService: Record<string, number>;
+  /** Keyed `Service Operation` (`DynamoDB GetItem`): which calls a function could save. */
+  byOperation: Record<string, number>;
 }
+
+const sumInto = (sums: Map<string, number>, key: string, calls: number) =>
+  sums.set(key, (sums.get(key) ?? 0) + calls);
 
 /** The counted calls per document of each function, most first. */
 export const perFunction = (counts: readonly CallCount[], documents: number): FunctionCalls[] => {
-  const byFunction = new Map<string, Map<string, number>>();
+  const byFunction = new Map<string, { services: Map<string, number>; operations: Map<string, number> }>();
   for (const count of counts) {
     const name = count.function ?? '(runtime)';
-    const services = byFunction.get(name) ?? new Map<string, number>();
-    services.set(count.service, (services.get(count.service) ?? 0) + count.calls);
-    byFunction.set(name, services);
+    const sums = byFunction.get(name) ?? { services: new Map(), operations: new Map() };
+    sumInto(sums.services, count.service, count.calls);
+    sumInto(sums.operations, `${count.service} ${count.operation}`, count.calls);
+    byFunction.set(name, sums);
   }
   const round = (calls: number) => Number((calls / documents).toFixed(2));
+  const rounded = (sums: Map<string, number>) =>
+    Object.fromEntries([...sums].map(([key, calls]) => [key, round(calls)]));
   return [...byFunction]
-    .map(([name, services]) => ({
+    .map(([name, { services, operations }]) => ({
       function: name,
       perDocument: round([...services.values()].reduce((a, b) => a + b, 0)),
-      byService: Object.fromEntries([...services].map(([service, calls]) => [service, round(calls)])),
+      byService: rounded(services),
+      byOperation: rounded(operations),
     }))
     .sort((a, b) => b.perDocument - a.perDocument || a.function.localeCompare(b.function));
 };
 
-/** One line per function: its calls per document, and by service. */
+/** One line per function: its calls per document, and by operation. */
 export const formatFunctionTable = (rows: readonly FunctionCalls[]): string =>
   rows
     .map(
       (r) =>
-        `    ${r.function.padEnd(22)}${r.perDocument.toFixed(2).padStart(8)}   ${Object.entries(r.byService)
-          .map(([service, n]) => `${service} ${n.toFixed(2)}`)
+        `    ${r.function.padEnd(22)}${r.perDocument.toFixed(2).padStart(8)}   ${Object.entries(r.byOperation)
+          .map(([operation, n]) => `${operation} ${n.toFixed(2)}`)
           .join(', ')}`,
     )
     .join('\n');

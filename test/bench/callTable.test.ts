@@ -26,15 +26,25 @@ describe('calls per document', () => {
     ]);
   });
 
-  it('tells each function its calls by service, most first, the runtime own calls apart', () => {
+  it('tells each function its calls by service and operation, most first, the runtime own calls apart', () => {
     // Act
     const rows = perFunction(counts, 10);
 
     // Assess
     expect(rows).toEqual([
-      { function: 'parse', perDocument: 3, byService: { DynamoDB: 2, S3: 1 } },
-      { function: 'validate', perDocument: 2, byService: { DynamoDB: 2 } },
-      { function: '(runtime)', perDocument: 1, byService: { SQS: 1 } },
+      {
+        function: 'parse',
+        perDocument: 3,
+        byService: { DynamoDB: 2, S3: 1 },
+        byOperation: { 'DynamoDB GetItem': 1, 'DynamoDB UpdateItem': 1, 'S3 GetObject': 1 },
+      },
+      {
+        function: 'validate',
+        perDocument: 2,
+        byService: { DynamoDB: 2 },
+        byOperation: { 'DynamoDB GetItem': 2 },
+      },
+      { function: '(runtime)', perDocument: 1, byService: { SQS: 1 }, byOperation: { 'SQS SendMessage': 1 } },
     ]);
   });
 });
