@@ -97,6 +97,73 @@ describe('a VAT registration number, or the share capital in a legal line, is ne
   });
 });
 
+describe('the tax amount is never the VAT id', () => {
+  // A currency code's first two letters look like a country prefix: "EUR 38.197,08" read as the
+  // EU VAT id "EUR38197" made a clean invoice's vendor look like an impostor.
+  it.each([
+    [
+      'Invoice 1',
+      'Muster GmbH',
+      'Sub-total  EUR 545.672,59',
+      'VAT (7%)  EUR 38.197,08',
+      'Balance Due  EUR 583.869,67',
+      '38197.08',
+    ],
+    [
+      'Rechnung Nr. 1',
+      'Muster GmbH',
+      'Nettobetrag  EUR 1.000,00',
+      'MwSt. 19 %  EUR 190,00',
+      'Gesamtbetrag  EUR 1.190,00',
+      '190.00',
+    ],
+    [
+      'Factuur 2024-1',
+      'Bedrijf B.V.',
+      'Subtotaal  EUR 2.000,00',
+      'BTW 21%  EUR 420,00',
+      'Totaal  EUR 2.420,00',
+      '420.00',
+    ],
+    ['INVOICE 1', 'Acme Ltd', 'Net  GBP 1,000.00', 'VAT 20%  GBP 1,200.00', 'Total  GBP 2,200.00', '1200.00'],
+    [
+      'Facture F-1',
+      'Société SARL',
+      'Total HT  EUR 10 000,00',
+      'TVA 20 %  EUR 2 000,00',
+      'Total TTC  EUR 12 000,00',
+      '2000.00',
+    ],
+    ['Invoice 1', 'Alpen AG', 'Subtotal  CHF 547.64', 'VAT  CHF 44.36', 'Total  CHF 592.00', '44.36'],
+    ['Invoice 1', 'Alpen AG', 'Net  CHF 1,182.59', 'VAT (8.1%)  CHF 95.79', 'Total  CHF 1,278.38', '95.79'],
+  ])('%s / %s / %s / %s', async (...lines) => {
+    // Prepare
+    const tax = lines.pop() as string;
+
+    // Act
+    const extraction = await read(...lines);
+
+    // Assess
+    expect(value(extraction, 'vendorTaxId')).toBeUndefined();
+    expect(value(extraction, 'tax')).toBe(tax);
+  });
+});
+
+describe('a VAT id printed with a word after it, or a prefix that is also a currency code', () => {
+  it.each([
+    // CHE is also an ISO 4217 code: without two decimals after it, it is no amount.
+    ['UID-Nr.  CHE 123.456.789 MWST', 'CHE123456789'],
+    ['VAT No.  NO 123 456 789 MVA', 'NO123456789'],
+    ['VAT No.  GB 123 4567 89', 'GB123456789'],
+  ])('reads %s as %s', async (line, id) => {
+    // Act
+    const extraction = await read('Invoice 1', 'Alpen AG', line, 'Total  CHF 592.00');
+
+    // Assess
+    expect(value(extraction, 'vendorTaxId')).toBe(id);
+  });
+});
+
 describe('a pre-tax amount is never the total', () => {
   it.each([
     ['Summe    1.000,00 EUR', 'MwSt. 19 %    190,00 EUR', 'Rechnungsbetrag    1.190,00 EUR', '1190.00'],

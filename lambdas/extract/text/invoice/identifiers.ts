@@ -1,4 +1,4 @@
-import { EVIDENCE_WEIGHT, ibanChecksumValid } from '../../../shared/documents/index.js';
+import { EVIDENCE_WEIGHT, ibanChecksumValid, isCurrencyCode } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled, type Parsed } from '../labelled.js';
@@ -14,15 +14,29 @@ import { findLabelled, type Parsed } from '../labelled.js';
  * tax number as countries print it without a country prefix: German "143/123/45678", US EIN
  * "12-3456789", Spanish NIF "B12345678" / "12345678Z", and registration numbers of 8 to 14 digits,
  * grouped or not (Italian partita IVA "12345678901", SIREN and SIRET, Belgian "0123.456.789").
+ * An id never stops where a number goes on after a decimal mark: "VAT (7%)  EUR 38.197,08" is a
+ * tax amount, whose "EU" + "R 38.197" would otherwise read as an EU VAT id.
  */
 const TAX_ID =
-  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d])/u;
+  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d]|[.,]\d)/u;
+
+/**
+ * A currency code, then an amount with its two decimals ("CHF 95.79", "GBP 1,200.00"): a tax
+ * amount after a "VAT" label, whose code would pass for a country prefix. A Swiss UID printed
+ * "CHE 123.456.789" (CHE is also a currency code) has no two-decimal ending, so it stays an id.
+ */
+const CURRENCY_AMOUNT = /^([A-Z]{3})\s*\d{1,3}(?:[.,\s'’]?\d{3})*[.,]\d{2}(?!\d)/u;
 
 /** Reads a tax id at the start of a label's value. */
 export const parseTaxId = (text: string): Parsed<string> | undefined => {
+  const money = CURRENCY_AMOUNT.exec(text.trim());
+  if (money?.[1] && isCurrencyCode(money[1])) return undefined;
   const m = TAX_ID.exec(text.trim());
   if (!m) return undefined;
-  const value = (m[1] ? `${m[1]}${m[2]}` : (m[3] ?? m[4] ?? '')).replace(/[\s.]/g, '');
+  // A word after the id is not part of it: the "MVA" of "NO 123 456 789 MVA", the "MWST" of a
+  // Swiss UID; an id's own groups always hold a digit.
+  const national = m[2]?.replace(/(?:\s+[A-Z]+)+$/, '');
+  const value = (m[1] ? `${m[1]}${national}` : (m[3] ?? m[4] ?? '')).replace(/[\s.]/g, '');
   if (!/\d{4}/.test(value.replace(/\D/g, '')) || value.length < 5) return undefined;
   return { value };
 };
