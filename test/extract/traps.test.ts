@@ -155,6 +155,7 @@ describe('a VAT id printed with a word after it, or a prefix that is also a curr
     ['UID-Nr.  CHE 123.456.789 MWST', 'CHE123456789'],
     ['VAT No.  NO 123 456 789 MVA', 'NO123456789'],
     ['VAT No.  GB 123 4567 89', 'GB123456789'],
+    ['UID  CHE-123.456.789 MWST', 'CHE123456789'],
   ])('reads %s as %s', async (line, id) => {
     // Act
     const extraction = await read('Invoice 1', 'Alpen AG', line, 'Total  CHF 592.00');

@@ -13,12 +13,13 @@ import { findLabelled, type Parsed } from '../labelled.js';
  * An EU VAT id ("DE123456789", "FR 11 999999998", "NL123456789B01"), an Indian GSTIN or a national
  * tax number as countries print it without a country prefix: German "143/123/45678", US EIN
  * "12-3456789", Spanish NIF "B12345678" / "12345678Z", and registration numbers of 8 to 14 digits,
- * grouped or not (Italian partita IVA "12345678901", SIREN and SIRET, Belgian "0123.456.789").
+ * grouped or not (Italian partita IVA "12345678901", SIREN and SIRET, Belgian "0123.456.789"); a
+ * prefixed id's groups may be split by spaces, dots or hyphens (Swiss UID "CHE-123.456.789").
  * An id never stops where a number goes on after a decimal mark: "VAT (7%)  EUR 38.197,08" is a
  * tax amount, whose "EU" + "R 38.197" would otherwise read as an EU VAT id.
  */
 const TAX_ID =
-  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d]|[.,]\d)/u;
+  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.-]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d]|[.,]\d)/u;
 
 /**
  * A currency code, then an amount with its two decimals ("CHF 95.79", "GBP 1,200.00"): a tax
@@ -36,7 +37,10 @@ export const parseTaxId = (text: string): Parsed<string> | undefined => {
   // A word after the id is not part of it: the "MVA" of "NO 123 456 789 MVA", the "MWST" of a
   // Swiss UID; an id's own groups always hold a digit.
   const national = m[2]?.replace(/(?:\s+[A-Z]+)+$/, '');
-  const value = (m[1] ? `${m[1]}${national}` : (m[3] ?? m[4] ?? '')).replace(/[\s.]/g, '');
+  // Separators go; a national number keeps its own ("12-3456789", "143/123/45678").
+  const value = m[1]
+    ? `${m[1]}${national}`.replace(/[\s.-]/g, '')
+    : (m[3] ?? m[4] ?? '').replace(/[\s.]/g, '');
   if (!/\d{4}/.test(value.replace(/\D/g, '')) || value.length < 5) return undefined;
   return { value };
 };
