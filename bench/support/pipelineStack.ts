@@ -9,7 +9,7 @@ import { putProviders } from '../../lambdas/shared/providersStore.js';
 import { type WorkflowItem, WorkflowStore } from '../../lambdas/shared/store/index.js';
 import { resolveLocalConfig } from '../../local/config.js';
 import { type LocalRuntime, startLocalRuntime } from '../../local/runtime.js';
-import { isTerminal } from '../../statemachine/index.js';
+import { isAtRest } from '../../statemachine/index.js';
 import type { countConnections } from './callTable.js';
 import { pool } from './pool.js';
 
@@ -101,7 +101,7 @@ export const runThrough = async (
       if (item.source?.key.startsWith(`incoming/bench/${prefix}-`)) items.push(item);
     }
     // A document sent to review waits for a person, which no bench run provides: it is settled.
-    const done = items.filter((i) => isTerminal(i.state) || i.state === 'review_required').length;
+    const done = items.filter((i) => isAtRest(i.state)).length;
     log(`  ${done}/${pdfs.length} finished`);
     if (done >= pdfs.length) break;
     if (done !== lastProgress.done) lastProgress = { done, at: Date.now() };
