@@ -1,7 +1,8 @@
-import { EVIDENCE_WEIGHT, ibanChecksumValid, isCurrencyCode } from '../../../shared/documents/index.js';
+import { EVIDENCE_WEIGHT, ibanChecksumValid } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled, type Parsed } from '../labelled.js';
+import { findAmounts } from '../parseAmount.js';
 
 /**
  * Registration numbers and bank accounts: the vendor's VAT id and IBAN. They identify the vendor
@@ -22,17 +23,21 @@ const TAX_ID =
   /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.-]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d]|[.,]\d)/u;
 
 /**
- * A currency code, then an amount with its two decimals ("CHF 95.79", "GBP 1,200.00"): a tax
- * amount after a "VAT" label, whose code would pass for a country prefix. A Swiss UID printed
- * "CHE 123.456.789" (CHE is also a currency code) has no two-decimal ending, so it stays an id.
+ * Whether `text` opens with an amount in a currency, with its two decimals ("CHF 95.79", "EUR
+ * 38.197,08"): a tax amount after a "VAT" label, whose code would pass for a country prefix. A
+ * Swiss UID printed "CHE 123.456.789" (CHE is also a currency code) has no two decimals, so it
+ * stays an id.
  */
-const CURRENCY_AMOUNT = /^([A-Z]{3})\s*\d{1,3}(?:[.,\s'’]?\d{3})*[.,]\d{2}(?!\d)/u;
+const opensWithMoney = (text: string): boolean => {
+  const first = findAmounts(text, { bare: false })[0];
+  return first?.start === 0 && first.currency !== undefined && /\.\d{2}$/.test(first.amount);
+};
 
 /** Reads a tax id at the start of a label's value. */
-export const parseTaxId = (text: string): Parsed<string> | undefined => {
-  const money = CURRENCY_AMOUNT.exec(text.trim());
-  if (money?.[1] && isCurrencyCode(money[1])) return undefined;
-  const m = TAX_ID.exec(text.trim());
+export const parseTaxId = (printed: string): Parsed<string> | undefined => {
+  const text = printed.trim();
+  if (opensWithMoney(text)) return undefined;
+  const m = TAX_ID.exec(text);
   if (!m) return undefined;
   // A word after the id is not part of it: the "MVA" of "NO 123 456 789 MVA", the "MWST" of a
   // Swiss UID; an id's own groups always hold a digit.
