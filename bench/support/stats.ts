@@ -1,3 +1,5 @@
+import { nearestRank } from '../../lambdas/shared/percentile.js';
+
 /*
  * The summary statistics the benches print, in one place so every bench reads "median" and "p95"
  * the same way.
@@ -9,6 +11,5 @@ export const median = (values: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-/** The nearest-rank `p`th percentile of values sorted ascending; 0 for no values. */
-export const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+/** The nearest-rank `p`th percentile of values sorted ascending (`nearestRank`); 0 for no values. */
+export const percentile = (sorted: readonly number[], p: number): number => nearestRank(sorted, p) ?? 0;

@@ -1,3 +1,4 @@
+import { nearestRank } from '../percentile.js';
 import type { ReviewEpisode } from './reviewEpisodes.js';
 
 /** Waits in seconds: how many, and the median, 95th percentile and longest. */
@@ -26,16 +27,13 @@ export interface SlaReport {
 /** Reviews ended by a person's decision; a timeout or a cancellation is nobody's decision. */
 const DECISIONS = new Set(['approve', 'reject']);
 
-/** The nearest-rank percentile of ascending `sorted` (no interpolation: every value was a real wait). */
-const percentile = (sorted: readonly number[], p: number): number | null =>
-  sorted.length === 0 ? null : (sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] as number);
-
 const stats = (waits: readonly number[]): WaitStats => {
   const sorted = [...waits].sort((a, b) => a - b);
   return {
     count: sorted.length,
-    p50Seconds: percentile(sorted, 50),
-    p95Seconds: percentile(sorted, 95),
+    // Nearest rank, no interpolation: every value was a real wait.
+    p50Seconds: nearestRank(sorted, 50) ?? null,
+    p95Seconds: nearestRank(sorted, 95) ?? null,
     maxSeconds: sorted.at(-1) ?? null,
   };
 };

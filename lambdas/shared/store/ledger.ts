@@ -1,11 +1,6 @@
 import { ALL_STATES, type WorkflowState } from '../../../statemachine/index.js';
+import { nearestRank } from '../percentile.js';
 import type { WorkflowStore } from './workflowStore.js';
-
-/** Nearest-rank percentile of sorted numbers. */
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted.length === 0
-    ? 0
-    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
 
 /** Time spent in one state, over every recorded exit from it. */
 export interface TimeInState {
@@ -51,8 +46,8 @@ export const ledgerStats = async (
     values.sort((a, b) => a - b);
     timeInState[state] = {
       count: values.length,
-      p50Ms: percentile(values, 50),
-      p95Ms: percentile(values, 95),
+      p50Ms: nearestRank(values, 50) ?? 0,
+      p95Ms: nearestRank(values, 95) ?? 0,
     };
   }
   return { workflows, transitions, byState, timeInState, errorsByType };
