@@ -90,6 +90,47 @@ describe('invoices in other languages (heuristic extractor)', () => {
   });
 
   it.each([
+    [
+      'de',
+      ['Rechnung des Versicherers Nr. 01.234.567.8-2018-1 vom', '06.12.2018'],
+      '01.234.567.8-2018-1',
+      '2018-12-06',
+    ],
+    ['en', ['Invoice of the insurer No. INS-2024-17 dated 5 March 2024'], 'INS-2024-17', '2024-03-05'],
+    ['fr', ["Facture de l'assureur N° AS-2024-9 du 5 mars 2024"], 'AS-2024-9', '2024-03-05'],
+    ['nl', ['Factuur van de verzekeraar nr. VZ-2024-4 d.d. 05-03-2024'], 'VZ-2024-4', '2024-03-05'],
+  ])('reads the number after words that qualify a %s title: %s', async (_, title, number, date) => {
+    // Prepare
+    const text = pdfTextOf(['Alpha Beta GmbH', ...title, 'Gesamtbetrag    119,00 EUR']);
+
+    // Act
+    const extraction = await extractor.extract(text);
+
+    // Assess
+    expect(valuesOf(extraction)).toMatchObject({ kind: 'invoice', invoiceNumber: number, invoiceDate: date });
+  });
+
+  it.each([
+    ['en', 'Invoice to customer No. 40711'],
+    ['en', 'Invoice for purchase order No. 4500012345'],
+    ['de', 'Rechnung zur Bestellung Nr. 4500012345'],
+    ['de', 'Rechnung an Kunden-Nr. 40711'],
+    ['fr', 'Facture pour commande N° 4500012345'],
+  ])(
+    'does not take the number another label names between the %s title word and it: %s',
+    async (_, title) => {
+      // Prepare
+      const text = pdfTextOf(['Alpha Beta GmbH', title, 'Gesamtbetrag    119,00 EUR']);
+
+      // Act
+      const extraction = await extractor.extract(text);
+
+      // Assess
+      expect(valuesOf(extraction).invoiceNumber).toBeUndefined();
+    },
+  );
+
+  it.each([
     ['de', 'Gutschrift Nr. G-2024-3 vom 05.03.2024', 'G-2024-3'],
     ['de', 'Rechnungskorrektur Nr. RK-3', 'RK-3'],
     ['fr', 'Avoir N° AV-2024-3 du 5 mars 2024', 'AV-2024-3'],

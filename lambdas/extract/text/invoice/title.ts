@@ -1,5 +1,10 @@
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue, TITLE_DATE_LINK_PATTERN } from '../../vocabulary/index.js';
+import {
+  documentTypeCue,
+  type LabelField,
+  labelsIn,
+  TITLE_DATE_LINK_PATTERN,
+} from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { findDates } from '../parseDate.js';
 import type { DocLine } from '../textIndex.js';
@@ -25,21 +30,54 @@ export interface TitleCandidates {
  * number ("Fattura N. 45/2024": Italian and Spanish abbreviate numero / número to "N.").
  */
 const NUMBER_MARK = /^(?:nr|no|n[°º]|nº|n\.\s?[°º]|n(?=\.)|#|num(?:ber|mer|ero|éro)?|número)\.?\s*[:.]?\s*/iu;
-/** What may stand between the title word and its number mark: a few words, a parenthesis. */
-const BETWEEN = /^(?:\s*\([^)]{0,60}\))?(?:\s+[\p{L}.-]+){0,3}?\s*/u;
+/** A parenthesis right after the title word: "Gutschrift (Selbst ausgestellte Rechnung) Nr. 1". */
+const PARENTHESIS = /^\s*\([^)]{0,60}\)/u;
+/** One word that may qualify the title before its number mark: "des", "Versicherers", "of". */
+const QUALIFIER = /^\s+[\p{L}.'’-]+/u;
+/** Most qualifying words between the title word and its number mark. */
+const MAX_QUALIFIERS = 3;
 /** Lines from the top of a page where a title may stand. */
 const TITLE_LINES = 25;
 
+/**
+ * Where the number may start after the title word, nearest first: right after it, then after a
+ * parenthesis and each of up to three qualifying words ("Rechnung des Versicherers Nr."). Every
+ * length is tried: the number mark decides which one reads.
+ */
+const skipsAfter = (after: string): number[] => {
+  const skips = [0];
+  let at = PARENTHESIS.exec(after)?.[0].length ?? 0;
+  if (at > 0) skips.push(at);
+  for (let word = 0; word < MAX_QUALIFIERS; word++) {
+    const next = QUALIFIER.exec(after.slice(at));
+    if (!next) break;
+    at += next[0].length;
+    skips.push(at);
+  }
+  return skips;
+};
+
+/** Fields whose label, between the title word and a number, makes that number not the invoice's. */
+const OTHER_NUMBERS: ReadonlySet<LabelField> = new Set([
+  'customerNumber',
+  'poNumber',
+  'contractReference',
+  'vatId',
+  'customerVatId',
+  'iban',
+]);
+
 const numberAfter = (after: string): { id: string; end: number; marked: boolean } | undefined => {
-  const between = BETWEEN.exec(after)?.[0] ?? '';
-  for (const skip of new Set([0, between.length])) {
+  for (const skip of skipsAfter(after)) {
     const rest = after.slice(skip).replace(/^\s+/, '');
     const mark = NUMBER_MARK.exec(rest)?.[0] ?? '';
     // Without a number mark the number must follow the title word directly ("Facture FA-2017-0010").
     if (skip > 0 && !mark) continue;
+    const start = after.length - rest.length + mark.length;
+    // "Invoice to customer No. 4711": the words and mark label another number, not this one's.
+    if (skip > 0 && labelsIn(after.slice(0, start), OTHER_NUMBERS).length > 0) continue;
     const id = parseId(rest.slice(mark.length));
     if (!id) continue;
-    const start = after.length - rest.length + mark.length;
     return {
       id: id.value,
       end: start + rest.slice(mark.length).indexOf(id.value) + id.value.length,
