@@ -354,3 +354,29 @@ describe('a total that nothing corroborates', () => {
     expect(validation.reasons.map((r) => r.code)).not.toContain('uncorroborated_total');
   });
 });
+
+describe('a courtesy title is not the customer', () => {
+  it.each([
+    ['Käufer:', 'Herrn', 'Max Mustermann', 'Max Mustermann'],
+    ['Kunde:', 'Frau Erika Musterfrau', 'Hauptstraße 5', 'Erika Musterfrau'],
+    ['Bill to:', 'Mrs Jane Doe', '12 High Street', 'Jane Doe'],
+    ['Client :', 'Madame', 'Claire Martin', 'Claire Martin'],
+    ['Klant:', 'De heer Jan Jansen', 'Dorpsstraat 1', 'Jan Jansen'],
+    ['Cliente:', 'Sra. Ana García', 'Calle Mayor 3', 'Ana García'],
+    ['Bill to:', 'MS Amlin Ltd', '1 Lime Street', 'MS Amlin Ltd'],
+  ])('reads the name after or under the title: %s %s', async (label, first, second, customer) => {
+    // Act
+    const extraction = await read(
+      'Muster GmbH',
+      'Rechnung Nr. 7',
+      label,
+      first,
+      second,
+      '10115 Berlin',
+      'Gesamtbetrag: 119,00 EUR',
+    );
+
+    // Assess
+    expect(value(extraction, 'customer')).toBe(customer);
+  });
+});

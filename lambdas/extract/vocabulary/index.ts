@@ -8,6 +8,7 @@ export {
   MONTH_PATTERN,
   monthNumber,
   NOT_MONEY_BEFORE,
+  SALUTATION,
   TITLE_DATE_LINK_PATTERN,
   vocabularyOf,
 } from './words.js';

@@ -64,6 +64,12 @@ export const VocabularySchema = z
      * 120 000,00 €" in a letterhead's legal line): never read as a total, tax or net.
      */
     notMoney: words,
+    /**
+     * Courtesy titles that open a person's address ("Herrn", "Mr", "Mme"): a line that holds only
+     * one names nobody, and the name after one is the person's. Not academic titles: "Dr." starts
+     * company names ("Dr. Oetker").
+     */
+    salutations: words,
     labels: z.object(
       Object.fromEntries(LABEL_FIELDS.map((f) => [f, LabelSetSchema])) as Record<
         LabelField,

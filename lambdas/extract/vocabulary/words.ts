@@ -42,6 +42,18 @@ export const NOT_MONEY_BEFORE = new RegExp(
   'iu',
 );
 
+/**
+ * A courtesy title at the start of a text ("Herrn", "Mr.", "Mme", "De heer"), any language, with
+ * the spaces after it: remove it to leave the person's name, or nothing.
+ */
+export const SALUTATION = new RegExp(
+  `^(?:${[...new Set(VOCABULARIES.flatMap((v) => v.salutations))]
+    .sort(bySize)
+    .map(labelSource)
+    .join('|')})\\.?(?![\\p{L}\\p{N}])\\s*`,
+  'iu',
+);
+
 const cueSource = (kind: 'invoice' | 'creditNote', compound: boolean) =>
   [...new Set(VOCABULARIES.filter((v) => !compound || v.compoundWords).flatMap((v) => v.documentTypes[kind]))]
     .sort(bySize)

@@ -1,6 +1,6 @@
 import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue, type LabelField, labelsAtStart } from '../../vocabulary/index.js';
+import { documentTypeCue, type LabelField, labelsAtStart, SALUTATION } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm } from '../values.js';
@@ -57,6 +57,20 @@ const isDetailLine = (line: DocLine): boolean =>
   /^[\p{L}][\p{L}\d .\-/]{0,30}\s*:/u.test(line.text.trim()) ||
   /^\(?[A-Z]{2,5}\)?$|^\d[\d\s./-]*$/.test(line.text.trim());
 
+/**
+ * The text without a leading courtesy title: "Herrn Max Mustermann" is Max Mustermann, and a line
+ * of "Herrn" alone names nobody (the name is on the next line). A short title in capitals is an
+ * acronym that starts a company's name ("MS Amlin"), not a title.
+ */
+const withoutSalutation = (text: string): string => {
+  const trimmed = text.trimStart();
+  const m = SALUTATION.exec(trimmed);
+  if (!m) return text;
+  const word = m[0].trim().replace(/\.$/, '');
+  if (word.length < 4 && word === word.toUpperCase()) return text;
+  return trimmed.slice(m[0].length);
+};
+
 /** The party named by a role label: on the label's own line, or in the block under it. */
 const roleBlock = (
   ctx: FinderContext,
@@ -74,7 +88,7 @@ const roleBlock = (
       // "Bill to:" ends in a colon or stands alone; "Client services" is not a role label.
       const held = rest ? roleLabelAt(cell.text, role) : undefined;
       if (rest && !held) return;
-      const here = rest ? cleanPartyName(rest) : undefined;
+      const here = rest ? cleanPartyName(withoutSalutation(rest)) : undefined;
       // "t.a.v. de administratie": an abbreviation followed by no name names nobody here.
       if (rest && !here && !held?.colon) return;
       if (here) {
@@ -84,7 +98,9 @@ const roleBlock = (
       // "Supplier:    Atlas Industrial Supply Co." - the name in the next column.
       const next = line.cells[ci + 1];
       const beside =
-        !rest && next && labelsAtStart(next.text).length === 0 ? cleanPartyName(next.text) : undefined;
+        !rest && next && labelsAtStart(next.text).length === 0
+          ? cleanPartyName(withoutSalutation(next.text))
+          : undefined;
       if (beside) {
         found.push({ value: beside, confidence, line, via: `block:${role}:next-cell` });
         return;
@@ -96,7 +112,10 @@ const roleBlock = (
         // A table header or row is not an address block.
         if (below.cells.length >= 3 && below.cells.length > line.cells.length) break;
         const target = below.cells.length > ci ? below.cells[ci] : below.cells[0];
-        const name = target && cleanPartyName(target.text);
+        const person = target && withoutSalutation(target.text);
+        // "Herrn" alone: the name is on the next line.
+        if (person !== undefined && person.trim() === '') continue;
+        const name = person && cleanPartyName(person);
         if (!name) break;
         // A trade name over the legal name ("MVM Musterhafter" / "Versicherungsverein Musterstadt
         // a.G."): the line with the legal form names the party.
