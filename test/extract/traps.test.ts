@@ -380,3 +380,31 @@ describe('a courtesy title is not the customer', () => {
     expect(value(extraction, 'customer')).toBe(customer);
   });
 });
+
+describe("the number after a label's own percent sign is the rate, not the tax", () => {
+  it.each([
+    ['Nettobetrag: 84,00 EUR', 'MwSt. % 19,0', 'Gesamtbetrag: 99,96 EUR', '19.0'],
+    ['Montant HT : 84,00 €', 'TVA % : 20,0', 'Total TTC : 100,80 €', '20.0'],
+    ['Net amount: £84.00', 'VAT %  20.0', 'Total: £100.80', '20.0'],
+  ])('%s / %s / %s', async (net, rate, total, rateValue) => {
+    // Act
+    const extraction = await read('Muster GmbH', 'Rechnung Nr. 7', net, rate, total);
+
+    // Assess
+    expect(value(extraction, 'tax')).not.toBe(rateValue);
+  });
+
+  it('keeps the tax amount after a rate written with its number ("MwSt. 19 % 15,96")', async () => {
+    // Act
+    const extraction = await read(
+      'Muster GmbH',
+      'Rechnung Nr. 7',
+      'Nettobetrag: 84,00 EUR',
+      'MwSt. 19 % 15,96',
+      'Gesamtbetrag: 99,96 EUR',
+    );
+
+    // Assess
+    expect(value(extraction, 'tax')).toBe('15.96');
+  });
+});

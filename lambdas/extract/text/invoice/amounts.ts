@@ -44,10 +44,17 @@ export interface LabelledAmount {
 const IDENTIFIER_BEFORE = /(?:^|[^\p{L}])[A-Z]{2}\s?$/u;
 const LONG_BARE_NUMBER = /^\d{7,}$/;
 
+/**
+ * A percent sign that no number precedes ("MwSt. % 19,0", "VAT %: 20"): the label is the rate's,
+ * and so is the number after it. In "20 % 40,00" the sign is the rate's and 40,00 is money.
+ */
+const RATE_LABEL_BEFORE = /(?:^|[^\d\s])\s*%\s*:?\s*$/u;
+
 const looksLikeMoney = (text: string, found: FoundAmount): boolean => {
   const token = text.slice(found.start, found.end).replace(/^[-\s]+/, '');
   const before = text.slice(0, found.start);
   if (IDENTIFIER_BEFORE.test(before)) return false;
+  if (RATE_LABEL_BEFORE.test(before)) return false;
   // The company's share capital in a legal line ("SARL au capital de 120 000,00 €").
   if (NOT_MONEY_BEFORE.test(before)) return false;
   if (!found.currency && LONG_BARE_NUMBER.test(token.replace(/[^\d]/g, '')) && !/[.,]\d{2}\b/.test(token))
