@@ -408,3 +408,32 @@ describe("the number after a label's own percent sign is the rate, not the tax",
     expect(value(extraction, 'tax')).toBe('15.96');
   });
 });
+
+describe('the same digits under another number label do not confirm an identifier', () => {
+  const evidenceOf = async (...lines: string[]) =>
+    fieldsOf(await read('Muster GmbH', ...lines, 'Gesamtbetrag: 119,00 EUR')).invoiceNumber?.evidence?.map(
+      (e) => e.kind,
+    );
+
+  it.each([['Bestellnummer: 2018092011'], ['Kundennummer: 2018092011'], ['Your order number: 2018092011']])(
+    'an invoice number printed again as %s',
+    async (again) => {
+      // Act
+      const kinds = await evidenceOf('Rechnungsnummer: 2018092011', again);
+
+      // Assess
+      expect(kinds).toBeDefined();
+      expect(kinds).not.toContain('agreement');
+    },
+  );
+
+  it('an invoice number printed again without a label, or under its own, is confirmed', async () => {
+    // Act
+    const bare = await evidenceOf('Rechnungsnummer: 2018092011', 'Bitte bei Zahlung angeben: 2018092011');
+    const own = await evidenceOf('Rechnungsnummer: 2018092011', 'Verwendungszweck Rechnung Nr. 2018092011');
+
+    // Assess
+    expect(bare).toContain('agreement');
+    expect(own).toContain('agreement');
+  });
+});

@@ -15,11 +15,12 @@ import { type Candidate, choose } from '../candidates.js';
 import { UnclassifiableDocument } from '../errors.js';
 import type { Extractor } from '../extractor.js';
 import { unclassified } from '../unclassified.js';
+import { type LabelField, labelsIn } from '../vocabulary/index.js';
 import { classify } from './classify.js';
 import { finderContext } from './context.js';
 import { contractCandidates } from './contractFinders.js';
 import { invoiceCandidates } from './invoice/finders.js';
-import { containsName, containsToken } from './printed.js';
+import { containsName, containsToken, tokenIndex } from './printed.js';
 import { type DocLine, type DocText, indexText, sourceOf } from './textIndex.js';
 
 /** Written to every record; bump when a change alters what the extractor returns. */
@@ -47,9 +48,38 @@ const REPEAT_WEIGHT = 0.5;
  * Evidence that a chosen identifier or name is printed on another line too (a running header, a
  * signature block, a payment reference). Not for dates or amounts: those repeat for other reasons.
  */
+/** The vocabulary's label of each repeatable identifier (a contract's own number has none). */
+const IDENTIFIER_LABELS: Readonly<Record<string, LabelField>> = {
+  invoiceNumber: 'invoiceNumber',
+  poNumber: 'poNumber',
+  contractReference: 'contractReference',
+  vendorTaxId: 'vatId',
+  iban: 'iban',
+};
+const NUMBER_LABELS: ReadonlySet<LabelField> = new Set<LabelField>([
+  ...Object.values(IDENTIFIER_LABELS),
+  'customerNumber',
+  'customerVatId',
+]);
+
+/**
+ * The nearest label before `value` on the line names another identifier: "Bestellung :
+ * 2018092011804" prints the order's number, which does not confirm an invoice number that
+ * happens to be the same digits.
+ */
+const labelledAsAnother = (text: string, field: string, value: string): boolean => {
+  const own = IDENTIFIER_LABELS[field];
+  const at = tokenIndex(text, value);
+  if (!own || at < 0) return false;
+  const nearest = labelsIn(text.slice(0, at), NUMBER_LABELS).at(-1);
+  return nearest !== undefined && nearest.field !== own;
+};
+
 const printedElsewhere = (doc: DocText, field: string, value: unknown, line: DocLine): Evidence[] => {
   if (!REPEATABLE_FIELDS.has(field) || typeof value !== 'string' || value.length < 4) return [];
-  const printed = PARTY_FIELDS.has(field) ? containsName : containsToken;
+  const printed = PARTY_FIELDS.has(field)
+    ? containsName
+    : (text: string, token: string) => containsToken(text, token) && !labelledAsAnother(text, field, token);
   const other = doc.lines.find((l) => l.index !== line.index && printed(l.text, value));
   return other
     ? [{ kind: 'agreement', weight: REPEAT_WEIGHT, detail: `also printed at p${other.page} l${other.line}` }]

@@ -27,9 +27,11 @@ const FINDERS: Record<string, (ctx: FinderContext, line: DocLine, value: unknown
 };
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** Where `text` holds `token` as a whole word (case ignored), or -1. */
+export const tokenIndex = (text: string, token: string): number =>
+  text.search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(token)}(?![\\p{L}\\p{N}])`, 'iu'));
 /** True when `text` holds `token` as a whole word (case ignored). */
-export const containsToken = (text: string, token: string): boolean =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(token)}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+export const containsToken = (text: string, token: string): boolean => tokenIndex(text, token) >= 0;
 /** True when `text` names the company `name` (legal form, case and punctuation ignored). */
 export const containsName = (text: string, name: string): boolean => {
   const wanted = normalizeCompanyName(name);
