@@ -116,19 +116,19 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['de', 'Rechnung zur Bestellung Nr. 4500012345'],
     ['de', 'Rechnung an Kunden-Nr. 40711'],
     ['fr', 'Facture pour commande N° 4500012345'],
-  ])(
-    'does not take the number another label names between the %s title word and it: %s',
-    async (_, title) => {
-      // Prepare
-      const text = pdfTextOf(['Alpha Beta GmbH', title, 'Gesamtbetrag    119,00 EUR']);
+    ['de', 'Beitragsrechnung zur Kraftfahrtversicherung Nr. 00.123.456.7'],
+    ['en', 'Invoice for policy No. POL-123-456'],
+    ['nl', 'Factuur voor polis nr. POL-123-456'],
+  ])('does not take the number of what the words after the %s title word name: %s', async (_, title) => {
+    // Prepare
+    const text = pdfTextOf(['Alpha Beta GmbH', title, 'Gesamtbetrag    119,00 EUR']);
 
-      // Act
-      const extraction = await extractor.extract(text);
+    // Act
+    const extraction = await extractor.extract(text);
 
-      // Assess
-      expect(valuesOf(extraction).invoiceNumber).toBeUndefined();
-    },
-  );
+    // Assess
+    expect(valuesOf(extraction).invoiceNumber).toBeUndefined();
+  });
 
   it.each([
     ['de', 'Gutschrift Nr. G-2024-3 vom 05.03.2024', 'G-2024-3'],

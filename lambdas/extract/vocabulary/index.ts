@@ -10,5 +10,6 @@ export {
   NOT_MONEY_BEFORE,
   SALUTATION,
   TITLE_DATE_LINK_PATTERN,
+  TITLE_ISSUER_LINK,
   vocabularyOf,
 } from './words.js';

@@ -60,6 +60,12 @@ export const VocabularySchema = z
     /** Words that join a title's number to its date ("Rechnung 42 vom 5.3.2018"). */
     titleDateLinks: words,
     /**
+     * Words that join a title to whoever issued it ("Rechnung des Versicherers Nr. 5", "Invoice of
+     * the insurer No. 5"): the number after that phrase is still the document's. A title joined to
+     * anything else ("Rechnung zur Kraftfahrtversicherung Nr. 5") numbers that other thing.
+     */
+    titleIssuerLinks: words,
+    /**
      * Phrases after which an amount is a fact about the company, not the invoice ("au capital de
      * 120 000,00 €" in a letterhead's legal line): never read as a total, tax or net.
      */

@@ -31,6 +31,18 @@ export const TITLE_DATE_LINK_PATTERN = `(?:${[...new Set(VOCABULARIES.flatMap((v
   .join('|')})`;
 
 /**
+ * A word that joins a title to its issuer ("des", "of", "van", an elided "dell'"), any language:
+ * test it on the first word after the title word.
+ */
+export const TITLE_ISSUER_LINK = new RegExp(
+  `^(?:${[...new Set(VOCABULARIES.flatMap((v) => v.titleIssuerLinks))]
+    .sort(bySize)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'$/, "['’]"))
+    .join('|')})(?:(?<=['’])|(?![\\p{L}]))`,
+  'iu',
+);
+
+/**
  * Ends with a phrase after which an amount is not the invoice's (share capital), any language:
  * test it on the text before an amount.
  */

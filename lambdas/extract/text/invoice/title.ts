@@ -4,6 +4,7 @@ import {
   type LabelField,
   labelsIn,
   TITLE_DATE_LINK_PATTERN,
+  TITLE_ISSUER_LINK,
 } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { findDates } from '../parseDate.js';
@@ -32,7 +33,7 @@ export interface TitleCandidates {
 const NUMBER_MARK = /^(?:nr|no|n[°º]|nº|n\.\s?[°º]|n(?=\.)|#|num(?:ber|mer|ero|éro)?|número)\.?\s*[:.]?\s*/iu;
 /** A parenthesis right after the title word: "Gutschrift (Selbst ausgestellte Rechnung) Nr. 1". */
 const PARENTHESIS = /^\s*\([^)]{0,60}\)/u;
-/** One word that may qualify the title before its number mark: "des", "Versicherers", "of". */
+/** One word between the title word and its number mark: "des", "Versicherers", "of". */
 const QUALIFIER = /^\s+[\p{L}.'’-]+/u;
 /** Most qualifying words between the title word and its number mark. */
 const MAX_QUALIFIERS = 3;
@@ -41,8 +42,10 @@ const TITLE_LINES = 25;
 
 /**
  * Where the number may start after the title word, nearest first: right after it, then after a
- * parenthesis and each of up to three qualifying words ("Rechnung des Versicherers Nr."). Every
- * length is tried: the number mark decides which one reads.
+ * parenthesis and each of up to three words that name the issuer ("Rechnung des Versicherers
+ * Nr."). Every length is tried: the number mark decides which one reads. Words that start with
+ * anything but an issuer link ("Beitragsrechnung zur Kraftfahrtversicherung Nr.", "Invoice for
+ * policy No.") name what the number belongs to, so they are never skipped.
  */
 const skipsAfter = (after: string): number[] => {
   const skips = [0];
@@ -50,7 +53,7 @@ const skipsAfter = (after: string): number[] => {
   if (at > 0) skips.push(at);
   for (let word = 0; word < MAX_QUALIFIERS; word++) {
     const next = QUALIFIER.exec(after.slice(at));
-    if (!next) break;
+    if (!next || (word === 0 && !TITLE_ISSUER_LINK.test(next[0].trim()))) break;
     at += next[0].length;
     skips.push(at);
   }
