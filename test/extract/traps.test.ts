@@ -21,6 +21,9 @@ const read = async (...lines: string[]) => extractor.extract(pdfTextOf(lines));
 const fieldsOf = (extraction: Extraction) =>
   extraction.fields as Record<string, ExtractedField<unknown> | undefined>;
 const value = (extraction: Extraction, field: string) => fieldsOf(extraction)[field]?.value;
+/** An invoice of Muster GmbH, number 7, total 119,00 EUR, with `lines` between its title and total. */
+const readInvoice = (...lines: string[]) =>
+  read('Muster GmbH', 'Rechnung Nr. 7', ...lines, 'Gesamtbetrag: 119,00 EUR');
 
 describe('a return-address line read by OCR', () => {
   it.each([
@@ -366,15 +369,7 @@ describe('a courtesy title is not the customer', () => {
     ['Bill to:', 'MS Amlin Ltd', '1 Lime Street', 'MS Amlin Ltd'],
   ])('reads the name after or under the title: %s %s', async (label, first, second, customer) => {
     // Act
-    const extraction = await read(
-      'Muster GmbH',
-      'Rechnung Nr. 7',
-      label,
-      first,
-      second,
-      '10115 Berlin',
-      'Gesamtbetrag: 119,00 EUR',
-    );
+    const extraction = await readInvoice(label, first, second, '10115 Berlin');
 
     // Assess
     expect(value(extraction, 'customer')).toBe(customer);
