@@ -15,7 +15,7 @@ import { type Candidate, choose } from '../candidates.js';
 import { UnclassifiableDocument } from '../errors.js';
 import type { Extractor } from '../extractor.js';
 import { unclassified } from '../unclassified.js';
-import { type LabelField, labelsIn } from '../vocabulary/index.js';
+import { IDENTIFIER_LABEL_FIELDS, type LabelField, labelsIn } from '../vocabulary/index.js';
 import { classify } from './classify.js';
 import { finderContext } from './context.js';
 import { contractCandidates } from './contractFinders.js';
@@ -44,10 +44,6 @@ const REPEATABLE_FIELDS = new Set([
 /** Weight of a value printed again elsewhere: it confirms the reading, less so the role. */
 const REPEAT_WEIGHT = 0.5;
 
-/**
- * Evidence that a chosen identifier or name is printed on another line too (a running header, a
- * signature block, a payment reference). Not for dates or amounts: those repeat for other reasons.
- */
 /** The vocabulary's label of each repeatable identifier (a contract's own number has none). */
 const IDENTIFIER_LABELS: Readonly<Record<string, LabelField>> = {
   invoiceNumber: 'invoiceNumber',
@@ -56,11 +52,6 @@ const IDENTIFIER_LABELS: Readonly<Record<string, LabelField>> = {
   vendorTaxId: 'vatId',
   iban: 'iban',
 };
-const NUMBER_LABELS: ReadonlySet<LabelField> = new Set<LabelField>([
-  ...Object.values(IDENTIFIER_LABELS),
-  'customerNumber',
-  'customerVatId',
-]);
 
 /**
  * The nearest label before `value` on the line names another identifier: "Bestellung :
@@ -71,10 +62,14 @@ const labelledAsAnother = (text: string, field: string, value: string): boolean 
   const own = IDENTIFIER_LABELS[field];
   const at = tokenIndex(text, value);
   if (!own || at < 0) return false;
-  const nearest = labelsIn(text.slice(0, at), NUMBER_LABELS).at(-1);
+  const nearest = labelsIn(text.slice(0, at), IDENTIFIER_LABEL_FIELDS).at(-1);
   return nearest !== undefined && nearest.field !== own;
 };
 
+/**
+ * Evidence that a chosen identifier or name is printed on another line too (a running header, a
+ * signature block, a payment reference). Not for dates or amounts: those repeat for other reasons.
+ */
 const printedElsewhere = (doc: DocText, field: string, value: unknown, line: DocLine): Evidence[] => {
   if (!REPEATABLE_FIELDS.has(field) || typeof value !== 'string' || value.length < 4) return [];
   const printed = PARTY_FIELDS.has(field)

@@ -36,6 +36,17 @@ export const LABEL_FIELDS = [
 /** A field or role a label names. */
 export type LabelField = (typeof LABEL_FIELDS)[number];
 
+/** The label fields that name an identifier: a number or code, never an amount, date or name. */
+export const IDENTIFIER_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>([
+  'invoiceNumber',
+  'poNumber',
+  'contractReference',
+  'customerNumber',
+  'vatId',
+  'customerVatId',
+  'iban',
+]);
+
 /** One language's vocabulary. */
 export const VocabularySchema = z
   .object({

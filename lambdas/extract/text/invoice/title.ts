@@ -1,6 +1,7 @@
 import type { Candidate } from '../../candidates.js';
 import {
   documentTypeCue,
+  IDENTIFIER_LABEL_FIELDS,
   type LabelField,
   labelsIn,
   TITLE_DATE_LINK_PATTERN,
@@ -60,15 +61,10 @@ const skipsAfter = (after: string): number[] => {
   return skips;
 };
 
-/** Fields whose label, between the title word and a number, makes that number not the invoice's. */
-const OTHER_NUMBERS: ReadonlySet<LabelField> = new Set([
-  'customerNumber',
-  'poNumber',
-  'contractReference',
-  'vatId',
-  'customerVatId',
-  'iban',
-]);
+/** Identifiers whose label, between the title word and a number, makes that number not the invoice's. */
+const OTHER_NUMBERS: ReadonlySet<LabelField> = new Set(
+  [...IDENTIFIER_LABEL_FIELDS].filter((field) => field !== 'invoiceNumber'),
+);
 
 const numberAfter = (after: string): { id: string; end: number; marked: boolean } | undefined => {
   for (const skip of skipsAfter(after)) {
@@ -77,7 +73,7 @@ const numberAfter = (after: string): { id: string; end: number; marked: boolean 
     // Without a number mark the number must follow the title word directly ("Facture FA-2017-0010").
     if (skip > 0 && !mark) continue;
     const start = after.length - rest.length + mark.length;
-    // "Invoice to customer No. 4711": the words and mark label another number, not this one's.
+    // "Rechnung des Kunden Nr. 4711": the words and mark label another number, not this one's.
     if (skip > 0 && labelsIn(after.slice(0, start), OTHER_NUMBERS).length > 0) continue;
     const id = parseId(rest.slice(mark.length));
     if (!id) continue;
