@@ -119,6 +119,8 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['de', 'Beitragsrechnung zur Kraftfahrtversicherung Nr. 00.123.456.7'],
     ['en', 'Invoice for policy No. POL-123-456'],
     ['nl', 'Factuur voor polis nr. POL-123-456'],
+    ['en', 'Invoice of customer No. 40711'],
+    ['de', 'Rechnung des Kunden Nr. 40711'],
   ])('does not take the number of what the words after the %s title word name: %s', async (_, title) => {
     // Prepare
     const text = pdfTextOf(['Alpha Beta GmbH', title, 'Gesamtbetrag    119,00 EUR']);
