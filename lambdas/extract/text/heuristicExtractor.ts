@@ -20,7 +20,7 @@ import { classify } from './classify.js';
 import { finderContext } from './context.js';
 import { contractCandidates } from './contractFinders.js';
 import { invoiceCandidates } from './invoice/finders.js';
-import { containsName, containsToken, tokenIndex } from './printed.js';
+import { containsName, tokenIndex } from './printed.js';
 import { type DocLine, type DocText, indexText, sourceOf } from './textIndex.js';
 
 /** Written to every record; bump when a change alters what the extractor returns. */
@@ -54,16 +54,21 @@ const IDENTIFIER_LABELS: Readonly<Record<string, LabelField>> = {
 };
 
 /**
- * The nearest label before `value` on the line names another identifier: "Bestellung :
- * 2018092011804" prints the order's number, which does not confirm an invoice number that
- * happens to be the same digits.
+ * The nearest label in `before` (the line up to a value) names another identifier than `field`:
+ * "Bestellung : 2018092011804" prints the order's number, which does not confirm an invoice number
+ * that happens to be the same digits.
  */
-const labelledAsAnother = (text: string, field: string, value: string): boolean => {
+const labelledAsAnother = (before: string, field: string): boolean => {
   const own = IDENTIFIER_LABELS[field];
-  const at = tokenIndex(text, value);
-  if (!own || at < 0) return false;
-  const nearest = labelsIn(text.slice(0, at), IDENTIFIER_LABEL_FIELDS).at(-1);
+  if (!own) return false;
+  const nearest = labelsIn(before, IDENTIFIER_LABEL_FIELDS).at(-1);
   return nearest !== undefined && nearest.field !== own;
+};
+
+/** `token` stands on the line as a word, and not under another identifier's label. */
+const repeatsIdentifier = (field: string) => (text: string, token: string) => {
+  const at = tokenIndex(text, token);
+  return at >= 0 && !labelledAsAnother(text.slice(0, at), field);
 };
 
 /**
@@ -72,9 +77,7 @@ const labelledAsAnother = (text: string, field: string, value: string): boolean 
  */
 const printedElsewhere = (doc: DocText, field: string, value: unknown, line: DocLine): Evidence[] => {
   if (!REPEATABLE_FIELDS.has(field) || typeof value !== 'string' || value.length < 4) return [];
-  const printed = PARTY_FIELDS.has(field)
-    ? containsName
-    : (text: string, token: string) => containsToken(text, token) && !labelledAsAnother(text, field, token);
+  const printed = PARTY_FIELDS.has(field) ? containsName : repeatsIdentifier(field);
   const other = doc.lines.find((l) => l.index !== line.index && printed(l.text, value));
   return other
     ? [{ kind: 'agreement', weight: REPEAT_WEIGHT, detail: `also printed at p${other.page} l${other.line}` }]
