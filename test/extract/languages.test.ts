@@ -13,6 +13,9 @@ const cases = LANGUAGE_INVOICES.map((invoice) => [invoice.language, invoice] as 
 
 describe('invoices in other languages (heuristic extractor)', () => {
   const extractor = new HeuristicExtractor();
+  /** An invoice of Alpha Beta GmbH with the given title line(s) and a total. */
+  const readTitled = (...title: string[]) =>
+    extractor.extract(pdfTextOf(['Alpha Beta GmbH', ...title, 'Gesamtbetrag    119,00 EUR']));
 
   it.each(cases)(
     'reads a %s invoice: its language, number, dates, parties, totals and registration numbers',
@@ -79,11 +82,8 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['es', 'Factura N.º 2024-5 de fecha 5 de marzo de 2024', '2024-5', '2024-03-05'],
     ['it', 'Fattura N. 77/2024 del 05/03/2024', '77/2024', '2024-03-05'],
   ])('reads number and date from a %s title line: %s', async (_, title, number, date) => {
-    // Prepare
-    const text = pdfTextOf(['Alpha Beta GmbH', title, 'Gesamtbetrag    119,00 EUR']);
-
     // Act
-    const extraction = await extractor.extract(text);
+    const extraction = await readTitled(title);
 
     // Assess
     expect(valuesOf(extraction)).toMatchObject({ kind: 'invoice', invoiceNumber: number, invoiceDate: date });
@@ -100,11 +100,8 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['fr', ["Facture de l'assureur N° AS-2024-9 du 5 mars 2024"], 'AS-2024-9', '2024-03-05'],
     ['nl', ['Factuur van de verzekeraar nr. VZ-2024-4 d.d. 05-03-2024'], 'VZ-2024-4', '2024-03-05'],
   ])('reads the number after words that qualify a %s title: %s', async (_, title, number, date) => {
-    // Prepare
-    const text = pdfTextOf(['Alpha Beta GmbH', ...title, 'Gesamtbetrag    119,00 EUR']);
-
     // Act
-    const extraction = await extractor.extract(text);
+    const extraction = await readTitled(...title);
 
     // Assess
     expect(valuesOf(extraction)).toMatchObject({ kind: 'invoice', invoiceNumber: number, invoiceDate: date });
@@ -122,11 +119,8 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['en', 'Invoice of customer No. 40711'],
     ['de', 'Rechnung des Kunden Nr. 40711'],
   ])('does not take the number of what the words after the %s title word name: %s', async (_, title) => {
-    // Prepare
-    const text = pdfTextOf(['Alpha Beta GmbH', title, 'Gesamtbetrag    119,00 EUR']);
-
     // Act
-    const extraction = await extractor.extract(text);
+    const extraction = await readTitled(title);
 
     // Assess
     expect(valuesOf(extraction).invoiceNumber).toBeUndefined();
@@ -140,11 +134,8 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['es', 'Nota de crédito Nº NC-2024-3', 'NC-2024-3'],
     ['it', 'Nota di credito N. 3/2024 del 05/03/2024', '3/2024'],
   ])('reads a %s credit note title as kind credit_note: %s', async (_, title, number) => {
-    // Prepare
-    const text = pdfTextOf(['Alpha Beta GmbH', title, 'Gesamtbetrag    119,00 EUR']);
-
     // Act
-    const extraction = await extractor.extract(text);
+    const extraction = await readTitled(title);
 
     // Assess
     expect(valuesOf(extraction)).toMatchObject({ kind: 'credit_note', invoiceNumber: number });
