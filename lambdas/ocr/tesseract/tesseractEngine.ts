@@ -17,6 +17,7 @@ import { defaultOcrWorkers, OCR_CHILD_ENV, type OcrSettings } from '../ocrSettin
 import { imagePageImages, pdfPageImages } from './pageImages.js';
 import { readPagesInLanes, workerSlots } from './pageLanes.js';
 import { recognizePage, tesseractWorker } from './recognize.js';
+import { eraseRules } from './ruleLines.js';
 
 /** One OCR job: the document's bytes, its kind, how many pages it has, and the settings. */
 export interface OcrJob {
@@ -50,7 +51,7 @@ export const recognizeDocument = async (
   const pages: PageText[] = [];
   report({ pagesDone: 0, pageCount });
   for await (const image of images) {
-    const runs = await recognizePage(worker, image);
+    const runs = await recognizePage(worker, eraseRules(image));
     pages.push(pageTextOf(image.page, runs, { width: image.width, height: image.height }, { ocr: true }));
     report({ pagesDone: pages.length, pageCount });
   }
