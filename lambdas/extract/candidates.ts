@@ -1,5 +1,5 @@
 import { EVIDENCE_WEIGHT, type Evidence, withEvidence } from '../shared/documents/index.js';
-import type { DocLine } from './text/textIndex.js';
+import { type DocLine, ocrConfidenceOf } from './text/textIndex.js';
 
 /** How a candidate was read: next to a label, from where it sits, from data, or by a model. */
 export type Reading = 'label' | 'position' | 'structured' | 'model';
@@ -36,8 +36,9 @@ const where = (line: DocLine): string => `p${line.page} l${line.line}`;
  * Picks a field's value from its candidates and says why. Readings with the same key agree; a
  * reading found on another line is independent agreement. A disagreeing reading that is itself
  * credible is a conflict, so a document that says two different things goes to a human. The OCR
- * engine's confidence in the chosen line scales the result. Confidence itself is computed by
- * `confidenceFrom` from the evidence returned here (and what validation adds).
+ * engine's confidence in the words that print the chosen value (`ocrConfidenceOf`) scales the
+ * result. Confidence itself is computed by `confidenceFrom` from the evidence returned here (and
+ * what validation adds).
  */
 export const choose = <V>(
   candidates: readonly Candidate<V>[],
@@ -79,11 +80,12 @@ export const choose = <V>(
       detail: `${where(runnerUp.best.line)} reads ${describe(runnerUp.best.value)} (${runnerUp.best.via})`,
     });
   }
-  if (best.line.ocrConfidence !== undefined) {
+  const ocr = ocrConfidenceOf(best.line, JSON.stringify(best.value));
+  if (ocr !== undefined) {
     evidence = withEvidence(evidence, {
       kind: 'ocr',
-      weight: Math.min(1, best.line.ocrConfidence / OCR_SURE),
-      detail: `OCR read ${where(best.line)} with ${Math.round(best.line.ocrConfidence * 100)}% confidence`,
+      weight: Math.min(1, ocr / OCR_SURE),
+      detail: `OCR read the value at ${where(best.line)} with ${Math.round(ocr * 100)}% confidence`,
     });
   }
   return { ...best, support: top.group.length, evidence };

@@ -71,6 +71,39 @@ const splitCells = (text: string): LineCell[] => {
   return cells;
 };
 
+/** Letters and digits only, lower case: how a value's groups are looked for in a cell. */
+const compact = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * How sure OCR was of the words that print `value` (its text, or its JSON): the weakest word of
+ * the cells that hold every letter-or-digit group of two or more of the value (`671.15` in
+ * `671,15 €`, `2017-11-13` in `13/11/2017`). The line's weakest word also counts the other column
+ * of a two-column row and the specks of a logo beside it, which say nothing of this value. Where
+ * no cell holds the whole value (a value over two cells, a month in words), or the words cannot
+ * be laid over the line, it is the line's confidence: never surer than the value's own cell.
+ * Undefined for a text layer.
+ */
+export const ocrConfidenceOf = (line: DocLine, value: string): number | undefined => {
+  if (line.ocrConfidence === undefined || !line.words) return line.ocrConfidence;
+  const groups = value.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [];
+  const holding = line.cells.filter((cell) => {
+    const text = compact(cell.text);
+    return groups.length > 0 && groups.every((group) => text.includes(group));
+  });
+  if (holding.length === 0) return line.ocrConfidence;
+  let weakest = 1;
+  let cursor = 0;
+  for (const word of line.words) {
+    const at = line.text.indexOf(plainText(word.text), cursor);
+    if (at < 0) return line.ocrConfidence;
+    cursor = at + word.text.length;
+    if (holding.some((cell) => at >= cell.start && at < cell.start + cell.text.length)) {
+      weakest = Math.min(weakest, word.confidence);
+    }
+  }
+  return weakest;
+};
+
 const PAGE_NUMBER = /^(?:page\s+)?-?\s*\d{1,4}\s*(?:(?:of|\/)\s*\d{1,4})?\s*-?$/i;
 
 /**
