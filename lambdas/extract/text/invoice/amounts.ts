@@ -1,4 +1,11 @@
-import { type LabelField, labelsAtStart, labelsIn, NOT_MONEY_BEFORE } from '../../vocabulary/index.js';
+import {
+  documentTypeCue,
+  type LabelField,
+  labelsAtStart,
+  labelsIn,
+  NOT_MONEY_BEFORE,
+  TITLE_ISSUER_LINK,
+} from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { type FoundAmount, findMoney } from '../parseAmount.js';
 import { findDates } from '../parseDate.js';
@@ -70,6 +77,40 @@ export const moneyIn = (ctx: FinderContext, text: string): FoundAmount[] =>
 
 const PERCENT = /\d(?:[.,]\d+)?\s?%/;
 
+/**
+ * A rate printed without its sign between a tax row's basis and its tax, the sign being in the
+ * column's heading ("USt. %": "Umsatzsteuer (S)  198,00  19  37,62"): a bare number of one or two
+ * digits, with at most one decimal ("5,5", "20,0"), standing alone between the row's first and
+ * last amount. Two decimals are money ("100,00  19,00  119,00" states basis, tax and gross).
+ */
+const BARE_RATE = /(?:^|\s)\d{1,2}(?:[.,]\d)?(?=\s|$)/;
+
+const statesBareRate = (rest: string, amounts: readonly FoundAmount[]): boolean => {
+  const first = amounts[0];
+  const last = amounts[amounts.length - 1];
+  if (!first || !last || first === last) return false;
+  const between = rest.slice(first.end, last.start);
+  return (
+    BARE_RATE.test(between) ||
+    amounts.slice(1, -1).some((a) => BARE_RATE.test(` ${rest.slice(a.start, a.end)} `))
+  );
+};
+
+/**
+ * Whether a label is made the total of something else by the words after it: "Gesamtbetrag der
+ * Zuschläge" (of the surcharges), "Total des frais de port", "Sum of discounts". The link is a
+ * word of `TITLE_ISSUER_LINK` (der, des, of, de, van, ...), and what it links to is not the
+ * document ("Montant total de la facture", "Gesamtbetrag der Rechnung" are its own total). A link
+ * straight before the amount ("Acompte de 201,00 €") qualifies nothing.
+ */
+const totalOfSomethingElse = (after: string): boolean => {
+  const link = TITLE_ISSUER_LINK.exec(after.trimStart());
+  if (!link) return false;
+  const linked = after.trimStart().slice(link[0].length);
+  const words = linked.slice(0, linked.search(/\d|$/));
+  return /\p{L}{2}/u.test(words) && !documentTypeCue(words);
+};
+
 /** Every amount that a money label names, document-wide, in reading order. */
 export const labelledAmounts = (ctx: FinderContext): LabelledAmount[] => {
   const found: LabelledAmount[] = [];
@@ -91,8 +132,9 @@ export const labelledAmounts = (ctx: FinderContext): LabelledAmount[] => {
     labels.forEach((label, i) => {
       const until = labels[i + 1]?.start ?? text.length;
       const rest = text.slice(label.end, until);
+      if (totalOfSomethingElse(rest)) return;
       const amounts = moneyIn(ctx, rest);
-      const rateRow = PERCENT.test(text);
+      const rateRow = PERCENT.test(text) || (label.field === 'tax' && statesBareRate(rest, amounts));
       const push = (a: FoundAmount, position: 'first' | 'later', onLine: DocLine) =>
         found.push({
           role: label.field as MoneyRole,

@@ -52,10 +52,14 @@ const cellNames = (text: string): string[] =>
         .map((s) => cleanPartyName(s))
         .filter((n): n is string => n !== undefined);
 
-/** A line that only states a "label: value" pair or an identifier: not where a name is. */
+/**
+ * A line that only states a "label: value" pair or an identifier: not where a name is. The
+ * identifier may follow a short label without a colon ("GLN 4333741000005", "DUNS 150483782").
+ */
 const isDetailLine = (line: DocLine): boolean =>
   /^[\p{L}][\p{L}\d .\-/]{0,30}\s*:/u.test(line.text.trim()) ||
-  /^\(?[A-Z]{2,5}\)?$|^\d[\d\s./-]*$/.test(line.text.trim());
+  /^\(?[A-Z]{2,5}\)?$|^\d[\d\s./-]*$/.test(line.text.trim()) ||
+  /^[\p{L}][\p{L}.-]{0,11}(?: [\p{L}][\p{L}.-]{0,5})?\s+\d[\d\s./-]{5,}$/u.test(line.text.trim());
 
 /**
  * The text without a leading courtesy title: "Herrn Max Mustermann" is Max Mustermann, and a line
