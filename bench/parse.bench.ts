@@ -18,6 +18,7 @@ import {
   progress,
   throughput,
 } from './support/parseFigures.js';
+import { ruleErasingRows } from './support/ruleFigures.js';
 
 /*
  * npm run bench:parse [-- --json]
@@ -38,8 +39,9 @@ import {
  *    pages per CPU second (what a core does when nobody else uses it), next to the load average;
  *    and the
  *    language choice side by side on one page of invoice lines in the six languages: eng, deu,
- *    eng+deu+fra, all six, each cold start, ms per page and words read right. `--ocr-only` runs
- *    this section alone.
+ *    eng+deu+fra, all six, each cold start, ms per page and words read right; and what whitening
+ *    the table rules costs beside recognising the same pages (median ms per page, share).
+ *    `--ocr-only` runs this section alone.
  */
 
 const json = process.argv.includes('--json');
@@ -103,6 +105,8 @@ const ocrSection = async (): Promise<void> => {
     const loadAfter = loadavg();
     progress('OCR: language sets side by side');
     const languages = await languageRows(3);
+    progress('OCR: the cost of whitening table rules, beside recognition');
+    const rules = await ruleErasingRows(sets);
     if (json) {
       console.log(
         JSON.stringify(
@@ -111,6 +115,7 @@ const ocrSection = async (): Promise<void> => {
             loadAverage: { before: loadBefore, after: loadAfter },
             ocr: runs,
             ocrLanguages: languages,
+            ocrRuleErasing: rules,
           },
           null,
           2,
@@ -145,6 +150,18 @@ const ocrSection = async (): Promise<void> => {
         'ms per page (warm)': row.msPerPage,
         'words read %': row.wordsReadPercent,
         'words with diacritics read %': row.diacriticWordsReadPercent,
+      })),
+    );
+    console.log(
+      '\nOCR: whitening table rules (eraseRules) beside recognising the same page, median per page (this process)',
+    );
+    console.table(
+      rules.map((row) => ({
+        document: row.document,
+        pages: row.pages,
+        'erase ms': row.eraseMsPerPage,
+        'recognise ms': row.recogniseMsPerPage,
+        'erase share %': row.sharePercent,
       })),
     );
   } finally {

@@ -35,81 +35,114 @@ const HALO = 2;
  */
 const MIN_FILL = 0.9;
 
-/** How one axis of the page is walked: `lanes` rows (or columns) of `length` pixels. */
-interface Axis {
-  lanes: number;
-  length: number;
-  /** Index step from one lane to the next, and from one pixel to the next along a lane. */
-  laneStep: number;
-  step: number;
+/** A dark run found along one axis: its lane (row or column) and its extent along the lane. */
+interface Run {
+  lane: number;
+  start: number;
+  end: number;
 }
 
 /**
- * Marks the dark pixels of runs at least `minLength` long along `axis`. A run is followed through
- * its lane and the two lanes beside it: a rule scanned a degree askew steps one pixel sideways
- * every 57, and one lane alone would cut it into runs shorter than a letter. Only the lane's own
- * dark pixels are marked, so a letter beside a rule loses at most the one row next to it; the
- * price is that a skewed rule's ends, a step or two too short a run with their neighbours, stay.
+ * The rules' runs across the page (lanes are rows) or down it (lanes are columns): dark runs at
+ * least `minLength` long and `MIN_FILL` dark, which go on across up to `MAX_GAP` light pixels. A
+ * run is followed through its lane and the two lanes beside it: a rule scanned a degree askew
+ * steps one pixel sideways every 57, and one lane alone would cut it into runs shorter than a
+ * letter. Both directions walk the pixels row by row, in memory order, with each lane's open run
+ * kept in typed arrays: a page is 4 million pixels, nearly all of them light and in no run.
  */
-const markLongRuns = (pixels: Uint8Array, axis: Axis, minLength: number, mask: Uint8Array): void => {
-  const { lanes, length, laneStep, step } = axis;
-  for (let i = 0; i < lanes; i++) {
-    const base = i * laneStep;
-    const before = i > 0 ? base - laneStep : -1;
-    const after = i < lanes - 1 ? base + laneStep : -1;
-    let start = -1;
-    let lastDark = -1;
-    let filled = 0;
-    for (let j = 0; j <= length; j++) {
-      const at = j * step;
-      const dark =
-        j < length &&
-        ((pixels[base + at] as number) < RULE_DARKNESS ||
-          (before >= 0 && (pixels[before + at] as number) < RULE_DARKNESS) ||
-          (after >= 0 && (pixels[after + at] as number) < RULE_DARKNESS));
-      if (dark) {
-        if (start < 0) {
-          start = j;
-          filled = 0;
+const longRuns = (
+  dark: Uint8Array,
+  darkInRow: Uint32Array,
+  width: number,
+  height: number,
+  across: boolean,
+  minLength: number,
+): Run[] => {
+  const runs: Run[] = [];
+  const lanes = across ? height : width;
+  const start = new Int32Array(lanes).fill(-1);
+  const lastDark = new Int32Array(lanes);
+  const filled = new Int32Array(lanes);
+  const close = (lane: number) => {
+    const from = start[lane] as number;
+    const length = (lastDark[lane] as number) + 1 - from;
+    if (length >= minLength && (filled[lane] as number) >= MIN_FILL * length) {
+      runs.push({ lane, start: from, end: from + length });
+    }
+    start[lane] = -1;
+    open -= 1;
+  };
+  let open = 0;
+  for (let y = 0; y < height; y++) {
+    // A row with nothing dark near it starts no run, and ends none that is not already over.
+    const near =
+      (darkInRow[y] as number) +
+      (across
+        ? (y > 0 ? (darkInRow[y - 1] as number) : 0) + (y < height - 1 ? (darkInRow[y + 1] as number) : 0)
+        : 0);
+    if (near === 0 && (across || open === 0)) continue;
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const lane = across ? y : x;
+      const j = across ? x : y;
+      const lit =
+        dark[row + x] === 1 ||
+        (across
+          ? (y > 0 && dark[row - width + x] === 1) || (y < height - 1 && dark[row + width + x] === 1)
+          : (x > 0 && dark[row + x - 1] === 1) || (x < width - 1 && dark[row + x + 1] === 1));
+      if (lit) {
+        if ((start[lane] as number) < 0) {
+          start[lane] = j;
+          filled[lane] = 0;
+          open += 1;
         }
-        lastDark = j;
-        filled += 1;
-      } else if (start >= 0 && (j - lastDark > MAX_GAP || j === length)) {
-        const runLength = lastDark + 1 - start;
-        if (runLength >= minLength && filled >= MIN_FILL * runLength) {
-          for (let k = start; k <= lastDark; k++) {
-            if ((pixels[base + k * step] as number) < RULE_DARKNESS) mask[base + k * step] = 1;
-          }
-        }
-        start = -1;
+        lastDark[lane] = j;
+        filled[lane] = (filled[lane] as number) + 1;
+      } else if ((start[lane] as number) >= 0 && j - (lastDark[lane] as number) > MAX_GAP) {
+        close(lane);
       }
     }
+    if (across && (start[y] as number) >= 0) close(y);
   }
+  if (!across) for (let x = 0; x < width; x++) if ((start[x] as number) >= 0) close(x);
+  return runs;
 };
 
 /**
- * Whitens the marked pixels whose marked stack along `axis` is at most `maxThickness` long: a thin
- * rule goes, a filled bar or a block of inverted text stays.
+ * Whitens the rules' pixels: each run's own dark pixels (so a letter beside a rule loses at most
+ * the one row next to it; the price is that a skewed rule's ends, a step or two too short a run
+ * with their neighbours, stay), where the stack of such pixels across the run is at most
+ * `maxThickness`: a thin rule goes, a filled bar or a block of inverted text stays. The rule's
+ * grey fringe goes with it (anti-aliasing, blur, JPEG): left, it is a faint dashed line that
+ * tesseract binarises into stray marks. A dark pixel there is a letter's and stays.
  */
-const eraseThin = (pixels: Uint8Array, mask: Uint8Array, axis: Axis, maxThickness: number): void => {
-  const { lanes, length, laneStep, step } = axis;
-  for (let i = 0; i < lanes; i++) {
-    const base = i * laneStep;
-    let start = -1;
-    for (let j = 0; j <= length; j++) {
-      const marked = j < length && mask[base + j * step] === 1;
-      if (marked && start < 0) start = j;
-      if (!marked && start >= 0) {
-        if (j - start <= maxThickness) {
-          for (let k = start; k < j; k++) pixels[base + k * step] = 255;
-          // The rule's grey fringe (anti-aliasing, blur, JPEG) goes with it: left, it is a faint
-          // dashed line that tesseract binarises into stray marks. A dark pixel there is a
-          // letter's and stays.
-          for (let k = Math.max(0, start - HALO); k < Math.min(length, j + HALO); k++) {
-            if ((pixels[base + k * step] as number) >= RULE_DARKNESS) pixels[base + k * step] = 255;
-          }
-        }
-        start = -1;
+const eraseRuns = (
+  pixels: Uint8Array,
+  dark: Uint8Array,
+  runs: readonly Run[],
+  size: { width: number; height: number },
+  across: boolean,
+  maxThickness: number,
+): void => {
+  const { width, height } = size;
+  const mask = new Uint8Array(width * height);
+  const at = (lane: number, j: number) => (across ? lane * width + j : j * width + lane);
+  for (const run of runs) {
+    for (let j = run.start; j < run.end; j++) if (dark[at(run.lane, j)] === 1) mask[at(run.lane, j)] = 1;
+  }
+  // Across the run: down a column for a rule across the page, along a row for one down it.
+  const crossLength = across ? height : width;
+  const cross = (j: number, k: number) => (across ? k * width + j : j * width + k);
+  for (const run of runs) {
+    for (let j = run.start; j < run.end; j++) {
+      // Each stack once, from its first pixel.
+      if (mask[at(run.lane, j)] !== 1 || (run.lane > 0 && mask[cross(j, run.lane - 1)] === 1)) continue;
+      let end = run.lane;
+      while (end < crossLength && mask[cross(j, end)] === 1) end++;
+      if (end - run.lane > maxThickness) continue;
+      for (let k = Math.max(0, run.lane - HALO); k < Math.min(crossLength, end + HALO); k++) {
+        if (k >= run.lane && k < end) pixels[cross(j, k)] = 255;
+        else if ((pixels[cross(j, k)] as number) >= RULE_DARKNESS) pixels[cross(j, k)] = 255;
       }
     }
   }
@@ -127,14 +160,22 @@ export const eraseRules = (image: PageImage): PageImage => {
   const { width, height } = image;
   const pixels = image.pgm.subarray(image.pgm.length - width * height);
   const shape = ruleShape(width, height);
-  const rows: Axis = { lanes: height, length: width, laneStep: width, step: 1 };
-  const columns: Axis = { lanes: width, length: height, laneStep: 1, step: width };
-  const across = new Uint8Array(width * height);
-  const down = new Uint8Array(width * height);
-  markLongRuns(pixels, rows, shape.minAcross, across);
-  markLongRuns(pixels, columns, shape.minDown, down);
-  // Thickness is measured across each run: down the columns for rules across, and back.
-  eraseThin(pixels, across, columns, shape.maxThickness);
-  eraseThin(pixels, down, rows, shape.maxThickness);
+  const dark = new Uint8Array(width * height);
+  const darkInRow = new Uint32Array(height);
+  for (let y = 0; y < height; y++) {
+    let count = 0;
+    for (let i = y * width, end = i + width; i < end; i++) {
+      if ((pixels[i] as number) < RULE_DARKNESS) {
+        dark[i] = 1;
+        count += 1;
+      }
+    }
+    darkInRow[y] = count;
+  }
+  // Both directions are found before either is erased, so a rule's crossing counts for both.
+  const across = longRuns(dark, darkInRow, width, height, true, shape.minAcross);
+  const down = longRuns(dark, darkInRow, width, height, false, shape.minDown);
+  eraseRuns(pixels, dark, across, image, true, shape.maxThickness);
+  eraseRuns(pixels, dark, down, image, false, shape.maxThickness);
   return image;
 };
