@@ -2,6 +2,7 @@ import { resolveOcrSettings } from '../../lambdas/ocr/ocrSettings.js';
 import { pdfPageImages } from '../../lambdas/ocr/tesseract/pageImages.js';
 import { endTesseractWorker, recognizePage, tesseractWorker } from '../../lambdas/ocr/tesseract/recognize.js';
 import { eraseRules } from '../../lambdas/ocr/tesseract/ruleLines.js';
+import { median } from './stats.js';
 
 /** What whitening the rules costs on one scan set, beside recognising the same pages. */
 export interface RuleErasingRow {
@@ -13,11 +14,6 @@ export interface RuleErasingRow {
   /** Erasing as a share of erasing + recognising, percent. */
   sharePercent: number;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /**
  * Each page of each set rendered at 200 dpi, then timed twice in this process, side by side:
