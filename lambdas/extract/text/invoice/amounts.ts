@@ -89,11 +89,8 @@ const statesBareRate = (rest: string, amounts: readonly FoundAmount[]): boolean 
   const first = amounts[0];
   const last = amounts[amounts.length - 1];
   if (!first || !last || first === last) return false;
-  const between = rest.slice(first.end, last.start);
-  return (
-    BARE_RATE.test(between) ||
-    amounts.slice(1, -1).some((a) => BARE_RATE.test(` ${rest.slice(a.start, a.end)} `))
-  );
+  // The amounts between them are in this text too: a bare rate read as money ("5,5") is found here.
+  return BARE_RATE.test(rest.slice(first.end, last.start));
 };
 
 /**
