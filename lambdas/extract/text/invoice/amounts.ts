@@ -101,9 +101,10 @@ const statesBareRate = (rest: string, amounts: readonly FoundAmount[]): boolean 
  * straight before the amount ("Acompte de 201,00 €") qualifies nothing.
  */
 const totalOfSomethingElse = (after: string): boolean => {
-  const link = TITLE_ISSUER_LINK.exec(after.trimStart());
+  const text = after.trimStart();
+  const link = TITLE_ISSUER_LINK.exec(text);
   if (!link) return false;
-  const linked = after.trimStart().slice(link[0].length);
+  const linked = text.slice(link[0].length);
   const words = linked.slice(0, linked.search(/\d|$/));
   return /\p{L}{2}/u.test(words) && !documentTypeCue(words);
 };

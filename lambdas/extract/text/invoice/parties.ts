@@ -56,10 +56,14 @@ const cellNames = (text: string): string[] =>
  * A line that only states a "label: value" pair or an identifier: not where a name is. The
  * identifier may follow a short label without a colon ("GLN 4333741000005", "DUNS 150483782").
  */
-const isDetailLine = (line: DocLine): boolean =>
-  /^[\p{L}][\p{L}\d .\-/]{0,30}\s*:/u.test(line.text.trim()) ||
-  /^\(?[A-Z]{2,5}\)?$|^\d[\d\s./-]*$/.test(line.text.trim()) ||
-  /^[\p{L}][\p{L}.-]{0,11}(?: [\p{L}][\p{L}.-]{0,5})?\s+\d[\d\s./-]{5,}$/u.test(line.text.trim());
+const isDetailLine = (line: DocLine): boolean => {
+  const text = line.text.trim();
+  return (
+    /^[\p{L}][\p{L}\d .\-/]{0,30}\s*:/u.test(text) ||
+    /^\(?[A-Z]{2,5}\)?$|^\d[\d\s./-]*$/.test(text) ||
+    /^[\p{L}][\p{L}.-]{0,11}(?: [\p{L}][\p{L}.-]{0,5})?\s+\d[\d\s./-]{5,}$/u.test(text)
+  );
+};
 
 /**
  * The text without a leading courtesy title: "Herrn Max Mustermann" is Max Mustermann, and a line
