@@ -73,7 +73,8 @@ export const VocabularySchema = z
     /**
      * Words that join a title to whoever issued it ("Rechnung des Versicherers Nr. 5", "Invoice of
      * the insurer No. 5"): the number after that phrase is still the document's. A title joined to
-     * anything else ("Rechnung zur Kraftfahrtversicherung Nr. 5") numbers that other thing.
+     * anything else ("Rechnung zur Kraftfahrtversicherung Nr. 5") numbers that other thing. The
+     * same words after a money label say what it totals ("Gesamtbetrag der Zuschläge").
      */
     titleIssuerLinks: words,
     /**

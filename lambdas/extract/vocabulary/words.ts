@@ -32,7 +32,8 @@ export const TITLE_DATE_LINK_PATTERN = `(?:${[...new Set(VOCABULARIES.flatMap((v
 
 /**
  * A word that joins a title to its issuer ("des", "of", "van", an elided "dell'"), any language:
- * test it on the first word after the title word.
+ * test it on the first word after the title word. `amounts.ts` also tests it after a money label,
+ * where it says what the amount totals.
  */
 export const TITLE_ISSUER_LINK = new RegExp(
   `^(?:${[...new Set(VOCABULARIES.flatMap((v) => v.titleIssuerLinks))]
