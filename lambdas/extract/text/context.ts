@@ -12,6 +12,11 @@ export interface FinderContext {
   currency?: string;
   /** The document's decimal separator, from its amounts, else its language's habit. */
   decimal?: DecimalMark;
+  /**
+   * The document's own amounts write cents ("529,87", "1,234.56" dominate): money it prints with
+   * no decimals may have lost its decimal mark ("21848" for "218,48" in a scan).
+   */
+  writesCents: boolean;
   /** ISO 639-1 code of the document's language, when its words tell. */
   language?: string;
 }
@@ -60,11 +65,13 @@ export const finderContext = (doc: DocText): FinderContext => {
   const texts = doc.lines.map((l) => l.text);
   const language = detectLanguage(doc.flat)?.code;
   const vocabulary = vocabularyOf(language);
-  const decimal = inferDecimalMark(texts) ?? vocabulary?.decimalSeparator;
+  const written = inferDecimalMark(texts);
+  const decimal = written ?? vocabulary?.decimalSeparator;
   const currency = dominantCurrency(doc, decimal);
   const inferred = inferDayMonthOrder(texts.join('\n'));
   return {
     doc,
+    writesCents: written !== undefined,
     order:
       inferred !== 'unknown'
         ? inferred

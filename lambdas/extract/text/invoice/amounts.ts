@@ -43,7 +43,10 @@ export interface LabelledAmount {
   position: 'first' | 'later';
   /** The line also states a percentage: a row of a tax breakdown, not the invoice's own total. */
   rateRow: boolean;
-  /** The number could be read two ways (no document convention settled "1.234"). */
+  /**
+   * The number could be read two ways: no document convention settled "1.234", or it has no
+   * cents where the document writes them.
+   */
   certain: boolean;
 }
 
@@ -71,9 +74,15 @@ const looksLikeMoney = (text: string, found: FoundAmount): boolean => {
   return true;
 };
 
-/** Amounts in `text` (dates and percentages masked), with the ones shaped like identifiers left out. */
+/**
+ * Amounts in `text` (dates and percentages masked), with the ones shaped like identifiers left
+ * out. In a document that writes cents, money printed without them could be read two ways: as
+ * written, or as an amount whose decimal mark was lost ("21848 €" for "218,48 €" in a scan).
+ */
 export const moneyIn = (ctx: FinderContext, text: string): FoundAmount[] =>
-  findMoney(text, findDates(text, ctx.order), ctx.decimal).filter((a) => looksLikeMoney(text, a));
+  findMoney(text, findDates(text, ctx.order), ctx.decimal)
+    .filter((a) => looksLikeMoney(text, a))
+    .map((a) => (ctx.writesCents && a.certain && !a.amount.includes('.') ? { ...a, certain: false } : a));
 
 const PERCENT = /\d(?:[.,]\d+)?\s?%/;
 
