@@ -1,6 +1,6 @@
 import type { Candidate } from '../candidates.js';
 import { LABEL_FIELDS, type LabelField, labelsAtStart, labelsIn } from '../vocabulary/index.js';
-import type { DocLine, DocText } from './textIndex.js';
+import { continuesBrokenWord, type DocLine, type DocText } from './textIndex.js';
 
 /** A parsed value and, when the text reads two ways, the other readings. */
 export interface Parsed<V> {
@@ -134,6 +134,10 @@ export const findLabelled = <V>(
       add(here, strength, line, 'same-cell');
       return;
     }
+    // A weak label is a generic word ("Date", "Datum"); followed in its cell by words that are not
+    // its value, it is the start of another label ("Date d'échéance", "Datum Lieferung", or one
+    // OCR garbled), and the value beside it is that label's.
+    if (m.weak && /\p{L}{2}/u.test(rest)) return;
     // A next cell that is itself a label ("From:   To:", "Bill To:   Due Date: ...") is not this
     // label's value: the value is then under the label.
     const next = line.cells[ci + 1];
@@ -152,7 +156,7 @@ export const findLabelled = <V>(
   for (const line of doc.lines) {
     if (line.furniture && !options.furniture) continue;
     line.cells.forEach((cell, ci) => {
-      const m = finder.atStart(cell.text);
+      const m = continuesBrokenWord(doc, line, ci) ? undefined : finder.atStart(cell.text);
       if (m) readAfterStart(m, cell.text, ci, line);
       if (!options.midCell) return;
       // Labels further in the cell too, also after one at its start: a cell may list several

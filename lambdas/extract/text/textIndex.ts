@@ -176,6 +176,16 @@ export const indexText = (text: PdfText): DocText => {
   };
 };
 
+/**
+ * Whether cell `ci` of `line` goes on with a word broken at a hyphen on the line above, as a
+ * narrow table column breaks "Art-Nr-Lieferant" (the supplier's article number) into "Art-Nr-"
+ * over "Lieferant": the cell's first word is then the tail of that word, not a label of its own.
+ */
+export const continuesBrokenWord = (doc: DocText, line: DocLine, ci: number): boolean => {
+  const above = doc.lines[line.index - 1];
+  return above?.page === line.page && /\p{L}-$/u.test(above.cells[ci]?.text.trimEnd() ?? '');
+};
+
 /** The content line that holds `offset` of `flat`. */
 export const lineAt = (doc: DocText, offset: number): DocLine => {
   let lo = 0;

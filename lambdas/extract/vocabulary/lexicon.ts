@@ -193,8 +193,12 @@ export const labelsIn = (text: string, fields?: ReadonlySet<LabelField>): LabelM
 
 const inCache = new Map<string, LabelMatch[]>();
 
-/** Where a word starts: a letter or sign after anything that is not a letter or digit. */
-const WORD_START = /(?<![\p{L}\p{N}])[\p{L}#°º]/gu;
+/**
+ * Where a word starts: a letter or sign after anything that is not a letter or digit. Not after
+ * a letter and a hyphen: "Datum" in "Lieferschein-Datum" ends a compound (the delivery note's
+ * date) and labels nothing of its own; compounds that are labels are in the vocabularies whole.
+ */
+const WORD_START = /(?<![\p{L}\p{N}]|\p{L}-)[\p{L}#°º]/gu;
 
 const allLabelsIn = (text: string): LabelMatch[] => {
   const found: LabelMatch[] = [];

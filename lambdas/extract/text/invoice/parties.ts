@@ -2,7 +2,7 @@ import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
 import { documentTypeCue, type LabelField, labelsAtStart, SALUTATION } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
-import type { DocLine } from '../textIndex.js';
+import { continuesBrokenWord, type DocLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm } from '../values.js';
 
 /**
@@ -91,7 +91,7 @@ const roleBlock = (
     if (line.furniture) continue;
     line.cells.forEach((cell, ci) => {
       const label = labelsAtStart(cell.text, ROLE_LABELS[role])[0];
-      if (label?.strength !== 'strong') return;
+      if (label?.strength !== 'strong' || continuesBrokenWord(ctx.doc, line, ci)) return;
       const rest = cell.text.slice(label.end).replace(/^\s*[:#]?\s*/, '');
       // "Bill to:" ends in a colon or stands alone; "Client services" is not a role label.
       const held = rest ? roleLabelAt(cell.text, role) : undefined;

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import type { ExtractedField, Extraction } from '../../lambdas/shared/documents/index.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Words that look like labels and are not: a weak label (a generic word, "Date", "Datum") that
+ * starts a longer label OCR garbled ("Date d'échéancetepe" for "Date d'échéance"), and the tail of
+ * a compound word ("Lieferschein-Datum", "Art-Nr-" over "Lieferant"). The value beside them is
+ * another field's, and must not contradict the one a real label gives.
+ */
+const extractor = new HeuristicExtractor();
+const field = (extraction: Extraction, name: string) =>
+  (extraction.fields as Record<string, ExtractedField<unknown> | undefined>)[name];
+
+describe('a weak label followed by other words', () => {
+  it.each([
+    ['Facture FA-7', 'Date de facture  05/11/2017', "Date d'échéancetepe  05/12/2017", 'Total TTC  119,00 €'],
+    ['Rechnung 7', 'Rechnungsdatum  05.11.2017', 'Datum Liefermngx  05.12.2017', 'Gesamtbetrag  119,00 €'],
+    ['Factuur 7', 'Factuurdatum  05-11-2017', 'Datum leveringq  05-12-2017', 'Totaal  119,00 €'],
+    ['Invoice 7', 'Invoice date  5 November 2017', 'Date shippedq  5 December 2017', 'Total  119.00 EUR'],
+  ])('%s: the date beside it is not the invoice date', async (...lines) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(['Muster GmbH', ...lines]));
+
+    // Assess
+    expect(field(extraction, 'invoiceDate')?.value).toBe('2017-11-05');
+    expect(field(extraction, 'invoiceDate')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+
+  it.each([['Date  05/11/2017'], ['Date: 05/11/2017'], ['Datum  05.11.2017']])(
+    'a weak label alone still gives its value: %s',
+    async (line) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf(['Muster GmbH', 'Facture FA-7', line, 'Total TTC  119,00 €']),
+      );
+
+      // Assess
+      expect(field(extraction, 'invoiceDate')?.value).toBe('2017-11-05');
+    },
+  );
+});
+
+describe('the tail of a compound word is not a label', () => {
+  it.each([
+    ['Lieferschein-Datum : 05.12.2017'],
+    ['Bestell-Datum : 05.12.2017'],
+    ['Liefer-Datum: 05.12.2017'],
+  ])('on its line: %s', async (compound) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Muster GmbH',
+        'Rechnung Nr. 7',
+        'Rechnungsdatum: 05.11.2017',
+        compound,
+        'Gesamtbetrag  119,00 €',
+      ]),
+    );
+
+    // Assess: "Datum" there is the other document's date, and contradicts nothing
+    expect(field(extraction, 'invoiceDate')?.value).toBe('2017-11-05');
+    expect(field(extraction, 'invoiceDate')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+
+  it.each([
+    ['de', ['Rechnung Nr. 7', 'Verkäufer:', 'Muster GmbH', 'Pos  Art-Nr-', '1  Lieferant', '2  ZS9997']],
+    ['en', ['Invoice 7', 'Seller:', 'Muster Ltd', 'Item  Spare-', '1  Supplier', '2  ZS9997']],
+  ])('broken over two lines (%s)', async (_, lines) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf([...lines, 'Total  119,00 €']));
+
+    // Assess: the article code under the compound's tail is no second seller
+    expect(field(extraction, 'vendor')?.value).toMatch(/^Muster/);
+    expect(field(extraction, 'vendor')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+});
