@@ -164,9 +164,14 @@ const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
   return found;
 };
 
-/** The company at the top of the first page. */
+/**
+ * The company at the top of the first page: on its first three lines with a word on them. A logo
+ * that OCR read as a few stray letters ("4", "g-", "an") is no line of the page's text.
+ */
 const letterhead = (ctx: FinderContext): Candidate<string>[] => {
-  const top = ctx.doc.lines.filter((l) => l.page === ctx.doc.lines[0]?.page && !l.furniture).slice(0, 3);
+  const top = ctx.doc.lines
+    .filter((l) => l.page === ctx.doc.lines[0]?.page && !l.furniture && /\p{L}{3}/u.test(l.text))
+    .slice(0, 3);
   for (const line of top) {
     const names = line.cells.flatMap((c) => cellNames(c.text));
     const name = names.find(hasLegalForm);
