@@ -32,7 +32,7 @@ import { transition } from '../statemachine/index.js';
 import { requiredFieldsRight, scoreFields } from '../test/fixtures/corpus/scoring.js';
 import { type DocResult, summarise } from './extract/generatedSummary.js';
 import { defaultRealCorpusDir, runRealCorpus } from './extract/real.js';
-import { printFigures, printReliability, reliability } from './extract/report.js';
+import { printBuyer, printFigures, printReliability, reliability } from './extract/report.js';
 
 type Source = 'pdf' | 'layout';
 const main = async (): Promise<void> => {
@@ -179,6 +179,7 @@ const main = async (): Promise<void> => {
           real: real && {
             byPath: real.byPath,
             byPathAndProducer: real.byPathAndProducer,
+            buyerByPath: real.buyerByPath,
             excluded: real.excluded,
           },
           reliability: reliabilityTables,
@@ -194,6 +195,7 @@ const main = async (): Promise<void> => {
     console.log(`extract bench, real corpus (${opts.realDir}), threshold=${threshold}`);
     printFigures('by path', real.byPath);
     printFigures('by path and producer', real.byPathAndProducer);
+    printBuyer(real.buyerByPath);
     if (real.excluded.length > 0) {
       console.log(
         `  left out (their page shows another invoice than their data): ${real.excluded.join(', ')}`,
@@ -204,7 +206,7 @@ const main = async (): Promise<void> => {
         const wrong = r.fields.filter((f) => f.found && !f.right).map((f) => f.field);
         const missing = r.fields.filter((f) => !f.found).map((f) => f.field);
         console.log(
-          `    ${r.variant.doc.name} ${r.variant.path} auto=${r.autoApproved} reasons=${r.reasons.join(',')} wrong=${wrong.join(',')} missing=${missing.join(',')}${r.rejected ? ` rejected=${r.rejected}` : ''}`,
+          `    ${r.variant.doc.name} ${r.variant.path} auto=${r.autoApproved} reasons=${r.reasons.join(',')} wrong=${wrong.join(',')} missing=${missing.join(',')}${r.buyer?.found && !r.buyer.right ? ` customer-wrong@${r.buyer.confidence.toFixed(2)}` : ''}${r.rejected ? ` rejected=${r.rejected}` : ''}`,
         );
       }
     }

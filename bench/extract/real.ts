@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Extractor } from '../../lambdas/extract/index.js';
 import { providerLookupFrom } from '../../lambdas/shared/documents/index.js';
 import { buildVariants, loadProviders, loadRealCorpus } from './realCorpus.js';
-import { figuresOf, type Judged, type RealFigures } from './report.js';
+import { type BuyerFigures, buyerFiguresOf, figuresOf, type Judged, type RealFigures } from './report.js';
 import { type RealResult, readVariant, runVariant } from './runReal.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -17,6 +17,8 @@ export const defaultRealCorpusDir = (): string =>
 export interface RealRun {
   byPath: Record<string, RealFigures>;
   byPathAndProducer: Record<string, RealFigures>;
+  /** Per page path: the customer read from the page against the e-invoice's buyer. */
+  buyerByPath: Record<string, BuyerFigures>;
   /** Variants left out of the page-based figures because their page shows another invoice than their data. */
   excluded: string[];
   judged: Judged[];
@@ -77,6 +79,7 @@ export const runRealCorpus = async (options: {
   return {
     byPath: group((r) => pathGroup(r.variant.path)),
     byPathAndProducer: group((r) => `${pathGroup(r.variant.path)}/${r.variant.doc.producer}`),
+    buyerByPath: buyerFiguresOf(counted, options.threshold),
     excluded: [...anotherInvoice].map((n) => `${n} (text and image paths)`),
     judged: counted.flatMap((r) =>
       r.fields.filter((f) => f.found).map((f) => ({ confidence: f.confidence, right: f.right })),

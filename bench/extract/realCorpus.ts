@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { einvoiceFields } from '../../lambdas/extract/einvoice/fields.js';
+import { readEInvoice } from '../../lambdas/extract/einvoice/index.js';
 import { readPdf } from '../../lambdas/parse/pdfText.js';
 import type { Provider } from '../../lambdas/shared/documents/index.js';
 import { imagePdf, scanPdf } from '../../test/fixtures/scans.js';
@@ -33,6 +35,12 @@ export interface RealDocument {
   producer: string;
   pdf: string;
   truth: Record<string, string>;
+  /**
+   * The buyer's name as the document's e-invoice data states it. The truth files name no
+   * customer; this is what a customer read from the page is judged against, apart from the truth
+   * fields (so their figures stay comparable across stops).
+   */
+  buyer?: string;
 }
 
 /** One way of presenting a document to the pipeline. */
@@ -52,6 +60,15 @@ export const producerOf = (name: string): string =>
 
 const amount = (n: number | undefined): string | undefined => (n === undefined ? undefined : n.toFixed(2));
 
+/** The buyer's name in a PDF's embedded e-invoice, read as the xml path reads it. */
+const buyerOf = async (file: string): Promise<string | undefined> => {
+  const { text } = await readPdf(new Uint8Array(await readFile(file)));
+  const outcome = text.embedded?.length ? readEInvoice(text.embedded) : undefined;
+  if (outcome?.kind !== 'einvoice') return undefined;
+  const customer = einvoiceFields(outcome.reading).fields.customer?.value;
+  return typeof customer === 'string' ? customer : undefined;
+};
+
 /** The documents of a corpus folder with their truth. */
 export const loadRealCorpus = async (dir: string): Promise<RealDocument[]> => {
   const names = (await readdir(dir)).filter((f) => f.endsWith('.pdf')).sort();
@@ -69,10 +86,12 @@ export const loadRealCorpus = async (dir: string): Promise<RealDocument[]> => {
       tax: amount(row.amount_tax),
       subtotal: amount(row.amount_untaxed),
     };
+    const buyer = await buyerOf(join(dir, file));
     docs.push({
       name,
       producer: producerOf(name),
       pdf: join(dir, file),
+      ...(buyer ? { buyer } : {}),
       truth: Object.fromEntries(Object.entries(truth).filter(([, v]) => v !== undefined)) as Record<
         string,
         string

@@ -44,6 +44,59 @@ export const figuresOf = (results: readonly RealResult[], threshold: number): Re
   };
 };
 
+/** The customer read from the page against the e-invoice's buyer, on one path. */
+export interface BuyerFigures {
+  /** Pages whose data names a buyer. */
+  documents: number;
+  found: number;
+  right: number;
+  /** Wrong customers at or above the threshold: a sure, wrong value. */
+  wrongAtOrAboveThreshold: number;
+  /** The highest confidence of a wrong customer (0 when none). */
+  wrongMaxConfidence: number;
+}
+
+/** Buyer figures per path of the results that carry a buyer check. */
+export const buyerFiguresOf = (
+  results: readonly RealResult[],
+  threshold: number,
+): Record<string, BuyerFigures> => {
+  const byPath: Record<string, BuyerFigures> = {};
+  for (const r of results) {
+    if (!r.buyer) continue;
+    const f = byPath[r.variant.path] ?? {
+      documents: 0,
+      found: 0,
+      right: 0,
+      wrongAtOrAboveThreshold: 0,
+      wrongMaxConfidence: 0,
+    };
+    byPath[r.variant.path] = f;
+    f.documents += 1;
+    if (!r.buyer.found) continue;
+    f.found += 1;
+    if (r.buyer.right) f.right += 1;
+    else {
+      if (r.buyer.confidence >= threshold / 100) f.wrongAtOrAboveThreshold += 1;
+      f.wrongMaxConfidence = Math.max(f.wrongMaxConfidence, r.buyer.confidence);
+    }
+  }
+  return byPath;
+};
+
+/** Prints the buyer table: one row per page path. */
+export const printBuyer = (rows: Record<string, BuyerFigures>): void => {
+  console.log("  customer read from the page against the e-invoice's buyer (not in the truth fields above)");
+  console.log(
+    `    ${'path'.padEnd(26)} ${'docs'.padStart(4)} ${'found'.padStart(6)} ${'right'.padStart(6)} ${'wrong>=thr'.padStart(10)} ${'max wrong conf'.padStart(14)}`,
+  );
+  for (const [path, f] of Object.entries(rows).sort()) {
+    console.log(
+      `    ${path.padEnd(26)} ${String(f.documents).padStart(4)} ${String(f.found).padStart(6)} ${String(f.right).padStart(6)} ${String(f.wrongAtOrAboveThreshold).padStart(10)} ${f.wrongMaxConfidence.toFixed(2).padStart(14)}`,
+    );
+  }
+};
+
 /** A value's confidence and whether it was right, for the reliability table. */
 export interface Judged {
   confidence: number;

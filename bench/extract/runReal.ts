@@ -32,6 +32,8 @@ export interface RealResult {
   /** The document was rejected for good (an error), not sent to a person. */
   rejected?: string;
   reasons: string[];
+  /** On a page path: the customer read from the page, judged against the e-invoice's buyer. */
+  buyer?: RealField;
   /** The e-invoice data's number is not on its own page: the page is another invoice. */
   pageIsAnotherInvoice: boolean;
   extractMs: number;
@@ -40,6 +42,13 @@ export interface RealResult {
 /** Reads a variant's file as the parse (and, for a scan, the OCR) stage would. */
 export const readVariant = async (file: string): Promise<PdfText> =>
   readDocumentText(new Uint8Array(await readFile(file)), { name: file });
+
+const judgeBuyer = (buyer: string, customer: unknown, confidence: number): RealField => ({
+  field: 'customer',
+  found: customer !== undefined,
+  right: customer !== undefined && valueMatches('customer', buyer, customer),
+  confidence: customer === undefined ? 0 : confidence,
+});
 
 /** Runs one variant through extraction, validation and the transition table. */
 export const runVariant = async (
@@ -94,6 +103,11 @@ export const runVariant = async (
       confidence: value === undefined ? 0 : (validation.fieldConfidence[field] ?? 0),
     };
   });
+  // The xml path reads the customer from the very data the buyer comes from: nothing to judge.
+  const buyer =
+    variant.doc.buyer !== undefined && (variant.path === 'text' || variant.path.startsWith('image'))
+      ? judgeBuyer(variant.doc.buyer, values.customer?.value, validation.fieldConfidence.customer ?? 0)
+      : undefined;
   const cross = extraction.einvoice?.crossCheck ?? [];
   const notPrinted = (f: string) => cross.some((c) => c.field === f && c.status !== 'agrees');
   return {
@@ -101,6 +115,7 @@ export const runVariant = async (
     fields,
     autoApproved: decision.ok && decision.to === 'validated',
     reasons: validation.reasons.map((r) => r.code),
+    ...(buyer ? { buyer } : {}),
     // Another invoice number on the page than in the data: the page is another invoice.
     pageIsAnotherInvoice: notPrinted('invoiceNumber'),
     extractMs,
