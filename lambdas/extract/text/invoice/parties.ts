@@ -10,8 +10,12 @@ import { cleanPartyName, hasLegalForm } from '../values.js';
  * names (Seller, Verkäufer, Lieferant, fournisseur, leverancier, ...), the sender's return-address
  * line above a window-envelope address, the letterhead, and the company whose legal details
  * (register, managing director, VAT id, IBAN) sit beside its name. A name found in a bill-to,
- * ship-to or buyer block is the customer's and is never taken as the vendor.
+ * ship-to or buyer block is the customer's and is never taken as the vendor; a ship-to block's
+ * only weakly, since goods may go elsewhere than the bill.
  */
+
+/** How much less a weak role label's party weighs: under the doubt floor, so it contradicts no bill-to. */
+const WEAK_ROLE_DISCOUNT = 0.2;
 
 /** Lines after a role label that may still hold the name (skipping "Nummer: 549910" and the like). */
 const BLOCK_DEPTH = 4;
@@ -38,7 +42,7 @@ const ROLE_LABELS: Record<'vendor' | 'customer', ReadonlySet<LabelField>> = {
  */
 const roleLabelAt = (text: string, role: 'vendor' | 'customer') => {
   const label = labelsAtStart(text, ROLE_LABELS[role])[0];
-  if (label?.strength !== 'strong') return undefined;
+  if (!label) return undefined;
   const colon = /:/.test(text.slice(label.end, label.end + 3));
   return colon || label.label.includes('.') ? { ...label, colon } : undefined;
 };
@@ -83,7 +87,7 @@ const withoutSalutation = (text: string): string => {
 const roleBlock = (
   ctx: FinderContext,
   role: 'vendor' | 'customer',
-  confidence: number,
+  strongConfidence: number,
 ): Candidate<string>[] => {
   const found: Candidate<string>[] = [];
   const lines = ctx.doc.lines;
@@ -91,7 +95,12 @@ const roleBlock = (
     if (line.furniture) continue;
     line.cells.forEach((cell, ci) => {
       const label = labelsAtStart(cell.text, ROLE_LABELS[role])[0];
-      if (label?.strength !== 'strong' || continuesBrokenWord(ctx.doc, line, ci)) return;
+      if (!label || continuesBrokenWord(ctx.doc, line, ci)) return;
+      // A weak role label names a party that is probably, not surely, this one: goods go to a
+      // ship-to address ("Lieferadresse", "Ship to") that need not be the buyer's, which a
+      // bill-to or buyer label names.
+      const confidence =
+        label.strength === 'strong' ? strongConfidence : strongConfidence - WEAK_ROLE_DISCOUNT;
       const rest = cell.text.slice(label.end).replace(/^\s*[:#]?\s*/, '');
       // "Bill to:" ends in a colon or stands alone; "Client services" is not a role label.
       const held = rest ? roleLabelAt(cell.text, role) : undefined;
