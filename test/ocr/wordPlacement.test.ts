@@ -44,6 +44,38 @@ describe('placeWords: tesseract words on the baselines they sit on', () => {
     expect(read).toEqual(['Ma', 'Lyon']);
   });
 
+  it('takes a word standing below its line baseline, with no line of its own, at its own box', () => {
+    // Prepare: two address blocks side by side, the left one half a row lower (as read from a
+    // real scan). Tesseract's second line has the right block's baseline (433); the left block's
+    // "42 rue du stade" ends at 447, on no line's baseline, its box overlapping the row
+    const lines = [
+      ocrLine(
+        415,
+        [ocrWord('Hôtel', 104, 395, 415), ocrWord('Saint', 176, 395, 415), ocrWord('Denis', 248, 395, 415)],
+        { rowAttributes: { rowHeight: 42, descenders: 8 } },
+      ),
+      ocrLine(
+        433,
+        [
+          ocrWord('42', 103, 427, 447),
+          ocrWord('rue', 143, 432, 447),
+          ocrWord('du', 189, 427, 447),
+          ocrWord('stade', 228, 427, 447),
+          ocrWord('Stéphanie', 908, 411, 439),
+          ocrWord('Hoarau', 1054, 411, 433),
+        ],
+        { rowAttributes: { rowHeight: 28, descenders: 6 } },
+      ),
+    ];
+
+    // Act
+    const read = texts(lines);
+
+    // Assess: the left block's rows stay apart (the right block, half a row higher, joins the first)
+    expect(read).toContain('42 rue du stade');
+    expect(read[0]).toMatch(/^Hôtel Saint Denis {2}/);
+  });
+
   it('leaves on its line a word whose box overlaps the row, as a logo read as letters does', () => {
     // Prepare: "QS" from a picture ends 17 px under the baseline, past a descender's reach, yet its box overlaps the row
     const lines = [
