@@ -4,11 +4,14 @@ import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtracto
 import { moneyIn } from '../../lambdas/extract/text/invoice/amounts.js';
 import { indexText } from '../../lambdas/extract/text/textIndex.js';
 import type { ExtractedField, Extraction } from '../../lambdas/shared/documents/index.js';
+import type { PdfText } from '../../lambdas/shared/pdfText.js';
 import { pdfTextOf } from './pdfTextOf.js';
 
 /**
- * A scan may lose an amount's decimal mark ("21848 €" for "218,48 €") while OCR is sure of the
- * word. A document that writes cents everywhere else cannot vouch for such a reading.
+ * What a scan does to an amount's cents. It may lose the decimal mark ("21848 €" for "218,48 €")
+ * while OCR is sure of the word: a document that writes cents everywhere else cannot vouch for
+ * such a reading. It may set a space after the mark ("18310, 63"): the cents are still the
+ * amount's.
  */
 const contextOf = (lines: string[]) => finderContext(indexText(pdfTextOf(lines)));
 const extractor = new HeuristicExtractor();
@@ -49,5 +52,48 @@ describe('money without cents in a document that writes them', () => {
     expect(field(amongCents, 'total')?.confidence ?? 1).toBeLessThan(
       field(amongWhole, 'total')?.confidence ?? 0,
     );
+  });
+});
+
+describe('a space OCR set after a decimal mark', () => {
+  /** The lines as OCR gives them: each with its confidence and words. */
+  const ocrPage = (lines: string[]): PdfText => {
+    const box = { x: 0.1, y: 0.1, width: 0.5, height: 0.02 };
+    return {
+      pageCount: 1,
+      origin: 'ocr',
+      pages: [
+        {
+          page: 1,
+          lines,
+          geometry: lines.map((line) => ({
+            box,
+            confidence: 0.9,
+            words: line.split(/\s+/).map((text) => ({ text, box, confidence: 0.9 })),
+          })),
+        },
+      ],
+    };
+  };
+  const page = ['Rechnung Nr. 7', 'Muster GmbH', 'Nettobetrag  100,00 €', 'USt. 19 %  19,00 €'];
+
+  it.each([['Bruttosumme  119, 00 €'], ['Bruttosumme  119, 00'], ['Bruttosumme  119. 00€']])(
+    'joins the cents on a scan: %s',
+    async (total) => {
+      // Act
+      const extraction = await extractor.extract(ocrPage([...page, total]));
+
+      // Assess: the sum holds again
+      expect(field(extraction, 'total')?.value).toBe('119.00');
+      expect(field(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+    },
+  );
+
+  it('leaves a text layer as its producer wrote it', async () => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf([...page, 'Bruttosumme  119, 00 €']));
+
+    // Assess
+    expect(field(extraction, 'total')?.value).not.toBe('119.00');
   });
 });

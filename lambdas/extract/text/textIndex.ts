@@ -64,6 +64,15 @@ export const plainText = (raw: string): string =>
     (c) => PLAIN[c] ?? c,
   );
 
+/**
+ * OCR sets a space after a decimal mark that a smudge or a gap in the scan widened ("18310, 63",
+ * "383. 75€"): two digits after it, then a currency or the end of the cell, are the amount's
+ * cents. The space moves behind them, so offsets and the line's length stay. A text layer's
+ * characters are as the producer wrote them, and its lists ("10, 20") stay as they are.
+ */
+const joinSplitCents = (text: string): string =>
+  text.replace(/(\d[.,]) (\d{2})(?=\s?(?:€|EUR|USD|GBP|CHF|\$|£)|\s{2}|\s*$)/g, '$1$2 ');
+
 const splitCells = (text: string): LineCell[] => {
   const cells: LineCell[] = [];
   const re = /\S+(?: \S+)*/g;
@@ -143,8 +152,8 @@ export const indexText = (text: PdfText): DocText => {
   for (const page of text.pages) {
     page.lines.forEach((raw, i) => {
       if (raw.trim() === '') return;
-      const plain = plainText(raw);
       const geometry = page.geometry?.[i];
+      const plain = geometry?.confidence !== undefined ? joinSplitCents(plainText(raw)) : plainText(raw);
       lines.push({
         page: page.page,
         line: i + 1,
