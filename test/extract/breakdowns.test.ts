@@ -81,7 +81,13 @@ describe('a VAT breakdown whose rate column prints no percent sign', () => {
 });
 
 describe("an identifier at the top of a party's block is not its name", () => {
-  it.each([['GLN 4333741000005'], ['DUNS 150483782'], ['Lief-Nr 549910']])('%s', async (identifier) => {
+  it.each([
+    ['GLN 4333741000005'],
+    ['DUNS 150483782'],
+    ['Lief-Nr 549910'],
+    // OCR read the colon of "Nummer : 549910" as a letter, a column away
+    ['Nummer  i 549910'],
+  ])('%s', async (identifier) => {
     // Act: a detail line between them, so the name is not the line after the identifier
     const extraction = await read(
       'Rechnung Nr. 7',
@@ -95,5 +101,19 @@ describe("an identifier at the top of a party's block is not its name", () => {
 
     // Assess
     expect(field(extraction, 'vendor')?.value).toBe('MUSTERLIEFERANT GMBH');
+  });
+});
+
+describe('a total less than the net amount is not the gross total', () => {
+  it.each([
+    ['Total HT  624,90 €', 'Total  46,25 €', 'Total TTC  671,15 €', '671.15'],
+    ['Net total  624.90 EUR', 'Total  46.25 EUR', 'Grand total  671.15 EUR', '671.15'],
+    ['Nettobetrag  -624,90 €', 'Gesamt  -46,25 €', 'Bruttobetrag  -671,15 €', '-671.15'],
+  ])('%s, %s, %s', async (net, garbled, gross, expected) => {
+    // Act: the tax is unreadable (a damaged scan), so no sum settles the totals
+    const extraction = await read('Facture FA-7', 'Muster SARL', net, 'TVA ## illisible', garbled, gross);
+
+    // Assess: the smaller "total" comes first, yet tax only adds
+    expect(field(extraction, 'total')?.value).toBe(expected);
   });
 });

@@ -58,14 +58,15 @@ const cellNames = (text: string): string[] =>
 
 /**
  * A line that only states a "label: value" pair or an identifier: not where a name is. The
- * identifier may follow a short label without a colon ("GLN 4333741000005", "DUNS 150483782").
+ * identifier may follow a short label without a colon ("GLN 4333741000005", "DUNS 150483782"),
+ * or with one OCR misread as a letter a column away ("Nummer  i 009420").
  */
 const isDetailLine = (line: DocLine): boolean => {
   const text = line.text.trim();
   return (
     /^[\p{L}][\p{L}\d .\-/]{0,30}\s*:/u.test(text) ||
     /^\(?[A-Z]{2,5}\)?$|^\d[\d\s./-]*$/.test(text) ||
-    /^[\p{L}][\p{L}.-]{0,11}(?: [\p{L}][\p{L}.-]{0,5})?\s+\d[\d\s./-]{5,}$/u.test(text)
+    /^[\p{L}][\p{L}.-]{0,11}(?:\s+[\p{L}][\p{L}.-]{0,5})?\s+\d[\d\s./-]{5,}$/u.test(text)
   );
 };
 

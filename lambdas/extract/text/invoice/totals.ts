@@ -101,6 +101,28 @@ const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   return found.sort((a, b) => b.score - a.score);
 };
 
+/** How much a total that is less than a net amount of the same document weighs: it is hardly one. */
+const BELOW_NET = 0.8;
+
+const weakened = (c: Candidate<string>): Candidate<string> => ({
+  ...c,
+  confidence: c.confidence * BELOW_NET,
+});
+
+/**
+ * A gross total smaller than a net amount the document states (of the same sign: a credit note's
+ * are both negative) is no gross total, as tax only adds: the "Total" of a tax table a scan
+ * garbled ("Total Gack 46,25 €" under "Total HT 624,90 €") rather than the invoice's.
+ */
+const belowNet = (total: LabelledAmount, amounts: readonly LabelledAmount[]): boolean => {
+  const gross = Number(total.amount);
+  return amounts.some((net) => {
+    if (net.role !== 'subtotal') return false;
+    const value = Number(net.amount);
+    return Math.sign(value) === Math.sign(gross) && Math.abs(gross) < Math.abs(value);
+  });
+};
+
 /**
  * The totals' candidates. With a sum that holds, its three amounts are returned with arithmetic
  * evidence (and rival readings stay candidates, so a second, different sum is a conflict); the
@@ -138,7 +160,8 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
     for (const rival of rivals) out.total.push(candidateOf(rival.total));
   } else {
     for (const a of amounts) {
-      if (a.role === 'total') out.total.push(candidateOf(a));
+      if (a.role === 'total')
+        out.total.push(belowNet(a, amounts) ? weakened(candidateOf(a)) : candidateOf(a));
       if (a.role === 'subtotal') out.subtotal.push(candidateOf(a));
       // A tax row that states basis and tax ("VAT 19%  336.00  63.84") gives its last amount.
       const rowHasLater = amounts.some(
