@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
-import type { ExtractedField, Extraction } from '../../lambdas/shared/documents/index.js';
+import { fieldOf } from './fieldOf.js';
 import { pdfTextOf } from './pdfTextOf.js';
 
 /**
@@ -10,8 +10,6 @@ import { pdfTextOf } from './pdfTextOf.js';
  */
 const extractor = new HeuristicExtractor();
 const read = async (...lines: string[]) => extractor.extract(pdfTextOf(lines));
-const field = (extraction: Extraction, name: string) =>
-  (extraction.fields as Record<string, ExtractedField<unknown> | undefined>)[name];
 
 describe('a total of something else is not the invoice total', () => {
   it.each([
@@ -24,8 +22,8 @@ describe('a total of something else is not the invoice total', () => {
     const extraction = await read('Rechnung Nr. 7', 'Muster GmbH', other, total);
 
     // Assess: read alone, it would have been a second, conflicting total
-    expect(field(extraction, 'total')?.value).toBe(expected);
-    expect(field(extraction, 'total')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+    expect(fieldOf(extraction, 'total')?.value).toBe(expected);
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
 
   it.each([
@@ -37,7 +35,7 @@ describe('a total of something else is not the invoice total', () => {
     const extraction = await read('Invoice 7', 'Muster GmbH', total);
 
     // Assess
-    expect(field(extraction, 'total')?.value).toBe('119.00');
+    expect(fieldOf(extraction, 'total')?.value).toBe('119.00');
   });
 
   it('keeps an amount that follows the link word at once ("Acompte de 201,00 €")', async () => {
@@ -53,8 +51,8 @@ describe('a total of something else is not the invoice total', () => {
     );
 
     // Assess: the deposit explains the amount due
-    expect(field(extraction, 'amountDue')?.value).toBe('470.15');
-    expect(field(extraction, 'amountDue')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+    expect(fieldOf(extraction, 'amountDue')?.value).toBe('470.15');
+    expect(fieldOf(extraction, 'amountDue')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 });
 
@@ -73,10 +71,10 @@ describe('a VAT breakdown whose rate column prints no percent sign', () => {
     );
 
     // Assess
-    expect(field(extraction, 'tax')?.value).toBe('-1.12');
-    expect(field(extraction, 'subtotal')?.value).toBe('-7.67');
-    expect(field(extraction, 'total')?.value).toBe('-8.79');
-    expect(field(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('-1.12');
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('-7.67');
+    expect(fieldOf(extraction, 'total')?.value).toBe('-8.79');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 });
 
@@ -100,7 +98,7 @@ describe("an identifier at the top of a party's block is not its name", () => {
     );
 
     // Assess
-    expect(field(extraction, 'vendor')?.value).toBe('MUSTERLIEFERANT GMBH');
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('MUSTERLIEFERANT GMBH');
   });
 });
 
@@ -114,6 +112,6 @@ describe('a total less than the net amount is not the gross total', () => {
     const extraction = await read('Facture FA-7', 'Muster SARL', net, 'TVA ## illisible', garbled, gross);
 
     // Assess: the smaller "total" comes first, yet tax only adds
-    expect(field(extraction, 'total')?.value).toBe(expected);
+    expect(fieldOf(extraction, 'total')?.value).toBe(expected);
   });
 });

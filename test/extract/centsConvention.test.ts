@@ -3,8 +3,8 @@ import { finderContext } from '../../lambdas/extract/text/context.js';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
 import { moneyIn } from '../../lambdas/extract/text/invoice/amounts.js';
 import { indexText } from '../../lambdas/extract/text/textIndex.js';
-import type { ExtractedField, Extraction } from '../../lambdas/shared/documents/index.js';
 import type { PdfText } from '../../lambdas/shared/pdfText.js';
+import { fieldOf } from './fieldOf.js';
 import { pdfTextOf } from './pdfTextOf.js';
 
 /**
@@ -15,8 +15,6 @@ import { pdfTextOf } from './pdfTextOf.js';
  */
 const contextOf = (lines: string[]) => finderContext(indexText(pdfTextOf(lines)));
 const extractor = new HeuristicExtractor();
-const field = (extraction: Extraction, name: string) =>
-  (extraction.fields as Record<string, ExtractedField<unknown> | undefined>)[name];
 
 describe('money without cents in a document that writes them', () => {
   it.each([
@@ -47,10 +45,10 @@ describe('money without cents in a document that writes them', () => {
     const amongWhole = await extractor.extract(page(['Widgets  48 EUR', 'Gadgets  12 EUR', 'Bolts  10 EUR']));
 
     // Assess: the value is kept, its confidence is not
-    expect(field(amongCents, 'total')?.value).toBe('21848');
-    expect(field(amongWhole, 'total')?.value).toBe('21848');
-    expect(field(amongCents, 'total')?.confidence ?? 1).toBeLessThan(
-      field(amongWhole, 'total')?.confidence ?? 0,
+    expect(fieldOf(amongCents, 'total')?.value).toBe('21848');
+    expect(fieldOf(amongWhole, 'total')?.value).toBe('21848');
+    expect(fieldOf(amongCents, 'total')?.confidence ?? 1).toBeLessThan(
+      fieldOf(amongWhole, 'total')?.confidence ?? 0,
     );
   });
 });
@@ -84,8 +82,8 @@ describe('a space OCR set after a decimal mark', () => {
       const extraction = await extractor.extract(ocrPage([...page, total]));
 
       // Assess: the sum holds again
-      expect(field(extraction, 'total')?.value).toBe('119.00');
-      expect(field(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+      expect(fieldOf(extraction, 'total')?.value).toBe('119.00');
+      expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
     },
   );
 
@@ -94,6 +92,6 @@ describe('a space OCR set after a decimal mark', () => {
     const extraction = await extractor.extract(pdfTextOf([...page, 'Bruttosumme  119, 00 €']));
 
     // Assess
-    expect(field(extraction, 'total')?.value).not.toBe('119.00');
+    expect(fieldOf(extraction, 'total')?.value).not.toBe('119.00');
   });
 });

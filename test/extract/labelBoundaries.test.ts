@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
-import type { ExtractedField, Extraction } from '../../lambdas/shared/documents/index.js';
+import { fieldOf } from './fieldOf.js';
 import { pdfTextOf } from './pdfTextOf.js';
 
 /**
@@ -10,8 +10,6 @@ import { pdfTextOf } from './pdfTextOf.js';
  * another field's, and must not contradict the one a real label gives.
  */
 const extractor = new HeuristicExtractor();
-const field = (extraction: Extraction, name: string) =>
-  (extraction.fields as Record<string, ExtractedField<unknown> | undefined>)[name];
 
 describe('a weak label followed by other words', () => {
   it.each([
@@ -24,8 +22,8 @@ describe('a weak label followed by other words', () => {
     const extraction = await extractor.extract(pdfTextOf(['Muster GmbH', ...lines]));
 
     // Assess
-    expect(field(extraction, 'invoiceDate')?.value).toBe('2017-11-05');
-    expect(field(extraction, 'invoiceDate')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2017-11-05');
+    expect(fieldOf(extraction, 'invoiceDate')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
 
   it.each([['Date  05/11/2017'], ['Date: 05/11/2017'], ['Datum  05.11.2017']])(
@@ -37,7 +35,7 @@ describe('a weak label followed by other words', () => {
       );
 
       // Assess
-      expect(field(extraction, 'invoiceDate')?.value).toBe('2017-11-05');
+      expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2017-11-05');
     },
   );
 });
@@ -60,8 +58,8 @@ describe('the tail of a compound word is not a label', () => {
     );
 
     // Assess: "Datum" there is the other document's date, and contradicts nothing
-    expect(field(extraction, 'invoiceDate')?.value).toBe('2017-11-05');
-    expect(field(extraction, 'invoiceDate')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2017-11-05');
+    expect(fieldOf(extraction, 'invoiceDate')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
 
   it.each([
@@ -72,7 +70,7 @@ describe('the tail of a compound word is not a label', () => {
     const extraction = await extractor.extract(pdfTextOf([...lines, 'Total  119,00 €']));
 
     // Assess: the article code under the compound's tail is no second seller
-    expect(field(extraction, 'vendor')?.value).toMatch(/^Muster/);
-    expect(field(extraction, 'vendor')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+    expect(fieldOf(extraction, 'vendor')?.value).toMatch(/^Muster/);
+    expect(fieldOf(extraction, 'vendor')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
-import type { ExtractedField, Extraction } from '../../lambdas/shared/documents/index.js';
+import { fieldOf } from './fieldOf.js';
 import { pdfTextOf } from './pdfTextOf.js';
 
 /**
@@ -9,8 +9,6 @@ import { pdfTextOf } from './pdfTextOf.js';
  * never the recipient.
  */
 const extractor = new HeuristicExtractor();
-const field = (extraction: Extraction, name: string) =>
-  (extraction.fields as Record<string, ExtractedField<unknown> | undefined>)[name];
 
 const letter = (...logo: string[]) =>
   pdfTextOf([
@@ -34,7 +32,7 @@ describe('a letterhead under a logo OCR read as stray letters', () => {
     const extraction = await extractor.extract(letter(...logo));
 
     // Assess
-    expect(field(extraction, 'vendor')?.value).toBe('Bei Spiel GmbH');
-    expect(field(extraction, 'customer')?.value).not.toBe('Bei Spiel GmbH');
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Bei Spiel GmbH');
+    expect(fieldOf(extraction, 'customer')?.value).not.toBe('Bei Spiel GmbH');
   });
 });

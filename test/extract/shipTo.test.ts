@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
-import type { ExtractedField, Extraction } from '../../lambdas/shared/documents/index.js';
+import { fieldOf } from './fieldOf.js';
 import { pdfTextOf } from './pdfTextOf.js';
 
 /**
@@ -9,8 +9,6 @@ import { pdfTextOf } from './pdfTextOf.js';
  * about it; a ship-to block alone names the customer only probably.
  */
 const extractor = new HeuristicExtractor();
-const field = (extraction: Extraction, name: string) =>
-  (extraction.fields as Record<string, ExtractedField<unknown> | undefined>)[name];
 
 const CASES = [
   ['de', 'Rechnung Nr. 7', 'Rechnungsadresse:', 'Warenempfänger:', 'Gesamtbetrag  119,00 €'],
@@ -39,8 +37,8 @@ describe('a ship-to block beside a bill-to block', () => {
       );
 
       // Assess
-      expect(field(extraction, 'customer')?.value).toBe('Kunde Zentrale AG');
-      expect(field(extraction, 'customer')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+      expect(fieldOf(extraction, 'customer')?.value).toBe('Kunde Zentrale AG');
+      expect(fieldOf(extraction, 'customer')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
     },
   );
 
@@ -56,9 +54,9 @@ describe('a ship-to block beside a bill-to block', () => {
       const billed = await extractor.extract(page(billTo));
 
       // Assess
-      expect(field(shipped, 'customer')?.value).toBe('Lager Nord GmbH');
-      expect(field(shipped, 'customer')?.confidence ?? 1).toBeLessThan(
-        field(billed, 'customer')?.confidence ?? 0,
+      expect(fieldOf(shipped, 'customer')?.value).toBe('Lager Nord GmbH');
+      expect(fieldOf(shipped, 'customer')?.confidence ?? 1).toBeLessThan(
+        fieldOf(billed, 'customer')?.confidence ?? 0,
       );
     },
   );
