@@ -36,7 +36,7 @@ describe("ocrConfidenceOf: OCR's confidence in the words that print a value", ()
           ['TVA:', 0.93],
           ['FR11999999998', 0.91],
           ['-', 0.9],
-          ['SIRET', 0.92],
+          ['SIRET', 0.89],
         ],
       ]),
     );
@@ -44,9 +44,9 @@ describe("ocrConfidenceOf: OCR's confidence in the words that print a value", ()
     // Act
     const confidence = ocrConfidenceOf(line, '"FR11999999998"');
 
-    // Assess
+    // Assess: the cell's weakest word that is not a separator
     expect(line.ocrConfidence).toBe(0.21);
-    expect(confidence).toBe(0.9);
+    expect(confidence).toBe(0.89);
   });
 
   it('finds an amount and a date in the form they are printed in', () => {
@@ -70,6 +70,26 @@ describe("ocrConfidenceOf: OCR's confidence in the words that print a value", ()
     // Assess
     expect(amount).toBe(0.8);
     expect(date).toBe(0.88);
+  });
+
+  it("leaves out a label's colon or a table's bar read apart from the value", () => {
+    // Prepare
+    const line = onlyLine(
+      ocrPage([
+        [['Rechnungswährung', 0.91]],
+        [
+          [':', 0.6],
+          ['EUR', 0.96],
+          ['|', 0.3],
+        ],
+      ]),
+    );
+
+    // Act
+    const confidence = ocrConfidenceOf(line, '"EUR"');
+
+    // Assess
+    expect(confidence).toBe(0.96);
   });
 
   it("stays with a value's own weak word", () => {

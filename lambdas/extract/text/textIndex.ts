@@ -90,8 +90,12 @@ const compact = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{
  * of a two-column row and the specks of a logo beside it, which say nothing of this value. Where
  * no cell holds the whole value (a value over two cells, a month in words), or the words cannot
  * be laid over the line, it is the line's confidence: never surer than the value's own cell.
- * Undefined for a text layer.
+ * A word of separators alone (the colon of "Rechnungswährung  : EUR", a table's "|") prints
+ * nothing of the value and does not count; a currency sign does. Undefined for a text layer.
  */
+/** A word that is only separators: a label's colon, a table's bar, a dash. */
+const SEPARATOR_ONLY = /^[:;|.,\-_/\\]+$/;
+
 export const ocrConfidenceOf = (line: DocLine, value: string): number | undefined => {
   if (line.ocrConfidence === undefined || !line.words) return line.ocrConfidence;
   const groups = value.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [];
@@ -106,9 +110,8 @@ export const ocrConfidenceOf = (line: DocLine, value: string): number | undefine
     const at = line.text.indexOf(plainText(word.text), cursor);
     if (at < 0) return line.ocrConfidence;
     cursor = at + word.text.length;
-    if (holding.some((cell) => at >= cell.start && at < cell.start + cell.text.length)) {
-      weakest = Math.min(weakest, word.confidence);
-    }
+    const inCell = holding.some((cell) => at >= cell.start && at < cell.start + cell.text.length);
+    if (inCell && !SEPARATOR_ONLY.test(word.text)) weakest = Math.min(weakest, word.confidence);
   }
   return weakest;
 };
