@@ -1,5 +1,6 @@
 import {
   addDecimals,
+  compareDecimals,
   decimalEquals,
   EVIDENCE_WEIGHT,
   type Evidence,
@@ -115,12 +116,14 @@ const weakened = (c: Candidate<string>): Candidate<string> => ({
  * garbled ("Total Gack 46,25 €" under "Total HT 624,90 €") rather than the invoice's.
  */
 const belowNet = (total: LabelledAmount, amounts: readonly LabelledAmount[]): boolean => {
-  const gross = Number(total.amount);
-  return amounts.some((net) => {
-    if (net.role !== 'subtotal') return false;
-    const value = Number(net.amount);
-    return Math.sign(value) === Math.sign(gross) && Math.abs(gross) < Math.abs(value);
-  });
+  const sign = compareDecimals(total.amount, '0');
+  const magnitude = (amount: string) => amount.replace(/^-/, '');
+  return amounts.some(
+    (net) =>
+      net.role === 'subtotal' &&
+      compareDecimals(net.amount, '0') === sign &&
+      compareDecimals(magnitude(total.amount), magnitude(net.amount)) < 0,
+  );
 };
 
 /**
