@@ -71,10 +71,10 @@ const endsOn = (word: Word, line: RecognizedLine): boolean => {
  * rows, as with two address blocks side by side a half row apart; on that line's baseline they
  * would read as one line, their words interleaved ("Ma35 ruejolie..."). So a word whose box does
  * not end on its own line's baseline takes the baseline of another line it ends on; failing
- * that, its own box's bottom if the box lies wholly above or below its line's row, or if its
- * middle is below the baseline (letters stand on a baseline, and no descender reaches below it
- * further than they rise above it: such a word is a row further down); otherwise (a smudge or
- * a logo read as letters, overlapping the row) its line's baseline still.
+ * that, its own box's bottom if the box lies wholly above its line's row, or if its middle is
+ * below the baseline (letters stand on a baseline, and no descender reaches below it further
+ * than they rise above it: such a word is a row further down); otherwise (a smudge or a logo
+ * read as letters, overlapping the row) its line's baseline still.
  */
 const baselineOf = (word: Word, line: RecognizedLine, lines: readonly RecognizedLine[]): number => {
   const middle = (word.bbox.x0 + word.bbox.x1) / 2;
@@ -82,9 +82,10 @@ const baselineOf = (word: Word, line: RecognizedLine, lines: readonly Recognized
   if (endsOn(word, line)) return own;
   const other = lines.find((candidate) => candidate !== line && endsOn(word, candidate));
   if (other) return baselineAt(other.baseline, middle);
-  const outsideRow = word.bbox.y0 >= own || word.bbox.y1 <= own - lineEm(line);
+  // A box wholly below the baseline has its middle below it too.
+  const aboveRow = word.bbox.y1 <= own - lineEm(line);
   const belowBaseline = (word.bbox.y0 + word.bbox.y1) / 2 > own;
-  return outsideRow || belowBaseline ? word.bbox.y1 : own;
+  return aboveRow || belowBaseline ? word.bbox.y1 : own;
 };
 
 /**
