@@ -98,8 +98,9 @@ export const contractRules = (fields: ContractExtraction['fields']): RuleOutcome
 };
 
 /**
- * Invoice rules: subtotal + tax = total, the line items add up to the subtotal (or to the total
- * when there is no tax), each row's quantity x unit price is its amount (to one minor unit), and
+ * Invoice rules: subtotal + tax = total, the line items add up to the subtotal before the
+ * discounts and charges on the whole invoice (or to the total when there is no tax, or, stated
+ * with tax, to the total), each row's quantity x unit price is its amount (to one minor unit), and
  * the invoice is not due before it was issued. All in exact decimals.
  */
 export const invoiceRules = (
@@ -144,20 +145,35 @@ export const invoiceRules = (
     const sum = addDecimals(items.map((i) => i.amount));
     const target =
       subtotal !== undefined ? 'subtotal' : tax === undefined && total !== undefined ? 'total' : undefined;
-    const targetValue = target === 'subtotal' ? subtotal : target === 'total' ? total : undefined;
+    // The rows add up to the net before the discounts and charges on the whole invoice.
+    const adjustments = fields.adjustments?.value;
+    const lineTotal =
+      subtotal !== undefined && adjustments !== undefined
+        ? subtractDecimals(subtotal, adjustments)
+        : subtotal;
+    const targetValue = target === 'subtotal' ? lineTotal : target === 'total' ? total : undefined;
+    const before = target === 'subtotal' && adjustments !== undefined ? ' before discounts and charges' : '';
     if (target && targetValue !== undefined) {
       if (decimalEquals(sum, targetValue)) {
         evidence.push(
           ...arithmetic(
-            ['lineItems', target],
-            `the ${items.length} line items add up to the ${target} ${sum}`,
+            ['lineItems', target, ...(before ? ['adjustments'] : [])],
+            `the ${items.length} line items add up to the ${target}${before} ${sum}`,
+          ),
+        );
+      } else if (target === 'subtotal' && total !== undefined && decimalEquals(sum, total)) {
+        // A table of amounts with tax ("Amount incl. GST"): its rows add up to the total instead.
+        evidence.push(
+          ...arithmetic(
+            ['lineItems', 'total'],
+            `the ${items.length} line items, with tax, add up to the total ${sum}`,
           ),
         );
       } else {
         issues.push({
           code: 'line_items_mismatch',
           fields: ['lineItems', target, 'total'],
-          message: `The ${items.length} line items add up to ${sum}, but the ${target} is ${targetValue}.`,
+          message: `The ${items.length} line items add up to ${sum}, but the ${target}${before} is ${targetValue}.`,
         });
       }
     }

@@ -116,6 +116,45 @@ describe('validateDocument', () => {
     );
   });
 
+  it('accepts line items stated with tax when they add up to the total instead of the subtotal', async () => {
+    // Prepare: "Amount incl. GST" rows: 60.00 + 60.30 = the total 120.30, not the net 100.10.
+    const extraction = invoiceExtraction({
+      lineItems: field([
+        { description: 'A', amount: '60.00' },
+        { description: 'B', amount: '60.30' },
+      ]),
+    });
+
+    // Act
+    const result = await validateDocument(extraction, options);
+
+    // Assess
+    expect(codes(result.reasons)).toEqual([]);
+    expect(result.evidence.lineItems?.find((e) => e.kind === 'arithmetic')?.detail).toContain(
+      'with tax, add up to the total 120.30',
+    );
+  });
+
+  it('checks line items against the subtotal before the discounts and charges on the whole invoice', async () => {
+    // Prepare: items 90.10 + shipping 10.00 = the net 100.10.
+    const extraction = invoiceExtraction({
+      adjustments: field('10.00'),
+      lineItems: field([
+        { description: 'A', amount: '50.10' },
+        { description: 'B', amount: '40.00' },
+      ]),
+    });
+
+    // Act
+    const result = await validateDocument(extraction, options);
+
+    // Assess
+    expect(codes(result.reasons)).toEqual([]);
+    expect(result.evidence.lineItems?.find((e) => e.kind === 'arithmetic')?.detail).toContain(
+      'subtotal before discounts and charges 90.10',
+    );
+  });
+
   it('never approves a total nothing checks: no sum, no items, no second place', async () => {
     // Prepare: the total read once next to its label, with no subtotal, tax or items to add up.
     const extraction = invoiceExtraction({

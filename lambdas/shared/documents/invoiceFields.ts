@@ -45,7 +45,12 @@ export const InvoiceFieldsSchema = z
     invoiceDate: IsoDateSchema.describe('Date the invoice was issued, YYYY-MM-DD'),
     dueDate: IsoDateSchema.optional().describe('Date payment is due, YYYY-MM-DD'),
     currency: CurrencyCodeSchema.describe('ISO 4217 currency of every amount on the invoice'),
-    subtotal: DecimalSchema.optional().describe('Total before tax (net amount)'),
+    subtotal: DecimalSchema.optional().describe(
+      'Total before tax (net amount), after discounts and charges on the whole invoice (EN 16931 BT-109)',
+    ),
+    adjustments: DecimalSchema.optional().describe(
+      'Charges less discounts on the whole invoice (shipping, freight, an order discount), included in the subtotal (EN 16931 BT-108 - BT-107)',
+    ),
     tax: DecimalSchema.optional().describe('Tax amount (VAT, sales tax, GST), all rates together'),
     total: DecimalSchema.describe('Invoice total with tax (gross), before any prepayment is deducted'),
     amountDue: DecimalSchema.optional().describe('Amount still to pay: the total less prepayments'),

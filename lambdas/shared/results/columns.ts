@@ -96,6 +96,8 @@ export const RESULT_COLUMNS: { readonly [T in DocType]: readonly ResultColumn[] 
     typed('paymentTerms', 'string', 'Payment terms'),
     typed('vendorTaxId', 'string', "Vendor's VAT or tax id"),
     typed('iban', 'string', 'IBAN to pay to'),
+    // Last, so files written before it existed keep every other column where it was.
+    typed('adjustments', 'decimal', 'Discounts and charges between net and total'),
     recordColumn,
   ],
   contract: [
