@@ -74,3 +74,38 @@ describe('the tail of a compound word is not a label', () => {
     expect(fieldOf(extraction, 'vendor')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
 });
+
+describe('a label inside a sentence', () => {
+  const extractor = new HeuristicExtractor();
+
+  it('refers to a number, and weighs less than the title that states it', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Handelsrechnung Nr. E2018092011804 vom 20.09.2018',
+        'Verkehrsbetriebe GmbH',
+        'Bei Schriftwechsel bitte Ihre Kundennummer 35040727 und Belegnummer 2018092011804 angeben',
+        'Gesamtbetrag    9,00 EUR',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('E2018092011804');
+    expect(fieldOf(extraction, 'invoiceNumber')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+
+  it('is still read after a list of registration numbers ("SIRET ... - N° TVA ...")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Au bon moulin SARL',
+        'Facture',
+        'SIRET 123 456 789 00012 - Facture N° F-2018-77',
+        'Total TTC    120,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('F-2018-77');
+  });
+});

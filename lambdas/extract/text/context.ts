@@ -1,5 +1,11 @@
 import { detectLanguage, vocabularyOf } from '../vocabulary/index.js';
-import { type DecimalMark, findAmounts, inferDecimalMark } from './parseAmount.js';
+import {
+  type DecimalMark,
+  findAmounts,
+  inferDecimalMark,
+  isDollarCurrency,
+  statedCurrencies,
+} from './parseAmount.js';
 import { type DayMonthOrder, findDates, inferDayMonthOrder } from './parseDate.js';
 import type { DocText } from './textIndex.js';
 
@@ -10,6 +16,12 @@ export interface FinderContext {
   order: DayMonthOrder;
   /** The currency most amounts carry, for amounts written without one. */
   currency?: string;
+  /**
+   * The currency a bare "$" stands for: the one dollar currency the document names ("Total CAD",
+   * "$1,250.00 USD", "A$"). Undefined when it names none or several: "$" alone is the dollar of
+   * many countries.
+   */
+  dollar?: string;
   /** The document's decimal separator, from its amounts, else its language's habit. */
   decimal?: DecimalMark;
   /**
@@ -60,6 +72,12 @@ const localeOrder = (decimal: DecimalMark | undefined, currency: string | undefi
   return currency !== undefined && DAY_FIRST_CURRENCIES.has(currency) ? 'dmy-likely' : 'unknown';
 };
 
+/** The one dollar currency the document states, by code or prefixed sign. */
+const namedDollar = (doc: DocText): string | undefined => {
+  const named = new Set(statedCurrencies(doc.flat).filter(isDollarCurrency));
+  return named.size === 1 ? [...named][0] : undefined;
+};
+
 /** Builds the shared context of a document. */
 export const finderContext = (doc: DocText): FinderContext => {
   const texts = doc.lines.map((l) => l.text);
@@ -67,7 +85,10 @@ export const finderContext = (doc: DocText): FinderContext => {
   const vocabulary = vocabularyOf(language);
   const written = inferDecimalMark(texts);
   const decimal = written ?? vocabulary?.decimalSeparator;
-  const currency = dominantCurrency(doc, decimal);
+  const dollar = namedDollar(doc);
+  // Amounts in "$" count as dollars of the one kind the document names.
+  const dominant = dominantCurrency(doc, decimal);
+  const currency = dominant === 'USD' && dollar ? dollar : dominant;
   const inferred = inferDayMonthOrder(texts.join('\n'));
   return {
     doc,
@@ -79,6 +100,7 @@ export const finderContext = (doc: DocText): FinderContext => {
           ? (vocabulary?.dateOrder ?? 'unknown')
           : localeOrder(decimal, currency),
     ...(currency ? { currency } : {}),
+    ...(dollar ? { dollar } : {}),
     ...(decimal ? { decimal } : {}),
     ...(language ? { language } : {}),
   };

@@ -1,6 +1,18 @@
 import type { Candidate } from '../candidates.js';
-import { LABEL_FIELDS, type LabelField, labelsAtStart, labelsIn } from '../vocabulary/index.js';
-import { continuesBrokenWord, type DocLine, type DocText } from './textIndex.js';
+import {
+  LABEL_FIELDS,
+  type LabelField,
+  labelsAtStart,
+  labelsIn,
+  MONEY_LABEL_FIELDS,
+} from '../vocabulary/index.js';
+import { continuesBrokenWord, type DocLine, type DocText, type LineCell } from './textIndex.js';
+
+/** Two lower-case words: the text before a label is a sentence. */
+const PROSE = /(?<!\p{L})\p{Ll}{2,}\s.*(?<!\p{L})\p{Ll}{2,}\s/u;
+
+/** How much less a label inside a sentence weighs than one that starts a field. */
+const PROSE_DISCOUNT = 0.3;
 
 /** A parsed value and, when the text reads two ways, the other readings. */
 export interface Parsed<V> {
@@ -91,6 +103,39 @@ const LABEL_FIELD_NAMES: ReadonlySet<string> = new Set(LABEL_FIELDS);
 
 const isLabelField = (labels: string | LabelField): labels is LabelField => LABEL_FIELD_NAMES.has(labels);
 
+/**
+ * A cell that is a label and nothing more ("Invoice #", "Due Date", "Terms:"), of a field that is
+ * not money: an item table's header ("Date  Description  Qty  Total") names one such field at most.
+ */
+const isWholeLabel = (text: string): boolean => {
+  const m = labelsAtStart(text)[0];
+  return m !== undefined && !MONEY_LABEL_FIELDS.has(m.field) && /^\.?\s*[:#]?\s*$/.test(text.slice(m.end));
+};
+
+/**
+ * A row of column headings whose values are on the line below ("Invoice #   Date   Due Date
+ * Terms" over "SB-4471   04/22/2024   05/22/2024   Net 30"): two or more cells are labels and
+ * nothing else, and no cell holds a digit, so none is a value. A heading the vocabularies do not
+ * know ("Ship Via", "Rep") may stand among them.
+ */
+const isHeadingRow = (line: DocLine): boolean =>
+  !/\d/.test(line.text) && line.cells.filter((c) => isWholeLabel(c.text)).length >= 2;
+
+/** The cell of `below` in the column of `cell`: the one that overlaps it most, if any does. */
+const cellUnder = (below: DocLine, cell: LineCell): LineCell | undefined => {
+  const end = cell.start + cell.text.length;
+  let best: LineCell | undefined;
+  let most = 0;
+  for (const c of below.cells) {
+    const overlap = Math.min(end, c.start + c.text.length) - Math.max(cell.start, c.start);
+    if (overlap > most) {
+      best = c;
+      most = overlap;
+    }
+  }
+  return best;
+};
+
 const nextContentLine = (doc: DocText, line: DocLine): DocLine | undefined => {
   for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 3; i++) {
     const next = doc.lines[i] as DocLine;
@@ -140,8 +185,15 @@ export const findLabelled = <V>(
     if (m.weak && /\p{L}{2}/u.test(rest)) return;
     // A next cell that is itself a label ("From:   To:", "Bill To:   Due Date: ...") is not this
     // label's value: the value is then under the label.
-    const next = line.cells[ci + 1];
+    // A colon standing alone between label and value ("USt.-Id.-Nr.  :  DE123456789") is neither.
+    const next = /^[:#]$/.test(line.cells[ci + 1]?.text ?? '') ? line.cells[ci + 2] : line.cells[ci + 1];
     const nextIsLabel = next !== undefined && /^[\p{L}][\p{L}\d .#/-]{0,30}:|:\s*$/u.test(next.text);
+    if (!rest && isHeadingRow(line)) {
+      const below = nextContentLine(doc, line);
+      const target = below && cellUnder(below, line.cells[ci] as LineCell);
+      if (below && target) add(parse(target.text, below), strength - 0.07, below, 'under-heading');
+      return;
+    }
     if (next && !nextIsLabel) {
       // "Rechnungswährung  : EUR": a colon set apart from its label starts the next cell.
       add(parse(next.text.replace(/^[:#]\s*/, ''), line), strength - 0.02, line, 'next-cell');
@@ -165,7 +217,14 @@ export const findLabelled = <V>(
       for (const inside of finder.inside(cell.text)) {
         if (inside.start === 0 || (m && inside.start < m.end)) continue;
         const strength = inside.weak ? weakBase : base;
-        add(parse(cell.text.slice(inside.end).trim(), line), strength - 0.05, line, 'mid-cell');
+        // A label without a colon inside a sentence ("Bei Schriftwechsel bitte Ihre Kundennummer
+        // 35040727 und Belegnummer 2018092011804 angeben") refers to a number, as prose does; it
+        // is not a form's field, and weighs no more than the doubt floor.
+        const inProse =
+          !/[:#]/.test(cell.text.slice(inside.start, inside.end)) &&
+          PROSE.test(cell.text.slice(0, inside.start));
+        const value = parse(cell.text.slice(inside.end).trim(), line);
+        add(value, strength - (inProse ? PROSE_DISCOUNT : 0.05), line, inProse ? 'in-prose' : 'mid-cell');
       }
     });
   }

@@ -1,4 +1,5 @@
 import type { LineItem } from '../../shared/documents/index.js';
+import { type LabelField, labelsAtStart, MONEY_LABEL_FIELDS } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import { type FoundAmount, findMoney, parseNumber } from './parseAmount.js';
 import { findDates } from './parseDate.js';
@@ -17,11 +18,27 @@ export interface ItemTable {
 
 const DESCRIPTION = /\b(?:description|item|items|service|services|product|details|article|particulars)\b/i;
 const AMOUNT = /\b(?:amount|total|line\s+total|net|net\s+amount|value|sum|extended)(?:\s*\([A-Z]{3}\))?$/i;
-const POSITION = /^(?:pos\.?|#|no\.?|line|item\s+no\.?)(?:\s|$)/i;
+const POSITION =
+  /^(?:pos\.?|#|no\.?|line|item\s+no\.?|s\.?\s?no\.?|sl\.?(?:\s?no\.?)?|sr\.?(?:\s?no\.?)?)(?:\s|$)/i;
 const QUANTITY = /\b(?:qty|quantity|units|hours|hrs)\b/i;
 /** Rows below the table: totals, tax, notes. */
 const END =
   /^(?:sub-?\s?total|(?:invoice\s+|grand\s+)?total|net\s+(?:total|amount)|tax|vat|sales\s+tax|gst|balance|amount\s+(?:due|payable))\b/i;
+
+/**
+ * A row of the totals block in any language ("Taxable Value", "CGST @ 9%", "Nettobetrag",
+ * "Base imponible"): a money label leads it, and beside its amount it states at most a rate or a
+ * basis. An item row that starts with such a word ("Tax advice  3  150.00  450.00") has its
+ * quantity and price; an item may be freight or a discount with neither, so those labels end
+ * nothing.
+ */
+const isTotalsRow = (cells: readonly string[]): boolean =>
+  cells.length <= 3 && labelsAtStart(cells[0] ?? '', TOTALS_BLOCK_FIELDS).length > 0;
+
+/** The money labels that only a totals block uses: items are often freight or a discount. */
+const TOTALS_BLOCK_FIELDS: ReadonlySet<LabelField> = new Set(
+  [...MONEY_LABEL_FIELDS].filter((f) => f !== 'discount' && f !== 'charge'),
+);
 
 /** A header row: a description column, an amount column last, and at least three columns in all. */
 const isHeader = (line: DocLine): boolean =>
@@ -69,6 +86,7 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     const pageTop = line.page > lastRowPage && line.line <= 3;
     const cells = line.cells.map((c) => c.text);
     if (END.test(cells[0] ?? '') || (cells.length <= 2 && END.test(cells[cells.length - 2] ?? ''))) break;
+    if (isTotalsRow(cells)) break;
     const last = amountOf(cells[cells.length - 1] ?? '');
     const body = hasPosition && /^\d{1,4}$/.test(cells[0] ?? '') ? cells.slice(1, -1) : cells.slice(0, -1);
     const description = body[0];

@@ -149,3 +149,49 @@ export const inferDecimalMark = (lines: readonly string[]): DecimalMark | undefi
   if (dot >= 2 * comma + 1) return '.';
   return undefined;
 };
+
+/** Currencies written with a dollar sign. */
+const DOLLAR_SIGN_CURRENCIES: ReadonlySet<string> = new Set(
+  'USD CAD AUD NZD SGD HKD TWD MXN CLP COP ARS JMD TTD BSD BBD BZD FJD XCD NAD BND KYD BMD'.split(' '),
+);
+
+/** A currency that documents may write with a bare "$". */
+export const isDollarCurrency = (code: string): boolean => DOLLAR_SIGN_CURRENCIES.has(code);
+
+/** A dollar named by its prefix ("US$", "C$", "A$", "NZ$", "S$", "HK$"). */
+const DOLLAR_PREFIXES: Readonly<Record<string, string>> = {
+  US: 'USD',
+  CA: 'CAD',
+  C: 'CAD',
+  A: 'AUD',
+  AU: 'AUD',
+  NZ: 'NZD',
+  S: 'SGD',
+  HK: 'HKD',
+};
+
+/**
+ * Where a text writes a currency code as one: beside money ("CAD $734.50", "1 250,00 EUR"), in
+ * brackets ("Grand Total (INR)"), after a currency label ("Currency: CAD"), or as a prefixed dollar
+ * sign ("A$", "US$"). A code elsewhere is as likely a word ("CAD drawings", "ALL items").
+ */
+const STATED_CODE = new RegExp(
+  [
+    `(?<![\\p{L}\\d])([A-Z]{3})\\s?(?:[$\u20ac\u00a3\u00a5]\\s?)?-?\\d[\\d,.' ]*[.,]\\d{2}(?!\\d)`,
+    `\\d[.,]\\d{2}\\s?([A-Z]{3})(?![\\p{L}\\d])`,
+    `\\((?:in\\s+)?([A-Z]{3})\\)`,
+    `(?<![\\p{L}\\d])(US|CA|AU|NZ|HK|C|A|S)\\$`,
+    `\\b(?:[Cc]urrency|[Aa]mounts in)\\s*:?\\s*([A-Z]{3})(?![\\p{L}\\d])`,
+  ].join('|'),
+  'gu',
+);
+
+/** The ISO 4217 codes `text` states as currencies (see `STATED_CODE`), in order. */
+export const statedCurrencies = (text: string): string[] => {
+  const codes: string[] = [];
+  for (const m of text.matchAll(STATED_CODE)) {
+    const code = m[1] ?? m[2] ?? m[3] ?? m[5] ?? DOLLAR_PREFIXES[m[4] ?? ''];
+    if (code && isCurrencyCode(code)) codes.push(code);
+  }
+  return codes;
+};

@@ -2,7 +2,13 @@
 export { detectLanguage, type LanguageGuess } from './detect.js';
 export { VOCABULARIES } from './languages.js';
 export { fold, type LabelMatch, labelSource, labelsAtStart, labelsIn } from './lexicon.js';
-export { IDENTIFIER_LABEL_FIELDS, LABEL_FIELDS, type LabelField, type Vocabulary } from './schema.js';
+export {
+  IDENTIFIER_LABEL_FIELDS,
+  LABEL_FIELDS,
+  type LabelField,
+  MONEY_LABEL_FIELDS,
+  type Vocabulary,
+} from './schema.js';
 export {
   documentTypeCue,
   MONTH_PATTERN,

@@ -25,6 +25,8 @@ export const LABEL_FIELDS = [
   'total',
   'amountDue',
   'prepaid',
+  'discount',
+  'charge',
   'vatId',
   'customerVatId',
   'iban',
@@ -45,6 +47,21 @@ export const IDENTIFIER_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelFie
   'vatId',
   'customerVatId',
   'iban',
+]);
+
+/**
+ * The label fields that name a sum of money of the whole invoice (its totals block's rows): the
+ * totals, what was prepaid, and the discounts and charges (shipping, freight) between net and
+ * total.
+ */
+export const MONEY_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>([
+  'total',
+  'amountDue',
+  'subtotal',
+  'tax',
+  'prepaid',
+  'discount',
+  'charge',
 ]);
 
 /** One language's vocabulary. */

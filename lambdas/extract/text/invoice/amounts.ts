@@ -1,8 +1,8 @@
 import {
   documentTypeCue,
-  type LabelField,
   labelsAtStart,
   labelsIn,
+  MONEY_LABEL_FIELDS,
   NOT_MONEY_BEFORE,
   TITLE_ISSUER_LINK,
 } from '../../vocabulary/index.js';
@@ -19,15 +19,9 @@ import type { DocLine } from '../textIndex.js';
  */
 
 /** The money roles a label can give an amount. */
-export type MoneyRole = 'total' | 'amountDue' | 'subtotal' | 'tax' | 'prepaid';
+export type MoneyRole = 'total' | 'amountDue' | 'subtotal' | 'tax' | 'prepaid' | 'discount' | 'charge';
 
-const MONEY_ROLES: ReadonlySet<LabelField> = new Set<LabelField>([
-  'total',
-  'amountDue',
-  'subtotal',
-  'tax',
-  'prepaid',
-]);
+const MONEY_ROLES = MONEY_LABEL_FIELDS;
 
 /** An amount read after a label. */
 export interface LabelledAmount {

@@ -3,8 +3,10 @@ import type { Candidate } from '../../candidates.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import { findItemTable, type ItemTable } from '../lineItems.js';
-import { parseDateAt, parseId, parsePaymentTerms } from '../values.js';
+import { isDollarCurrency, statedCurrencies } from '../parseAmount.js';
+import { parseId, parsePaymentTerms } from '../values.js';
 import { labelledAmounts } from './amounts.js';
+import { invoiceDates } from './dates.js';
 import { ibanCandidates, vatIdCandidates } from './identifiers.js';
 import { partyCandidates } from './parties.js';
 import { titleCandidates } from './title.js';
@@ -30,25 +32,39 @@ const currencyCandidates = (ctx: FinderContext, table: ItemTable | undefined): C
       via: 'label:currency',
     }),
   ];
+  // Readings of a bare "$": the dollar of several countries, mostly the US one.
+  const signs: Candidate<string>[] = [];
   for (const amount of labelledAmounts(ctx)) {
-    if (
-      !amount.currency ||
-      (amount.role !== 'total' && amount.role !== 'subtotal' && amount.role !== 'amountDue')
-    )
-      continue;
-    // "$" is the dollar of several countries (mostly the US one); "€", "£" and written codes say which.
-    const dollar = amount.currency === 'USD' && !/USD|US\$/.test(amount.line.text);
-    found.push({
-      value: amount.currency,
-      confidence: dollar ? 0.75 : 0.85,
-      line: amount.line,
-      via: `amount-currency:${amount.role}`,
-    });
+    if (amount.role !== 'total' && amount.role !== 'subtotal' && amount.role !== 'amountDue') continue;
+    const { line } = amount;
+    // A code the totals line states says which ("Total CAD $734.50", "Grand Total (INR) 56,050.00").
+    // Read across the line's column gaps: on a totals line the code belongs to the amount.
+    const [stated, ...more] = statedCurrencies(line.text.replace(/\s{2,}/g, ' '));
+    if (stated && more.every((c) => c === stated)) {
+      found.push({ value: stated, confidence: 0.85, line, via: `stated-currency:${amount.role}` });
+    } else if (amount.currency === 'USD' && !/USD|US\$/.test(line.text)) {
+      signs.push({ value: 'USD', confidence: 0.75, line, via: `dollar-sign:${amount.role}` });
+    } else if (amount.currency) {
+      found.push({ value: amount.currency, confidence: 0.85, line, via: `amount-currency:${amount.role}` });
+    }
   }
+  // The document's dollar: named in its text, or stated on its totals lines.
+  const namedOnTotals = new Set(found.map((c) => c.value).filter(isDollarCurrency));
+  const dollar = ctx.dollar ?? (namedOnTotals.size === 1 ? [...namedOnTotals][0] : undefined);
+  for (const sign of signs) sign.value = dollar ?? 'USD';
   const tableCurrency = table?.currencies[0];
   if (table && tableCurrency && table.currencies.every((c) => c === tableCurrency)) {
-    found.push({ value: tableCurrency, confidence: 0.8, line: table.header, via: 'table-currency' });
+    const table$ = tableCurrency === 'USD' && !/USD|US\$/.test(table.header.text);
+    (table$ ? signs : found).push({
+      value: table$ ? (dollar ?? 'USD') : tableCurrency,
+      confidence: table$ ? 0.75 : 0.8,
+      line: table.header,
+      via: table$ ? 'dollar-sign:table' : 'table-currency',
+    });
   }
+  // Where the document names its dollar, every "$" is that one and they agree; where it does not,
+  // a sign printed on ten lines is still one guess, not ten readings that corroborate each other.
+  found.push(...(dollar ? signs : signs.slice(0, 1)));
   if (found.length === 0 && ctx.currency && ctx.doc.lines[0]) {
     found.push({
       value: ctx.currency,
@@ -71,7 +87,6 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const title = titleCandidates(ctx);
   const parties = partyCandidates(ctx);
   const totals = resolveTotals(labelledAmounts(ctx));
-  const dateAt = parseDateAt(ctx.order);
   return {
     invoiceNumber: [
       ...findLabelled(ctx.doc, 'invoiceNumber', parseId, {
@@ -86,22 +101,10 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
     kind: title.kind,
     vendor: parties.vendor,
     customer: parties.customer,
-    invoiceDate: [
-      ...findLabelled(ctx.doc, 'invoiceDate', dateAt, {
-        confidence: 0.9,
-        weakConfidence: 0.75,
-        midCell: 'colon',
-        via: 'label:invoice-date',
-      }),
-      ...title.invoiceDate,
-    ],
-    dueDate: findLabelled(ctx.doc, 'dueDate', dateAt, {
-      confidence: 0.9,
-      midCell: 'colon',
-      via: 'label:due',
-    }),
+    ...invoiceDates(ctx, title.invoiceDate),
     currency: currencyCandidates(ctx, table),
     subtotal: totals.subtotal,
+    adjustments: totals.adjustments,
     tax: totals.tax,
     total: totals.total,
     amountDue: totals.amountDue,

@@ -1,8 +1,11 @@
 import { EVIDENCE_WEIGHT, ibanChecksumValid } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
+import { type LabelField, labelsIn } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled, type Parsed } from '../labelled.js';
 import { findAmounts } from '../parseAmount.js';
+import type { DocLine } from '../textIndex.js';
+import { partyBlockColumns } from './parties.js';
 
 /**
  * Registration numbers and bank accounts: the vendor's VAT id and IBAN. They identify the vendor
@@ -71,18 +74,63 @@ export const parseIban = (text: string): Parsed<string> | undefined => {
 
 /**
  * The vendor's VAT or tax id: what a VAT-id label names (a customer's VAT label is a label of its
- * own). A weak label names another registration (KvK, SIRET, Steuernummer, codice fiscale): its
+ * own, and a VAT id in the customer's block is the customer's). A weak label names another registration (KvK, SIRET, Steuernummer, codice fiscale): its
  * number stands in when no VAT id is printed, but below the doubt floor, because printed beside a
  * VAT id it is a second identifier, not a second reading of the same one.
  */
-export const vatIdCandidates = (ctx: FinderContext): Candidate<string>[] =>
-  findLabelled(ctx.doc, 'vatId', parseTaxId, {
+export const vatIdCandidates = (ctx: FinderContext): Candidate<string>[] => {
+  const customerBlocks = partyBlockColumns(ctx, 'customer');
+  const vendorBlocks = partyBlockColumns(ctx, 'vendor');
+  return findLabelled(ctx.doc, 'vatId', parseTaxId, {
     confidence: 0.8,
     weakConfidence: 0.5,
     midCell: 'loose',
     furniture: true,
     via: 'label:vat-id',
-  });
+  }).map((c) =>
+    inBlock(c.line, customerBlocks.get(c.line.index))
+      ? customersId(c)
+      : inBlock(c.line, vendorBlocks.get(c.line.index))
+        ? sellersId(c)
+        : c,
+  );
+};
+
+/** How close (in characters) a cell must start to a block's label to be in the block's column. */
+const COLUMN_SLACK = 10;
+
+/** The line's VAT-id label stands in the column of the block that starts at `column`. */
+const inBlock = (line: DocLine, column: number | undefined): boolean =>
+  column !== undefined &&
+  line.cells.some(
+    (c) => Math.abs(c.start - column) <= COLUMN_SLACK && labelsIn(c.text, VAT_LABEL).length > 0,
+  );
+
+const VAT_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['vatId']);
+
+/**
+ * A VAT id in the customer's block ("Käufer: … USt.-Id.-Nr. : DE136695976") is the customer's:
+ * under the doubt floor, so it neither stands for the vendor's nor contradicts the seller's own.
+ */
+const customersId = (c: Candidate<string>): Candidate<string> => ({
+  ...c,
+  confidence: Math.min(c.confidence, CUSTOMER_BLOCK_CONFIDENCE),
+  via: `${c.via}:customer-block`,
+});
+
+const CUSTOMER_BLOCK_CONFIDENCE = 0.45;
+
+/**
+ * A VAT id in the seller's block ("Verkäufer: … USt.-Id.-Nr. : DE123456789") is the one to read
+ * first where another party's (a tax representative's) is printed too.
+ */
+const sellersId = (c: Candidate<string>): Candidate<string> => ({
+  ...c,
+  confidence: c.confidence + SELLER_BLOCK_BONUS,
+  via: `${c.via}:seller-block`,
+});
+
+const SELLER_BLOCK_BONUS = 0.05;
 
 /** The IBAN the invoice asks to be paid to: labelled, or printed alone; its check digits are evidence. */
 export const ibanCandidates = (ctx: FinderContext): Candidate<string>[] => {

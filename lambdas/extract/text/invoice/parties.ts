@@ -84,6 +84,9 @@ const withoutSalutation = (text: string): string => {
   return trimmed.slice(m[0].length);
 };
 
+/** The cell of `line` in column `ci` of the line above, or its only cell when it has fewer. */
+const cellBelow = (line: DocLine, ci: number) => (line.cells.length > ci ? line.cells[ci] : line.cells[0]);
+
 /** The party named by a role label: on the label's own line, or in the block under it. */
 const roleBlock = (
   ctx: FinderContext,
@@ -129,7 +132,7 @@ const roleBlock = (
         if (below.furniture || isDetailLine(below)) continue;
         // A table header or row is not an address block.
         if (below.cells.length >= 3 && below.cells.length > line.cells.length) break;
-        const target = below.cells.length > ci ? below.cells[ci] : below.cells[0];
+        const target = cellBelow(below, ci);
         const person = target && withoutSalutation(target.text);
         // "Herrn" alone: the name is on the next line.
         if (person !== undefined && person.trim() === '') continue;
@@ -137,9 +140,10 @@ const roleBlock = (
         if (!name) break;
         // A trade name over the legal name ("MVM Musterhafter" / "Versicherungsverein Musterstadt
         // a.G."): the line with the legal form names the party.
+        // Read in the label's column: the cell beside it on the next line is another block's.
         const after = lines[i + 1];
-        const legal =
-          !hasLegalForm(name) && after && after.page === line.page ? cleanPartyName(after.text) : undefined;
+        const afterCell = after && after.page === line.page ? cellBelow(after, ci) : undefined;
+        const legal = !hasLegalForm(name) && afterCell ? cleanPartyName(afterCell.text) : undefined;
         if (legal && hasLegalForm(legal) && after) {
           found.push({
             value: legal,
@@ -175,19 +179,49 @@ const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
 };
 
 /**
- * The company at the top of the first page: on its first three lines with a word on them. A logo
- * that OCR read as a few stray letters ("4", "g-", "an") is no line of the page's text.
+ * A line of a form, not of a letterhead: its first cell is a label ("Invoice number", "Date of
+ * issue:", "Invoice # 1037"), or it is only the document's title ("INVOICE", "Tax Invoice"). A
+ * label word that other words follow starts a name ("Client Solutions GmbH").
+ */
+const isFormLine = (line: DocLine): boolean => {
+  const first = line.cells[0]?.text ?? '';
+  const label = labelsAtStart(first)[0];
+  if (label && /^\s*(?:$|[:#]|\d)/.test(first.slice(label.end))) return true;
+  const cue = line.cells.length === 1 ? documentTypeCue(first) : undefined;
+  return cue !== undefined && first.trim().length <= cue.end - cue.start + 2;
+};
+
+/** What a name is not: an address, a contact, a web address or a number. */
+const NOT_A_NAME = /@|www\.|https?:|^\d|\b(?:tel|phone|fax|e-?mail)\b/i;
+
+/**
+ * The company at the top of the first page: on its first three lines with a word on them that are
+ * not form lines. A logo that OCR read as a few stray letters ("4", "g-", "an") is no line of the
+ * page's text. A name with a legal form there is probably the issuer's. Where there is none, the
+ * first of those lines may still be the issuer's name alone ("Craig's Design and Landscaping
+ * Services" over its street): a guess under the doubt floor that only the vendor master can
+ * confirm, and that contradicts no other reading.
  */
 const letterhead = (ctx: FinderContext): Candidate<string>[] => {
   const top = ctx.doc.lines
-    .filter((l) => l.page === ctx.doc.lines[0]?.page && !l.furniture && /\p{L}{3}/u.test(l.text))
+    .filter(
+      (l) => l.page === ctx.doc.lines[0]?.page && !l.furniture && /\p{L}{3}/u.test(l.text) && !isFormLine(l),
+    )
     .slice(0, 3);
   for (const line of top) {
     const names = line.cells.flatMap((c) => cellNames(c.text));
     const name = names.find(hasLegalForm);
     if (name) return [{ value: name, confidence: 0.6, reading: 'position', line, via: 'letterhead' }];
   }
-  return runningHeader(ctx);
+  const first = top[0];
+  const cell = first?.cells[0]?.text.trim();
+  const plain =
+    cell && !NOT_A_NAME.test(cell) && !POSTCODE_TOWN.test(cell) ? cleanPartyName(cell) : undefined;
+  const named: Candidate<string>[] =
+    first && plain && plain === cell && !isDetailLine(first) && !documentTypeCue(plain)
+      ? [{ value: plain, confidence: 0.5, reading: 'position', line: first, via: 'letterhead:plain' }]
+      : [];
+  return [...named, ...runningHeader(ctx)];
 };
 
 /** A running header that names the issuer before the document type ("Orion Inc. - Invoice 42"). */
@@ -254,6 +288,53 @@ const recipientBlock = (ctx: FinderContext): Candidate<string>[] => {
     }
   });
   return found;
+};
+
+/** How many lines a party's block may run under its role label. */
+const BLOCK_LINES = 8;
+
+/** A cell that opens a party's block: a role label alone, or with its colon ("Käufer:", "BILL TO"). */
+const opensBlock = (text: string, role: 'vendor' | 'customer'): boolean => {
+  const label = labelsAtStart(text, ROLE_LABELS[role])[0];
+  return label !== undefined && /^\s*(?::.*)?$/.test(text.slice(label.end));
+};
+
+/**
+ * The lines of a party's blocks (the seller's; the customer's bill-to, buyer and ship-to), each
+ * with the column its label starts at: up to eight lines under the label, until the other party's
+ * label opens its block or a table begins. What these lines state in that column (a VAT id, a
+ * number) is that party's.
+ */
+export const partyBlockColumns = (
+  ctx: FinderContext,
+  role: 'vendor' | 'customer',
+): ReadonlyMap<number, number> => {
+  const other = role === 'vendor' ? 'customer' : 'vendor';
+  const columns = new Map<number, number>();
+  let open: { column: number; until: number; page: number } | undefined;
+  for (const line of ctx.doc.lines) {
+    if (line.furniture) continue;
+    if (line.cells.some((c) => opensBlock(c.text, other))) {
+      open = undefined;
+      continue;
+    }
+    const label = line.cells.find((c) => opensBlock(c.text, role));
+    if (label) {
+      open = { column: label.start, until: line.index + BLOCK_LINES, page: line.page };
+      continue;
+    }
+    // The heading of another block ("Steuerbevollmächtigter des Verkäufers:", "Zahlungsbedingungen:").
+    if (line.cells.length === 1 && /^[^\d]+:$/.test(line.text.trim())) {
+      open = undefined;
+      continue;
+    }
+    // A table's header or row ends the block: four cells or more, since a block's own lines may
+    // hold three ("Globale Nummer:  4000001987658  (GTIN)").
+    if (open && line.page === open.page && line.index <= open.until && line.cells.length < 4)
+      columns.set(line.index, open.column);
+    else open = undefined;
+  }
+  return columns;
 };
 
 /** Customer-side names: what a buyer, bill-to or ship-to label names (for excluding them as vendor). */

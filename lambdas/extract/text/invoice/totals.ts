@@ -19,7 +19,10 @@ import type { LabelledAmount, MoneyRole } from './amounts.js';
  */
 
 /** Candidates for each money field, with the sums that hold recorded as evidence. */
-export type TotalsCandidates = Record<'subtotal' | 'tax' | 'total' | 'amountDue', Candidate<string>[]>;
+export type TotalsCandidates = Record<
+  'subtotal' | 'adjustments' | 'tax' | 'total' | 'amountDue',
+  Candidate<string>[]
+>;
 
 /** Reading strength of a labelled amount: the label, where the amount sits, how clean it parsed. */
 const strengthOf = (a: LabelledAmount): number => {
@@ -43,9 +46,27 @@ interface Triple {
   tax?: LabelledAmount;
   /** When the tax is the sum of a tax breakdown's rows. */
   taxRows?: LabelledAmount[];
+  /** The discounts and charges between net and total, when the sum needs them. */
+  adjustment?: string;
   total: LabelledAmount;
   score: number;
 }
+
+/**
+ * What the discounts and charges of a totals block add to the net: a charge (shipping, freight)
+ * as printed, a discount taken off whether printed "-348.00" or "348.00". One amount per line: a
+ * rate row's first ("Discount (10%) -348.00"), on a line of at most three cells (label, rate,
+ * amount).
+ */
+const adjustmentOf = (amounts: readonly LabelledAmount[]): string | undefined => {
+  // A row of the item table ("Freight charges  9  58,841  529,569") is an item, already in the net.
+  const rows = amounts.filter(
+    (a) =>
+      (a.role === 'discount' || a.role === 'charge') && a.position === 'first' && a.line.cells.length <= 3,
+  );
+  if (rows.length === 0) return undefined;
+  return addDecimals(rows.map((a) => (a.role === 'discount' ? `-${a.amount.replace(/^-/, '')}` : a.amount)));
+};
 
 /** Tax amounts of a breakdown: the last amount of each row that states a rate. */
 const taxRows = (amounts: readonly LabelledAmount[]): LabelledAmount[] => {
@@ -73,6 +94,7 @@ const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   const nets = [...of('subtotal'), ...of('total')];
   const taxes = of('tax');
   const rows = taxRows(amounts);
+  const adjustment = adjustmentOf(amounts);
   const found: Triple[] = [];
   for (const total of totals) {
     for (const subtotal of nets) {
@@ -88,6 +110,12 @@ const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
         if (!labelledNet && decimalEquals(tax.amount, '0')) continue;
         if (decimalEquals(addDecimals([subtotal.amount, tax.amount]), total.amount)) {
           found.push({ subtotal, tax, total, score: base + strengthOf(tax) });
+        } else if (
+          adjustment !== undefined &&
+          decimalEquals(addDecimals([subtotal.amount, adjustment, tax.amount]), total.amount)
+        ) {
+          // "Subtotal 3,480.00 / Discount -348.00 / Shipping 120.00 / Sales tax 0.00 / Total 3,252.00".
+          found.push({ subtotal, tax, adjustment, total, score: base + strengthOf(tax) - 0.1 });
         }
       }
       if (rows.length > 1 && decimalEquals(addDecimals([subtotal.amount, sumOf(rows)]), total.amount)) {
@@ -133,10 +161,11 @@ const belowNet = (total: LabelledAmount, amounts: readonly LabelledAmount[]): bo
  * candidate of its field.
  */
 export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandidates => {
-  const out: TotalsCandidates = { subtotal: [], tax: [], total: [], amountDue: [] };
+  const out: TotalsCandidates = { subtotal: [], adjustments: [], tax: [], total: [], amountDue: [] };
   const [best, ...others] = triples(amounts);
   const rivals = others.filter((t) => !decimalEquals(t.total.amount, best?.total.amount ?? 'x'));
   if (best) {
+    const adjusted = best.adjustment ? ` + discounts and charges ${best.adjustment}` : '';
     const taxWords = best.tax
       ? `tax ${best.tax.amount} (${where(best.tax)})`
       : best.taxRows
@@ -145,10 +174,31 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
     const sum: Evidence = {
       kind: 'arithmetic',
       weight: EVIDENCE_WEIGHT.arithmetic,
-      detail: `net ${best.subtotal.amount} (${where(best.subtotal)}) + ${taxWords} = total ${best.total.amount} (${where(best.total)})`,
+      detail: `net ${best.subtotal.amount} (${where(best.subtotal)})${adjusted} + ${taxWords} = total ${best.total.amount} (${where(best.total)})`,
     };
     out.total.push({ ...candidateOf(best.total, [sum]) });
-    out.subtotal.push(candidateOf(best.subtotal, [sum]));
+    // The net after the discounts and charges is the invoice's (EN 16931's "total without VAT"):
+    // the printed one before them is the items' sum.
+    const net = candidateOf(best.subtotal, [sum]);
+    out.subtotal.push(
+      best.adjustment === undefined
+        ? net
+        : {
+            ...net,
+            value: addDecimals([best.subtotal.amount, best.adjustment]),
+            via: `${net.via}+adjustments`,
+          },
+    );
+    if (best.adjustment !== undefined) {
+      const first = amounts.find((a) => a.role === 'discount' || a.role === 'charge') as LabelledAmount;
+      out.adjustments.push({
+        value: best.adjustment,
+        confidence: 0.75,
+        line: first.line,
+        via: 'discounts-and-charges',
+        evidence: [sum],
+      });
+    }
     if (best.tax) out.tax.push(candidateOf(best.tax, [sum]));
     else if (best.taxRows) {
       const first = best.taxRows[0] as LabelledAmount;
@@ -162,6 +212,10 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
     }
     for (const rival of rivals) out.total.push(candidateOf(rival.total));
   } else {
+    // Two rows of a tax breakdown with the same amount ("CGST @ 9% 4,275.00", "SGST @ 9% 4,275.00")
+    // are two taxes or one printed twice: nothing says which, so they are one reading, not two
+    // that agree.
+    const rateRowAmounts = new Set<string>();
     for (const a of amounts) {
       if (a.role === 'total')
         out.total.push(belowNet(a, amounts) ? weakened(candidateOf(a)) : candidateOf(a));
@@ -170,8 +224,11 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
       const rowHasLater = amounts.some(
         (b) => b.line.index === a.line.index && b.role === 'tax' && b.position === 'later',
       );
-      if (a.role === 'tax' && !(a.rateRow && a.position === 'first' && rowHasLater))
+      if (a.role === 'tax' && !(a.rateRow && a.position === 'first' && rowHasLater)) {
+        if (a.rateRow && rateRowAmounts.has(a.amount)) continue;
+        if (a.rateRow) rateRowAmounts.add(a.amount);
         out.tax.push(candidateOf(a));
+      }
     }
     // An amount due states the total too, unless a prepayment explains why it is less: then the
     // same figure in two places agrees, and two different figures are a conflict for a person.

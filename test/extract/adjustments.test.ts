@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { providerLookupFrom } from '../../lambdas/shared/documents/index.js';
+import { validateDocument } from '../../lambdas/validate/index.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Discounts and charges between the net amount and the total (shipping, freight, a discount on the
+ * whole order): the sum that settles the totals includes them, in the document's language. The
+ * subtotal is the net after them, as EN 16931's "total without VAT" is: what tax is charged on.
+ */
+const extractor = new HeuristicExtractor();
+
+const invoice = (vendor: string, totals: string[]) =>
+  extractor.extract(pdfTextOf([vendor, 'Invoice No: 10442', 'Invoice Date: 2024-03-18', ...totals]));
+
+const CASES = [
+  [
+    'en',
+    'Evergreen Outdoor Supply Co.',
+    [
+      'Subtotal              $3,480.00',
+      'Discount (10%)         -$348.00',
+      'Shipping                $120.00',
+      'Sales Tax                 $0.00',
+      'Total                 $3,252.00',
+    ],
+    { subtotal: '3252.00', adjustments: '-228.00', tax: '0.00', total: '3252.00' },
+  ],
+  [
+    'de',
+    'Müller & Söhne GmbH',
+    [
+      'Nettobetrag           1.000,00 EUR',
+      'Rabatt 5 %               50,00 EUR',
+      'Versandkosten             9,90 EUR',
+      'MwSt. 19 %              182,38 EUR',
+      'Gesamtbetrag          1.142,28 EUR',
+    ],
+    { subtotal: '959.90', adjustments: '-40.10', tax: '182.38', total: '1142.28' },
+  ],
+  [
+    'fr',
+    'Au bon moulin SARL',
+    [
+      'Total HT                 200,00 €',
+      'Frais de port             15,00 €',
+      'TVA 20 %                  43,00 €',
+      'Total TTC                258,00 €',
+    ],
+    { subtotal: '215.00', adjustments: '15.00', tax: '43.00', total: '258.00' },
+  ],
+] as const;
+
+describe('discounts and charges between net and total', () => {
+  it.each(CASES)('settle the totals of a %s invoice', async (_, vendor, totals, expected) => {
+    // Act
+    const extraction = await invoice(vendor, [...totals]);
+
+    // Assess
+    for (const [name, value] of Object.entries(expected)) {
+      expect(fieldOf(extraction, name)?.value).toBe(value);
+      expect(fieldOf(extraction, name)?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+    }
+  });
+
+  it.each(CASES)('let validation confirm the sum of a %s invoice', async (_, vendor, totals) => {
+    // Prepare
+    const extraction = await invoice(vendor, [...totals]);
+
+    // Act
+    const result = await validateDocument(extraction, {
+      lookupProvider: providerLookupFrom([{ id: 'v1', name: vendor }]),
+      now: new Date('2024-04-01T00:00:00Z'),
+    });
+
+    // Assess
+    expect(result.reasons.map((r) => r.code)).not.toContain('totals_mismatch');
+    expect(result.evidence.total?.map((e) => e.kind)).toContain('arithmetic');
+    expect(result.fieldConfidence.subtotal).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('settle nothing when the sum does not hold with them either', async () => {
+    // Act: 3,480.00 - 348.00 + 120.00 is 3,252.00, not 3,300.00.
+    const extraction = await invoice('Evergreen Outdoor Supply Co.', [
+      'Subtotal              $3,480.00',
+      'Discount (10%)         -$348.00',
+      'Shipping                $120.00',
+      'Sales Tax                 $0.00',
+      'Total                 $3,300.00',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'adjustments')).toBeUndefined();
+    expect(fieldOf(extraction, 'total')?.confidence).toBeLessThan(0.8);
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * "$" is the dollar of a dozen countries, and two tax rows of the same amount may be two taxes: a
+ * reading repeated on many lines is still one reading, and says no more than it knows.
+ */
+const extractor = new HeuristicExtractor();
+const read = async (...lines: string[]) => extractor.extract(pdfTextOf(lines));
+
+/** A Canadian invoice whose amounts carry a bare "$". */
+const canadian = (totalLine: string) =>
+  read(
+    'Maple Leaf Printing Ltd.',
+    'INVOICE',
+    'Invoice #: 5521',
+    'Invoice Date: 2024-05-06',
+    'Subtotal                            $650.00',
+    'HST 13%                              $84.50',
+    totalLine,
+  );
+
+describe('amounts in "$"', () => {
+  it.each([
+    ['a code beside the total', 'Total CAD                           $734.50'],
+    ['a code in brackets after the label', 'Total (CAD)                         $734.50'],
+    ['a prefixed sign', 'Total                               C$734.50'],
+  ])('are the dollars the document names by %s', async (_, totalLine) => {
+    // Act
+    const extraction = await canadian(totalLine);
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')?.value).toBe('CAD');
+  });
+
+  it('are probably US dollars where the document names none, but never surely so', async () => {
+    // Act: three lines print "$"; not one says which dollar.
+    const extraction = await canadian('Total                               $734.50');
+    const currency = fieldOf(extraction, 'currency');
+
+    // Assess
+    expect(currency?.value).toBe('USD');
+    expect(currency?.confidence).toBeLessThan(0.8);
+  });
+
+  it('are US dollars surely where the document writes USD', async () => {
+    // Act
+    const extraction = await canadian('Total                               $734.50 USD');
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')?.value).toBe('USD');
+    expect(fieldOf(extraction, 'currency')?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('do not take a code that is a word ("CAD drawings") for the currency', async () => {
+    // Act
+    const extraction = await read(
+      'Blue Print Engineering LLC',
+      'INVOICE',
+      'Invoice #: 88',
+      'Invoice Date: 2024-05-06',
+      'Revisions to CAD drawings            $450.00',
+      'Total                                $450.00',
+      'Balance due                          $450.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')?.value).toBe('USD');
+  });
+});
+
+describe('a code stated on a totals line with no sign on the amount', () => {
+  it('is the currency ("Grand Total (INR) 56,050.00")', async () => {
+    // Act
+    const extraction = await read(
+      'Sharma Electronics Pvt. Ltd.',
+      'TAX INVOICE',
+      'Invoice No: SE/0193',
+      'Taxable Value            47,500.00',
+      'Grand Total (INR)        56,050.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')?.value).toBe('INR');
+  });
+});
+
+describe('tax rows of the same amount', () => {
+  const indian = (netLabel: string) =>
+    read(
+      'Sharma Electronics Pvt. Ltd.',
+      'TAX INVOICE',
+      'Invoice No: SE/0193',
+      `${netLabel}              47,500.00`,
+      'CGST @ 9%                 4,275.00',
+      'SGST @ 9%                 4,275.00',
+      'Grand Total (INR)        56,050.00',
+    );
+
+  it('add up to the tax when the net amount and total settle it', async () => {
+    // Act
+    const extraction = await indian('Taxable Value');
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('47500.00');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('8550.00');
+  });
+
+  it('do not corroborate each other when nothing settles the sum', async () => {
+    // Act: a net label no vocabulary knows, so no sum holds.
+    const extraction = await indian('Assessable amt');
+
+    // Assess: one row's amount is at most a guess.
+    const tax = fieldOf(extraction, 'tax');
+    if (tax?.value === '4275.00') expect(tax.confidence).toBeLessThan(0.8);
+    expect(tax?.evidence?.map((e) => e.kind)).not.toContain('agreement');
+  });
+});
+
+describe('the item table', () => {
+  it.each([
+    ['en', 'Taxable Value', 'CGST @ 9%'],
+    ['es', 'Base imponible', 'IVA 21%'],
+    ['nl', 'Subtotaal', 'BTW 9%'],
+    ['de', 'Nettobetrag', 'MwSt. 19 %'],
+  ])('ends at the totals block of an %s invoice', async (_, net, tax) => {
+    // Act
+    const extraction = await read(
+      'Alpha Beta Ltd',
+      'Invoice No: 7',
+      'Sl  Description            Qty     Rate       Amount',
+      '1   Widget                 5       20.00      100.00',
+      `${net}                                       100.00`,
+      `${tax}                                        10.00`,
+      'Total                                         110.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toEqual([
+      { description: 'Widget', quantity: '5', unitPrice: '20.00', amount: '100.00' },
+    ]);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/** VAT ids printed in the parties' blocks: each is its party's, and only the seller's is the vendor's. */
+const extractor = new HeuristicExtractor();
+
+const page = (...parties: string[]) =>
+  extractor.extract(
+    pdfTextOf([
+      'Gutschrift Nr. 471102 vom 05.03.2018',
+      ...parties,
+      'Pos  Beschreibung          Menge   Preis    Betrag',
+      '1    Trennblätter A4       20      9,90     198,00',
+      'Gesamtbetrag                                235,62 EUR',
+    ]),
+  );
+
+const SELLER = ['Verkäufer:', 'Lieferant GmbH', 'DE 80333 München', 'USt.-Id.-Nr.  :  DE123456789'];
+const BUYER = ['Käufer/Leistungsempfänger:', 'Kunden AG Mitte', 'DE 69876 Frankfurt', 'USt.-Id.-Nr. : DE136695976'];
+
+describe("VAT ids in the parties' blocks", () => {
+  it.each([
+    ['seller first', [...SELLER, ...BUYER]],
+    ['buyer first', [...BUYER, ...SELLER]],
+  ])("read the seller's as the vendor's, the buyer's not at all (%s)", async (_, parties) => {
+    // Act
+    const extraction = await page(...parties);
+
+    // Assess
+    expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('DE123456789');
+    expect(fieldOf(extraction, 'vendorTaxId')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+
+  it("prefer the seller's to a tax representative's printed after the buyer's block", async () => {
+    // Act
+    const extraction = await page(
+      ...BUYER.slice(0, 3),
+      ...SELLER,
+      'Steuerbevollmächtigter des Verkäufers:',
+      'Global Supplies Financial Services',
+      'USt.-Id.-Nr. : DE133456701',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('DE123456789');
+  });
+});
