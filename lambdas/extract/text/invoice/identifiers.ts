@@ -5,7 +5,7 @@ import type { FinderContext } from '../context.js';
 import { findLabelled, type Parsed } from '../labelled.js';
 import { findAmounts } from '../parseAmount.js';
 import type { DocLine } from '../textIndex.js';
-import { partyBlockColumns } from './parties.js';
+import { partyBlockColumns } from './partyBlocks.js';
 
 /**
  * Registration numbers and bank accounts: the vendor's VAT id and IBAN. They identify the vendor

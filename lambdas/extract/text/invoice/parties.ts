@@ -1,9 +1,10 @@
 import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue, type LabelField, labelsAtStart, SALUTATION } from '../../vocabulary/index.js';
+import { documentTypeCue, labelsAtStart, SALUTATION } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { continuesBrokenWord, type DocLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm } from '../values.js';
+import { ROLE_LABELS } from './partyBlocks.js';
 
 /**
  * Who issued the invoice and who receives it. The vendor is the issuer: the party a seller label
@@ -29,11 +30,6 @@ const ADDRESS_SEPARATOR = /\s+[●•·|–—]\s+|\s+-\s+|\s{2,}[●•·|]\s*/
 /** A postcode and town, in most European and American forms. */
 const POSTCODE_TOWN =
   /\b(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
-
-const ROLE_LABELS: Record<'vendor' | 'customer', ReadonlySet<LabelField>> = {
-  vendor: new Set<LabelField>(['vendor']),
-  customer: new Set<LabelField>(['customer']),
-};
 
 /**
  * A role label that holds a name on its own line: one followed by a colon ("Bill to:", "Kunde:"),
@@ -288,53 +284,6 @@ const recipientBlock = (ctx: FinderContext): Candidate<string>[] => {
     }
   });
   return found;
-};
-
-/** How many lines a party's block may run under its role label. */
-const BLOCK_LINES = 8;
-
-/** A cell that opens a party's block: a role label alone, or with its colon ("Käufer:", "BILL TO"). */
-const opensBlock = (text: string, role: 'vendor' | 'customer'): boolean => {
-  const label = labelsAtStart(text, ROLE_LABELS[role])[0];
-  return label !== undefined && /^\s*(?::.*)?$/.test(text.slice(label.end));
-};
-
-/**
- * The lines of a party's blocks (the seller's; the customer's bill-to, buyer and ship-to), each
- * with the column its label starts at: up to eight lines under the label, until the other party's
- * label opens its block or a table begins. What these lines state in that column (a VAT id, a
- * number) is that party's.
- */
-export const partyBlockColumns = (
-  ctx: FinderContext,
-  role: 'vendor' | 'customer',
-): ReadonlyMap<number, number> => {
-  const other = role === 'vendor' ? 'customer' : 'vendor';
-  const columns = new Map<number, number>();
-  let open: { column: number; until: number; page: number } | undefined;
-  for (const line of ctx.doc.lines) {
-    if (line.furniture) continue;
-    if (line.cells.some((c) => opensBlock(c.text, other))) {
-      open = undefined;
-      continue;
-    }
-    const label = line.cells.find((c) => opensBlock(c.text, role));
-    if (label) {
-      open = { column: label.start, until: line.index + BLOCK_LINES, page: line.page };
-      continue;
-    }
-    // The heading of another block ("Steuerbevollmächtigter des Verkäufers:", "Zahlungsbedingungen:").
-    if (line.cells.length === 1 && /^[^\d]+:$/.test(line.text.trim())) {
-      open = undefined;
-      continue;
-    }
-    // A table's header or row ends the block: four cells or more, since a block's own lines may
-    // hold three ("Globale Nummer:  4000001987658  (GTIN)").
-    if (open && line.page === open.page && line.index <= open.until && line.cells.length < 4)
-      columns.set(line.index, open.column);
-    else open = undefined;
-  }
-  return columns;
 };
 
 /** Customer-side names: what a buyer, bill-to or ship-to label names (for excluding them as vendor). */
