@@ -18,7 +18,12 @@ const page = (...parties: string[]) =>
   );
 
 const SELLER = ['Verkäufer:', 'Lieferant GmbH', 'DE 80333 München', 'USt.-Id.-Nr.  :  DE123456789'];
-const BUYER = ['Käufer/Leistungsempfänger:', 'Kunden AG Mitte', 'DE 69876 Frankfurt', 'USt.-Id.-Nr. : DE136695976'];
+const BUYER = [
+  'Käufer/Leistungsempfänger:',
+  'Kunden AG Mitte',
+  'DE 69876 Frankfurt',
+  'USt.-Id.-Nr. : DE136695976',
+];
 
 describe("VAT ids in the parties' blocks", () => {
   it.each([
