@@ -37,13 +37,14 @@ const strongest = (candidates: readonly Candidate<string>[]): Candidate<string> 
     undefined,
   );
 
-/**
- * Whether the due date falls on or after the invoice date when the document's slash dates are
- * read `order` round; undefined when it does not state both.
- */
-const dueFollowsIssue = (ctx: FinderContext, order: 'dmy' | 'mdy'): boolean | undefined => {
+/** The dates as read with slash dates taken `order` round. */
+const datesReadAs = (ctx: FinderContext, order: 'dmy' | 'mdy'): DateCandidates => {
   const settled = { ...ctx, order };
-  const dates = datesIn(settled, titleCandidates(settled).invoiceDate);
+  return datesIn(settled, titleCandidates(settled).invoiceDate);
+};
+
+/** Whether the due date falls on or after the invoice date; undefined when both are not stated. */
+const dueFollowsIssue = (dates: DateCandidates): boolean | undefined => {
   const issued = strongest(dates.invoiceDate);
   const due = strongest(dates.dueDate);
   return issued && due ? due.value >= issued.value : undefined;
@@ -58,9 +59,10 @@ const dueFollowsIssue = (ctx: FinderContext, order: 'dmy' | 'mdy'): boolean | un
  */
 export const invoiceDates = (ctx: FinderContext, titleDates: Candidate<string>[]): DateCandidates => {
   if (ctx.order === 'dmy' || ctx.order === 'mdy') return datesIn(ctx, titleDates);
-  const dmy = dueFollowsIssue(ctx, 'dmy');
-  const mdy = dueFollowsIssue(ctx, 'mdy');
+  const dayFirst = datesReadAs(ctx, 'dmy');
+  const monthFirst = datesReadAs(ctx, 'mdy');
+  const dmy = dueFollowsIssue(dayFirst);
+  const mdy = dueFollowsIssue(monthFirst);
   if (dmy === undefined || mdy === undefined || dmy === mdy) return datesIn(ctx, titleDates);
-  const settled = { ...ctx, order: dmy ? ('dmy' as const) : ('mdy' as const) };
-  return datesIn(settled, titleCandidates(settled).invoiceDate);
+  return dmy ? dayFirst : monthFirst;
 };

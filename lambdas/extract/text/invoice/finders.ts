@@ -5,7 +5,7 @@ import { findLabelled } from '../labelled.js';
 import { findItemTable, type ItemTable } from '../lineItems.js';
 import { isDollarCurrency, statedCurrencies } from '../parseAmount.js';
 import { parseId, parsePaymentTerms } from '../values.js';
-import { labelledAmounts } from './amounts.js';
+import { type LabelledAmount, labelledAmounts } from './amounts.js';
 import { invoiceDates } from './dates.js';
 import { ibanCandidates, vatIdCandidates } from './identifiers.js';
 import { partyCandidates } from './parties.js';
@@ -23,8 +23,15 @@ const currencyValue = (text: string) => {
   return undefined;
 };
 
+/** The text writes the US dollar by name ("USD", "US$"), not by a bare "$". */
+const writesUsDollar = (text: string): boolean => /USD|US\$/.test(text);
+
 /** The currency: stated by a label, carried by the totals' amounts, by the item table, or by most amounts. */
-const currencyCandidates = (ctx: FinderContext, table: ItemTable | undefined): Candidate<string>[] => {
+const currencyCandidates = (
+  ctx: FinderContext,
+  amounts: readonly LabelledAmount[],
+  table: ItemTable | undefined,
+): Candidate<string>[] => {
   const found: Candidate<string>[] = [
     ...findLabelled(ctx.doc, 'currency', currencyValue, {
       confidence: 0.9,
@@ -32,9 +39,9 @@ const currencyCandidates = (ctx: FinderContext, table: ItemTable | undefined): C
       via: 'label:currency',
     }),
   ];
-  // Readings of a bare "$": the dollar of several countries, mostly the US one.
-  const signs: Candidate<string>[] = [];
-  for (const amount of labelledAmounts(ctx)) {
+  // Where a bare "$" is read: the dollar of several countries, mostly the US one.
+  const signs: Pick<Candidate<string>, 'line' | 'via'>[] = [];
+  for (const amount of amounts) {
     if (amount.role !== 'total' && amount.role !== 'subtotal' && amount.role !== 'amountDue') continue;
     const { line } = amount;
     // A code the totals line states says which ("Total CAD $734.50", "Grand Total (INR) 56,050.00").
@@ -42,8 +49,8 @@ const currencyCandidates = (ctx: FinderContext, table: ItemTable | undefined): C
     const [stated, ...more] = statedCurrencies(line.text.replace(/\s{2,}/g, ' '));
     if (stated && more.every((c) => c === stated)) {
       found.push({ value: stated, confidence: 0.85, line, via: `stated-currency:${amount.role}` });
-    } else if (amount.currency === 'USD' && !/USD|US\$/.test(line.text)) {
-      signs.push({ value: 'USD', confidence: 0.75, line, via: `dollar-sign:${amount.role}` });
+    } else if (amount.currency === 'USD' && !writesUsDollar(line.text)) {
+      signs.push({ line, via: `dollar-sign:${amount.role}` });
     } else if (amount.currency) {
       found.push({ value: amount.currency, confidence: 0.85, line, via: `amount-currency:${amount.role}` });
     }
@@ -51,20 +58,16 @@ const currencyCandidates = (ctx: FinderContext, table: ItemTable | undefined): C
   // The document's dollar: named in its text, or stated on its totals lines.
   const namedOnTotals = new Set(found.map((c) => c.value).filter(isDollarCurrency));
   const dollar = ctx.dollar ?? (namedOnTotals.size === 1 ? [...namedOnTotals][0] : undefined);
-  for (const sign of signs) sign.value = dollar ?? 'USD';
   const tableCurrency = table?.currencies[0];
   if (table && tableCurrency && table.currencies.every((c) => c === tableCurrency)) {
-    const table$ = tableCurrency === 'USD' && !/USD|US\$/.test(table.header.text);
-    (table$ ? signs : found).push({
-      value: table$ ? (dollar ?? 'USD') : tableCurrency,
-      confidence: table$ ? 0.75 : 0.8,
-      line: table.header,
-      via: table$ ? 'dollar-sign:table' : 'table-currency',
-    });
+    if (tableCurrency === 'USD' && !writesUsDollar(table.header.text))
+      signs.push({ line: table.header, via: 'dollar-sign:table' });
+    else found.push({ value: tableCurrency, confidence: 0.8, line: table.header, via: 'table-currency' });
   }
   // Where the document names its dollar, every "$" is that one and they agree; where it does not,
   // a sign printed on ten lines is still one guess, not ten readings that corroborate each other.
-  found.push(...(dollar ? signs : signs.slice(0, 1)));
+  for (const sign of dollar ? signs : signs.slice(0, 1))
+    found.push({ value: dollar ?? 'USD', confidence: 0.75, ...sign });
   if (found.length === 0 && ctx.currency && ctx.doc.lines[0]) {
     found.push({
       value: ctx.currency,
@@ -86,7 +89,8 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const table = findItemTable(ctx);
   const title = titleCandidates(ctx);
   const parties = partyCandidates(ctx);
-  const totals = resolveTotals(labelledAmounts(ctx));
+  const amounts = labelledAmounts(ctx);
+  const totals = resolveTotals(amounts);
   return {
     invoiceNumber: [
       ...findLabelled(ctx.doc, 'invoiceNumber', parseId, {
@@ -102,7 +106,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
     vendor: parties.vendor,
     customer: parties.customer,
     ...invoiceDates(ctx, title.invoiceDate),
-    currency: currencyCandidates(ctx, table),
+    currency: currencyCandidates(ctx, amounts, table),
     subtotal: totals.subtotal,
     adjustments: totals.adjustments,
     tax: totals.tax,
