@@ -3,12 +3,14 @@ import type { PdfText } from '../shared/pdfText.js';
 
 /**
  * The record of a readable document of no recognised type: no fields, for a person to choose the
- * type and fill them in. Any extractor may conclude this; none rejects a readable document.
+ * type and fill them in, or to reject it when its title (`titled`: "Quotation", "Lieferschein")
+ * says it is no invoice. Any extractor may conclude this; none rejects a readable document.
  */
 export const unclassified = (
   text: PdfText,
   extractor: Extraction['extractor'],
   language: string | undefined,
+  titled?: string,
 ): Extraction => ({
   schemaVersion: 1,
   docType: 'unclassified',
@@ -18,5 +20,6 @@ export const unclassified = (
   fields: {},
   rejected: [],
   ...(language ? { language } : {}),
+  ...(titled ? { titled } : {}),
   textOrigin: text.origin ?? 'text-layer',
 });

@@ -12,6 +12,7 @@ import {
   type Provider,
   type ProviderLookup,
   REQUIRED_FIELDS,
+  type UnclassifiedExtraction,
   withEvidence,
 } from '../shared/documents/index.js';
 import { duplicateIssues, type FindDuplicate } from './duplicates.js';
@@ -288,7 +289,10 @@ export const validateDocument = async (
  * A readable document of no recognised type goes to a person, who picks the type and fills in
  * the fields: never rejected (it may be a perfectly good invoice in a layout nobody taught us).
  */
-const unclassifiedResult = (extraction: Extraction, options: ValidateOptions): ValidationResult => {
+const unclassifiedResult = (
+  extraction: UnclassifiedExtraction,
+  options: ValidateOptions,
+): ValidationResult => {
   const factors = priorityFactors(extraction, 0, options.pageCount ?? extraction.pageCount, options.now);
   return {
     docType: 'unclassified',
@@ -299,8 +303,9 @@ const unclassifiedResult = (extraction: Extraction, options: ValidateOptions): V
     reasons: [
       {
         code: 'unclassified',
-        message:
-          'The text is readable but was not recognised as a contract or an invoice: choose its type and fill in its fields.',
+        message: extraction.titled
+          ? `The document is titled "${extraction.titled}", which names no invoice (a quotation, an order, a delivery note, a statement, a reminder or a pro forma): reject it, or choose its type and fill in its fields if it is one after all.`
+          : 'The text is readable but was not recognised as a contract or an invoice: choose its type and fill in its fields.',
         fields: [],
       },
     ],

@@ -301,6 +301,25 @@ describe('validateDocument', () => {
     expect(decide(result)).toMatchObject({ ok: true, to: 'review_required' });
   });
 
+  it('tells the reviewer which title made a document no invoice, so they can reject it', async () => {
+    // Prepare
+    const extraction = {
+      ...invoiceExtraction(),
+      docType: 'unclassified' as const,
+      fields: {},
+      classificationConfidence: 0,
+      titled: 'Angebot',
+    };
+
+    // Act
+    const result = await validateDocument(extraction, options);
+
+    // Assess
+    expect(codes(result.reasons)).toEqual(['unclassified']);
+    expect(result.reasons[0]?.message).toContain('titled "Angebot"');
+    expect(result.reasons[0]?.message).toContain('reject it');
+  });
+
   it('refuses a record that is not an extraction with the permanent InvalidExtraction', async () => {
     await expect(validateDocument({ docType: 'invoice' }, options)).rejects.toBeInstanceOf(InvalidExtraction);
   });

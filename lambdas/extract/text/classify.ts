@@ -1,6 +1,6 @@
 import type { DocType } from '../../shared/documents/index.js';
-import { documentTypeCue, type LabelField, labelsAtStart } from '../vocabulary/index.js';
-import type { DocText } from './textIndex.js';
+import { documentTypeCue, type LabelField, labelsAtStart, otherDocumentCue } from '../vocabulary/index.js';
+import type { DocLine, DocText } from './textIndex.js';
 
 /** The classifier's answer. */
 export interface Classification {
@@ -9,6 +9,13 @@ export interface Classification {
   confidence: number;
   /** Signal weights per type, for the record and for tests. */
   scores: Record<DocType, number>;
+}
+
+/** A document of no type Docket reads: none has any signal, or its title says it is no invoice. */
+export interface Unrecognised {
+  docType: 'unclassified';
+  /** The title that names what the document is instead ("Quotation", "Lieferschein"). */
+  titled?: string;
 }
 
 interface Signal {
@@ -86,12 +93,52 @@ const vocabularySignals = (doc: DocText): number => {
   return title + Math.min(6, fields.size);
 };
 
+/** Lines from the top of the first page where a document's title stands. */
+const TITLE_LINES = 15;
+
+/**
+ * Whether what follows a type word in its cell makes the cell a title: nothing, or the
+ * document's number ("Angebot Nr. 2024-77", "DEVIS N° D-2024-031", "Estimate #1042"). A colon
+ * makes it a label of some other document's number ("Purchase Order: 4500012345" on an invoice),
+ * a hyphen part of one ("Lieferschein-Nr. 5531"), and words a sentence.
+ */
+const titleRest = (rest: string): boolean =>
+  rest.trim() === '' || (rest.length <= 30 && !rest.includes(':') && /^\s+\S*\s?\S*\d\S*$/u.test(rest));
+
+/** A row of column headings ("Commande   Date   Client"): three cells or more, none with a digit. */
+const isHeadings = (line: DocLine): boolean =>
+  line.cells.length >= 3 && line.cells.every((c) => !/\d/.test(c.text));
+
+/**
+ * The title that says the document is no invoice (a quotation, an order, a delivery note, a
+ * statement, a reminder, a pro forma), when the top of its first page has one before any invoice
+ * or credit note title: such documents carry an invoice's fields, and booking one as an invoice
+ * pays what nobody owes. An invoice's title may say more ("Mietrechnung Nr. 93141 vom
+ * 01.10.2018"); a title of another document is its word alone or with its number, in a cell of
+ * its own ("Bestellung" followed by ": B123" in the next cell is a label). "1. Mahnung" counts.
+ */
+const nonInvoiceTitle = (doc: DocText): string | undefined => {
+  const top = doc.lines.filter((l) => l.page === doc.lines[0]?.page && !isHeadings(l)).slice(0, TITLE_LINES);
+  for (const line of top) {
+    for (const [i, cell] of line.cells.entries()) {
+      const text = cell.text.replace(/^\d{1,2}\.\s*/, '');
+      const cue = otherDocumentCue(text);
+      const labelled = line.cells[i + 1]?.text.trimStart().startsWith(':') ?? false;
+      if (cue?.start === 0 && !labelled && titleRest(text.slice(cue.end))) return cue.word;
+      const invoice = cue ? undefined : documentTypeCue(text);
+      if (invoice?.start === 0 && /^(?:$|[\s:(])/.test(text.slice(invoice.end))) return undefined;
+    }
+  }
+  return undefined;
+};
+
 /**
  * Scores contract and invoice signals (titles, "by and between", "Bill To", "Subtotal", ...)
  * over the start of the document. Confidence grows with the margin between the two scores.
- * Returns undefined when neither type has any signal at all.
+ * Unrecognised when neither type has any signal at all, or when what reads as an invoice is
+ * titled as another kind of document.
  */
-export const classify = (doc: DocText): Classification | undefined => {
+export const classify = (doc: DocText): Classification | Unrecognised => {
   const head = doc.lines
     .filter((l) => !l.furniture)
     .map((l) => l.text)
@@ -106,7 +153,9 @@ export const classify = (doc: DocText): Classification | undefined => {
     scores.invoice > scores.contract
       ? (['invoice', 'contract'] as const)
       : (['contract', 'invoice'] as const);
-  if (scores[top] < 2) return undefined;
+  if (scores[top] < 2) return { docType: 'unclassified' };
+  const titled = top === 'invoice' ? nonInvoiceTitle(doc) : undefined;
+  if (titled) return { docType: 'unclassified', titled };
   const margin = (scores[top] - scores[other]) / (scores[top] + scores[other] + 2);
   return { docType: top, confidence: Math.round(Math.min(0.99, 0.5 + 0.55 * margin) * 100) / 100, scores };
 };

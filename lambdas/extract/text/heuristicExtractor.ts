@@ -24,7 +24,7 @@ import { containsName, tokenIndex } from './printed.js';
 import { type DocLine, type DocText, indexText, sourceOf } from './textIndex.js';
 
 /** Written to every record; bump when a change alters what the extractor returns. */
-export const HEURISTIC_EXTRACTOR_VERSION = '2.4.0';
+export const HEURISTIC_EXTRACTOR_VERSION = '2.5.0';
 
 const PARTY_FIELDS = new Set(['provider', 'customer', 'vendor']);
 
@@ -119,8 +119,9 @@ export class HeuristicExtractor implements Extractor {
     if (doc.lines.length === 0) throw new UnclassifiableDocument('it has no text');
     const classification = classify(doc);
     const ctx = finderContext(doc);
-    if (!classification) {
-      return unclassified(text, { name: 'heuristic', version: HEURISTIC_EXTRACTOR_VERSION }, ctx.language);
+    if (classification.docType === 'unclassified') {
+      const info = { name: 'heuristic' as const, version: HEURISTIC_EXTRACTOR_VERSION };
+      return unclassified(text, info, ctx.language, classification.titled);
     }
     const docType: DocType = classification.docType;
     const candidates: Record<string, Candidate<unknown>[]> =

@@ -14,6 +14,7 @@ export {
   MONTH_PATTERN,
   monthNumber,
   NOT_MONEY_BEFORE,
+  otherDocumentCue,
   SALUTATION,
   TITLE_DATE_LINK_PATTERN,
   TITLE_ISSUER_LINK,

@@ -83,8 +83,12 @@ export const VocabularySchema = z
     stopwords: words,
     /** Month names, January first, each with its abbreviations (lower case). */
     months: z.array(words.min(1)).length(12),
-    /** Words that title a document of each kind. */
-    documentTypes: z.object({ invoice: words, creditNote: words }).strict(),
+    /**
+     * Words that title a document of each kind. `other` titles documents that carry an invoice's
+     * fields but are no invoice, so nothing in them is to be paid or booked as one: a quotation,
+     * an order, a delivery note, a statement of account, a payment reminder, a pro forma.
+     */
+    documentTypes: z.object({ invoice: words, creditNote: words, other: words }).strict(),
     /** Words that join a title's number to its date ("Rechnung 42 vom 5.3.2018"). */
     titleDateLinks: words,
     /**

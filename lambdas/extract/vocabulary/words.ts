@@ -67,24 +67,40 @@ export const SALUTATION = new RegExp(
   'iu',
 );
 
-const cueSource = (kind: 'invoice' | 'creditNote', compound: boolean) =>
+type CueKind = 'invoice' | 'creditNote' | 'other';
+const cueSource = (kind: CueKind, compound: boolean) =>
   [...new Set(VOCABULARIES.filter((v) => !compound || v.compoundWords).flatMap((v) => v.documentTypes[kind]))]
     .sort(bySize)
     .map(labelSource)
     .join('|');
 /** A document-type word; in a compounding language also as the end of a longer noun ("Mietrechnung"). */
-const cuePattern = (kind: 'invoice' | 'creditNote') =>
+const cuePattern = (kind: CueKind) =>
   new RegExp(
     `(?<![\\p{L}])(?:${cueSource(kind, false)}|\\p{Lu}\\p{Ll}{2,}(?:${cueSource(kind, true)}))(?![\\p{L}])`,
     'iu',
   );
 const INVOICE_CUE = cuePattern('invoice');
 const CREDIT_NOTE_CUE = cuePattern('creditNote');
+const OTHER_CUE = cuePattern('other');
 
 /**
- * The document-type word a title starts with, if any: `creditNote` for "Gutschrift", "Avoir",
- * "Credit note", ...; `invoice` for "Rechnung", "Facture", "Factuur", "Invoice", ...
+ * The title of a document that is no invoice, where `text` starts with one: "Quotation",
+ * "Angebot", "Lieferschein", "Devis", "Pakbon", "Proforma invoice". At the same start as an
+ * invoice's title word it wins unless shorter ("Facture pro forma" over "Facture", and
+ * "Proformarechnung" over the compound "…rechnung" it also is).
  */
+export const otherDocumentCue = (text: string): { start: number; end: number; word: string } | undefined => {
+  const other = OTHER_CUE.exec(text);
+  if (!other) return undefined;
+  const invoice = INVOICE_CUE.exec(text) ?? CREDIT_NOTE_CUE.exec(text);
+  if (
+    invoice &&
+    (invoice.index < other.index || (invoice.index === other.index && invoice[0].length > other[0].length))
+  )
+    return undefined;
+  return { start: other.index, end: other.index + other[0].length, word: other[0] };
+};
+
 export const documentTypeCue = (
   text: string,
 ): { kind: 'invoice' | 'creditNote'; start: number; end: number; word: string } | undefined => {

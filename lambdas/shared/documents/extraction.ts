@@ -207,7 +207,16 @@ export const InvoiceExtractionSchema = z
  * fields; a person picks the type and fills them in review.
  */
 export const UnclassifiedExtractionSchema = z
-  .object({ docType: z.literal('unclassified'), ...common, fields: z.object({}).strict() })
+  .object({
+    docType: z.literal('unclassified'),
+    ...common,
+    fields: z.object({}).strict(),
+    /**
+     * The title that says what the document is instead of an invoice ("Quotation", "Lieferschein",
+     * "Devis"): the reviewer rejects it, or picks its type if it is one after all.
+     */
+    titled: z.string().min(1).max(100).optional(),
+  })
   .strict();
 
 /** The record written to `artifacts/{id}/extraction.json`. */

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { classify } from '../../lambdas/extract/text/classify.js';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { indexText } from '../../lambdas/extract/text/textIndex.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Documents that carry an invoice's fields (a number, a date, items, a total with tax) but are no
+ * invoice: quotations, orders, delivery notes, statements, reminders, pro formas. Booking one as
+ * an invoice pays what nobody owes, so their title makes them unclassified, for a person.
+ */
+const extractor = new HeuristicExtractor();
+const read = async (...lines: string[]) => extractor.extract(pdfTextOf(lines));
+
+/** A body that reads as an invoice in each language: items, net, tax and total. */
+type Language = 'en' | 'de' | 'fr' | 'nl' | 'es' | 'it';
+const BODY: Record<Language, string[]> = {
+  en: [
+    'Date:        12 March 2024',
+    'Description                      Qty    Unit price    Amount',
+    'Kitchen refit                    1      4,000.00      4,000.00',
+    'Subtotal                                              4,000.00',
+    'VAT 20%                                                 800.00',
+    'Total                                                 4,800.00',
+  ],
+  de: [
+    'Datum: 12.03.2024',
+    'Pos.  Bezeichnung          Menge   Einzelpreis   Gesamt',
+    '1     Dachreparatur        1       4.000,00      4.000,00',
+    'Nettobetrag                                      4.000,00',
+    'USt. 19 %                                          760,00',
+    'Gesamtbetrag                                     4.760,00',
+  ],
+  fr: [
+    'Date : 12/03/2024',
+    'Désignation                 Qté    Prix unitaire    Montant',
+    'Peinture                    1      2 000,00         2 000,00',
+    'Total HT                                            2 000,00',
+    'TVA 20 %                                              400,00',
+    'Total TTC                                           2 400,00',
+  ],
+  nl: [
+    'Datum: 12-03-2024',
+    'Omschrijving               Aantal    Prijs      Bedrag',
+    'Schilderwerk               1         2.000,00   2.000,00',
+    'Subtotaal                                       2.000,00',
+    'BTW 21%                                           420,00',
+    'Totaal                                          2.420,00',
+  ],
+  es: [
+    'Fecha: 12/03/2024',
+    'Descripción              Cantidad    Precio     Importe',
+    'Pintura                  1           2.000,00   2.000,00',
+    'Base imponible                                  2.000,00',
+    'IVA 21%                                           420,00',
+    'Total                                           2.420,00',
+  ],
+  it: [
+    'Data: 12/03/2024',
+    'Descrizione              Quantità    Prezzo     Importo',
+    'Pittura                  1           2.000,00   2.000,00',
+    'Imponibile                                      2.000,00',
+    'IVA 22%                                           440,00',
+    'Totale                                          2.440,00',
+  ],
+};
+
+describe('a document titled as something other than an invoice', () => {
+  it.each<[Language, string, string]>([
+    ['en', 'QUOTATION', 'QUOTATION'],
+    ['en', 'Estimate #1042', 'Estimate'],
+    ['en', 'PURCHASE ORDER', 'PURCHASE ORDER'],
+    ['en', 'Proforma Invoice', 'Proforma Invoice'],
+    ['en', 'Statement of Account', 'Statement of Account'],
+    ['de', 'Angebot Nr. 2024-77', 'Angebot'],
+    ['de', 'Auftragsbestätigung', 'Auftragsbestätigung'],
+    ['de', '1. Mahnung', 'Mahnung'],
+    ['de', 'Proformarechnung', 'Proformarechnung'],
+    ['fr', 'DEVIS N° D-2024-031', 'DEVIS'],
+    ['fr', 'Facture pro forma', 'Facture pro forma'],
+    ['fr', 'Bon de livraison', 'Bon de livraison'],
+    ['nl', 'Offerte', 'Offerte'],
+    ['nl', 'Betalingsherinnering', 'Betalingsherinnering'],
+    ['es', 'PRESUPUESTO', 'PRESUPUESTO'],
+    ['es', 'Albarán 2024/118', 'Albarán'],
+    ['it', 'Preventivo n. 45/2024', 'Preventivo'],
+    ['it', 'Ordine di acquisto', 'Ordine di acquisto'],
+  ])('%s "%s" is unclassified, titled "%s", with no invoice fields', async (language, title, word) => {
+    // Act
+    const extraction = await read(
+      'Muster & Co. GmbH',
+      'Hauptstraße 1, 10115 Berlin',
+      title,
+      ...BODY[language],
+    );
+
+    // Assess
+    expect(extraction).toMatchObject({ docType: 'unclassified', titled: word, fields: {} });
+  });
+
+  it('keeps the title on the right of the letterhead', async () => {
+    // Act
+    const result = classify(
+      indexText(pdfTextOf(['Bright Build Ltd                               QUOTATION', ...BODY.en])),
+    );
+
+    // Assess
+    expect(result).toEqual({ docType: 'unclassified', titled: 'QUOTATION' });
+  });
+});
+
+describe('an invoice that names other documents', () => {
+  it('stays an invoice when it refers to its order, quotation and delivery note', async () => {
+    // Act
+    const extraction = await read(
+      'Muster Bau GmbH',
+      'Rechnung',
+      'Rechnungsnummer: 2024-118',
+      'Ihr Angebot Nr. 2024-77 vom 01.03.2024',
+      'Lieferschein Nr. LS-5531',
+      'Bestellung: 4500012345',
+      ...BODY.de,
+    );
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+  });
+
+  it('stays an invoice when a label names its purchase order and no title names the invoice', async () => {
+    // Prepare: a title drawn as a picture leaves no title word in the text.
+    const lines = [
+      'Acme Supplies Ltd',
+      'Purchase Order: 4500012345',
+      'Delivery Note No.: 8812',
+      'Invoice No.: INV-2024-5',
+      ...BODY.en,
+    ];
+
+    // Act
+    const extraction = await read(...lines);
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+  });
+
+  it('stays an invoice when a row of column headings starts with an order word', async () => {
+    // Act
+    const extraction = await read(
+      'Muster Bau GmbH',
+      'Rechnungsnummer: 2024-118',
+      'Bestellung          Lieferschein       Kunde',
+      '4500012345          LS-5531            10021',
+      ...BODY.de,
+    );
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+  });
+
+  it('stays an invoice when its title names the delivery note too', async () => {
+    // Act
+    const extraction = await read('Muster Bau GmbH', 'Rechnung / Lieferschein', ...BODY.de);
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+  });
+});
