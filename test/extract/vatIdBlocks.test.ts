@@ -52,3 +52,31 @@ describe("VAT ids in the parties' blocks", () => {
     expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('DE123456789');
   });
 });
+
+describe("a customer's block ends at the totals", () => {
+  it("does not take the seller's VAT id under the totals for the customer's", async () => {
+    // Prepare: an item table of two columns has no more cells than an address, so only the
+    // totals tell where the block "To:" opened has ended.
+    const lines = [
+      'Harbour Joinery Ltd',
+      'INVOICE',
+      'Invoice No: HJ-2031',
+      'To: Northwind Traders Ltd',
+      'Description                              Amount',
+      'Oak staircase, supply and fit            £1,000.00',
+      'Subtotal                                 £1,000.00',
+      'VAT @ 20%                                  £200.00',
+      'Total                                    £1,200.00',
+      'VAT Registration No. GB 123 4567 89',
+    ];
+
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(lines));
+
+    // Assess
+    const vatId = fieldOf(extraction, 'vendorTaxId');
+    expect(vatId?.value).toBe('GB123456789');
+    expect(vatId?.evidence?.map((e) => e.detail).join(' ')).not.toContain('customer-block');
+    expect(vatId?.confidence).toBeGreaterThan(0.6);
+  });
+});

@@ -1,4 +1,4 @@
-import { detectLanguage, vocabularyOf } from '../vocabulary/index.js';
+import { detectLanguage, type LabelField, labelsIn, vocabularyOf } from '../vocabulary/index.js';
 import {
   type DecimalMark,
   findAmounts,
@@ -62,14 +62,35 @@ const DAY_FIRST_CURRENCIES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * A European VAT id's country prefix after its label ("VAT Registration No. GB 123 4567 89",
+ * "USt-IdNr.: DE123456789", "CHE-123.456.789 MWST"): every country that issues one writes the
+ * day first. Not "EU": that prefix is the scheme for sellers from outside the Union.
+ */
+const EUROPEAN_VAT_ID =
+  /^\s*[:.]?\s*(?:AT|BE|BG|CHE|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|NO|PL|PT|RO|SE|SI|SK|XI)[\s.-]?\d/;
+const VAT_ID_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['vatId']);
+
+/** Whether the document states a VAT id of a European country under a VAT-id label. */
+const statesEuropeanVatId = (doc: DocText): boolean =>
+  doc.lines.some((line) =>
+    labelsIn(line.text, VAT_ID_LABEL).some((label) => EUROPEAN_VAT_ID.test(line.text.slice(label.end))),
+  );
+
+/**
  * How a document in a language that writes dates both ways (English) writes them, when none of
  * its own dates settles it: day first when its amounts use a decimal comma (no country writes
- * both a decimal comma and the month first); probably day first, but still to be confirmed, when
- * its currency is that of day-first countries. Dollars say nothing.
+ * both a decimal comma and the month first), or when its currency is that of day-first countries
+ * and it is registered for VAT in Europe (a UK invoice in pounds with its GB VAT number);
+ * probably day first, but still to be confirmed, on the currency alone. Dollars say nothing.
  */
-const localeOrder = (decimal: DecimalMark | undefined, currency: string | undefined): DayMonthOrder => {
+const localeOrder = (
+  decimal: DecimalMark | undefined,
+  currency: string | undefined,
+  doc: DocText,
+): DayMonthOrder => {
   if (decimal === ',') return 'dmy';
-  return currency !== undefined && DAY_FIRST_CURRENCIES.has(currency) ? 'dmy-likely' : 'unknown';
+  if (currency === undefined || !DAY_FIRST_CURRENCIES.has(currency)) return 'unknown';
+  return statesEuropeanVatId(doc) ? 'dmy' : 'dmy-likely';
 };
 
 /** The one dollar currency the document states, by code or prefixed sign. */
@@ -98,7 +119,7 @@ export const finderContext = (doc: DocText): FinderContext => {
         ? inferred
         : (vocabulary?.dateOrder ?? 'unknown') !== 'unknown'
           ? (vocabulary?.dateOrder ?? 'unknown')
-          : localeOrder(decimal, currency),
+          : localeOrder(decimal, currency, doc),
     ...(currency ? { currency } : {}),
     ...(dollar ? { dollar } : {}),
     ...(decimal ? { decimal } : {}),

@@ -149,9 +149,32 @@ export const labelsAtStart = (text: string, fields?: ReadonlySet<LabelField>): L
   return fields ? all.filter((m) => fields.has(m.field)) : all;
 };
 
+/**
+ * A tax rate inside a label, after at most one word ("zzgl. 19 % USt.", "19% MwSt.", "plus 20%
+ * VAT", "+ 7 % MwSt."): the label reads without it. Group 1 is the word kept before it; a leading
+ * "+" goes with the rate.
+ */
+const RATE_IN_LABEL = /^(?:\+\s*)?((?:[\p{L}.]+\s+)?)\(?\d{1,2}(?:[.,]\d{1,3})?\s?%\)?\s*(?=\p{L})/u;
+
 const longestAtStart = (text: string): LabelMatch[] => {
   const lead = text.length - text.trimStart().length;
   const rest = text.slice(lead);
+  const rate = RATE_IN_LABEL.exec(rest);
+  if (!rate) return longestIn(rest, lead, 0, 0);
+  // Matched without the rate, a label that runs past where the rate stood ends that much later.
+  const kept = rate[1] ?? '';
+  const without = longestIn(
+    kept + rest.slice(rate[0].length),
+    lead,
+    kept.length,
+    rate[0].length - kept.length,
+  );
+  const plain = longestIn(rest, lead, 0, 0);
+  return (plain[0]?.end ?? 0) >= (without[0]?.end ?? 0) ? plain : without;
+};
+
+/** The longest labels at the start of `rest`, placed in the text it was cut from. */
+const longestIn = (rest: string, lead: number, cutAt: number, cut: number): LabelMatch[] => {
   const key = indexKey(rest);
   const candidates = [
     ...(LABELS.get(key) ?? []),
@@ -167,7 +190,7 @@ const longestAtStart = (text: string): LabelMatch[] => {
       label: entry.label,
       language: entry.language,
       start: lead,
-      end: lead + m[0].length,
+      end: lead + m[0].length + (m[0].length > cutAt ? cut : 0),
     };
     const top = best[0];
     if (!top || spanOf(match) > spanOf(top)) best = [match];

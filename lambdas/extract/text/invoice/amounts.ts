@@ -112,15 +112,20 @@ const totalOfSomethingElse = (after: string): boolean => {
   return /\p{L}{2}/u.test(words) && !documentTypeCue(words);
 };
 
+/** A cell that opens with a rate or a plus sign, not a word. */
+const RATE_FIRST = /^\s*[+(\d]/;
+
 /** Every amount that a money label names, document-wide, in reading order. */
 export const labelledAmounts = (ctx: FinderContext): LabelledAmount[] => {
   const found: LabelledAmount[] = [];
   for (const line of ctx.doc.lines) {
     if (line.furniture) continue;
     const text = line.text;
-    // Labels at the start of a cell, or after a colon inside one ("Net total: 496.00 €").
-    const starts = line.cells.flatMap((cell) =>
-      labelsAtStart(cell.text, MONEY_ROLES).map((m) => ({
+    // Labels at the start of a cell, or after a colon inside one ("Net total: 496.00 €"). A label
+    // that opens with its rate ("19 % MwSt.  19,00") starts a line; later in a row such a cell is
+    // the tax category of another amount ("Abschlag 2,00%  19 % UST (S)  0,10").
+    const starts = line.cells.flatMap((cell, i) =>
+      (i > 0 && RATE_FIRST.test(cell.text) ? [] : labelsAtStart(cell.text, MONEY_ROLES)).map((m) => ({
         ...m,
         start: cell.start + m.start,
         end: cell.start + m.end,

@@ -1,7 +1,8 @@
 import type { Candidate } from '../../candidates.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
-import { parseDateAt } from '../values.js';
+import { findDates } from '../parseDate.js';
+import { dateValue, parseDateAt } from '../values.js';
 import { titleCandidates } from './title.js';
 
 /** The invoice's issue and due dates' candidates. */
@@ -9,6 +10,50 @@ export interface DateCandidates {
   invoiceDate: Candidate<string>[];
   dueDate: Candidate<string>[];
 }
+
+/** Lines from the top of the first page where a letter's date stands. */
+const LETTER_DATE_LINES = 20;
+
+/**
+ * A letter's place before its date: "Freiburg, ", "Paris, le ", "Milano, lì ", "Berlin, den ",
+ * "Madrid, " (a town's name: capitalised words, no digit).
+ */
+const PLACE = /^\p{Lu}[\p{L}'’. -]{1,40}?,\s*(?:(?:den|le|lì|li|il|el|am)\s+)?/u;
+
+/**
+ * Dates alone in their cell at the top of the first page: a letter's place and date (0.8, as
+ * sure as a label), or a date with nothing before it (0.55, under the doubt floor: a receipt's
+ * "12.03.2024 08:14", a date under the letterhead, but possibly another date), which a reviewer
+ * confirms and which contradicts no other reading.
+ */
+const topDates = (ctx: FinderContext): Candidate<string>[] => {
+  const page = ctx.doc.lines[0]?.page;
+  const found: Candidate<string>[] = [];
+  for (const line of ctx.doc.lines) {
+    if (line.page !== page || line.furniture || line.line > LETTER_DATE_LINES) continue;
+    for (const cell of line.cells) {
+      const place = PLACE.exec(cell.text)?.[0] ?? '';
+      // Without a place, a date stands alone on its line: beside other cells it is a label's
+      // value ("Due date:   05/04/2024", "Lieferdatum  12.03.2024") or an item's date.
+      if (!place && line.cells.length > 1) continue;
+      const rest = cell.text.slice(place.length).trimEnd();
+      const date = findDates(rest, ctx.order)[0];
+      // The date is all the cell holds after its place, or a receipt's time follows it.
+      if (!date || date.start !== 0 || !/^(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/.test(rest.slice(date.end)))
+        continue;
+      const parsed = dateValue(date);
+      found.push({
+        value: parsed.value,
+        confidence: (place ? 0.8 : 0.55) * (parsed.certainty ?? 1),
+        reading: 'position',
+        line,
+        via: place ? 'letter-date' : 'top-date',
+        ...(parsed.alternatives ? { alternatives: parsed.alternatives } : {}),
+      });
+    }
+  }
+  return found;
+};
 
 /** The dates as the document's way of writing them (`ctx.order`) reads them. */
 const datesIn = (ctx: FinderContext, titleDates: Candidate<string>[]): DateCandidates => {
@@ -22,6 +67,7 @@ const datesIn = (ctx: FinderContext, titleDates: Candidate<string>[]): DateCandi
         via: 'label:invoice-date',
       }),
       ...titleDates,
+      ...topDates(ctx),
     ],
     dueDate: findLabelled(ctx.doc, 'dueDate', dateAt, {
       confidence: 0.9,

@@ -1,4 +1,4 @@
-import { type LabelField, labelsAtStart } from '../../vocabulary/index.js';
+import { type LabelField, labelsAtStart, MONEY_LABEL_FIELDS } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 
 /**
@@ -24,7 +24,7 @@ const opensBlock = (text: string, role: 'vendor' | 'customer'): boolean => {
 /**
  * The lines of a party's blocks (the seller's; the customer's bill-to, buyer and ship-to), each
  * with the column its label starts at: up to eight lines under the label, until the other party's
- * label opens its block or a table begins. What these lines state in that column (a VAT id, a
+ * label opens its block, a table begins or a totals line comes. What these lines state in that column (a VAT id, a
  * number) is that party's.
  */
 export const partyBlockColumns = (
@@ -47,6 +47,12 @@ export const partyBlockColumns = (
     }
     // The heading of another block ("Steuerbevollmächtigter des Verkäufers:", "Zahlungsbedingungen:").
     if (line.cells.length === 1 && /^[^\d]+:$/.test(line.text.trim())) {
+      open = undefined;
+      continue;
+    }
+    // A totals line ("Subtotal  £1,000.00") ends it too: a block names and numbers a party, and
+    // an item table of two columns has no more cells than an address.
+    if (line.cells.some((c) => labelsAtStart(c.text, MONEY_LABEL_FIELDS).length > 0)) {
       open = undefined;
       continue;
     }

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Dates without a label: a letter's place and date ("Freiburg, 14.03.2024"), as European letters
+ * and invoices date themselves, and a date alone at the top of a receipt. Slash dates of a UK
+ * invoice, settled by its VAT registration.
+ */
+const extractor = new HeuristicExtractor();
+
+const invoice = (...top: string[]) =>
+  extractor.extract(
+    pdfTextOf([
+      'Muster GmbH',
+      'Hauptstraße 1, 10115 Berlin',
+      'Rechnung Nr. 10455',
+      ...top,
+      'Leistung                       Betrag',
+      'Beratung                       100,00 €',
+      'Gesamtbetrag                   100,00 €',
+    ]),
+  );
+
+describe("a letter's place and date", () => {
+  it.each([
+    ['Freiburg, 14.03.2024', '2024-03-14'],
+    ['Berlin, den 14. März 2024', '2024-03-14'],
+    ['Paris, le 14 mars 2024', '2024-03-14'],
+    ['Madrid, 14 de marzo de 2024', '2024-03-14'],
+    ['Bad Homburg v. d. Höhe, 14.03.2024', '2024-03-14'],
+  ])('"%s" dates the invoice as surely as a label', async (line, iso) => {
+    // Act
+    const extraction = await invoice(line);
+    const labelled = await invoice('Datum: 14.03.2024');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe(iso);
+    expect(fieldOf(extraction, 'invoiceDate')?.confidence).toBe(fieldOf(labelled, 'invoiceDate')?.confidence);
+  });
+
+  it('reads it in the right column, beside the address', async () => {
+    // Act
+    const extraction = await invoice('10115 Berlin                         Freiburg, 14.03.2024');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-03-14');
+  });
+
+  it('takes no date that words follow ("Freiburg, 12.03.2024 bis 14.03.2024" is a stay)', async () => {
+    // Act
+    const extraction = await invoice('Freiburg, 12.03.2024 bis 14.03.2024');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toBeUndefined();
+  });
+
+  it('lets a labelled invoice date decide over it, with no conflict below the floor', async () => {
+    // Act
+    const extraction = await invoice('Rechnungsdatum: 15.03.2024', 'Freiburg, 15.03.2024');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-03-15');
+    expect(fieldOf(extraction, 'invoiceDate')?.confidence).toBeGreaterThan(0.9);
+  });
+});
+
+describe('a date alone at the top', () => {
+  it("is a guess under the doubt floor (a receipt's date and time)", async () => {
+    // Act
+    const extraction = await invoice('12.03.2024 08:14');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-03-12');
+    expect(fieldOf(extraction, 'invoiceDate')?.confidence).toBeLessThan(0.6);
+  });
+
+  it("is not read from a label's value beside it", async () => {
+    // Act
+    const extraction = await invoice('Fälligkeitsdatum:          05.04.2024');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toBeUndefined();
+  });
+
+  it('is not read from the first cell of an item row', async () => {
+    // Act
+    const extraction = await invoice('12.03.2024   Übernachtung   110,00 €');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toBeUndefined();
+  });
+});
+
+describe('slash dates of an invoice in pounds', () => {
+  const uk = (...extra: string[]) =>
+    extractor.extract(
+      pdfTextOf([
+        'Harbour Joinery Ltd',
+        'INVOICE',
+        'Invoice No: HJ-2031',
+        'Date: 12/03/2024',
+        'Oak staircase                  £1,000.00',
+        'Total                          £1,000.00',
+        ...extra,
+      ]),
+    );
+
+  it('read day first without doubt when the issuer is registered for VAT in Europe', async () => {
+    // Act
+    const extraction = await uk('VAT Registration No. GB 123 4567 89');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-03-12');
+    expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toBeUndefined();
+  });
+
+  it('stay two-way on the currency alone', async () => {
+    // Act
+    const extraction = await uk();
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toEqual(['2024-12-03']);
+  });
+
+  it('stay two-way when the VAT id is of the scheme for sellers outside the Union', async () => {
+    // Act
+    const extraction = await uk('VAT No. EU372000041');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toEqual(['2024-12-03']);
+  });
+});

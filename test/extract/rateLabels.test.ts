@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { labelsAtStart } from '../../lambdas/extract/vocabulary/index.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Tax labels with their rate inside or a word before them, as invoices print them: "zzgl. 19 %
+ * USt.", "19% MwSt.", "+ 7 % MwSt.", "inkl. 19 % MwSt.", "plus VAT 20%", "dont TVA 20 %".
+ */
+const extractor = new HeuristicExtractor();
+
+describe('a tax label with its rate inside', () => {
+  it.each([
+    ['zzgl. 19 % USt.', 15],
+    ['19% MwSt.', 9],
+    ['+ 7 % MwSt.', 11],
+    ['inkl. 19 % MwSt.', 16],
+    ['plus VAT 20%', 8],
+    ['dont TVA 20 %', 8],
+  ])('"%s" is a tax label ending at %i', (text, end) => {
+    // Act
+    const labels = labelsAtStart(text);
+
+    // Assess
+    expect(labels.map((m) => m.field)).toEqual(['tax']);
+    expect(labels[0]?.end).toBeGreaterThanOrEqual(end - 1);
+  });
+
+  it.each([['100 % Anzahlung'], ['19 Stück Schrauben'], ['2024 Wartung']])(
+    'leaves "%s" unlabelled: no rate, or none a label follows',
+    (text) => {
+      // Act
+      const labels = labelsAtStart(text).filter((m) => m.field === 'tax');
+
+      // Assess
+      expect(labels).toEqual([]);
+    },
+  );
+
+  it('reads the tax of "zzgl. 19 % USt." and settles the totals with it', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Elektro Schmidt GmbH',
+        'Rechnung RE-2024-311',
+        'Nettobetrag                          1.500,00 EUR',
+        'zzgl. 19 % USt.                        285,00 EUR',
+        'Rechnungsbetrag                      1.785,00 EUR',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'tax')?.value).toBe('285.00');
+    expect(fieldOf(extraction, 'total')?.confidence).toBeGreaterThan(0.9);
+  });
+
+  it("does not read a discount row's tax category as a tax amount", async () => {
+    // Prepare: the rate-first cell is in the middle of a row that another label opens.
+    const lines = [
+      'Muster GmbH',
+      'Rechnung 471102',
+      'Abschlag 2,00%   Basisbetrag: 5,00   19 % USt.   0,10',
+      'Nettobetrag                          100,00 EUR',
+      'Bruttosumme                          119,00 EUR',
+    ];
+
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(lines));
+
+    // Assess
+    expect(fieldOf(extraction, 'tax')?.value).not.toBe('0.10');
+  });
+});
