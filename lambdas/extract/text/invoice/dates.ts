@@ -39,8 +39,7 @@ const topDates = (ctx: FinderContext): Candidate<string>[] => {
       const rest = cell.text.slice(place.length).trimEnd();
       const date = findDates(rest, ctx.order)[0];
       // The date is all the cell holds after its place, or a receipt's time follows it.
-      if (!date || date.start !== 0 || !/^(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/.test(rest.slice(date.end)))
-        continue;
+      if (date?.start !== 0 || !/^(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/.test(rest.slice(date.end))) continue;
       const parsed = dateValue(date);
       found.push({
         value: parsed.value,
