@@ -89,6 +89,9 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
 export const hasLegalForm = (name: string): boolean => {
   const words = name
     .trim()
+    // "S.à r.l." is "sarl": accents are not part of a legal form's letters.
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/\b([A-Za-z])\.(?=[A-Za-z]\.?)/g, '$1')
     .replace(/[.,]/g, '')
     .toLowerCase()

@@ -10,6 +10,7 @@ import type { FinderContext } from '../context.js';
 import { type FoundAmount, findMoney } from '../parseAmount.js';
 import { findDates } from '../parseDate.js';
 import type { DocLine } from '../textIndex.js';
+import { columnTables } from './taxTable.js';
 
 /**
  * Amounts that labels name, in any language: each labelled line of the document gives the
@@ -118,8 +119,26 @@ const RATE_FIRST = /^\s*[+(\d]/;
 /** Every amount that a money label names, document-wide, in reading order. */
 export const labelledAmounts = (ctx: FinderContext): LabelledAmount[] => {
   const found: LabelledAmount[] = [];
+  // A row under a breakdown's column headings is read by its columns: its own label ("Gesamt")
+  // sums the columns, and says nothing of which amount is what.
+  const tableLines = new Set<number>();
+  for (const row of columnTables(ctx, (text) => moneyIn(ctx, text))) {
+    tableLines.add(row.line.index);
+    for (const { column, amount } of row.amounts)
+      found.push({
+        role: column.role,
+        amount: amount.amount,
+        ...(amount.currency ? { currency: amount.currency } : {}),
+        line: row.line,
+        label: column.label.label,
+        strength: column.label.strength,
+        position: 'first',
+        rateRow: row.rateRow,
+        certain: amount.certain,
+      });
+  }
   for (const line of ctx.doc.lines) {
-    if (line.furniture) continue;
+    if (line.furniture || tableLines.has(line.index)) continue;
     const text = line.text;
     // Labels at the start of a cell, or after a colon inside one ("Net total: 496.00 €"). A label
     // that opens with its rate ("19 % MwSt.  19,00") starts a line; later in a row such a cell is

@@ -33,14 +33,16 @@ const POSTCODE_TOWN =
 
 /**
  * A role label that holds a name on its own line: one followed by a colon ("Bill to:", "Kunde:"),
- * or an abbreviation, which never starts a company's name ("Spett.le Ferramenta Bianchi S.p.A.",
- * "t.a.v. Bakkerij", "z. Hd."); a plain word may ("Client Solutions GmbH" is a vendor's name).
+ * an abbreviation or a label of several words, which never start a company's name ("Spett.le
+ * Ferramenta Bianchi S.p.A.", "t.a.v. Bakkerij", "Verkauft von Amazon EU S.à r.l."); a plain word
+ * may ("Client Solutions GmbH" is a vendor's name).
  */
 const roleLabelAt = (text: string, role: 'vendor' | 'customer') => {
   const label = labelsAtStart(text, ROLE_LABELS[role])[0];
   if (!label) return undefined;
   const colon = /:/.test(text.slice(label.end, label.end + 3));
-  return colon || label.label.includes('.') ? { ...label, colon } : undefined;
+  // A label of several words ("Sold by", "Verkauft von", "Bill to") starts no company's name.
+  return colon || /[.\s]/.test(label.label) ? { ...label, colon } : undefined;
 };
 
 /** Company names in a cell, for the letterhead and the legal details; none where a customer label leads. */
@@ -126,6 +128,8 @@ const roleBlock = (
         const below = lines[i] as DocLine;
         if (below.page !== line.page) break;
         if (below.furniture || isDetailLine(below)) continue;
+        // A form's label ("Rechnungsnummer   DE4A") starts the next block: this one named nobody.
+        if (isFormLine(below)) break;
         // A table header or row is not an address block.
         if (below.cells.length >= 3 && below.cells.length > line.cells.length) break;
         const target = cellBelow(below, ci);

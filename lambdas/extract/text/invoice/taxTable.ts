@@ -1,0 +1,148 @@
+import { type LabelField, type LabelMatch, labelsAtStart } from '../../vocabulary/index.js';
+import type { FinderContext } from '../context.js';
+import type { FoundAmount } from '../parseAmount.js';
+import type { DocLine, LineCell } from '../textIndex.js';
+
+/**
+ * A tax breakdown whose labels head its columns, not its rows, as marketplaces and many ERPs
+ * print it:
+ *
+ *     USt. %    Zwischensumme (ohne USt.)    USt.
+ *     19%       33,61 €                      6,38 €
+ *     Gesamt    33,61 €                      6,38 €
+ *
+ * Each amount of a row under the headings is its column's: a net, a tax or a gross amount, of
+ * one rate or (on a row a sum label opens, "Gesamt", "Total") of all of them.
+ */
+
+/** The roles a column's heading gives the amounts under it. */
+type ColumnRole = 'subtotal' | 'tax' | 'total';
+
+const COLUMN_ROLES: ReadonlySet<LabelField> = new Set<LabelField>(['subtotal', 'tax', 'total']);
+
+/** A money column: its heading's label and where the heading stands. */
+export interface MoneyColumn {
+  role: ColumnRole;
+  label: LabelMatch;
+  cell: LineCell;
+}
+
+/** A row of the table and the amounts of it under money columns. */
+export interface ColumnRow {
+  line: DocLine;
+  /** A rate or a tax label ("19%", "Umsatzsteuer (S)") opens the row, not a sum label ("Gesamt"). */
+  rateRow: boolean;
+  amounts: { column: MoneyColumn; amount: FoundAmount }[];
+}
+
+/** Rows a breakdown may have under its headings. */
+const MAX_ROWS = 8;
+
+/**
+ * What may follow a label in a heading cell: nothing, a colon, or a note in brackets ("(ohne
+ * USt.)", "(EUR)"). A percent sign makes the column the rate's ("USt. %"), and other words make
+ * it another heading ("MwSt.-Satz", "Stückpreis").
+ */
+const HEADING_REST = /^\s*(?::|\([^)%]*\))?\s*$/;
+
+const moneyColumn = (cell: LineCell): MoneyColumn | undefined => {
+  const label = labelsAtStart(cell.text, COLUMN_ROLES)[0];
+  if (!label || !HEADING_REST.test(cell.text.slice(label.end))) return undefined;
+  return { role: label.field as ColumnRole, label, cell };
+};
+
+/**
+ * The money columns a line heads: two or more, one of them a net or a tax, and no number on the
+ * line (a row of values is no heading).
+ */
+const headingsOf = (line: DocLine): MoneyColumn[] => {
+  if (line.cells.length < 2 || /\d/.test(line.text)) return [];
+  const columns = line.cells.map(moneyColumn).filter((c): c is MoneyColumn => c !== undefined);
+  return columns.length >= 2 && columns.some((c) => c.role !== 'total') ? columns : [];
+};
+
+/** A rate ("19%", "7,00 %") or a tax category code ("S", "(S)") opening a row. */
+const RATE_CELL = /^\s*(?:\d{1,2}(?:[.,]\d{1,2})?\s?%|\(?[A-Z]\)?)\s*$/;
+
+/**
+ * What opens a row: a rate or a tax label ("19%", "Umsatzsteuer (S)", "MwSt. 19 %"), for one
+ * rate's amounts; or a sum label ("Gesamt", "Summe", "Total"), for all rates together.
+ */
+const opensRow = (line: DocLine): 'rate' | 'sum' | undefined => {
+  const first = line.cells[0]?.text ?? '';
+  if (RATE_CELL.test(first)) return 'rate';
+  const label = labelsAtStart(first, COLUMN_ROLES)[0];
+  if (!label) return undefined;
+  return label.field === 'tax' || /\d\s?%/.test(line.text) ? 'rate' : 'sum';
+};
+
+/** The column over an amount by where it stands: the heading it overlaps most, else the nearest right edge. */
+const columnAt = (columns: readonly MoneyColumn[], amount: FoundAmount): MoneyColumn | undefined => {
+  let best: MoneyColumn | undefined;
+  let score = Number.NEGATIVE_INFINITY;
+  for (const column of columns) {
+    const start = column.cell.start;
+    const end = start + column.cell.text.length;
+    const overlap = Math.min(end, amount.end) - Math.max(start, amount.start);
+    const s = overlap > 0 ? overlap : -Math.abs(end - amount.end);
+    if (s > score) {
+      best = column;
+      score = s;
+    }
+  }
+  // Columns a few characters off still align; farther than a heading's width they do not.
+  return best && score > -best.cell.text.length ? best : undefined;
+};
+
+/**
+ * Each amount of a row with the column it is in. Character positions are a rough guide to
+ * columns (a short cell under a long heading drifts), so the row's shape decides first: with at
+ * least as many cells as the heading, its cells line up with the headings from the right, where
+ * the amounts are (a row's label may split in two at the left: "Umsatzsteuer  (S)"); with as many
+ * amounts as money columns, they are in order; otherwise by position.
+ */
+const inColumns = (
+  heading: DocLine,
+  columns: readonly MoneyColumn[],
+  line: DocLine,
+  amounts: readonly FoundAmount[],
+): { column: MoneyColumn; amount: FoundAmount }[] => {
+  const cellIndex = (at: number) =>
+    line.cells.findIndex((c) => at >= c.start && at < c.start + c.text.length);
+  const placed = amounts.map((amount, i) => {
+    const extra = line.cells.length - heading.cells.length;
+    if (extra >= 0) {
+      const over = heading.cells[cellIndex(amount.start) - extra];
+      return { amount, column: columns.find((c) => c.cell === over) };
+    }
+    if (amounts.length === columns.length) return { amount, column: columns[i] };
+    return { amount, column: columnAt(columns, amount) };
+  });
+  return placed.filter((p): p is { column: MoneyColumn; amount: FoundAmount } => p.column !== undefined);
+};
+
+/**
+ * The rows of every column-headed breakdown in the document, each amount with its column. A
+ * breakdown's rows follow its headings on the same page, each opened by a rate or a label and
+ * stating amounts in two of its columns or more; the first line that does not ends it.
+ */
+export const columnTables = (ctx: FinderContext, moneyIn: (text: string) => FoundAmount[]): ColumnRow[] => {
+  const rows: ColumnRow[] = [];
+  const lines = ctx.doc.lines;
+  for (const heading of lines) {
+    if (heading.furniture) continue;
+    const columns = headingsOf(heading);
+    if (columns.length === 0) continue;
+    for (let i = heading.index + 1; i < lines.length && i <= heading.index + MAX_ROWS; i++) {
+      const line = lines[i] as DocLine;
+      if (line.furniture) continue;
+      const opens = line.page === heading.page ? opensRow(line) : undefined;
+      const amounts = opens ? inColumns(heading, columns, line, moneyIn(line.text)) : [];
+      // A row states two columns at least; a line with one amount is the invoice's own summary
+      // under the table ("Bruttosumme  -8,79"), for the labels to read.
+      if (amounts.length < 2) break;
+      rows.push({ line, rateRow: opens === 'rate', amounts });
+    }
+  }
+  return rows;
+};

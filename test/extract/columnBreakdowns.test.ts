@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Tax breakdowns whose labels head the columns ("USt. %  Zwischensumme (ohne USt.)  USt.") and
+ * whose rows a rate or a sum word opens ("19%", "Gesamt"), as marketplaces and ERPs print them.
+ */
+const extractor = new HeuristicExtractor();
+const read = async (...lines: string[]) =>
+  extractor.extract(pdfTextOf(['Muster GmbH', 'Rechnung 4711', ...lines]));
+
+describe('a breakdown with its labels over the columns', () => {
+  it('reads net and tax from their columns, and the sum settles the total (a marketplace invoice)', async () => {
+    // Act
+    const extraction = await read(
+      'Gesamtpreis                  39,99 €',
+      'USt. %        Zwischensumme (ohne USt.)     USt.',
+      '19%           33,61 €                       6,38 €',
+      'Gesamt        33,61 €                       6,38 €',
+      'Gesamt                                      39,99 €',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('33.61');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('6.38');
+    expect(fieldOf(extraction, 'total')?.value).toBe('39.99');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('adds up the tax column of two rates', async () => {
+    // Act
+    const extraction = await read(
+      'Taux        Base HT        Montant TVA',
+      '5,5 %       100,00         5,50',
+      '20,00 %     200,00         40,00',
+      'Total HT                   300,00',
+      'Total TTC                  345,50',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'tax')?.value).toBe('45.50');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('lines cells up from the right when a row label splits in two', async () => {
+    // Act
+    const extraction = await read(
+      'Art (Kategorie)  Warenwert  Zu-/Abschlag  Basisbetrag  USt. %  Steuerbetrag',
+      'Umsatzsteuer  (S)  -5,00  0,15  -4,85  19  -0,92',
+      'Umsatzsteuer  (S)  -2,90  0,08  -2,82  7  -0,20',
+      'Positionssumme  -7,90',
+      'Rechnungssumme ohne USt.  -7,67',
+      'Bruttosumme  -8,79',
+    );
+
+    // Assess: by position alone, -0,92 stands nearer the basis than the tax heading.
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('-7.67');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('-1.12');
+  });
+
+  it('does not read an item table under money headings as a breakdown', async () => {
+    // Act: items open with their position, not with a rate or a label.
+    const extraction = await read(
+      'Pos   Artikel          Netto       MwSt.      Brutto',
+      '1     Kabel            100,00      19,00      119,00',
+      '2     Schalter          50,00       9,50       59,50',
+      'Nettobetrag                                  150,00',
+      'MwSt. 19 %                                    28,50',
+      'Gesamtbetrag                                 178,50',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('150.00');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('28.50');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { hasLegalForm } from '../../lambdas/shared/documents/index.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * The seller named by a label of several words on the same line ("Verkauft von Amazon EU S.à
+ * r.l.", "Sold by Acme Ltd"), as marketplaces print it, and a seller's label with no name under it.
+ */
+const extractor = new HeuristicExtractor();
+const read = async (...lines: string[]) =>
+  extractor.extract(pdfTextOf(['Rechnung', 'Zahlung erhalten', ...lines, 'Gesamt  39,99 €']));
+
+describe('a seller label of several words', () => {
+  it.each([
+    ['Verkauft von Amazon EU S.à r.l.', 'Amazon EU S.à r.l.'],
+    ['Sold by Acme Ltd', 'Acme Ltd'],
+    ['Vendu par Durand SARL', 'Durand SARL'],
+    ['Verkocht door Jansen B.V.', 'Jansen B.V.'],
+    ['Vendido por García S.L.', 'García S.L.'],
+    ['Venduto da Rossi S.r.l.', 'Rossi S.r.l.'],
+  ])('"%s" names %s without a colon', async (line, vendor) => {
+    // Act
+    const extraction = await read(line, 'Rechnungsnummer   DE4ABCDE12345');
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe(vendor);
+  });
+
+  it("takes no form label under an empty seller's label for the seller's name", async () => {
+    // Act
+    const extraction = await read('Verkäufer:', 'Rechnungsnummer   DE4ABCDE12345');
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).not.toBe('Rechnungsnummer');
+  });
+});
+
+describe('legal forms with accents', () => {
+  it.each([['Amazon EU S.à r.l.'], ['Amazon EU S.à.r.l.'], ['Muster SÀRL']])('%s has one', (name) => {
+    // Act
+    const found = hasLegalForm(name);
+
+    // Assess
+    expect(found).toBe(true);
+  });
+});
