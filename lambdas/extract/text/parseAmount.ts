@@ -34,15 +34,23 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 const CUR = '(US\\$|CA\\$|C\\$|A\\$|\\$|\u20ac|\u00a3|\u00a5|\u20b9|Rs\\.?|\\b[A-Z]{3}\\b)';
 /** Indian grouping: lakh and crore ("1,23,456.78"), tried before the three-digit groups. */
 const INDIAN = '\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?';
-const GROUPED = `${INDIAN}|\\d{1,3}(?:(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+|(?: \\d{3})+)(?:[.,]\\d{1,2})?`;
-const GROUPED_NO_SPACE = `${INDIAN}|\\d{1,3}(?:(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+)(?:[.,]\\d{1,2})?`;
+/** A space between groups of thousands: plain, no-break or narrow no-break ("1 234,56"). */
+const SPACE = '[ \\u00a0\\u202f]';
+const GROUPED = `${INDIAN}|\\d{1,3}(?:(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+|(?:${SPACE}\\d{3})+)(?:[.,]\\d{1,2})?`;
+/**
+ * Grouped numbers without a currency. Groups split by spaces count only with their cents ("2
+ * 400,00", as French and Nordic invoices print amounts): without them "2 400" is as likely a
+ * quantity and a price. Read as "2" and "400,00", such an amount made "2 000,00" + "400,00" =
+ * "2 400,00" a sum of 0,00 + 400,00 = 400,00 that held.
+ */
+const GROUPED_BARE = `${INDIAN}|\\d{1,3}(?:${SPACE}\\d{3})+[.,]\\d{2}|\\d{1,3}(?:(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+)(?:[.,]\\d{1,2})?`;
 const PLAIN = '\\d+(?:[.,]\\d{1,2})?';
 
 const WITH_CURRENCY = new RegExp(
   `${CUR}\\s?(-)?(${GROUPED}|${PLAIN})(?!\\d|[.,']\\d)|(-)?(${GROUPED}|${PLAIN})\\s?${CUR}`,
   'g',
 );
-const BARE = new RegExp(`(?<![\\w.,/'-])(-)?(${GROUPED_NO_SPACE}|${PLAIN})(?![\\w%/]|[.,']\\d)`, 'g');
+const BARE = new RegExp(`(?<![\\w.,/'-])(-)?(${GROUPED_BARE}|${PLAIN})(?![\\w%/]|[.,']\\d)`, 'g');
 
 const currencyOf = (marker: string | undefined): string | undefined => {
   if (!marker) return undefined;

@@ -108,6 +108,8 @@ const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
       for (const tax of taxes) {
         if (tax.line.index === total.line.index || tax.line.index === subtotal.line.index) continue;
         if (!labelledNet && decimalEquals(tax.amount, '0')) continue;
+        // Tax on a net of nothing is no invoice's sum: a misread net ("2 000,00" as "000,00").
+        if (decimalEquals(subtotal.amount, '0') && !decimalEquals(tax.amount, '0')) continue;
         if (decimalEquals(addDecimals([subtotal.amount, tax.amount]), total.amount)) {
           found.push({ subtotal, tax, total, score: base + strengthOf(tax) });
         } else if (
