@@ -1,5 +1,5 @@
 import type { LineItem } from '../../shared/documents/index.js';
-import { type LabelField, labelsAtStart, MONEY_LABEL_FIELDS } from '../vocabulary/index.js';
+import { ITEM_HEADINGS, type LabelField, labelsAtStart, MONEY_LABEL_FIELDS } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import { type FoundAmount, findMoney, parseNumber } from './parseAmount.js';
 import { findDates } from './parseDate.js';
@@ -16,11 +16,6 @@ export interface ItemTable {
   unreadable: number;
 }
 
-const DESCRIPTION = /\b(?:description|item|items|service|services|product|details|article|particulars)\b/i;
-const AMOUNT = /\b(?:amount|total|line\s+total|net|net\s+amount|value|sum|extended)(?:\s*\([A-Z]{3}\))?$/i;
-const POSITION =
-  /^(?:pos\.?|#|no\.?|line|item\s+no\.?|s\.?\s?no\.?|sl\.?(?:\s?no\.?)?|sr\.?(?:\s?no\.?)?)(?:\s|$)/i;
-const QUANTITY = /\b(?:qty|quantity|units|hours|hrs)\b/i;
 /** Rows below the table: totals, tax, notes. */
 const END =
   /^(?:sub-?\s?total|(?:invoice\s+|grand\s+)?total|net\s+(?:total|amount)|tax|vat|sales\s+tax|gst|balance|amount\s+(?:due|payable))\b/i;
@@ -40,11 +35,14 @@ const TOTALS_BLOCK_FIELDS: ReadonlySet<LabelField> = new Set(
   [...MONEY_LABEL_FIELDS].filter((f) => f !== 'discount' && f !== 'charge'),
 );
 
-/** A header row: a description column, an amount column last, and at least three columns in all. */
+/**
+ * A header row, in any language with a vocabulary: a description column among the first two, an
+ * amount column last ("Description  Amount", "Pos.  Bezeichnung  Menge  Einzelpreis  Gesamt").
+ */
 const isHeader = (line: DocLine): boolean =>
-  line.cells.length >= 3 &&
-  line.cells.slice(0, 2).some((c) => DESCRIPTION.test(c.text)) &&
-  AMOUNT.test(line.cells[line.cells.length - 1]?.text ?? '');
+  line.cells.length >= 2 &&
+  line.cells.slice(0, 2).some((c) => ITEM_HEADINGS.description.test(c.text)) &&
+  ITEM_HEADINGS.amount.test(line.cells[line.cells.length - 1]?.text ?? '');
 
 const amountOf = (text: string): FoundAmount | undefined => {
   const all = findMoney(text, findDates(text));
@@ -67,8 +65,8 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
   const start = lines.findIndex(isHeader);
   if (start < 0) return undefined;
   const header = lines[start] as DocLine;
-  const hasPosition = POSITION.test(header.cells[0]?.text ?? '');
-  const hasQuantity = header.cells.some((c) => QUANTITY.test(c.text));
+  const hasPosition = ITEM_HEADINGS.position.test(header.cells[0]?.text ?? '');
+  const hasQuantity = header.cells.some((c) => ITEM_HEADINGS.quantity.test(c.text));
   const items: LineItem[] = [];
   const currencies: string[] = [];
   let unreadable = 0;

@@ -11,6 +11,7 @@ export {
 } from './schema.js';
 export {
   documentTypeCue,
+  ITEM_HEADINGS,
   MONTH_PATTERN,
   monthNumber,
   NOT_MONEY_BEFORE,

@@ -109,6 +109,13 @@ export const VocabularySchema = z
      * company names ("Dr. Oetker").
      */
     salutations: words,
+    /**
+     * Column headings of an item table: the description's, the quantity's, the line amount's
+     * (the last column), and the position number's ("Pos.", "#").
+     */
+    itemTable: z
+      .object({ description: words.min(1), quantity: words.min(1), amount: words.min(1), position: words })
+      .strict(),
     labels: z.object(
       Object.fromEntries(LABEL_FIELDS.map((f) => [f, LabelSetSchema])) as Record<
         LabelField,

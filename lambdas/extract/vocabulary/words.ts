@@ -115,3 +115,20 @@ export const documentTypeCue = (
   if (!pick) return undefined;
   return { kind: pick.kind, start: pick.m.index, end: pick.m.index + pick.m[0].length, word: pick.m[0] };
 };
+
+const headingSource = (kind: keyof Vocabulary['itemTable']) =>
+  [...new Set(VOCABULARIES.flatMap((v) => v.itemTable[kind]))].sort(bySize).map(labelSource).join('|');
+const NOT_WORD_BEFORE = '(?<![\\p{L}\\p{N}])';
+const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';
+
+/**
+ * Item-table column headings of every language: a description column's word anywhere in its
+ * cell ("Item description", "Bezeichnung"), a quantity's, the line amount's ending its cell
+ * ("Line total", "Montant HT", "Amount (EUR)"), and a position number's starting it ("Pos.", "#").
+ */
+export const ITEM_HEADINGS = {
+  description: new RegExp(`${NOT_WORD_BEFORE}(?:${headingSource('description')})${NOT_WORD_AFTER}`, 'iu'),
+  quantity: new RegExp(`${NOT_WORD_BEFORE}(?:${headingSource('quantity')})${NOT_WORD_AFTER}`, 'iu'),
+  amount: new RegExp(`${NOT_WORD_BEFORE}(?:${headingSource('amount')})(?:\\s*\\([A-Z]{3}\\))?$`, 'iu'),
+  position: new RegExp(`^(?:${headingSource('position')})(?:\\s|$)`, 'iu'),
+} as const;

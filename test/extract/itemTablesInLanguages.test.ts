@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Item tables headed in each language with a vocabulary (the headings are the vocabularies'
+ * `itemTable` words), and the two-column table of a service invoice ("Description  Amount").
+ */
+const extractor = new HeuristicExtractor();
+
+describe('an item table headed in the document language', () => {
+  it.each([
+    [
+      'Pos.  Bezeichnung          Menge   Einzelpreis   Gesamt',
+      '1     Dachreparatur        2       1.000,00      2.000,00',
+    ],
+    [
+      'Désignation                 Qté    PU HT         Montant HT',
+      'Peinture                    2      1 000,00      2 000,00',
+    ],
+    [
+      'Omschrijving               Aantal    Prijs      Bedrag',
+      'Schilderwerk               2         1.000,00   2.000,00',
+    ],
+    [
+      'Descripción              Cantidad    Precio     Importe',
+      'Pintura                  2           1.000,00   2.000,00',
+    ],
+    [
+      'Descrizione              Quantità    Prezzo     Importo',
+      'Pittura                  2           1.000,00   2.000,00',
+    ],
+  ])('%s', async (header, row) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['Muster GmbH', 'Rechnung 4711', header, row, 'Gesamtbetrag   2.000,00 EUR']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toEqual([
+      { description: expect.any(String), quantity: '2', unitPrice: '1000.00', amount: '2000.00' },
+    ]);
+  });
+});
+
+describe('a two-column item table', () => {
+  it('reads "Description  Amount", and its rows corroborate a total with no tax', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Jones Consulting',
+        'Invoice Number: 0042',
+        'Description                                  Amount',
+        'Strategy consulting, February 2024       $4,500.00',
+        'Workshop, 1 March 2024                   $1,500.00',
+        'Total Due                                $6,000.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toEqual([
+      { description: 'Strategy consulting, February 2024', amount: '4500.00' },
+      { description: 'Workshop, 1 March 2024', amount: '1500.00' },
+    ]);
+  });
+});
