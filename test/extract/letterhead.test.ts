@@ -36,3 +36,24 @@ describe('a letterhead under a logo OCR read as stray letters', () => {
     expect(fieldOf(extraction, 'customer')?.value).not.toBe('Bei Spiel GmbH');
   });
 });
+
+describe('a return address whose middle dots OCR read as colons', () => {
+  it.each([
+    ['Anna Schmidt · Grafikdesign · Lindenweg 2 · 04109 Leipzig'],
+    ['Anna Schmidt - Grafikdesign : Lindenweg 2 : 04109 Leipzig'],
+  ])('%s names the sender', async (line) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        line,
+        'Musterfirma GmbH',
+        'Bahnhofstr. 1',
+        'Rechnung Nr. 2024-007',
+        'Rechnungsbetrag  2.380,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Anna Schmidt');
+  });
+});

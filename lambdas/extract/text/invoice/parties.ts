@@ -27,6 +27,11 @@ const LEGAL_DETAILS =
 
 /** Separators of a one-line address ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen"). */
 const ADDRESS_SEPARATOR = /\s+[●•·|–—]\s+|\s+-\s+|\s{2,}[●•·|]\s*/;
+/**
+ * The return address's separators, also as OCR reads a middle dot: a colon or semicolon with
+ * spaces on both sides ("Anna Schmidt - Grafikdesign : Lindenweg 2 : 04109 Leipzig").
+ */
+const RETURN_ADDRESS_SEPARATOR = new RegExp(`${ADDRESS_SEPARATOR.source}|\\s+[:;]\\s+`);
 /** A postcode and town, in most European and American forms. */
 const POSTCODE_TOWN =
   /\b(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
@@ -166,7 +171,7 @@ const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
   const found: Candidate<string>[] = [];
   for (const line of first) {
     const parts = line.text
-      .split(ADDRESS_SEPARATOR)
+      .split(RETURN_ADDRESS_SEPARATOR)
       .map((p) => p.trim())
       .filter(Boolean);
     if (parts.length < 3 || !parts.slice(1).some((p) => POSTCODE_TOWN.test(p))) continue;
