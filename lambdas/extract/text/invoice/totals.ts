@@ -43,6 +43,8 @@ const candidateOf = (a: LabelledAmount, evidence: Evidence[] = []): Candidate<st
 
 interface Triple {
   subtotal: LabelledAmount;
+  /** When the net is the sum of a breakdown's net rows, one per rate. */
+  netRows?: LabelledAmount[];
   tax?: LabelledAmount;
   /** When the tax is the sum of a tax breakdown's rows. */
   taxRows?: LabelledAmount[];
@@ -66,6 +68,15 @@ const adjustmentOf = (amounts: readonly LabelledAmount[]): string | undefined =>
   );
   if (rows.length === 0) return undefined;
   return addDecimals(rows.map((a) => (a.role === 'discount' ? `-${a.amount.replace(/^-/, '')}` : a.amount)));
+};
+
+/** Net amounts of a breakdown: the first net of each row that states a rate ("Netto 7 %  220,00"). */
+const netRows = (amounts: readonly LabelledAmount[]): LabelledAmount[] => {
+  const byLine = new Map<number, LabelledAmount>();
+  for (const a of amounts)
+    if (a.role === 'subtotal' && a.rateRow && a.position === 'first' && !byLine.has(a.line.index))
+      byLine.set(a.line.index, a);
+  return [...byLine.values()];
 };
 
 /** Tax amounts of a breakdown: the last amount of each row that states a rate. */
@@ -94,6 +105,7 @@ const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   const nets = [...of('subtotal'), ...of('total')];
   const taxes = of('tax');
   const rows = taxRows(amounts);
+  const perRate = netRows(amounts);
   const adjustment = adjustmentOf(amounts);
   const found: Triple[] = [];
   for (const total of totals) {
@@ -127,6 +139,23 @@ const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
       if (labelledNet && taxes.length === 0 && decimalEquals(subtotal.amount, total.amount)) {
         found.push({ subtotal, total, score: base - 0.3 });
       }
+    }
+    // Two rates and no net for both ("Netto 7 %  220,00  MwSt. 7 %  15,40", "Netto 19 %  60,00
+    // MwSt. 19 %  11,40", "Gesamt brutto  306,80"): the rows' nets and taxes make the total.
+    const rateNets = perRate.filter((n) => n.line.index !== total.line.index);
+    if (
+      rateNets.length > 1 &&
+      rows.length === rateNets.length &&
+      decimalEquals(addDecimals([sumOf(rateNets), sumOf(rows)]), total.amount)
+    ) {
+      const first = rateNets[0] as LabelledAmount;
+      found.push({
+        subtotal: { ...first, amount: sumOf(rateNets) },
+        netRows: rateNets,
+        taxRows: rows,
+        total,
+        score: strengthOf(total) + strengthOf(first) + 0.4,
+      });
     }
   }
   return found.sort((a, b) => b.score - a.score);
@@ -173,15 +202,20 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
       : best.taxRows
         ? `the tax rows' sum ${sumOf(best.taxRows)}`
         : 'no tax';
+    const netWords = best.netRows
+      ? `the net rows' sum ${best.subtotal.amount}`
+      : `net ${best.subtotal.amount} (${where(best.subtotal)})`;
     const sum: Evidence = {
       kind: 'arithmetic',
       weight: EVIDENCE_WEIGHT.arithmetic,
-      detail: `net ${best.subtotal.amount} (${where(best.subtotal)})${adjusted} + ${taxWords} = total ${best.total.amount} (${where(best.total)})`,
+      detail: `${netWords}${adjusted} + ${taxWords} = total ${best.total.amount} (${where(best.total)})`,
     };
     out.total.push({ ...candidateOf(best.total, [sum]) });
     // The net after the discounts and charges is the invoice's (EN 16931's "total without VAT"):
     // the printed one before them is the items' sum.
-    const net = candidateOf(best.subtotal, [sum]);
+    const net = best.netRows
+      ? { ...candidateOf(best.subtotal, [sum]), confidence: 0.75, via: `net-rows:${best.netRows.length}` }
+      : candidateOf(best.subtotal, [sum]);
     out.subtotal.push(
       best.adjustment === undefined
         ? net
