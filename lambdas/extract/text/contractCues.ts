@@ -4,7 +4,7 @@ import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
 import { fromSentence, sentences } from './prose.js';
-import { cleanPartyName, dateValue, hasLegalForm } from './values.js';
+import { cleanPartyName, dateValue, hasLegalForm, leadingName } from './values.js';
 
 // Contract prose and form cues shared by the contract field finders.
 
@@ -20,27 +20,42 @@ export const PROVIDER_LABELS =
 /** Labels of the customer in a form. */
 export const CUSTOMER_LABELS = 'customer|client|buyer|purchaser|licensee|company';
 
-/** The latest party boundary ("between", "and", ";", "(2)") before a defined term. */
-const PARTY_START = /(?:\bbetween\s+|\band\s+|;\s*|:\s*|\(\d\)\s*)(?!.*(?:\bbetween\s|\band\s|;|:|\(\d\)))/is;
+/**
+ * The latest party boundary before a defined term: "between", the "and" after the previous
+ * party's role (`("Provider"), and`, `("Buyer"); and`), ";", ":", "(2)". An "and" elsewhere may be inside a name
+ * ("Acme Research and Development Inc.", "incorporated in England and Wales"), so a bare "and"
+ * (`PARTY_AND`) starts a party only where none of these does.
+ */
+const PARTY_START =
+  /(?:\bbetween\s+|\)\s*[,;]?\s*and\s+|;\s*(?:and\s+)?|:\s*|\(\d\)\s*)(?!.*(?:\bbetween\s|\)\s*[,;]?\s*and\s|;|:|\(\d\)))/is;
+const PARTY_AND = /\band\s+(?!.*\band\s)/is;
+
+/** The last party number ("(1) ", "(2) ") before an unquoted role. */
+const LISTED_PARTY = /\(\d\)\s*(?!.*\(\d\))/s;
 
 /**
  * Parties introduced with a defined role in running text:
- * `... between Acme Corp., with offices at ... ("Provider"), and Globex Inc. ("Customer")`.
+ * `... between Acme Corp., with offices at ... ("Provider"), and Globex Inc. ("Customer")`, or
+ * listed with it: `(1) BRIGHT SOFTWARE LIMITED incorporated ... (Supplier).`
  */
 export const definedParties = (ctx: FinderContext, role: keyof typeof ROLE_WORDS): Candidate<string>[] => {
   const found: Candidate<string>[] = [];
+  // The role quoted ("Provider") or, as English contracts list their parties, not: "(1) BRIGHT
+  // SOFTWARE LIMITED incorporated ... (Supplier)".
   const re =
-    /\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?"([A-Za-z][A-Za-z\s]{1,30})"\)/g;
+    /\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?("?)([A-Za-z][A-Za-z\s]{1,30})\1\)/g;
   const { flat } = ctx.doc;
   for (let m = re.exec(flat); m; m = re.exec(flat)) {
     // A defined term may wrap onto the next line ("Service\nProvider").
-    if (!ROLE_WORDS[role].test((m[1] as string).replace(/\s+/g, ' ').trim())) continue;
+    if (!ROLE_WORDS[role].test((m[2] as string).replace(/\s+/g, ' ').trim())) continue;
     const from = Math.max(0, m.index - 300);
     const before = flat.slice(from, m.index).replace(/\n/g, ' ');
-    const boundary = PARTY_START.exec(before);
+    // An unquoted role names a party of a numbered list only: its name follows the number.
+    const boundary = m[1] ? (PARTY_START.exec(before) ?? PARTY_AND.exec(before)) : LISTED_PARTY.exec(before);
     if (!boundary) continue;
     const segmentStart = boundary.index + boundary[0].length;
-    const name = cleanPartyName(before.slice(segmentStart));
+    const segment = before.slice(segmentStart);
+    const name = cleanPartyName(segment) ?? cleanPartyName(leadingName(segment));
     if (!name) continue;
     found.push(
       ...beforeCueAt(

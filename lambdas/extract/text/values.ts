@@ -180,6 +180,17 @@ export const cleanPartyName = (text: string): string | undefined => {
   return name;
 };
 
+/**
+ * The name a party's description opens with: its words up to the first in lower case that joins
+ * no name ("BRIGHT SOFTWARE LIMITED incorporated and registered in England and Wales with company
+ * number 01234567 ..." is "BRIGHT SOFTWARE LIMITED").
+ */
+export const leadingName = (text: string): string => {
+  const words = text.trim().split(/\s+/);
+  const end = words.findIndex((w) => /^\p{Ll}/u.test(w) && !NAME_CONNECTORS.has(w));
+  return (end < 0 ? words : words.slice(0, end)).join(' ');
+};
+
 /** A party name value. */
 export const parseParty = (text: string): Parsed<string> | undefined => {
   const name = cleanPartyName(text);

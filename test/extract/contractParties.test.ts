@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Contract parties as English and American contracts introduce them: in running text with a
+ * quoted role, whose names and descriptions may hold an "and" ("Acme Research and Development
+ * Inc.", "incorporated in England and Wales"), and in a numbered list with the role unquoted
+ * ("(1) BRIGHT SOFTWARE LIMITED incorporated ... (Supplier).").
+ */
+const extractor = new HeuristicExtractor();
+const contract = (...lines: string[]) =>
+  extractor.extract(
+    pdfTextOf([
+      'SERVICES AGREEMENT',
+      ...lines,
+      '1. Term. The parties agree that either party may terminate on notice.',
+      '2. Governing Law. This Agreement is governed by the laws of England.',
+    ]),
+  );
+
+describe('parties with a quoted role', () => {
+  it('keeps an "and" inside the first party\'s name', async () => {
+    // Act
+    const extraction = await contract(
+      'This Agreement is entered into by and between Acme Research and Development Inc. ("Provider") and Globex Corp. ("Customer").',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Acme Research and Development Inc.');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Globex Corp.');
+  });
+
+  it('does not take the end of "England and Wales" for a party', async () => {
+    // Act
+    const extraction = await contract(
+      'This Agreement is made between Acme Software Limited, a company incorporated in England and Wales ("Supplier"), and Northwind Traders Ltd, a company incorporated in Scotland ("Customer").',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Acme Software Limited');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Northwind Traders Ltd');
+  });
+
+  it('starts the second party after "; and" that follows the first party\'s role', async () => {
+    // Act
+    const extraction = await contract(
+      'This Framework Agreement is made between Initech Holdings, Inc., with offices at 4 Office Park, Austin (the "Buyer"); and Kestrel Analytics Limited, with offices at 25 Baggot Street, Dublin (hereinafter referred to as the "Supplier").',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Initech Holdings, Inc.');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Kestrel Analytics Limited');
+  });
+});
+
+describe('parties listed with an unquoted role', () => {
+  it('reads each numbered party up to its description', async () => {
+    // Act
+    const extraction = await contract(
+      'PARTIES',
+      '(1) BRIGHT SOFTWARE LIMITED incorporated and registered in England and Wales with company number 01234567 whose registered office is at 1 King Street, London EC2V 8AU (Supplier).',
+      '(2) NORTHWIND TRADERS LTD incorporated and registered in England and Wales with company number 07654321 whose registered office is at 2 Queen Street, Leeds LS1 2TW (Customer).',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('BRIGHT SOFTWARE LIMITED');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('NORTHWIND TRADERS LTD');
+  });
+
+  it('takes no party from an unquoted role outside a numbered list', async () => {
+    // Act
+    const extraction = await contract(
+      'This agreement is made between the parties named in the schedule and Wales (Supplier) as agreed.',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')).toBeUndefined();
+  });
+});
