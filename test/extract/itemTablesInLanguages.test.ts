@@ -65,3 +65,37 @@ describe('a two-column item table', () => {
     ]);
   });
 });
+
+describe('an item with details under it', () => {
+  const read = (...after: string[]) =>
+    extractor.extract(
+      pdfTextOf([
+        'Muster GmbH',
+        'Rechnung 4711',
+        'Pos   Beschreibung          Menge    Einzelpreis    Betrag',
+        '1     Miettage              2        86,55          173,10',
+        'Weitere Eigenschaften:',
+        ...after,
+        'Nettobetrag                                         183,18',
+      ]),
+    );
+
+  it('returns no items rather than the ones above the details', async () => {
+    // Act: the second row follows the first one's details.
+    const extraction = await read(
+      'Fahrzeug-Kennzeichen: M-MM 0000',
+      '2     Navigationssystem     2        5,04           10,08',
+    );
+
+    // Assess: "173,10" alone would not add up to the net, and no row is missing from it.
+    expect(fieldOf(extraction, 'lineItems')).toBeUndefined();
+  });
+
+  it('keeps the rows when the totals follow the note', async () => {
+    // Act
+    const extraction = await read('Alle Beträge in EUR');
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toHaveLength(1);
+  });
+});

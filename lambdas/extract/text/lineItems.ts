@@ -70,6 +70,8 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
   const items: LineItem[] = [];
   const currencies: string[] = [];
   let unreadable = 0;
+  const done = (): ItemTable | undefined =>
+    items.length > 0 ? { items, currencies, header, unreadable } : undefined;
   let lastRowPage = header.page;
   const content = lines.slice(start + 1).filter((l) => !l.furniture && !isHeader(l));
   const isRowOrEnd = (line: DocLine | undefined): boolean => {
@@ -97,8 +99,11 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
         continue;
       }
       if (pageTop) continue;
-      // Notes under the table ("All amounts in EUR") end it once rows were read.
-      if (items.length > 0) break;
+      // Notes under the table ("All amounts in EUR") end it once rows were read, when the totals
+      // come next. When another row comes first, the note was an item's details ("Weitere
+      // Eigenschaften: …") and the rows read so far may be only some of the items: none is
+      // returned rather than a part that would not add up.
+      if (items.length > 0) return rowsFollow(content.slice(i + 1)) ? undefined : done();
       unreadable += 1;
       continue;
     }
@@ -126,5 +131,15 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     items.push(item);
     lastRowPage = line.page;
   }
-  return items.length > 0 ? { items, currencies, header, unreadable } : undefined;
+  return done();
+};
+
+/** Whether an item-like row (its last cell an amount, not a totals row) comes before the totals. */
+const rowsFollow = (rest: readonly DocLine[]): boolean => {
+  for (const line of rest) {
+    const cells = line.cells.map((c) => c.text);
+    if (END.test(cells[0] ?? '') || isTotalsRow(cells)) return false;
+    if (cells.length >= 3 && amountOf(cells[cells.length - 1] ?? '') !== undefined) return true;
+  }
+  return false;
 };
