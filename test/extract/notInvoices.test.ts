@@ -157,6 +157,14 @@ describe('an invoice that names other documents', () => {
     expect(extraction.docType).toBe('invoice');
   });
 
+  it('stays an invoice titled "Statement" alone, as utilities title their bills', async () => {
+    // Act
+    const extraction = await read('City Power & Light', 'STATEMENT', 'Account number: 1234567', ...BODY.en);
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+  });
+
   it('stays an invoice when its title names the delivery note too', async () => {
     // Act
     const extraction = await read('Muster Bau GmbH', 'Rechnung / Lieferschein', ...BODY.de);
