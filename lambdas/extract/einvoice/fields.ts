@@ -1,4 +1,5 @@
 import {
+  decimalEquals,
   EVIDENCE_WEIGHT,
   type Evidence,
   type ExtractedField,
@@ -6,9 +7,10 @@ import {
   type InvoiceFields,
   type LineItem,
   type RejectedValue,
+  subtractDecimals,
 } from '../../shared/documents/index.js';
 import type { EInvoiceReading } from './index.js';
-import type { EInvoiceData, Located } from './types.js';
+import type { EInvoiceData, EInvoiceTotals, Located } from './types.js';
 
 /**
  * An e-invoice's data as invoice fields. Each value's source is its element in the attachment;
@@ -38,7 +40,7 @@ export interface EInvoiceFields {
   rejected: RejectedValue[];
 }
 
-const AMOUNT_FIELDS = new Set(['subtotal', 'tax', 'total', 'amountDue']);
+const AMOUNT_FIELDS = new Set(['subtotal', 'adjustments', 'tax', 'total', 'amountDue']);
 
 /** Turns an e-invoice reading into the record's invoice fields. */
 export const einvoiceFields = (reading: EInvoiceReading): EInvoiceFields => {
@@ -82,6 +84,8 @@ export const einvoiceFields = (reading: EInvoiceReading): EInvoiceFields => {
   put('dueDate', data.dueDate);
   put('currency', data.currency);
   put('subtotal', t.taxBasisTotal);
+  const adjustments = adjustmentsOf(t);
+  if (adjustments) put('adjustments', adjustments);
   put('tax', t.taxTotal);
   put('total', t.grandTotal);
   if (t.duePayable) put('amountDue', t.duePayable);
@@ -92,6 +96,17 @@ export const einvoiceFields = (reading: EInvoiceReading): EInvoiceFields => {
   const items = lineItems(data);
   if (items) put('lineItems', { value: items, path: data.linesPath });
   return { fields, rejected };
+};
+
+/**
+ * Charges less allowances on the whole invoice (BT-108 - BT-107), where the data states one that
+ * is not zero: the text path's `adjustments`, already inside the tax basis (BT-109).
+ */
+const adjustmentsOf = (t: EInvoiceTotals): Located<string> | undefined => {
+  const stated = t.chargeTotal ?? t.allowanceTotal;
+  if (!stated) return undefined;
+  const value = subtractDecimals(t.chargeTotal?.value.trim() ?? '0', t.allowanceTotal?.value.trim() ?? '0');
+  return decimalEquals(value, '0') ? undefined : { value, path: stated.path };
 };
 
 const kindOf = (data: EInvoiceData): Located<'invoice' | 'credit_note'> | undefined => {

@@ -89,6 +89,39 @@ describe('CII (ZUGFeRD 2 / Factur-X)', () => {
     expect(fields.total?.evidence?.[1]?.detail).toContain('BR-CO-15');
   });
 
+  it('returns the allowances on the whole invoice as negative adjustments, checked by the sums', () => {
+    // Prepare: 473.00 of lines less 73.00 of allowances is a tax basis of 400.00.
+    const reading = readOne(
+      'factur-x.xml',
+      ciiXml(
+        spec({
+          allowances: ['23.00', '50.00'],
+          allowanceTotal: '73.00',
+          taxBasis: '400.00',
+          tax: '76.00',
+          grandTotal: '476.00',
+          duePayable: '476.00',
+        }),
+      ),
+    );
+
+    // Act
+    const { fields } = einvoiceFields(reading);
+
+    // Assess
+    expect(fields.adjustments?.value).toBe('-73.00');
+    expect(fields.subtotal?.value).toBe('400.00');
+    expect(fields.adjustments?.evidence?.map((e) => e.kind)).toEqual(['structured', 'arithmetic']);
+  });
+
+  it('returns no adjustments where the data states none', () => {
+    // Act
+    const { fields } = einvoiceFields(readOne('factur-x.xml', ciiXml()));
+
+    // Assess
+    expect(fields.adjustments).toBeUndefined();
+  });
+
   it('gives no arithmetic evidence when the sums do not hold', () => {
     // Prepare
     const reading = readOne('factur-x.xml', ciiXml(spec({ grandTotal: '600.00', duePayable: '600.00' })));
