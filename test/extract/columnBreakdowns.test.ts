@@ -60,6 +60,20 @@ describe('a breakdown with its labels over the columns', () => {
     expect(fieldOf(extraction, 'tax')?.value).toBe('-1.12');
   });
 
+  it('reads totals printed as a row under their headings', async () => {
+    // Act
+    const extraction = await read(
+      'Net amount        VAT            Total',
+      'EUR 1,000.00      EUR 190.00     EUR 1,190.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('1000.00');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('190.00');
+    expect(fieldOf(extraction, 'total')?.value).toBe('1190.00');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
   it('does not read an item table under money headings as a breakdown', async () => {
     // Act: items open with their position, not with a rate or a label.
     const extraction = await read(

@@ -43,6 +43,8 @@ export interface LabelledAmount {
    * cents where the document writes them.
    */
   certain: boolean;
+  /** The heading of the column it stands in, when a breakdown's headings name its role. */
+  column?: number;
 }
 
 /** A value that is an identifier, not money: a VAT id ("DE 123456789"), a long bare number. */
@@ -135,6 +137,7 @@ export const labelledAmounts = (ctx: FinderContext): LabelledAmount[] => {
         position: 'first',
         rateRow: row.rateRow,
         certain: amount.certain,
+        column: column.cell.start,
       });
   }
   for (const line of ctx.doc.lines) {

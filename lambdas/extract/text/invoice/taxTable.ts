@@ -66,11 +66,15 @@ const RATE_CELL = /^\s*(?:\d{1,2}(?:[.,]\d{1,2})?\s?%|\(?[A-Z]\)?)\s*$/;
 
 /**
  * What opens a row: a rate or a tax label ("19%", "Umsatzsteuer (S)", "MwSt. 19 %"), for one
- * rate's amounts; or a sum label ("Gesamt", "Summe", "Total"), for all rates together.
+ * rate's amounts; or a sum label ("Gesamt", "Summe", "Total") or nothing but the amounts, for
+ * all rates together.
  */
 const opensRow = (line: DocLine): 'rate' | 'sum' | undefined => {
   const first = line.cells[0]?.text ?? '';
   if (RATE_CELL.test(first)) return 'rate';
+  // Amounts alone under the headings: the totals printed as a row ("Net  VAT  Total" over
+  // "100.00  19.00  119.00").
+  if (!/\p{L}/u.test(line.text.replace(/\b[A-Z]{3}\b/g, ''))) return 'sum';
   const label = labelsAtStart(first, COLUMN_ROLES)[0];
   if (!label) return undefined;
   return label.field === 'tax' || /\d\s?%/.test(line.text) ? 'rate' : 'sum';

@@ -94,6 +94,14 @@ const sumOf = (rows: readonly LabelledAmount[]): string => addDecimals(rows.map(
 
 const where = (a: LabelledAmount): string => `p${a.line.page} l${a.line.line}`;
 
+/**
+ * Two amounts read from one line: a line's own amounts make no sum ("VAT 19%  336.00  63.84"
+ * states a basis and its tax), unless each stands under its own heading of a breakdown.
+ */
+const sameLine = (a: LabelledAmount, b: LabelledAmount): boolean =>
+  a.line.index === b.line.index &&
+  (a.column === undefined || b.column === undefined || a.column === b.column);
+
 /** Every reading where subtotal + tax = total, best first. */
 const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   const of = (role: MoneyRole) => amounts.filter((a) => a.role === role);
@@ -110,7 +118,7 @@ const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   const found: Triple[] = [];
   for (const total of totals) {
     for (const subtotal of nets) {
-      if (subtotal.line.index === total.line.index) continue;
+      if (sameLine(subtotal, total)) continue;
       const labelledNet = subtotal.role === 'subtotal';
       const base =
         strengthOf(total) +
@@ -118,7 +126,7 @@ const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
         (total.role === 'total' ? 0.2 : 0) -
         (labelledNet ? 0 : 0.4);
       for (const tax of taxes) {
-        if (tax.line.index === total.line.index || tax.line.index === subtotal.line.index) continue;
+        if (sameLine(tax, total) || sameLine(tax, subtotal)) continue;
         if (!labelledNet && decimalEquals(tax.amount, '0')) continue;
         // Tax on a net of nothing is no invoice's sum: a misread net ("2 000,00" as "000,00").
         if (decimalEquals(subtotal.amount, '0') && !decimalEquals(tax.amount, '0')) continue;
