@@ -1,0 +1,146 @@
+import { addDecimals, decimalEquals } from '../../../shared/documents/index.js';
+import type { LabelledAmount, MoneyRole } from './amounts.js';
+
+/**
+ * The sums that settle an invoice's totals: every reading of labelled amounts where net (after
+ * discounts and charges) + tax = total, to the cent, scored by how strongly each amount was read.
+ * `totals.ts` turns the best of them into candidates with its evidence.
+ */
+
+/** Reading strength of a labelled amount: the label, where the amount sits, how clean it parsed. */
+export const strengthOf = (a: LabelledAmount): number => {
+  let s = a.strength === 'strong' ? 0.85 : 0.6;
+  if (a.position === 'later') s -= 0.1;
+  if (a.rateRow && (a.role === 'total' || a.role === 'subtotal')) s -= 0.15;
+  if (!a.certain) s *= 0.85;
+  return Math.max(0.2, s);
+};
+
+/** One reading where the sum holds. */
+export interface Triple {
+  subtotal: LabelledAmount;
+  /** When the net is the sum of a breakdown's net rows, one per rate. */
+  netRows?: LabelledAmount[];
+  tax?: LabelledAmount;
+  /** When the tax is the sum of a tax breakdown's rows. */
+  taxRows?: LabelledAmount[];
+  /** The discounts and charges between net and total, when the sum needs them. */
+  adjustment?: string;
+  total: LabelledAmount;
+  score: number;
+}
+
+/**
+ * What the discounts and charges of a totals block add to the net: a charge (shipping, freight)
+ * as printed, a discount taken off whether printed "-348.00" or "348.00". One amount per line: a
+ * rate row's first ("Discount (10%) -348.00"), on a line of at most three cells (label, rate,
+ * amount).
+ */
+const adjustmentOf = (amounts: readonly LabelledAmount[]): string | undefined => {
+  // A row of the item table ("Freight charges  9  58,841  529,569") is an item, already in the net.
+  const rows = amounts.filter(
+    (a) =>
+      (a.role === 'discount' || a.role === 'charge') && a.position === 'first' && a.line.cells.length <= 3,
+  );
+  if (rows.length === 0) return undefined;
+  return addDecimals(rows.map((a) => (a.role === 'discount' ? `-${a.amount.replace(/^-/, '')}` : a.amount)));
+};
+
+/** Net amounts of a breakdown: the first net of each row that states a rate ("Netto 7 %  220,00"). */
+const netRows = (amounts: readonly LabelledAmount[]): LabelledAmount[] => {
+  const byLine = new Map<number, LabelledAmount>();
+  for (const a of amounts)
+    if (a.role === 'subtotal' && a.rateRow && a.position === 'first' && !byLine.has(a.line.index))
+      byLine.set(a.line.index, a);
+  return [...byLine.values()];
+};
+
+/** Tax amounts of a breakdown: the last amount of each row that states a rate. */
+const taxRows = (amounts: readonly LabelledAmount[]): LabelledAmount[] => {
+  const byLine = new Map<number, LabelledAmount>();
+  for (const a of amounts) {
+    if (a.role !== 'tax' || !a.rateRow) continue;
+    const seen = byLine.get(a.line.index);
+    if (!seen || a.position === 'later') byLine.set(a.line.index, a);
+  }
+  return [...byLine.values()];
+};
+
+export const sumOf = (rows: readonly LabelledAmount[]): string => addDecimals(rows.map((r) => r.amount));
+
+export const where = (a: LabelledAmount): string => `p${a.line.page} l${a.line.line}`;
+
+/**
+ * Two amounts read from one line: a line's own amounts make no sum ("VAT 19%  336.00  63.84"
+ * states a basis and its tax), unless each stands under its own heading of a breakdown.
+ */
+const sameLine = (a: LabelledAmount, b: LabelledAmount): boolean =>
+  a.line.index === b.line.index &&
+  (a.column === undefined || b.column === undefined || a.column === b.column);
+
+/** Every reading where subtotal + tax = total, best first. */
+export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
+  const of = (role: MoneyRole) => amounts.filter((a) => a.role === role);
+  const totals = [...of('total'), ...of('amountDue')];
+  // "Summe 1.000,00 / MwSt. 190,00 / Rechnungsbetrag 1.190,00", "Total £1,000 / VAT £200 / Amount
+  // due £1,200": a total-labelled amount that tax lifts to another total is the net. It takes a
+  // tax other than zero to say so ("Gesamtbetrag der Zuschläge 0,00" + "Steuerbetrag 0,00" is no
+  // invoice's sum), and a labelled net ranks first.
+  const nets = [...of('subtotal'), ...of('total')];
+  const taxes = of('tax');
+  const rows = taxRows(amounts);
+  const perRate = netRows(amounts);
+  const adjustment = adjustmentOf(amounts);
+  const found: Triple[] = [];
+  for (const total of totals) {
+    for (const subtotal of nets) {
+      if (sameLine(subtotal, total)) continue;
+      const labelledNet = subtotal.role === 'subtotal';
+      const base =
+        strengthOf(total) +
+        strengthOf(subtotal) +
+        (total.role === 'total' ? 0.2 : 0) -
+        (labelledNet ? 0 : 0.4);
+      for (const tax of taxes) {
+        if (sameLine(tax, total) || sameLine(tax, subtotal)) continue;
+        if (!labelledNet && decimalEquals(tax.amount, '0')) continue;
+        // Tax on a net of nothing is no invoice's sum: a misread net ("2 000,00" as "000,00").
+        if (decimalEquals(subtotal.amount, '0') && !decimalEquals(tax.amount, '0')) continue;
+        if (decimalEquals(addDecimals([subtotal.amount, tax.amount]), total.amount)) {
+          found.push({ subtotal, tax, total, score: base + strengthOf(tax) });
+        } else if (
+          adjustment !== undefined &&
+          decimalEquals(addDecimals([subtotal.amount, adjustment, tax.amount]), total.amount)
+        ) {
+          // "Subtotal 3,480.00 / Discount -348.00 / Shipping 120.00 / Sales tax 0.00 / Total 3,252.00".
+          found.push({ subtotal, tax, adjustment, total, score: base + strengthOf(tax) - 0.1 });
+        }
+      }
+      if (rows.length > 1 && decimalEquals(addDecimals([subtotal.amount, sumOf(rows)]), total.amount)) {
+        found.push({ subtotal, taxRows: rows, total, score: base + 0.5 });
+      }
+      // Tax-free invoices (exempt, reverse charge): net and gross are the same amount.
+      if (labelledNet && taxes.length === 0 && decimalEquals(subtotal.amount, total.amount)) {
+        found.push({ subtotal, total, score: base - 0.3 });
+      }
+    }
+    // Two rates and no net for both ("Netto 7 %  220,00  MwSt. 7 %  15,40", "Netto 19 %  60,00
+    // MwSt. 19 %  11,40", "Gesamt brutto  306,80"): the rows' nets and taxes make the total.
+    const rateNets = perRate.filter((n) => n.line.index !== total.line.index);
+    if (
+      rateNets.length > 1 &&
+      rows.length === rateNets.length &&
+      decimalEquals(addDecimals([sumOf(rateNets), sumOf(rows)]), total.amount)
+    ) {
+      const first = rateNets[0] as LabelledAmount;
+      found.push({
+        subtotal: { ...first, amount: sumOf(rateNets) },
+        netRows: rateNets,
+        taxRows: rows,
+        total,
+        score: strengthOf(total) + strengthOf(first) + 0.4,
+      });
+    }
+  }
+  return found.sort((a, b) => b.score - a.score);
+};
