@@ -22,9 +22,9 @@ export const CUSTOMER_LABELS = 'customer|client|buyer|purchaser|licensee|company
 
 /**
  * The latest party boundary before a defined term: "between", the "and" after the previous
- * party's role (`("Provider"), and`, `("Buyer"); and`), ";", ":", "(2)". An "and" elsewhere may be inside a name
- * ("Acme Research and Development Inc.", "incorporated in England and Wales"), so a bare "and"
- * (`PARTY_AND`) starts a party only where none of these does.
+ * party's role (`("Provider"), and`, `("Buyer"); and`), ";", ":", "(2)". An "and" elsewhere may be
+ * inside a name ("Acme Research and Development Inc.", "incorporated in England and Wales"), so a
+ * bare "and" (`PARTY_AND`) starts a party only where none of these does.
  */
 const PARTY_START =
   /(?:\bbetween\s+|\)\s*[,;]?\s*and\s+|;\s*(?:and\s+)?|:\s*|\(\d\)\s*)(?!.*(?:\bbetween\s|\)\s*[,;]?\s*and\s|;|:|\(\d\)))/is;

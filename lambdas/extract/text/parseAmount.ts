@@ -36,14 +36,16 @@ const CUR = '(US\\$|CA\\$|C\\$|A\\$|\\$|\u20ac|\u00a3|\u00a5|\u20b9|Rs\\.?|\\b[A
 const INDIAN = '\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?';
 /** A space between groups of thousands: plain, no-break or narrow no-break ("1 234,56"). */
 const SPACE = '[ \\u00a0\\u202f]';
-const GROUPED = `${INDIAN}|\\d{1,3}(?:(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+|(?:${SPACE}\\d{3})+)(?:[.,]\\d{1,2})?`;
+/** Groups of thousands split by a comma, a dot or an apostrophe, the same mark throughout. */
+const MARKED_GROUPS = `(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+`;
+const GROUPED = `${INDIAN}|\\d{1,3}(?:${MARKED_GROUPS}|(?:${SPACE}\\d{3})+)(?:[.,]\\d{1,2})?`;
 /**
  * Grouped numbers without a currency. Groups split by spaces count only with their cents ("2
  * 400,00", as French and Nordic invoices print amounts): without them "2 400" is as likely a
  * quantity and a price. Read as "2" and "400,00", such an amount made "2 000,00" + "400,00" =
  * "2 400,00" a sum of 0,00 + 400,00 = 400,00 that held.
  */
-const GROUPED_BARE = `${INDIAN}|\\d{1,3}(?:${SPACE}\\d{3})+[.,]\\d{2}|\\d{1,3}(?:(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+)(?:[.,]\\d{1,2})?`;
+const GROUPED_BARE = `${INDIAN}|\\d{1,3}(?:${SPACE}\\d{3})+[.,]\\d{2}|\\d{1,3}(?:${MARKED_GROUPS})(?:[.,]\\d{1,2})?`;
 const PLAIN = '\\d+(?:[.,]\\d{1,2})?';
 
 const WITH_CURRENCY = new RegExp(

@@ -18,17 +18,15 @@ export const monthNumber = (word: string): number | undefined => MONTHS.get(fold
 
 const bySize = (a: string, b: string) => b.length - a.length;
 
+/** Regular expression source of any of `words`, each once, the longest first so it wins. */
+const anyOf = (words: readonly string[]): string =>
+  [...new Set(words)].sort(bySize).map(labelSource).join('|');
+
 /** Regular expression source matching a month name of any language (longest first). */
-export const MONTH_PATTERN = `(?:${[...new Set(VOCABULARIES.flatMap((v) => v.months.flat()))]
-  .sort(bySize)
-  .map(labelSource)
-  .join('|')})`;
+export const MONTH_PATTERN = `(?:${anyOf(VOCABULARIES.flatMap((v) => v.months.flat()))})`;
 
 /** Regular expression source of the words joining a title's number and date, any language. */
-export const TITLE_DATE_LINK_PATTERN = `(?:${[...new Set(VOCABULARIES.flatMap((v) => v.titleDateLinks))]
-  .sort(bySize)
-  .map(labelSource)
-  .join('|')})`;
+export const TITLE_DATE_LINK_PATTERN = `(?:${anyOf(VOCABULARIES.flatMap((v) => v.titleDateLinks))})`;
 
 /**
  * A word that joins a title to its issuer ("des", "of", "van", an elided "dell'"), any language:
@@ -48,10 +46,7 @@ export const TITLE_ISSUER_LINK = new RegExp(
  * test it on the text before an amount.
  */
 export const NOT_MONEY_BEFORE = new RegExp(
-  `(?:^|[^\\p{L}])(?:${[...new Set(VOCABULARIES.flatMap((v) => v.notMoney))]
-    .sort(bySize)
-    .map(labelSource)
-    .join('|')})\\s*:?\\s*(?:i\\.?\\s?v\\.?\\s*)?(?:€|eur|euro|usd|\\$|£|gbp|chf)?\\s*$`,
+  `(?:^|[^\\p{L}])(?:${anyOf(VOCABULARIES.flatMap((v) => v.notMoney))})\\s*:?\\s*(?:i\\.?\\s?v\\.?\\s*)?(?:€|eur|euro|usd|\\$|£|gbp|chf)?\\s*$`,
   'iu',
 );
 
@@ -60,19 +55,13 @@ export const NOT_MONEY_BEFORE = new RegExp(
  * the spaces after it: remove it to leave the person's name, or nothing.
  */
 export const SALUTATION = new RegExp(
-  `^(?:${[...new Set(VOCABULARIES.flatMap((v) => v.salutations))]
-    .sort(bySize)
-    .map(labelSource)
-    .join('|')})\\.?(?![\\p{L}\\p{N}])\\s*`,
+  `^(?:${anyOf(VOCABULARIES.flatMap((v) => v.salutations))})\\.?(?![\\p{L}\\p{N}])\\s*`,
   'iu',
 );
 
 type CueKind = 'invoice' | 'creditNote' | 'other';
 const cueSource = (kind: CueKind, compound: boolean) =>
-  [...new Set(VOCABULARIES.filter((v) => !compound || v.compoundWords).flatMap((v) => v.documentTypes[kind]))]
-    .sort(bySize)
-    .map(labelSource)
-    .join('|');
+  anyOf(VOCABULARIES.filter((v) => !compound || v.compoundWords).flatMap((v) => v.documentTypes[kind]));
 /** A document-type word; in a compounding language also as the end of a longer noun ("Mietrechnung"). */
 const cuePattern = (kind: CueKind) =>
   new RegExp(
@@ -92,15 +81,19 @@ const OTHER_CUE = cuePattern('other');
 export const otherDocumentCue = (text: string): { start: number; end: number; word: string } | undefined => {
   const other = OTHER_CUE.exec(text);
   if (!other) return undefined;
-  const invoice = INVOICE_CUE.exec(text) ?? CREDIT_NOTE_CUE.exec(text);
+  const typed = documentTypeCue(text);
   if (
-    invoice &&
-    (invoice.index < other.index || (invoice.index === other.index && invoice[0].length > other[0].length))
+    typed &&
+    (typed.start < other.index || (typed.start === other.index && typed.end - typed.start > other[0].length))
   )
     return undefined;
   return { start: other.index, end: other.index + other[0].length, word: other[0] };
 };
 
+/**
+ * The document-type word a title starts with, if any: `creditNote` for "Gutschrift", "Avoir",
+ * "Credit note", ...; `invoice` for "Rechnung", "Facture", "Factuur", "Invoice", ...
+ */
 export const documentTypeCue = (
   text: string,
 ): { kind: 'invoice' | 'creditNote'; start: number; end: number; word: string } | undefined => {
@@ -117,7 +110,7 @@ export const documentTypeCue = (
 };
 
 const headingSource = (kind: keyof Vocabulary['itemTable']) =>
-  [...new Set(VOCABULARIES.flatMap((v) => v.itemTable[kind]))].sort(bySize).map(labelSource).join('|');
+  anyOf(VOCABULARIES.flatMap((v) => v.itemTable[kind]));
 const NOT_WORD_BEFORE = '(?<![\\p{L}\\p{N}])';
 const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';
 

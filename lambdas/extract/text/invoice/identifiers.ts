@@ -74,9 +74,10 @@ export const parseIban = (text: string): Parsed<string> | undefined => {
 
 /**
  * The vendor's VAT or tax id: what a VAT-id label names (a customer's VAT label is a label of its
- * own, and a VAT id in the customer's block is the customer's). A weak label names another registration (KvK, SIRET, Steuernummer, codice fiscale): its
- * number stands in when no VAT id is printed, but below the doubt floor, because printed beside a
- * VAT id it is a second identifier, not a second reading of the same one.
+ * own, and a VAT id in the customer's block is the customer's). A weak label names another
+ * registration (KvK, SIRET, Steuernummer, codice fiscale): its number stands in when no VAT id is
+ * printed, but below the doubt floor, because printed beside a VAT id it is a second identifier,
+ * not a second reading of the same one.
  */
 export const vatIdCandidates = (ctx: FinderContext): Candidate<string>[] => {
   const customerBlocks = partyBlockColumns(ctx, 'customer');

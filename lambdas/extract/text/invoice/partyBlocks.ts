@@ -24,8 +24,8 @@ const opensBlock = (text: string, role: 'vendor' | 'customer'): boolean => {
 /**
  * The lines of a party's blocks (the seller's; the customer's bill-to, buyer and ship-to), each
  * with the column its label starts at: up to eight lines under the label, until the other party's
- * label opens its block, a table begins or a totals line comes. What these lines state in that column (a VAT id, a
- * number) is that party's.
+ * label opens its block, a table begins or a totals line comes. What these lines state in that
+ * column (a VAT id, a number) is that party's.
  */
 export const partyBlockColumns = (
   ctx: FinderContext,

@@ -46,22 +46,20 @@ const adjustmentOf = (amounts: readonly LabelledAmount[]): string | undefined =>
   return addDecimals(rows.map((a) => (a.role === 'discount' ? `-${a.amount.replace(/^-/, '')}` : a.amount)));
 };
 
-/** Net amounts of a breakdown: the first net of each row that states a rate ("Netto 7 %  220,00"). */
-const netRows = (amounts: readonly LabelledAmount[]): LabelledAmount[] => {
-  const byLine = new Map<number, LabelledAmount>();
-  for (const a of amounts)
-    if (a.role === 'subtotal' && a.rateRow && a.position === 'first' && !byLine.has(a.line.index))
-      byLine.set(a.line.index, a);
-  return [...byLine.values()];
-};
-
-/** Tax amounts of a breakdown: the last amount of each row that states a rate. */
-const taxRows = (amounts: readonly LabelledAmount[]): LabelledAmount[] => {
+/**
+ * One amount of `role` per row of a breakdown that states a rate: the row's first ("Netto 7 %
+ * 220,00"), or with `last`, its last where it states more than one ("VAT 19%  336.00  63.84" gives
+ * the tax, not its basis).
+ */
+const rateRowAmounts = (
+  amounts: readonly LabelledAmount[],
+  role: MoneyRole,
+  pick: 'first' | 'last',
+): LabelledAmount[] => {
   const byLine = new Map<number, LabelledAmount>();
   for (const a of amounts) {
-    if (a.role !== 'tax' || !a.rateRow) continue;
-    const seen = byLine.get(a.line.index);
-    if (!seen || a.position === 'later') byLine.set(a.line.index, a);
+    if (a.role !== role || !a.rateRow) continue;
+    if (!byLine.has(a.line.index) || (pick === 'last' && a.position === 'later')) byLine.set(a.line.index, a);
   }
   return [...byLine.values()];
 };
@@ -88,8 +86,8 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   // invoice's sum), and a labelled net ranks first.
   const nets = [...of('subtotal'), ...of('total')];
   const taxes = of('tax');
-  const rows = taxRows(amounts);
-  const perRate = netRows(amounts);
+  const rows = rateRowAmounts(amounts, 'tax', 'last');
+  const perRate = rateRowAmounts(amounts, 'subtotal', 'first');
   const adjustment = adjustmentOf(amounts);
   const found: Triple[] = [];
   for (const total of totals) {

@@ -113,8 +113,8 @@ const inColumns = (
 ): { column: MoneyColumn; amount: FoundAmount }[] => {
   const cellIndex = (at: number) =>
     line.cells.findIndex((c) => at >= c.start && at < c.start + c.text.length);
+  const extra = line.cells.length - heading.cells.length;
   const placed = amounts.map((amount, i) => {
-    const extra = line.cells.length - heading.cells.length;
     if (extra >= 0) {
       const over = heading.cells[cellIndex(amount.start) - extra];
       return { amount, column: columns.find((c) => c.cell === over) };
