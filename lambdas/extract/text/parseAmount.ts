@@ -29,9 +29,18 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   '\u20b9': 'INR',
   Rs: 'INR',
   'Rs.': 'INR',
+  // The euro is one currency in every language that writes it as a word ("45.600,00 euros",
+  // "48.000 Euro"); "dollars" and "francs" are not.
+  euro: 'EUR',
+  euros: 'EUR',
+  Euro: 'EUR',
+  Euros: 'EUR',
+  EURO: 'EUR',
+  EUROS: 'EUR',
 };
 
-const CUR = '(US\\$|CA\\$|C\\$|A\\$|\\$|\u20ac|\u00a3|\u00a5|\u20b9|Rs\\.?|\\b[A-Z]{3}\\b)';
+const CUR =
+  '(US\\$|CA\\$|C\\$|A\\$|\\$|\u20ac|\u00a3|\u00a5|\u20b9|Rs\\.?|\\b(?:[Ee]uros?|EUROS?)\\b|\\b[A-Z]{3}\\b)';
 /** Indian grouping: lakh and crore ("1,23,456.78"), tried before the three-digit groups. */
 const INDIAN = '\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?';
 /** A space between groups of thousands: plain, no-break or narrow no-break ("1 234,56"). */

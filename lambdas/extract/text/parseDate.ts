@@ -56,9 +56,10 @@ const PATTERNS: readonly Pattern[] = [
     read: (m) => simple(iso(num(m, 3), monthOf(m[1] ?? ''), num(m, 2))),
   },
   {
-    // "5 March 2025", "5. März 2018", "5th day of March, 2025", "5 de marzo de 2018", "1er mars 2018".
+    // "5 March 2025", "5. März 2018", "5th day of March, 2025", "5 de marzo de 2018", "1er mars 2018",
+    // "1° aprile 2024" (the first of a month is an ordinal in French, Italian and Spanish).
     re: new RegExp(
-      `\\b(\\d{1,2})(?:st|nd|rd|th|er|\\.)?\\s+(?:day\\s+of\\s+|de\\s+)?${MONTH}\\.?,?\\s+(?:de\\s+|del\\s+)?(\\d{4})\\b`,
+      `\\b(\\d{1,2})(?:st|nd|rd|th|er|[°º]|\\.)?\\s+(?:day\\s+of\\s+|de\\s+)?${MONTH}\\.?,?\\s+(?:de\\s+|del\\s+)?(\\d{4})\\b`,
       'giu',
     ),
     read: (m) => simple(iso(num(m, 3), monthOf(m[2] ?? ''), num(m, 1))),
