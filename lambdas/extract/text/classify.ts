@@ -1,4 +1,5 @@
 import type { DocType } from '../../shared/documents/index.js';
+import { CONTRACT_SIGNALS, CONTRACT_TITLE, DEFINED_ROLE } from '../vocabulary/contractWords.js';
 import { documentTypeCue, type LabelField, labelsAtStart, otherDocumentCue } from '../vocabulary/index.js';
 import type { DocLine, DocText } from './textIndex.js';
 
@@ -96,6 +97,42 @@ const vocabularySignals = (doc: DocText): number => {
 /** Lines from the top of the first page where a document's title stands. */
 const TITLE_LINES = 15;
 
+/** The top of the first page, where a document's title stands. */
+const topLines = (doc: DocText): DocLine[] =>
+  doc.lines.filter((l) => l.page === doc.lines[0]?.page && !l.furniture).slice(0, TITLE_LINES);
+
+/**
+ * A contract's title: a short cell of words without digits or a colon whose first or last word
+ * is a contract word ("Dienstleistungsvertrag", "CONTRAT DE PRESTATION DE SERVICES", "Services
+ * Agreement"). "Vertragsnummer: 42" and "Contract No. 7" are labels.
+ */
+const isContractTitle = (text: string): boolean => {
+  const words = text.trim().split(/\s+/);
+  if (words.length > 8 || /[\d:;,.!?]/.test(text)) return false;
+  const title = CONTRACT_TITLE.exec(text);
+  if (!title) return false;
+  return (
+    title.index === text.length - text.trimStart().length ||
+    text.slice(title.index + title[0].length).trim() === ''
+  );
+};
+
+/**
+ * Contract signals of every language: a title (3), each party given a defined role in quotes or
+ * after a defined-as word (2 each, two at most: „Auftragnehmer“, « le Client »), and phrases only
+ * contracts use ("Vertragsparteien", "les parties", "tacite reconduction"; 1 each, three at most).
+ * English has its own, older signals in `SIGNALS` as well.
+ */
+const contractVocabularySignals = (doc: DocText, head: string): number => {
+  const title = topLines(doc).some((l) => l.cells.some((c) => isContractTitle(c.text))) ? 3 : 0;
+  const roles = new Set<string>();
+  for (const m of head.matchAll(DEFINED_ROLE)) {
+    const g = m.groups ?? {};
+    if (g.role1 ?? (g.role2 && (g.open2 || g.definedAs))) roles.add((g.role1 ?? g.role2 ?? '').toLowerCase());
+  }
+  return title + 2 * Math.min(2, roles.size) + Math.min(3, head.match(CONTRACT_SIGNALS)?.length ?? 0);
+};
+
 /**
  * Whether what follows a type word in its cell makes the cell a title: nothing, or the
  * document's number ("Angebot Nr. 2024-77", "DEVIS N° D-2024-031", "Estimate #1042"). A colon
@@ -146,9 +183,11 @@ export const classify = (doc: DocText): Classification | Unrecognised => {
     .slice(0, HEAD_CHARS);
   const score = (type: DocType) =>
     SIGNALS[type].reduce((sum, s) => sum + s.weight * Math.min(s.cap, head.match(s.re)?.length ?? 0), 0);
-  const english = score('invoice');
-  // The English regex signals and the vocabularies overlap on English invoices: take the larger.
-  const scores = { contract: score('contract'), invoice: Math.max(english, vocabularySignals(doc)) };
+  // The English regex signals and the vocabularies overlap on English documents: take the larger.
+  const scores = {
+    contract: Math.max(score('contract'), contractVocabularySignals(doc, head)),
+    invoice: Math.max(score('invoice'), vocabularySignals(doc)),
+  };
   const [top, other] =
     scores.invoice > scores.contract
       ? (['invoice', 'contract'] as const)

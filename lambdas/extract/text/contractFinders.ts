@@ -1,16 +1,15 @@
 import type { ContractFields, FieldName } from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
-import type { FinderContext } from './context.js';
 import {
-  CUSTOMER_LABELS,
-  DATE_CUE,
-  dateRange,
-  definedParties,
-  feeSentences,
-  lastDateIn,
-  PROVIDER_LABELS,
-  TERM_RANGE_LABELS,
-} from './contractCues.js';
+  contractCue,
+  contractLabels,
+  NO_RENEWAL,
+  PAYMENT_WORDS,
+  RENEWS,
+} from '../vocabulary/contractWords.js';
+import type { FinderContext } from './context.js';
+import { DATE_CUE, dateRange, feeSentences, lastDateIn } from './contractCues.js';
+import { definedParties } from './contractParties.js';
 import { findLabelled, type Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
@@ -36,17 +35,12 @@ type Finder<K extends FieldName<'contract'>> = (
 
 const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
   contractNumber: (ctx) => [
-    ...findLabelled(
-      ctx.doc,
-      '(?:contract|agreement)\\s*(?:no\\.?|number|num\\.?|#|id|ref(?:erence)?\\.?)',
-      parseId,
-      {
-        midCell: 'loose',
-        furniture: true,
-        via: 'label:number',
-      },
-    ),
-    ...findLabelled(ctx.doc, 'ref(?:erence)?\\.?(?:\\s*no\\.?)?', parseId, {
+    ...findLabelled(ctx.doc, contractLabels('contractNumber'), parseId, {
+      midCell: 'loose',
+      furniture: true,
+      via: 'label:number',
+    }),
+    ...findLabelled(ctx.doc, contractLabels('reference'), parseId, {
       confidence: 0.88,
       midCell: 'loose',
       furniture: true,
@@ -54,7 +48,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     }),
   ],
   provider: (ctx) => [
-    ...findLabelled(ctx.doc, PROVIDER_LABELS, parseParty, {
+    ...findLabelled(ctx.doc, contractLabels('provider'), parseParty, {
       confidence: 0.93,
       below: true,
       via: 'label:provider',
@@ -62,7 +56,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ...definedParties(ctx, 'provider'),
   ],
   customer: (ctx) => [
-    ...findLabelled(ctx.doc, CUSTOMER_LABELS, parseParty, {
+    ...findLabelled(ctx.doc, contractLabels('customer'), parseParty, {
       confidence: 0.93,
       below: true,
       via: 'label:customer',
@@ -70,15 +64,12 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ...definedParties(ctx, 'customer'),
   ],
   effectiveDate: (ctx) => [
-    ...findLabelled(ctx.doc, TERM_RANGE_LABELS, (t) => dateRange(t, ctx)?.start, {
+    ...findLabelled(ctx.doc, contractLabels('termRange'), (t) => dateRange(t, ctx)?.start, {
       confidence: 0.93,
       via: 'label:range',
     }),
-    ...findLabelled(
-      ctx.doc,
-      'effective\\s+date|commencement\\s+date|start\\s+date|effective(?:\\s+as\\s+of)?',
-      parseDateAt(ctx.order),
-    ),
+    ...findLabelled(ctx.doc, contractLabels('effectiveDate'), parseDateAt(ctx.order)),
+    ...afterCue(ctx.doc, contractCue('effective'), parseDateAt(ctx.order), 0.9, 'prose:takes-effect'),
     ...beforeCue(
       ctx.doc,
       DATE_CUE('(?:effective|commencement) date'),
@@ -109,15 +100,12 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ),
   ],
   expirationDate: (ctx) => [
-    ...findLabelled(ctx.doc, TERM_RANGE_LABELS, (t) => dateRange(t, ctx)?.end, {
+    ...findLabelled(ctx.doc, contractLabels('termRange'), (t) => dateRange(t, ctx)?.end, {
       confidence: 0.93,
       via: 'label:range',
     }),
-    ...findLabelled(
-      ctx.doc,
-      'expiration\\s+date|expiry\\s+date|end\\s+date|termination\\s+date|expires(?:\\s+on)?',
-      parseDateAt(ctx.order),
-    ),
+    ...findLabelled(ctx.doc, contractLabels('expirationDate'), parseDateAt(ctx.order)),
+    ...afterCue(ctx.doc, contractCue('expiration'), parseDateAt(ctx.order), 0.88, 'prose:ends'),
     ...afterCue(
       ctx.doc,
       /\b(?:in\s+force\s+until|remain\s+in\s+effect\s+until|continue\s+in\s+effect\s+through|expires?\s+on|ending\s+on|until|through)\s+/i,
@@ -127,9 +115,8 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ),
   ],
   termMonths: (ctx) => [
-    ...findLabelled(ctx.doc, 'initial\\s+term|contract\\s+term|term|duration', parseMonths, {
-      via: 'label:term',
-    }),
+    ...findLabelled(ctx.doc, contractLabels('term'), parseMonths, { via: 'label:term' }),
+    ...afterCue(ctx.doc, contractCue('term'), parseMonths, 0.9, 'prose:runs-for'),
     ...afterCue(
       ctx.doc,
       /\b(?:(?:initial\s+)?term\s+of\s+this\s+agreement\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of)\s+/i,
@@ -143,12 +130,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       p?.value.currency ? (p as Parsed<{ amount: string; currency: string }>) : undefined;
     const parse = (t: string) => money(parseAmountAt(ctx.currency)(t));
     return [
-      ...findLabelled(
-        ctx.doc,
-        'total\\s+contract\\s+(?:value|price|amount)|contract\\s+(?:value|price|amount)|total\\s+(?:value|fees|consideration)|maximum\\s+fees',
-        parse,
-        { via: 'label:value' },
-      ),
+      ...findLabelled(ctx.doc, contractLabels('totalValue'), parse, { via: 'label:value' }),
       ...afterCue(
         ctx.doc,
         /\b(?:total|aggregate)\s+(?:contract\s+)?(?:fees?|sum|amount|value|price|consideration)\s+(?:payable\s+under\s+this\s+agreement\s+)?(?:of|is|shall\s+be|will\s+be|equal\s+to|shall\s+not\s+exceed)\s+/i,
@@ -174,16 +156,11 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ];
   },
   paymentTerms: (ctx) => {
-    const found = findLabelled(
-      ctx.doc,
-      'payment\\s+terms|terms\\s+of\\s+payment|payment',
-      parsePaymentTerms,
-      {
-        via: 'label:payment',
-      },
-    );
+    const found = findLabelled(ctx.doc, contractLabels('paymentTerms'), parsePaymentTerms, {
+      via: 'label:payment',
+    });
     for (const s of sentences(ctx.doc)) {
-      if (!/invoice|payable|payment/i.test(s.text)) continue;
+      if (!PAYMENT_WORDS.test(s.text)) continue;
       if (/(?:due|payable)\s+(?:up)?on\s+receipt/i.test(s.text)) {
         found.push(fromSentence(ctx.doc, s, { value: 'Due on receipt' }, 0.88, 'prose:receipt'));
         continue;
@@ -207,12 +184,21 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
             'prose:within',
           ),
         );
+        continue;
+      }
+      // Other languages: the terms as a form would state them, from a word of the sentence on
+      // ("innerhalb von 30 Tagen", "à 30 jours", "binnen 30 dagen", "a 60 giorni").
+      for (const word of s.text.matchAll(/(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])/gu)) {
+        const terms = parsePaymentTerms(s.text.slice(word.index));
+        if (!terms) continue;
+        found.push(fromSentence(ctx.doc, { start: s.start + word.index }, terms, 0.88, 'prose:terms'));
+        break;
       }
     }
     return found;
   },
   governingLaw: (ctx) => [
-    ...findLabelled(ctx.doc, 'governing\\s+law|applicable\\s+law|choice\\s+of\\s+law', parseLaw),
+    ...findLabelled(ctx.doc, contractLabels('governingLaw'), parseLaw),
     ...afterCue(
       ctx.doc,
       /\b(?:governed\s+by|construed\s+(?:under|in\s+accordance\s+with))(?:\s+and\s+(?:governed\s+by|construed\s+(?:under|in\s+accordance\s+with)))?\s+(?:the\s+)?laws?\s+of\s+/i,
@@ -223,14 +209,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ...afterCue(ctx.doc, /\bthe\s+laws\s+of\s+(?=[^.]{2,60}\s+govern)/i, parseLaw, 0.88, 'prose:laws-govern'),
   ],
   autoRenewal: (ctx) => {
-    const found = findLabelled(
-      ctx.doc,
-      'auto-?\\s?renewal|automatic\\s+renewal|renewal|evergreen',
-      parseYesNo,
-      {
-        via: 'label:renewal',
-      },
-    );
+    const found = findLabelled(ctx.doc, contractLabels('renewal'), parseYesNo, { via: 'label:renewal' });
     for (const s of sentences(ctx.doc)) {
       if (!/renew/i.test(s.text)) continue;
       if (
@@ -243,15 +222,16 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
         found.push(fromSentence(ctx.doc, s, { value: true }, 0.9, 'prose:renewal'));
       }
     }
+    for (const s of sentences(ctx.doc)) {
+      if (NO_RENEWAL.test(s.text))
+        found.push(fromSentence(ctx.doc, s, { value: false }, 0.9, 'prose:no-renewal'));
+      else if (RENEWS.test(s.text))
+        found.push(fromSentence(ctx.doc, s, { value: true }, 0.9, 'prose:renewal'));
+    }
     return found;
   },
   terminationNoticeDays: (ctx) => {
-    const found = findLabelled(
-      ctx.doc,
-      'termination\\s+notice(?:\\s+period)?|notice\\s+period|notice\\s+of\\s+termination',
-      parseDays,
-      { via: 'label:notice' },
-    );
+    const found = findLabelled(ctx.doc, contractLabels('noticePeriod'), parseDays, { via: 'label:notice' });
     for (const s of sentences(ctx.doc)) {
       if (!/notice/i.test(s.text) || !/terminat|non-renewal/i.test(s.text)) continue;
       if (!/convenience|at\s+any\s+time|non-renewal|without\s+cause/i.test(s.text)) continue;
@@ -269,12 +249,10 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     return found;
   },
   signedDate: (ctx) => {
-    const found = findLabelled(
-      ctx.doc,
-      'date\\s+signed|signature\\s+date|signed\\s+on|executed\\s+on|date\\s+of\\s+signature',
-      parseDateAt(ctx.order),
-      { confidence: 0.93, via: 'label:signed' },
-    );
+    const found = findLabelled(ctx.doc, contractLabels('signedDate'), parseDateAt(ctx.order), {
+      confidence: 0.93,
+      via: 'label:signed',
+    });
     // "Date:" in a signature block (after "By:", "Name:" or "Title:" lines).
     const blockDates = findLabelled(ctx.doc, 'date|dated', parseDateAt(ctx.order), {
       confidence: 0.9,

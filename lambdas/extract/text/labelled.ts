@@ -53,7 +53,8 @@ interface FoundLabel {
 
 /**
  * Finds labels in a cell: at its start, or (`midCell`) inside it. A `string` is a regular
- * expression source of label alternatives; a `LabelField` uses every vocabulary's labels for
+ * expression source of label alternatives (matched with the `i` and `u` flags, so it may use
+ * `\p{L}`, as `labelSource` does); a `LabelField` uses every vocabulary's labels for
  * that field, longest label first across all fields (so "Total HT" is never the gross total).
  */
 const labelFinder = (labels: string | LabelField, midCell: LabelOptions['midCell']) => {
@@ -78,10 +79,10 @@ const labelFinder = (labels: string | LabelField, midCell: LabelOptions['midCell
         }),
     };
   }
-  const atStart = new RegExp(`^(?:${labels})(?![\\w])\\s*[:#]?\\s*`, 'i');
+  const atStart = new RegExp(`^(?:${labels})(?![\\p{L}\\p{N}_])\\s*[:#]?\\s*`, 'iu');
   const inside = new RegExp(
-    `(?<![\\w])(?:${labels})${midCell === 'loose' ? '(?![\\w])\\s*[:#]?' : '\\s*[:#]'}\\s*`,
-    'gi',
+    `(?<![\\p{L}\\p{N}_])(?:${labels})${midCell === 'loose' ? '(?![\\p{L}\\p{N}_])\\s*[:#]?' : '\\s*[:#]'}\\s*`,
+    'giu',
   );
   return {
     atStart: (text: string): FoundLabel | undefined => {
@@ -147,7 +148,7 @@ const nextContentLine = (doc: DocText, line: DocLine): DocLine | undefined => {
 /**
  * Finds values written after a label: "Invoice Date: 5 March 2025" in one cell, "Invoice Date"
  * and the value in the next cell of a table row, or (with `below`) the value under the label.
- * `labels` is a regular expression source for the label alternatives (case-insensitive).
+ * `labels` is a regular expression source for the label alternatives (case-insensitive, Unicode).
  */
 export const findLabelled = <V>(
   doc: DocText,

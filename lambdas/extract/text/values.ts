@@ -2,6 +2,7 @@ import { formatPaymentTerms, hasLegalForm } from '../../shared/documents/index.j
 
 export { hasLegalForm };
 
+import { timeUnit } from '../vocabulary/contractWords.js';
 import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { type DayMonthOrder, type FoundDate, findDates } from './parseDate.js';
@@ -225,23 +226,27 @@ export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {
   return days === undefined || days > 365 ? undefined : { value: formatPaymentTerms(days) };
 };
 
-/** A number of days ("90 days", "ninety (90) days", "3 months" as 90). */
+const unitGroup = (unit: Parameters<typeof timeUnit>[0]) => `(?<${unit}>${timeUnit(unit)})`;
+/** A number and its unit of time, any language ("90 days", "ninety (90) days", "drei (3) Monate", "12 mois"). */
+const DURATION = new RegExp(
+  `^${NUMBER_PHRASE}\\s*(?:${unitGroup('days')}|${unitGroup('weeks')}|${unitGroup('months')}|${unitGroup('years')})(?![\\p{L}])`,
+  'iu',
+);
+
+/** A number of days ("90 days", "ninety (90) days", "3 months" as 90, "90 Tage", "trois (3) mois"). */
 export const parseDays = (text: string): Parsed<number> | undefined => {
-  const m = new RegExp(`^${NUMBER_PHRASE}\\s*(days?|months?|weeks?)\\b`, 'i').exec(text.trim().toLowerCase());
-  if (!m) return undefined;
-  const n = numberFromGroups(m[1], m[2], m[3], m[4]);
-  if (n === undefined) return undefined;
-  const unit = m[5] as string;
-  return { value: unit.startsWith('month') ? n * 30 : unit.startsWith('week') ? n * 7 : n };
+  const m = DURATION.exec(text.trim());
+  const n = m && numberFromGroups(m[1], m[2], m[3], m[4]);
+  if (!m?.groups || n === undefined || n === null || m.groups.years) return undefined;
+  return { value: m.groups.months ? n * 30 : m.groups.weeks ? n * 7 : n };
 };
 
-/** A duration in months ("24 months", "2 years", "twenty-four (24) months"). */
+/** A duration in months ("24 months", "2 years", "twenty-four (24) months", "24 Monate", "18 maanden"). */
 export const parseMonths = (text: string): Parsed<number> | undefined => {
-  const m = new RegExp(`^${NUMBER_PHRASE}\\s*(months?|years?)\\b`, 'i').exec(text.trim().toLowerCase());
-  if (!m) return undefined;
-  const n = numberFromGroups(m[1], m[2], m[3], m[4]);
-  if (n === undefined || n === 0) return undefined;
-  return { value: (m[5] as string).startsWith('year') ? n * 12 : n };
+  const m = DURATION.exec(text.trim());
+  const n = m && numberFromGroups(m[1], m[2], m[3], m[4]);
+  if (!m?.groups || !n || (!m.groups.months && !m.groups.years)) return undefined;
+  return { value: m.groups.years ? n * 12 : n };
 };
 
 /** Yes / no answers in a form ("Yes, for successive 12-month periods", "None"). */

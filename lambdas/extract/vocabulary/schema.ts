@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ContractVocabularySchema } from './contractSchema.js';
 
 /**
  * The shape of a language's vocabulary file (`<code>.json` beside this module): labels,
@@ -116,6 +117,8 @@ export const VocabularySchema = z
     itemTable: z
       .object({ description: words.min(1), quantity: words.min(1), amount: words.min(1), position: words })
       .strict(),
+    /** How contracts in the language are titled, name their parties and label their terms. */
+    contract: ContractVocabularySchema,
     labels: z.object(
       Object.fromEntries(LABEL_FIELDS.map((f) => [f, LabelSetSchema])) as Record<
         LabelField,

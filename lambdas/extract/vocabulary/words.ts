@@ -19,7 +19,7 @@ export const monthNumber = (word: string): number | undefined => MONTHS.get(fold
 const bySize = (a: string, b: string) => b.length - a.length;
 
 /** Regular expression source of any of `words`, each once, the longest first so it wins. */
-const anyOf = (words: readonly string[]): string =>
+export const anyOf = (words: readonly string[]): string =>
   [...new Set(words)].sort(bySize).map(labelSource).join('|');
 
 /** Regular expression source matching a month name of any language (longest first). */
@@ -59,18 +59,21 @@ export const SALUTATION = new RegExp(
   'iu',
 );
 
-type CueKind = 'invoice' | 'creditNote' | 'other';
-const cueSource = (kind: CueKind, compound: boolean) =>
-  anyOf(VOCABULARIES.filter((v) => !compound || v.compoundWords).flatMap((v) => v.documentTypes[kind]));
-/** A document-type word; in a compounding language also as the end of a longer noun ("Mietrechnung"). */
-const cuePattern = (kind: CueKind) =>
-  new RegExp(
-    `(?<![\\p{L}])(?:${cueSource(kind, false)}|\\p{Lu}\\p{Ll}{2,}(?:${cueSource(kind, true)}))(?![\\p{L}])`,
+/**
+ * A title word of every language, `pick`ed from each vocabulary; in a compounding language also as
+ * the end of a longer noun ("Mietrechnung", "Dienstleistungsvertrag").
+ */
+export const titleWordPattern = (pick: (v: Vocabulary) => readonly string[]): RegExp => {
+  const source = (compound: boolean) =>
+    anyOf(VOCABULARIES.filter((v) => !compound || v.compoundWords).flatMap(pick));
+  return new RegExp(
+    `(?<![\\p{L}])(?:${source(false)}|\\p{Lu}\\p{Ll}{2,}(?:${source(true)}))(?![\\p{L}])`,
     'iu',
   );
-const INVOICE_CUE = cuePattern('invoice');
-const CREDIT_NOTE_CUE = cuePattern('creditNote');
-const OTHER_CUE = cuePattern('other');
+};
+const INVOICE_CUE = titleWordPattern((v) => v.documentTypes.invoice);
+const CREDIT_NOTE_CUE = titleWordPattern((v) => v.documentTypes.creditNote);
+const OTHER_CUE = titleWordPattern((v) => v.documentTypes.other);
 
 /**
  * The title of a document that is no invoice, where `text` starts with one: "Quotation",

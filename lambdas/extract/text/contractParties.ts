@@ -1,0 +1,145 @@
+import type { Candidate } from '../candidates.js';
+import {
+  type ContractRole,
+  DEFINED_ROLE,
+  ON_BEHALF_OF,
+  PARTIES_AND,
+  PARTIES_BETWEEN,
+  PARTY_PREFIX,
+  ROLE_WORD,
+} from '../vocabulary/contractWords.js';
+import type { FinderContext } from './context.js';
+import { fromSentence } from './prose.js';
+import { cleanPartyName, hasLegalForm, leadingName } from './values.js';
+
+/** How far before its defined role a party's name may start. */
+const REACH = 300;
+
+/** A party's number in a list: "(1) ", or "2. " opening a line. */
+const PARTY_NUMBER = /\(\d\)\s*|(?<![^\n])[ \t]*\d\.\s+/g;
+
+/** Where the last match of `re` in `text` ends, or -1. */
+const lastEnd = (re: RegExp, text: string): number => {
+  let end = -1;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    end = m.index + m[0].length;
+    if (m[0].length === 0) re.lastIndex += 1;
+  }
+  return end;
+};
+
+/**
+ * Where a party's description may start in the text before its defined role, latest first: after
+ * the word that opens the list ("between", "zwischen", "ENTRE", "De una parte"), the previous
+ * party's role, a ":" or ";", a party number ("(2)", "2."), an "and" that separates parties
+ * ("), and", "\nund\n", ", ET"), and "on behalf of" (the person named before it signs for the
+ * party). An "and" elsewhere may be inside a name ("Acme Research and Development Inc.",
+ * "incorporated in England and Wales").
+ */
+const partyStarts = (before: string, previousRoleEnd: number): number[] =>
+  [
+    ...new Set([
+      previousRoleEnd,
+      lastEnd(PARTIES_BETWEEN, before),
+      lastEnd(PARTIES_AND, before),
+      lastEnd(ON_BEHALF_OF, before),
+      lastEnd(/[:;]\s*/g, before),
+      lastEnd(PARTY_NUMBER, before),
+    ]),
+  ]
+    .filter((b) => b >= 0)
+    .sort((a, b) => b - a);
+
+/**
+ * A party's name from its description: up to its legal form where one ends a part of it ("Muster
+ * IT GmbH, Hauptstraße 1" is "Muster IT GmbH"; "Soluciones Norte, S.L., con CIF" is "Soluciones
+ * Norte, S.L."), else up to an address after a comma ("Anna Schmidt, Lindenweg 2"), without a
+ * word that introduces a company ("La société").
+ */
+const partyName = (description: string): string | undefined => {
+  const text = description
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;:–—-]+/, '')
+    .replace(PARTY_PREFIX, '');
+  for (let comma = text.indexOf(','); comma > 0; comma = text.indexOf(',', comma + 1)) {
+    const head = text.slice(0, comma);
+    if (hasLegalForm(head)) return cleanPartyName(head);
+  }
+  const beforeAddress = text.replace(/,\s+\p{Lu}[\p{L}.'-]*(?:\s[\p{L}.'-]+){0,3}\s\d.*$/u, '');
+  return cleanPartyName(beforeAddress) ?? cleanPartyName(leadingName(beforeAddress));
+};
+
+/** The party of a numbered list an unquoted role names: the words after its number, up to the first in lower case. */
+const listedParty = (before: string): { boundary: number; name: string } | undefined => {
+  const boundary = lastEnd(PARTY_NUMBER, before);
+  const name =
+    boundary < 0 ? undefined : cleanPartyName(leadingName(before.slice(boundary).replace(/\s+/g, ' ')));
+  return name ? { boundary, name } : undefined;
+};
+
+/**
+ * The party described before a defined role: the name after the latest start, or, where a later
+ * start cut the description short ("…, y CIF B-46000001 (en lo sucesivo, el "Proveedor")"), the
+ * latest that gives a name with a legal form.
+ */
+const describedParty = (
+  before: string,
+  previousRoleEnd: number,
+): { boundary: number; name: string } | undefined => {
+  const starts = partyStarts(before, previousRoleEnd);
+  const named = starts.flatMap((boundary) => {
+    const name = partyName(before.slice(boundary));
+    return name ? [{ boundary, name }] : [];
+  });
+  return named.find((n) => hasLegalForm(n.name)) ?? (named[0]?.boundary === starts[0] ? named[0] : undefined);
+};
+
+/** An unquoted role after a defined-as word names the party only right after it ("nachfolgend Auftragnehmer genannt"). */
+const closeEnough = (filler: string): boolean =>
+  !filler.includes(',') && filler.trim().split(/\s+/).length <= 3;
+
+/**
+ * Parties introduced with a defined role in running text, in any language with a vocabulary:
+ * `between Acme Corp., with offices at ... ("Provider"), and Globex Inc. ("Customer")`,
+ * `zwischen Muster IT GmbH, ... – nachfolgend „Auftragnehmer“ genannt – und ...`,
+ * `La société Alpha Conseil SAS, ..., ci-après dénommée « le Prestataire »`, or listed with an
+ * unquoted role: `(1) BRIGHT SOFTWARE LIMITED incorporated ... (Supplier).`
+ */
+export const definedParties = (ctx: FinderContext, role: ContractRole): Candidate<string>[] => {
+  const found: Candidate<string>[] = [];
+  const { flat } = ctx.doc;
+  let previousEnd = 0;
+  DEFINED_ROLE.lastIndex = 0;
+  for (let m = DEFINED_ROLE.exec(flat); m; m = DEFINED_ROLE.exec(flat)) {
+    const g = m.groups ?? {};
+    const roleText = (g.role1 ?? g.role2 ?? g.role3 ?? '').replace(/\s+/g, ' ').trim();
+    const start = m.index;
+    const roleEnd = m.index + m[0].length;
+    const quoted = g.open !== undefined || g.open2 !== undefined;
+    const filler = g.definedAs ? m[0].slice(g.definedAs.length, m[0].indexOf(g.role2 ?? '')) : '';
+    const isRole = ROLE_WORD[role].test(roleText) && (quoted || !g.definedAs || closeEnough(filler));
+    const from = Math.max(0, start - REACH, previousEnd);
+    const before = flat.slice(from, start);
+    const ownEnd = previousEnd;
+    previousEnd = roleEnd;
+    if (!isRole) continue;
+    // An unquoted role in parentheses names a party of a numbered list only: its name follows the number.
+    const listed = g.role3 !== undefined;
+    const picked = listed
+      ? listedParty(before)
+      : describedParty(before, from === ownEnd && ownEnd > 0 ? 0 : -1);
+    if (!picked) continue;
+    const { boundary, name } = picked;
+    found.push(
+      fromSentence(
+        ctx.doc,
+        { start: from + boundary },
+        { value: name, certainty: hasLegalForm(name) ? 1 : 0.9 },
+        0.92,
+        'prose:defined-party',
+      ),
+    );
+  }
+  return found;
+};

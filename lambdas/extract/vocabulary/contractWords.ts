@@ -1,0 +1,121 @@
+import type { ContractLabelField, ContractVocabulary } from './contractSchema.js';
+import { VOCABULARIES } from './languages.js';
+import { anyOf, titleWordPattern } from './words.js';
+
+/**
+ * The contract words of every language, compiled once: a contract is read whatever its language
+ * ("Vertrag", "Contrat", "Overeenkomst"), and bilingual contracts mix two.
+ */
+
+const every = (pick: (c: ContractVocabulary) => readonly string[]): string =>
+  anyOf(VOCABULARIES.flatMap((v) => pick(v.contract)));
+
+const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
+const NOT_LETTER_AFTER = '(?![\\p{L}\\p{N}])';
+
+/** A party's role in a contract. */
+export type ContractRole = keyof ContractVocabulary['roles'];
+
+/**
+ * Regular expression source of the labels of a contract field in every language (for
+ * `findLabelled`, which matches it case-insensitively with the `u` flag). A party role's labels
+ * are its role words ("Auftraggeber:", "Client:").
+ */
+export const contractLabels = (field: ContractLabelField | ContractRole): string =>
+  field === 'provider' || field === 'customer' ? every((c) => c.roles[field]) : every((c) => c.labels[field]);
+
+/** Whole-text tests of a role word ("Auftragnehmer", "le Prestataire" without its article). */
+export const ROLE_WORD: Readonly<Record<ContractRole, RegExp>> = {
+  provider: new RegExp(`^(?:${every((c) => c.roles.provider)})$`, 'iu'),
+  customer: new RegExp(`^(?:${every((c) => c.roles.customer)})$`, 'iu'),
+};
+
+/** A contract's title word at the start of a text: "Agreement", "Rahmenvertrag", "CONTRAT". */
+export const CONTRACT_TITLE = titleWordPattern((v) => v.contract.titles);
+
+const ARTICLE = `(?:${every((c) => c.articles)})`;
+const ROLE = `(?:${every((c) => [...c.roles.provider, ...c.roles.customer])})`;
+const OPEN_QUOTE = `["'«„“‚‹”]`;
+const CLOSE_QUOTE = `["'»“”‘’›]`;
+
+/**
+ * A party's defined role, in its three shapes:
+ * - quoted in parentheses: `("Provider")`, `(the "Supplier")`, `(« le Client »)`;
+ * - after a defined-as word, quoted or not: `(hereinafter referred to as "Client")`, `nachfolgend
+ *   „Auftragnehmer“ genannt`, `ci-après dénommée « le Prestataire »`, `hierna te noemen:
+ *   "Opdrachtgever"`, `(en adelante, "el Proveedor")`, `(di seguito "Fornitore")`;
+ * - bare in parentheses, as English contracts list their parties: `(1) ACME LIMITED ... (Supplier).`
+ *
+ * Groups: `definedAs` (the defined-as word, if any), `open` (the opening quote, if any), `role`.
+ */
+export const DEFINED_ROLE = new RegExp(
+  `(?:\\(\\s*(?:${ARTICLE}\\s+)?(?<open>${OPEN_QUOTE})\\s*(?:${ARTICLE}\\s*)?(?<role1>${ROLE})\\s*${CLOSE_QUOTE}\\s*\\)` +
+    `|${NOT_LETTER_BEFORE}(?<definedAs>${every((c) => c.definedAs)})${NOT_LETTER_AFTER}[^"«„“”();]{0,40}?` +
+    `(?:${ARTICLE}\\s+)?(?<open2>${OPEN_QUOTE})?\\s*(?:${ARTICLE}\\s*)?(?<role2>${ROLE})${NOT_LETTER_AFTER}\\s*${CLOSE_QUOTE}?` +
+    `|\\(\\s*(?<role3>${ROLE})\\s*\\))`,
+  'giu',
+);
+
+/** The word that opens a contract's list of parties, with the spaces after it. */
+export const PARTIES_BETWEEN = new RegExp(
+  `${NOT_LETTER_BEFORE}(?:${every((c) => c.between)})${NOT_LETTER_AFTER}\\s*`,
+  'giu',
+);
+
+/**
+ * A word that separates two parties ("and", "und", "ET"): one that opens its line or follows a
+ * comma, a semicolon, a dash or a closing quote, with the spaces after it. Inside a name the same
+ * word joins it ("Müller und Söhne GmbH", "Research and Development Inc.").
+ */
+export const PARTIES_AND = new RegExp(
+  `(?:^|\\n|[,;\\-–—»“”"')]\\s*)\\s*(?:${every((c) => c.and)})${NOT_LETTER_AFTER}\\s*`,
+  'giu',
+);
+
+/** Words that introduce a company before its name, at the start of a text: "La société ", "der Firma ". */
+export const PARTY_PREFIX = new RegExp(
+  `^(?:${ARTICLE}\\s*)?(?:${every((c) => c.partyPrefixes)})${NOT_LETTER_AFTER}\\s*`,
+  'iu',
+);
+
+/** "on behalf of" in every language: the party is named after it, not the person before. */
+export const ON_BEHALF_OF = new RegExp(
+  `${NOT_LETTER_BEFORE}(?:${every((c) => c.onBehalfOf)})${NOT_LETTER_AFTER}\\s*`,
+  'giu',
+);
+
+/** Phrases only contracts use, any language (global: count them). */
+export const CONTRACT_SIGNALS = new RegExp(
+  `${NOT_LETTER_BEFORE}(?:${every((c) => c.signals)})${NOT_LETTER_AFTER}`,
+  'giu',
+);
+
+/**
+ * A clause's cue for a contract term in every language, ending where its value starts
+ * ("beginnt am ", "prend effet le ", "looptijd van ").
+ */
+export const contractCue = (term: 'effective' | 'expiration' | 'term'): RegExp =>
+  new RegExp(`${NOT_LETTER_BEFORE}(?:${every((c) => c.cues[term])})\\s+`, 'iu');
+
+/** What joins the two dates of a period, the whole text between them: a dash, "to", "bis", "au". */
+export const RANGE_JOIN = new RegExp(`^\\s*(?:[-–—]|${every((c) => c.rangeJoins)})\\s*$`, 'iu');
+
+const phrases = (pick: (c: ContractVocabulary) => readonly string[]) =>
+  new RegExp(`${NOT_LETTER_BEFORE}(?:${every(pick)})${NOT_LETTER_AFTER}`, 'iu');
+
+/** Words that make a sentence one about paying ("payable", "zahlbar", "facture"). */
+export const PAYMENT_WORDS = phrases((c) => c.cues.payment);
+/** Phrases that say a contract renews by itself ("verlängert sich automatisch", "tacite reconduction"). */
+export const RENEWS = phrases((c) => c.cues.renews);
+/** Phrases that say it does not ("verlängert sich nicht", "sans tacite reconduction"). */
+export const NO_RENEWAL = phrases((c) => c.cues.noRenewal);
+
+/** Words that make a sentence one about the contract's price ("fees", "Vergütung", "prix"). */
+export const VALUE_WORDS = phrases((c) => c.cues.value);
+
+/** Words that make a sentence's amount something else than the contract's value. */
+export const NOT_VALUE_WORDS = phrases((c) => c.notValue);
+
+/** Regular expression source of a unit of time in every language ("days", "Tagen", "mois"). */
+export const timeUnit = (unit: keyof ContractVocabulary['units']): string =>
+  `(?:${every((c) => c.units[unit])})`;

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { findMoney } from '../../lambdas/extract/text/parseAmount.js';
+import { findDates } from '../../lambdas/extract/text/parseDate.js';
+import { parseDays, parseMonths } from '../../lambdas/extract/text/values.js';
+import { CONTRACTS_IN_LANGUAGES } from './contractsInLanguages.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Contracts in the languages Docket has vocabularies for: recognised as contracts, and their
+ * parties, dates, term, value and payment read from the same words a person reads them by.
+ */
+const extractor = new HeuristicExtractor();
+const read = (lines: string[]) => extractor.extract(pdfTextOf(lines));
+
+describe('contracts in five more languages', () => {
+  it.each(CONTRACTS_IN_LANGUAGES)('reads $name', async ({ lines, expect: want }) => {
+    // Act
+    const extraction = await read(lines);
+
+    // Assess
+    expect(extraction.docType).toBe('contract');
+    const got = Object.fromEntries(Object.keys(want).map((k) => [k, fieldOf(extraction, k)?.value]));
+    expect(got).toEqual(want);
+  });
+});
+
+describe('parties introduced in other languages', () => {
+  it('leaves out "der Firma" and reads the roles after "im Folgenden"', async () => {
+    // Act
+    const extraction = await read([
+      'Werkvertrag',
+      'Zwischen der Firma Nordbau GmbH, Industriestraße 12, 28199 Bremen (im Folgenden „Auftraggeber“)',
+      'und der Firma Elektro Krüger e.K., Am Deich 3, 28759 Bremen (im Folgenden „Auftragnehmer“)',
+      'wird folgender Vertrag geschlossen. Die Vertragsparteien vereinbaren Folgendes.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Nordbau GmbH');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Elektro Krüger e.K.');
+  });
+
+  it('keeps an "und" inside a name', async () => {
+    // Act
+    const extraction = await read([
+      'Liefervertrag',
+      'zwischen Müller und Söhne GmbH, Ringstraße 4, 50667 Köln – nachfolgend „Lieferant“ genannt – und Bäckerei Hahn KG, Markt 1, 50667 Köln – nachfolgend „Käufer“ genannt –',
+      'Die Vertragsparteien vereinbaren Folgendes.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Müller und Söhne GmbH');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Bäckerei Hahn KG');
+  });
+
+  it('does not take the tax number after ", y" for the party', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRATO DE SUMINISTRO',
+      'REUNIDOS',
+      'De una parte, la sociedad Frutas del Turia, S.L., con domicilio en Avenida del Puerto 22, Valencia, y CIF B-46000001 (en lo sucesivo, el "Proveedor").',
+      'De otra parte, la sociedad Supermercados Mediterráneo, S.A., con CIF A-46000002 (en lo sucesivo, el "Comprador").',
+      'Ambas partes acuerdan las siguientes cláusulas.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Frutas del Turia, S.L.');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Supermercados Mediterráneo, S.A.');
+  });
+
+  it('reads an Italian role with its article outside the quotes (l\'"Appaltatore")', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRATTO DI APPALTO DI SERVIZI',
+      'tra',
+      'la società Alfa Logistica S.p.A., con sede in Via Torino 45, Bologna (di seguito, il "Committente")',
+      'e',
+      'la ditta Beta Pulizie S.r.l., con sede in Via Emilia 3, Modena (di seguito, l\'"Appaltatore")',
+      'si conviene e si stipula quanto segue.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Alfa Logistica S.p.A.');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Beta Pulizie S.r.l.');
+  });
+
+  it('does not read a role named in a later sentence as a defined party', async () => {
+    // Act
+    const extraction = await read([
+      'SERVICES AGREEMENT',
+      'The parties agree as follows.',
+      'Acme Corp will perform the Services described hereinafter, and the Customer shall pay for them.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')).toBeUndefined();
+  });
+});
+
+describe('what contracts are not', () => {
+  it.each([
+    [
+      'a German invoice that names the contract it bills under',
+      [
+        'Rechnung Nr. 2024-0412',
+        'Datum: 30.04.2024',
+        'Gemäß Dienstleistungsvertrag DV-2024-118 zwischen Ihnen und uns berechnen wir:',
+        'IT-Support April 2024   2.000,00 €',
+        'Nettobetrag   2.000,00 €',
+        'zzgl. 19 % USt.   380,00 €',
+        'Rechnungsbetrag   2.380,00 €',
+      ],
+    ],
+    [
+      'a French invoice with a "Contrat de maintenance n°" line',
+      [
+        'FACTURE',
+        'N° F-2024-311',
+        'Contrat de maintenance n° MNT-24-0193',
+        'Client : Clinique Saint-Roch SAS',
+        'Total HT   775,00 €',
+        'TVA 20 %   155,00 €',
+        'Total TTC   930,00 €',
+      ],
+    ],
+  ])('%s stays an invoice', async (_name, lines) => {
+    // Act
+    const extraction = await read(lines);
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+  });
+});
+
+describe('clauses in other languages', () => {
+  it('reads "verlängert sich nicht" as no automatic renewal', async () => {
+    // Act
+    const extraction = await read([
+      'Wartungsvertrag',
+      'Die Vertragsparteien vereinbaren Folgendes.',
+      'Der Vertrag endet am 31.12.2025. Er verlängert sich nicht automatisch.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'autoRenewal')?.value).toBe(false);
+  });
+
+  it.each([
+    ['24 Monate', 24],
+    ['douze (12) mois', 12],
+    ['18 maanden', 18],
+    ['2 Jahre', 24],
+    ['3 anni', 36],
+  ])('reads the term "%s" as %i months', (text, months) => {
+    expect(parseMonths(text)?.value).toBe(months);
+  });
+
+  it.each([
+    ['90 Tage', 90],
+    ['trois (3) mois', 90],
+    ['4 weken', 28],
+    ['30 días', 30],
+  ])('reads the notice "%s" as %i days', (text, days) => {
+    expect(parseDays(text)?.value).toBe(days);
+  });
+
+  it('does not read a duration in years as a number of days', () => {
+    expect(parseDays('2 Jahre')).toBeUndefined();
+  });
+
+  it('reads the euro written as a word', () => {
+    expect(findMoney('asciende a 45.600,00 euros, IVA excluido', [])[0]).toMatchObject({
+      amount: '45600.00',
+      currency: 'EUR',
+    });
+    expect(findMoney('Festpreis 1.190,00 Euro', [])[0]?.currency).toBe('EUR');
+  });
+
+  it('reads the Italian ordinal first of the month ("1° aprile 2024")', () => {
+    expect(findDates('decorre dal 1° aprile 2024', 'dmy')[0]?.iso).toBe('2024-04-01');
+  });
+});
