@@ -10,13 +10,14 @@ import {
 } from '../shared/documents/index.js';
 import type { PdfText } from '../shared/pdfText.js';
 import { crossCheckPrinted } from './einvoice/crossCheck.js';
-import { einvoiceFields } from './einvoice/fields.js';
+import { einvoiceFields, NOT_INVOICE_CODES } from './einvoice/fields.js';
 import { type EInvoiceReading, readEInvoice } from './einvoice/index.js';
 import { UnclassifiableDocument } from './errors.js';
 import type { Extractor } from './extractor.js';
 import { finderContext } from './text/context.js';
 import { HeuristicExtractor } from './text/heuristicExtractor.js';
 import { indexText } from './text/textIndex.js';
+import { unclassified } from './unclassified.js';
 
 const PARTIES = new Set(['vendor', 'customer', 'provider']);
 
@@ -113,8 +114,14 @@ const fromEInvoice = (
   visible: boolean,
   printed: Record<string, unknown>,
 ): Extraction => {
-  const { fields, rejected } = einvoiceFields(reading);
   const ctx = finderContext(indexText(text));
+  const extractor = { name: 'einvoice', version: EINVOICE_READER_VERSION } as const;
+  // A pro forma's data is an invoice's, but its type code says it is none: as with a "Proforma
+  // invoice" title on a page, a person rejects it or says what it is.
+  const typeCode = reading.data.typeCode?.value.trim() ?? '';
+  const notInvoice = NOT_INVOICE_CODES[typeCode];
+  if (notInvoice) return unclassified(text, extractor, ctx.language, `${notInvoice} (type code ${typeCode})`);
+  const { fields, rejected } = einvoiceFields(reading);
   const crossCheck = visible ? crossCheckPrinted(ctx, fields, printed) : [];
   for (const field of Object.values(fields)) field.confidence = confidenceFrom(field.evidence ?? []);
   const { data, report, attachment } = reading;
@@ -135,7 +142,7 @@ const fromEInvoice = (
     schemaVersion: 1,
     docType: 'invoice',
     classificationConfidence: 0.99,
-    extractor: { name: 'einvoice', version: EINVOICE_READER_VERSION },
+    extractor,
     pageCount: text.pageCount,
     fields,
     rejected,

@@ -18,6 +18,12 @@ import type { EInvoiceData, EInvoiceTotals, Located } from './types.js';
  * printed page and the vendor master agree is added later (cross-check, validation).
  */
 
+/**
+ * UNTDID 1001 codes of documents that carry an invoice's data but are no invoice, with what
+ * they are: a pro forma (325) asks for nothing to be paid or booked.
+ */
+export const NOT_INVOICE_CODES: Readonly<Record<string, string>> = { '325': 'Proforma invoice' };
+
 /** UNTDID 1001 codes of credit notes; a corrected invoice (384) is one when its total is negative. */
 const CREDIT_NOTE_CODES = new Set(['381', '261', '262', '296', '308', '396', '420', '458', '532']);
 

@@ -27,6 +27,22 @@ const field = (extraction: Extraction, name: string): ExtractedField<unknown> | 
 const codes = (extraction: Extraction) => einvoiceIssues(extraction).map((i) => i.code);
 
 describe('DocumentExtractor with an e-invoice attached', () => {
+  it('leaves a pro forma (type code 325) unclassified, titled, with no fields to book', async () => {
+    // Prepare
+    const text = pageWith(printedPage(), [{ name: 'factur-x.xml', xml: ciiXml(spec({ typeCode: '325' })) }]);
+
+    // Act
+    const extraction = await extract(text);
+
+    // Assess
+    expect(extraction).toMatchObject({
+      docType: 'unclassified',
+      titled: 'Proforma invoice (type code 325)',
+      extractor: { name: 'einvoice' },
+      fields: {},
+    });
+  });
+
   it('reads the fields from the XML and confirms them against the printed page', async () => {
     // Prepare
     const text = pageWith(printedPage(), [{ name: 'factur-x.xml', xml: ciiXml() }]);
