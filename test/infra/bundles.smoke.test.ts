@@ -77,7 +77,7 @@ describe('bundled functions in cdk.out', () => {
     }
   });
 
-  it('stay within their size limits: 1 MB each, parse and ocr (pdf.js) under their ratchet (bundleLimitBytes)', () => {
+  it('stay within their size limits: 1 MB each, parse, ocr (pdf.js) and extract under their ratchet (bundleLimitBytes)', () => {
     // Prepare
     const sizes = Object.values(bundles).map((b) => ({
       name: b.name,
