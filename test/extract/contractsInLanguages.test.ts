@@ -98,6 +98,152 @@ describe('parties introduced in other languages', () => {
   });
 });
 
+describe('parties as long documents and scans write them', () => {
+  it('reads a party block of several lines: name, address, representative', async () => {
+    // Act
+    const extraction = await read([
+      'Dienstleistungsvertrag',
+      'zwischen',
+      'Muster IT GmbH',
+      'Hauptstraße 1, 10115 Berlin',
+      'vertreten durch den Geschäftsführer Max Muster',
+      '– nachfolgend „Auftragnehmer“ genannt –',
+      'und',
+      'Stadt Neustadt',
+      'Rathausplatz 1, 67433 Neustadt',
+      '– nachfolgend „Auftraggeber“ genannt –',
+      'Die Vertragsparteien vereinbaren Folgendes.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Muster IT GmbH');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Stadt Neustadt');
+  });
+
+  it('reads a French party described at length, its legal form in words', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRAT DE PRESTATION DE SERVICES',
+      'ENTRE LES SOUSSIGNÉS :',
+      'ALPHA CONSEIL, société par actions simplifiée au capital de 50 000 €, dont le siège social est situé',
+      '12 rue de la Paix, 75002 Paris, immatriculée au RCS de Paris sous le numéro 812 345 678,',
+      'représentée par M. Jean Dupont, en sa qualité de Président,',
+      'ci-après dénommée « le Prestataire »,',
+      "D'UNE PART,",
+      'ET',
+      'BÊTA INDUSTRIE, société anonyme, 4 avenue Foch, 69006 Lyon, ci-après dénommée « le Client »,',
+      "D'AUTRE PART, il a été convenu ce qui suit entre les parties.",
+    ]);
+
+    // Assess: the Dutch "en" of ", en sa qualité" separates no parties in a French contract.
+    expect(fieldOf(extraction, 'provider')?.value).toBe('ALPHA CONSEIL');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('BÊTA INDUSTRIE');
+  });
+
+  it('reads a lease: landlord and tenant, and a contract number labelled with its kind', async () => {
+    // Act
+    const extraction = await read([
+      'GEWERBEMIETVERTRAG',
+      'Mietvertrags-Nr. GM-2024-031',
+      'Zwischen',
+      'Gewerbepark Süd GmbH & Co. KG, Industriering 7, 70565 Stuttgart',
+      '- im Folgenden „Vermieter“ -',
+      'und',
+      'Feinmechanik Weber GmbH, Talstraße 18, 70563 Stuttgart',
+      '- im Folgenden „Mieter“ -',
+      'Das Mietverhältnis beginnt am 01.06.2024 und endet am 31.05.2029.',
+    ]);
+
+    // Assess
+    expect(extraction.docType).toBe('contract');
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('GM-2024-031');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Gewerbepark Süd GmbH & Co. KG');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Feinmechanik Weber GmbH');
+    expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2029-05-31');
+  });
+
+  it('reads cue words whose accents a scan got wrong ("ci-aprés", "representaciön")', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRATO DE PRESTACION DE SERVICIOS',
+      'REUNIDOS',
+      'De una parte, D. Luis Garcia Löpez, con DNI 12345678-Z, en nombre y',
+      'representaciön de Soluciones Norte, S.L., con CIF B-12345678 (en adelante, "el Proveedor").',
+      'Y de otra parte, Comercial Levante, S.A. (en adelante, "el Cliente").',
+      'PRIMERA. El presente contrato entrarä en vigor el 1 de marzo de 2024.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Soluciones Norte, S.L.');
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2024-03-01');
+  });
+
+  it('takes the company that starts a line over the person before it when the scan garbled "on behalf of"', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRATO DE SUMINISTRO',
+      'REUNIDOS',
+      'De una parte, Soluciones Norte, S.L. (en adelante, "el Proveedor").',
+      'Y de otra parte, Dfia. Ana Ruiz Martin, con DNI 87654321-X, en nombre y representacién de',
+      'Comercial Levante, S.A., con CIF A-87654321 y domicilio en Avenida del Puerto 5, Valencia',
+      '(en adelante, "el Cliente").',
+      'Ambas partes acuerdan las siguientes cláusulas.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Comercial Levante, S.A.');
+  });
+
+  it('does not take a legal form that wrapped onto its own line for a name', async () => {
+    // Act
+    const extraction = await read([
+      'SERVICES AGREEMENT',
+      'This Agreement is entered into by and between Wayne Hospitality Group',
+      'LLC, with offices at 1007 Mountain Drive, Gotham (the "Client"), and Fuji Mobility Systems K.K. (the "Service Provider").',
+      'The parties agree as follows.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Wayne Hospitality Group LLC');
+  });
+});
+
+describe('the law and the signing', () => {
+  const contract = (...clauses: string[]) =>
+    read(['Dienstleistungsvertrag', 'Die Vertragsparteien vereinbaren Folgendes.', ...clauses]);
+
+  it.each([
+    ['Es gilt deutsches Recht unter Ausschluss des UN-Kaufrechts.', 'Germany'],
+    ['Es gilt das Recht der Bundesrepublik Deutschland.', 'Germany'],
+    ['Le présent contrat est soumis au droit français.', 'France'],
+    ['Op deze overeenkomst is Nederlands recht van toepassing.', 'Netherlands'],
+    ['El presente contrato se rige por la legislación española.', 'Spain'],
+    ['Il presente contratto è regolato dalla legge italiana.', 'Italy'],
+    ['This Agreement is governed by English law.', 'England and Wales'],
+  ])('reads "%s" as the law of %s', async (clause, jurisdiction) => {
+    // Act
+    const extraction = await contract(clause);
+
+    // Assess
+    expect(fieldOf(extraction, 'governingLaw')?.value).toBe(jurisdiction);
+  });
+
+  it.each([
+    ['Fait à Paris, le 20 avril 2024, en deux exemplaires originaux.', '2024-04-20'],
+    ['Aldus overeengekomen en ondertekend te Utrecht op 28 mei 2024.', '2024-05-28'],
+    ['En Madrid, a 10 de febrero de 2024', '2024-02-10'],
+    ['Berlin, den 15.03.2024', '2024-03-15'],
+    ['Milano, 25 marzo 2024', '2024-03-25'],
+  ])('reads where and when "%s" was signed', async (line, date) => {
+    // Act
+    const extraction = await contract(line);
+
+    // Assess: one place and date is one reading, which nothing else confirms.
+    expect(fieldOf(extraction, 'signedDate')?.value).toBe(date);
+    expect(fieldOf(extraction, 'signedDate')?.confidence).toBeLessThan(0.8);
+  });
+});
+
 describe('what contracts are not', () => {
   it.each([
     [

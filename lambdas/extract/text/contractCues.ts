@@ -1,10 +1,12 @@
 import type { Candidate } from '../candidates.js';
-import { NOT_VALUE_WORDS, RANGE_JOIN, VALUE_WORDS } from '../vocabulary/contractWords.js';
+import { lawsNamed, NOT_VALUE_WORDS, RANGE_JOIN, VALUE_WORDS } from '../vocabulary/contractWords.js';
+import { letterPlace, signedAtPlaces } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
 import { fromSentence, sentences } from './prose.js';
+import { lineAt } from './textIndex.js';
 import { dateValue } from './values.js';
 
 // Contract prose and form cues shared by the contract field finders.
@@ -59,3 +61,54 @@ export const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; cu
   }
   return found;
 };
+
+/**
+ * Where and when the contract was signed, in any language: a cell that starts with a place and
+ * goes on with a date ("Berlin, den 15.03.2024", "Fait à Paris, le 20 avril 2024, en deux
+ * exemplaires", "En Madrid, a 10 de febrero de 2024", "Milano, 25 marzo 2024"), or a sentence
+ * that says it ("ondertekend te Utrecht op 28 mei 2024"). Each place and date is one reading.
+ */
+export const placeDates = (ctx: FinderContext): Candidate<string>[] => {
+  const found: Candidate<string>[] = [];
+  const dated = new Set<number>();
+  for (const line of ctx.doc.lines) {
+    for (const cell of line.cells) {
+      const place = letterPlace(cell.text);
+      const date = place ? findDates(cell.text.slice(place.length), ctx.order)[0] : undefined;
+      if (date?.start !== 0) continue;
+      const parsed = dateValue(date);
+      dated.add(line.index);
+      found.push({
+        value: parsed.value,
+        confidence: 0.88 * (parsed.certainty ?? 1),
+        line,
+        via: 'letter-date',
+        ...(parsed.alternatives ? { alternatives: parsed.alternatives } : {}),
+      });
+    }
+  }
+  for (const offset of signedAtPlaces(ctx.doc.flat)) {
+    const date = findDates(ctx.doc.flat.slice(offset, offset + 40), ctx.order)[0];
+    if (date?.start !== 0 || dated.has(lineAt(ctx.doc, offset).index)) continue;
+    found.push(fromSentence(ctx.doc, { start: offset }, dateValue(date), 0.88, 'prose:signed-at'));
+  }
+  return found;
+};
+
+/**
+ * The law a sentence names, in any language, by the jurisdiction's English name: "Es gilt
+ * deutsches Recht" and "das Recht der Bundesrepublik Deutschland" (Germany), "soumis au droit
+ * français" (France), "Nederlands recht", "la legislación española", "la legge italiana".
+ */
+export const namedLaws = (ctx: FinderContext): Candidate<string>[] =>
+  sentences(ctx.doc).flatMap((s) =>
+    lawsNamed(s.text).map((law) =>
+      fromSentence(
+        ctx.doc,
+        { start: s.start + law.index },
+        { value: law.jurisdiction },
+        0.88,
+        'prose:law-named',
+      ),
+    ),
+  );

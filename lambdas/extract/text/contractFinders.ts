@@ -8,7 +8,7 @@ import {
   RENEWS,
 } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
-import { DATE_CUE, dateRange, feeSentences, lastDateIn } from './contractCues.js';
+import { DATE_CUE, dateRange, feeSentences, lastDateIn, namedLaws, placeDates } from './contractCues.js';
 import { definedParties } from './contractParties.js';
 import { findLabelled, type Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
@@ -207,6 +207,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       'prose:governed',
     ),
     ...afterCue(ctx.doc, /\bthe\s+laws\s+of\s+(?=[^.]{2,60}\s+govern)/i, parseLaw, 0.88, 'prose:laws-govern'),
+    ...namedLaws(ctx),
   ],
   autoRenewal: (ctx) => {
     const found = findLabelled(ctx.doc, contractLabels('renewal'), parseYesNo, { via: 'label:renewal' });
@@ -270,6 +271,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
         0.88,
         'prose:signed-on',
       ),
+      ...placeDates(ctx),
     );
     return found;
   },

@@ -3,20 +3,20 @@ import {
   type ContractRole,
   DEFINED_ROLE,
   ON_BEHALF_OF,
-  PARTIES_AND,
   PARTIES_BETWEEN,
   PARTY_PREFIX,
+  partiesAnd,
   ROLE_WORD,
 } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
 import { fromSentence } from './prose.js';
 import { cleanPartyName, hasLegalForm, leadingName } from './values.js';
 
-/** How far before its defined role a party's name may start. */
-const REACH = 300;
+/** How far before its defined role a party's name may start: French and Spanish descriptions run long. */
+const REACH = 600;
 
-/** A party's number in a list: "(1) ", or "2. " opening a line. */
-const PARTY_NUMBER = /\(\d\)\s*|(?<![^\n])[ \t]*\d\.\s+/g;
+/** A party's number in a list: "(1) ", or "2. " opening a line (a scan may read its dot as a comma). */
+const PARTY_NUMBER = /\(\d\)\s*|(?<![^\n])[ \t]*\d[.,]\s+/g;
 
 /** Where the last match of `re` in `text` ends, or -1. */
 const lastEnd = (re: RegExp, text: string): number => {
@@ -37,12 +37,12 @@ const lastEnd = (re: RegExp, text: string): number => {
  * party). An "and" elsewhere may be inside a name ("Acme Research and Development Inc.",
  * "incorporated in England and Wales").
  */
-const partyStarts = (before: string, previousRoleEnd: number): number[] =>
+const partyStarts = (before: string, previousRoleEnd: number, language?: string): number[] =>
   [
     ...new Set([
       previousRoleEnd,
       lastEnd(PARTIES_BETWEEN, before),
-      lastEnd(PARTIES_AND, before),
+      lastEnd(partiesAnd(language), before),
       lastEnd(ON_BEHALF_OF, before),
       lastEnd(/[:;]\s*/g, before),
       lastEnd(PARTY_NUMBER, before),
@@ -52,21 +52,31 @@ const partyStarts = (before: string, previousRoleEnd: number): number[] =>
     .sort((a, b) => b - a);
 
 /**
- * A party's name from its description: up to its legal form where one ends a part of it ("Muster
- * IT GmbH, Hauptstraße 1" is "Muster IT GmbH"; "Soluciones Norte, S.L., con CIF" is "Soluciones
- * Norte, S.L."), else up to an address after a comma ("Anna Schmidt, Lindenweg 2"), without a
- * word that introduces a company ("La société").
+ * A party's name from its description: up to its legal form where one ends a part of it, at a
+ * comma or a line's end ("Muster IT GmbH, Hauptstraße 1" and "Muster IT GmbH⏎Hauptstraße 1" are
+ * "Muster IT GmbH"; "Soluciones Norte, S.L., con CIF" is "Soluciones Norte, S.L."; "Wayne
+ * Hospitality Group⏎LLC, with offices" is "Wayne Hospitality Group LLC"); else its first line
+ * when that is a name alone, its words capitalised ("Gemeente Zwartewater" over its address);
+ * else up to an address after a comma ("Anna Schmidt, Lindenweg 2"). Without a word that
+ * introduces a company ("La société", "der Firma").
  */
 const partyName = (description: string): string | undefined => {
   const text = description
-    .replace(/\s+/g, ' ')
+    .replace(/[ \t]+/g, ' ')
     .replace(/^[\s,;:–—-]+/, '')
     .replace(PARTY_PREFIX, '');
-  for (let comma = text.indexOf(','); comma > 0; comma = text.indexOf(',', comma + 1)) {
-    const head = text.slice(0, comma);
+  for (const cut of text.matchAll(/[,\n]/g)) {
+    const head = text.slice(0, cut.index).replace(/\s+/g, ' ').trim();
     if (hasLegalForm(head)) return cleanPartyName(head);
   }
-  const beforeAddress = text.replace(/,\s+\p{Lu}[\p{L}.'-]*(?:\s[\p{L}.'-]+){0,3}\s\d.*$/u, '');
+  const [firstLine = '', ...rest] = text.split('\n');
+  if (rest.join('').trim() && !/(?<![\p{L}])\p{Ll}/u.test(firstLine)) {
+    const alone = cleanPartyName(firstLine);
+    if (alone) return alone;
+  }
+  const beforeAddress = text
+    .replace(/\s+/g, ' ')
+    .replace(/,\s+\p{Lu}[\p{L}.'-]*(?:\s[\p{L}.'-]+){0,3}\s\d.*$/u, '');
   return cleanPartyName(beforeAddress) ?? cleanPartyName(leadingName(beforeAddress));
 };
 
@@ -78,21 +88,33 @@ const listedParty = (before: string): { boundary: number; name: string } | undef
   return name ? { boundary, name } : undefined;
 };
 
+/** Where each line of `before` starts, the last first. */
+const lineStarts = (before: string): number[] =>
+  [...before.matchAll(/\n[ \t]*(?=\S)/g)].map((m) => m.index + m[0].length).reverse();
+
+/** A company's name: one with a legal form and a word before it ("LLC" alone names nobody). */
+const isCompany = (name: string): boolean => hasLegalForm(name) && /\S\s+\S/.test(name);
+
 /**
- * The party described before a defined role: the name after the latest start, or, where a later
- * start cut the description short ("…, y CIF B-46000001 (en lo sucesivo, el "Proveedor")"), the
- * latest that gives a name with a legal form.
+ * The party described before a defined role: the latest start that gives a company's name (a
+ * later start may cut the description short: "…, y CIF B-46000001 (en lo sucesivo, el
+ * "Proveedor")"); else a line of the description that starts with one (the company a person
+ * signs for, when a scan garbled "en nombre y representación de" before it); else the latest
+ * start that gives any name.
  */
 const describedParty = (
   before: string,
   previousRoleEnd: number,
+  language?: string,
 ): { boundary: number; name: string } | undefined => {
-  const starts = partyStarts(before, previousRoleEnd);
-  const named = starts.flatMap((boundary) => {
-    const name = partyName(before.slice(boundary));
-    return name ? [{ boundary, name }] : [];
-  });
-  return named.find((n) => hasLegalForm(n.name)) ?? (named[0]?.boundary === starts[0] ? named[0] : undefined);
+  const named = (starts: number[]) =>
+    starts.flatMap((boundary) => {
+      const name = partyName(before.slice(boundary));
+      return name ? [{ boundary, name }] : [];
+    });
+  const fromStarts = named(partyStarts(before, previousRoleEnd, language));
+  const company = (found: { boundary: number; name: string }[]) => found.find((n) => isCompany(n.name));
+  return company(fromStarts) ?? company(named(lineStarts(before))) ?? fromStarts[0];
 };
 
 /** An unquoted role after a defined-as word names the party only right after it ("nachfolgend Auftragnehmer genannt"). */
@@ -128,7 +150,7 @@ export const definedParties = (ctx: FinderContext, role: ContractRole): Candidat
     const listed = g.role3 !== undefined;
     const picked = listed
       ? listedParty(before)
-      : describedParty(before, from === ownEnd && ownEnd > 0 ? 0 : -1);
+      : describedParty(before, from === ownEnd && ownEnd > 0 ? 0 : -1, ctx.language);
     if (!picked) continue;
     const { boundary, name } = picked;
     found.push(

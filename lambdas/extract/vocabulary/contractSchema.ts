@@ -95,6 +95,15 @@ export const ContractVocabularySchema = z
      * liability, penalties), whatever else it says.
      */
     notValue: words,
+    /** Words for the law that governs a contract ("law", "Recht", "droit", "legislación"). */
+    lawWords: words.min(1),
+    /**
+     * Jurisdictions, by their English name, with the words that name them in the language: its
+     * adjectives in every form ("deutsches", "française", "Nederlands") and the country's names
+     * ("Bundesrepublik Deutschland"). "deutsches Recht" and "droit français" are read as
+     * "Germany" and "France", whatever the contract's language.
+     */
+    laws: z.record(z.string().min(2).max(60), words),
     /** Units of time, each with its plural and abbreviations (lower case). */
     units: z
       .object({ days: words.min(1), weeks: words.min(1), months: words.min(1), years: words.min(1) })

@@ -1,5 +1,6 @@
 import type { ContractLabelField, ContractVocabulary } from './contractSchema.js';
 import { VOCABULARIES } from './languages.js';
+import { fold } from './lexicon.js';
 import { anyOf, titleWordPattern } from './words.js';
 
 /**
@@ -19,10 +20,20 @@ export type ContractRole = keyof ContractVocabulary['roles'];
 /**
  * Regular expression source of the labels of a contract field in every language (for
  * `findLabelled`, which matches it case-insensitively with the `u` flag). A party role's labels
- * are its role words ("Auftraggeber:", "Client:").
+ * are its role words ("Auftraggeber:", "Client:"). A contract number's label in a compounding
+ * language may start with the contract's kind ("Mietvertrags-Nr.").
  */
-export const contractLabels = (field: ContractLabelField | ContractRole): string =>
-  field === 'provider' || field === 'customer' ? every((c) => c.roles[field]) : every((c) => c.labels[field]);
+export const contractLabels = (field: ContractLabelField | ContractRole): string => {
+  if (field === 'provider' || field === 'customer') return every((c) => c.roles[field]);
+  const labels = every((c) => c.labels[field]);
+  if (field !== 'contractNumber') return labels;
+  // A compounding language numbers a contract after its compound title: "Mietvertragsnummer",
+  // "Wartungsvertrags-Nr.".
+  const compound = anyOf(
+    VOCABULARIES.filter((v) => v.compoundWords).flatMap((v) => v.contract.labels.contractNumber),
+  );
+  return `${labels}|\\p{L}{2,}(?:${compound})`;
+};
 
 /** Whole-text tests of a role word ("Auftragnehmer", "le Prestataire" without its article). */
 export const ROLE_WORD: Readonly<Record<ContractRole, RegExp>> = {
@@ -62,15 +73,20 @@ export const PARTIES_BETWEEN = new RegExp(
   'giu',
 );
 
+const andPattern = (words: string) =>
+  new RegExp(`(?:^|\\n|[,;\\-–—»“”"')]\\s*)\\s*(?:${words})${NOT_LETTER_AFTER}\\s*`, 'giu');
+const PARTIES_AND_BY_LANGUAGE = new Map(VOCABULARIES.map((v) => [v.code, andPattern(anyOf(v.contract.and))]));
+const PARTIES_AND_ANY = andPattern(every((c) => c.and));
+
 /**
- * A word that separates two parties ("and", "und", "ET"): one that opens its line or follows a
- * comma, a semicolon, a dash or a closing quote, with the spaces after it. Inside a name the same
- * word joins it ("Müller und Söhne GmbH", "Research and Development Inc.").
+ * A word that separates two parties ("and", "und", "ET") in the document's language (any, when it
+ * is not known): one that opens its line or follows a comma, a semicolon, a dash or a closing
+ * quote, with the spaces after it. Inside a name the same word joins it ("Müller und Söhne GmbH",
+ * "Research and Development Inc."), and another language's "and" is a word of this one (the
+ * Dutch "en" in French: ", en sa qualité de Président").
  */
-export const PARTIES_AND = new RegExp(
-  `(?:^|\\n|[,;\\-–—»“”"')]\\s*)\\s*(?:${every((c) => c.and)})${NOT_LETTER_AFTER}\\s*`,
-  'giu',
-);
+export const partiesAnd = (language: string | undefined): RegExp =>
+  (language && PARTIES_AND_BY_LANGUAGE.get(language)) || PARTIES_AND_ANY;
 
 /** Words that introduce a company before its name, at the start of a text: "La société ", "der Firma ". */
 export const PARTY_PREFIX = new RegExp(
@@ -119,3 +135,27 @@ export const NOT_VALUE_WORDS = phrases((c) => c.notValue);
 /** Regular expression source of a unit of time in every language ("days", "Tagen", "mois"). */
 export const timeUnit = (unit: keyof ContractVocabulary['units']): string =>
   `(?:${every((c) => c.units[unit])})`;
+
+const JURISDICTION_OF = new Map<string, string>();
+for (const v of VOCABULARIES)
+  for (const [jurisdiction, names] of Object.entries(v.contract.laws))
+    for (const name of names) JURISDICTION_OF.set(fold(name).replace(/\s+/g, ' '), jurisdiction);
+const JURISDICTION = anyOf(VOCABULARIES.flatMap((v) => Object.values(v.contract.laws).flat()));
+const LAW = `(?:${every((c) => c.lawWords)})`;
+const LAW_OF = new RegExp(
+  `${NOT_LETTER_BEFORE}(?:(?<before>${JURISDICTION})\\s+${LAW}|${LAW}(?:\\s+\\p{L}+){0,3}?\\s+(?<after>${JURISDICTION}))${NOT_LETTER_AFTER}`,
+  'giu',
+);
+
+/**
+ * The jurisdictions whose law a text names, by their English names, with where each is named:
+ * "deutsches Recht", "das Recht der Bundesrepublik Deutschland" (Germany), "droit français"
+ * (France), "Nederlands recht", "legislación española", "legge italiana", "English law"
+ * (England and Wales).
+ */
+export const lawsNamed = (text: string): { jurisdiction: string; index: number }[] =>
+  [...text.matchAll(LAW_OF)].flatMap((m) => {
+    const name = m.groups?.before ?? m.groups?.after ?? '';
+    const jurisdiction = JURISDICTION_OF.get(fold(name).replace(/\s+/g, ' '));
+    return jurisdiction ? [{ jurisdiction, index: m.index }] : [];
+  });

@@ -12,11 +12,13 @@ export {
 export {
   documentTypeCue,
   ITEM_HEADINGS,
+  letterPlace,
   MONTH_PATTERN,
   monthNumber,
   NOT_MONEY_BEFORE,
   otherDocumentCue,
   SALUTATION,
+  signedAtPlaces,
   TITLE_DATE_LINK_PATTERN,
   TITLE_ISSUER_LINK,
   vocabularyOf,

@@ -117,6 +117,12 @@ export const VocabularySchema = z
     itemTable: z
       .object({ description: words.min(1), quantity: words.min(1), amount: words.min(1), position: words })
       .strict(),
+    /**
+     * How a letter or a contract writes where and when it was dated: phrases `before` the place
+     * ("Fait à", "ondertekend te", "Signed at") and words `after` it, before the date ("Berlin,
+     * den", "Paris, le", "Madrid, a", "Milano, lì").
+     */
+    letterPlaces: z.object({ before: words, after: words }).strict(),
     /** How contracts in the language are titled, name their parties and label their terms. */
     contract: ContractVocabularySchema,
     labels: z.object(

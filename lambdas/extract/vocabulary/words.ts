@@ -59,6 +59,38 @@ export const SALUTATION = new RegExp(
   'iu',
 );
 
+const PLACE_BEFORE = anyOf(VOCABULARIES.flatMap((v) => v.letterPlaces.before));
+const PLACE_AFTER = anyOf(VOCABULARIES.flatMap((v) => v.letterPlaces.after));
+const LETTER_PLACE = new RegExp(
+  `^(?:(?:${PLACE_BEFORE})\\s+)?(?<place>\\p{L}[\\p{L}'’. -]{1,40}?),\\s*(?:(?:${PLACE_AFTER})\\s+)?`,
+  'iu',
+);
+/** Phrases of several words that say where a document was signed ("fait à", "ondertekend te"). */
+const SIGNED_AT = anyOf(VOCABULARIES.flatMap((v) => v.letterPlaces.before).filter((w) => w.includes(' ')));
+const SIGNED_AT_PLACE = new RegExp(
+  `(?<![\\p{L}])(?:${SIGNED_AT})\\s+(?<place>\\p{L}[\\p{L}'’. -]{1,40}?)(?:,\\s*|\\s+)(?:(?:${PLACE_AFTER})\\s+)?(?=\\d)`,
+  'giu',
+);
+
+/**
+ * A letter's place before its date, at the start of `text`, with the words around it:
+ * "Freiburg, ", "Paris, le ", "Milano, lì ", "Fait à Paris, le ", "En Madrid, a " (a town's name:
+ * a capital, then letters, no digit). Undefined when the text starts with none.
+ */
+export const letterPlace = (text: string): string | undefined => {
+  const m = LETTER_PLACE.exec(text);
+  return m?.groups?.place && /^\p{Lu}/u.test(m.groups.place) ? m[0] : undefined;
+};
+
+/**
+ * Where a sentence says a document was signed, in any language: "ondertekend te Utrecht op ",
+ * "signed at London on ", "Fait à Paris, le ". Yields the offset where the date starts.
+ */
+export const signedAtPlaces = function* (text: string): Generator<number> {
+  for (const m of text.matchAll(SIGNED_AT_PLACE))
+    if (m.groups?.place && /^\p{Lu}/u.test(m.groups.place)) yield m.index + m[0].length;
+};
+
 /**
  * A title word of every language, `pick`ed from each vocabulary; in a compounding language also as
  * the end of a longer noun ("Mietrechnung", "Dienstleistungsvertrag").

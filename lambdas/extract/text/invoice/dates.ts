@@ -1,4 +1,5 @@
 import type { Candidate } from '../../candidates.js';
+import { letterPlace } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import { findDates } from '../parseDate.js';
@@ -15,12 +16,6 @@ export interface DateCandidates {
 const LETTER_DATE_LINES = 20;
 
 /**
- * A letter's place before its date: "Freiburg, ", "Paris, le ", "Milano, lì ", "Berlin, den ",
- * "Madrid, " (a town's name: capitalised words, no digit).
- */
-const PLACE = /^\p{Lu}[\p{L}'’. -]{1,40}?,\s*(?:(?:den|le|lì|li|il|el|am)\s+)?/u;
-
-/**
  * Dates alone in their cell at the top of the first page: a letter's place and date (0.8, as
  * sure as a label), or a date with nothing before it (0.55, under the doubt floor: a receipt's
  * "12.03.2024 08:14", a date under the letterhead, but possibly another date), which a reviewer
@@ -32,7 +27,7 @@ const topDates = (ctx: FinderContext): Candidate<string>[] => {
   for (const line of ctx.doc.lines) {
     if (line.page !== page || line.furniture || line.line > LETTER_DATE_LINES) continue;
     for (const cell of line.cells) {
-      const place = PLACE.exec(cell.text)?.[0] ?? '';
+      const place = letterPlace(cell.text) ?? '';
       // Without a place, a date stands alone on its line: beside other cells it is a label's
       // value ("Due date:   05/04/2024", "Lieferdatum  12.03.2024") or an item's date.
       if (!place && line.cells.length > 1) continue;
