@@ -293,6 +293,31 @@ describe('clauses in other languages', () => {
   });
 
   it.each([
+    ['Der Vertrag kann mit einer Frist von 3 Monaten zum Monatsende gekündigt werden.', 90],
+    ['Chacune des parties peut résilier le contrat moyennant un préavis de 60 jours.', 60],
+    ['De overeenkomst kan worden opgezegd met een opzegtermijn van 2 maanden.', 60],
+    ['Il Cliente può recedere dal contratto con un preavviso di 30 giorni.', 30],
+  ])('reads the notice to end the contract in "%s" as %i days', async (clause, days) => {
+    // Act
+    const extraction = await read(['Wartungsvertrag', 'Die Vertragsparteien vereinbaren Folgendes.', clause]);
+
+    // Assess
+    expect(fieldOf(extraction, 'terminationNoticeDays')?.value).toBe(days);
+  });
+
+  it('does not take a deadline of a sentence about something else for the notice', async () => {
+    // Act
+    const extraction = await read([
+      'Wartungsvertrag',
+      'Die Vertragsparteien vereinbaren Folgendes.',
+      'Mängel sind mit einer Frist von 14 Tagen zu beseitigen.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'terminationNoticeDays')).toBeUndefined();
+  });
+
+  it.each([
     ['24 Monate', 24],
     ['douze (12) mois', 12],
     ['18 maanden', 18],

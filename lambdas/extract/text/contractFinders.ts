@@ -6,6 +6,7 @@ import {
   NO_RENEWAL,
   PAYMENT_WORDS,
   RENEWS,
+  TERMINATION_WORDS,
 } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
 import { DATE_CUE, dateRange, feeSentences, lastDateIn, namedLaws, placeDates } from './contractCues.js';
@@ -246,6 +247,16 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
           break;
         }
       }
+    }
+    // Other languages: a sentence about ending the contract, the days after its notice cue
+    // ("mit einer Frist von 3 Monaten … gekündigt", "résiliation moyennant un préavis de 90 jours").
+    const cue = contractCue('notice');
+    for (const s of sentences(ctx.doc)) {
+      if (!TERMINATION_WORDS.test(s.text)) continue;
+      const at = cue.exec(s.text);
+      const days = at && parseDays(s.text.slice(at.index + at[0].length));
+      if (at && days)
+        found.push(fromSentence(ctx.doc, { start: s.start + at.index }, days, 0.88, 'prose:notice-cue'));
     }
     return found;
   },

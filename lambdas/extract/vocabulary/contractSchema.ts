@@ -75,7 +75,10 @@ export const ContractVocabularySchema = z
      * it runs: "looptijd van"). `value` words make a sentence one about the contract's price
      * ("Vergütung", "prix"), `payment` words one about paying ("zahlbar", "facture"). `renews` and
      * `noRenewal` say whether it renews by itself ("tacite reconduction", "verlängert sich nicht").
-     * English prose is also read by the finders' own patterns, which know its grammar.
+     * In a sentence with a `termination` word ("gekündigt", "résiliation"), the number of days
+     * after a `notice` cue ("mit einer Frist von", "moyennant un préavis de") is the notice needed
+     * to end the contract. English prose is also read by the finders' own patterns, which know
+     * its grammar.
      */
     cues: z
       .object({
@@ -86,6 +89,8 @@ export const ContractVocabularySchema = z
         payment: words,
         renews: words,
         noRenewal: words,
+        notice: words,
+        termination: words,
       })
       .strict(),
     /** Words that join the two dates of a period ("to", "bis", "au", "tot en met", "al"). */

@@ -108,9 +108,9 @@ export const CONTRACT_SIGNALS = new RegExp(
 
 /**
  * A clause's cue for a contract term in every language, ending where its value starts
- * ("beginnt am ", "prend effet le ", "looptijd van ").
+ * ("beginnt am ", "prend effet le ", "looptijd van ", "préavis de ").
  */
-export const contractCue = (term: 'effective' | 'expiration' | 'term'): RegExp =>
+export const contractCue = (term: 'effective' | 'expiration' | 'term' | 'notice'): RegExp =>
   new RegExp(`${NOT_LETTER_BEFORE}(?:${every((c) => c.cues[term])})\\s+`, 'iu');
 
 /** What joins the two dates of a period, the whole text between them: a dash, "to", "bis", "au". */
@@ -125,6 +125,8 @@ export const PAYMENT_WORDS = phrases((c) => c.cues.payment);
 export const RENEWS = phrases((c) => c.cues.renews);
 /** Phrases that say it does not ("verlängert sich nicht", "sans tacite reconduction"). */
 export const NO_RENEWAL = phrases((c) => c.cues.noRenewal);
+/** Words that make a sentence one about ending the contract ("gekündigt", "résiliation", "disdetta"). */
+export const TERMINATION_WORDS = phrases((c) => c.cues.termination);
 
 /** Words that make a sentence one about the contract's price ("fees", "Vergütung", "prix"). */
 export const VALUE_WORDS = phrases((c) => c.cues.value);
