@@ -323,6 +323,10 @@ describe('clauses in other languages', () => {
     ['18 maanden', 18],
     ['2 Jahre', 24],
     ['3 anni', 36],
+    ['drei Monate', 3],
+    ['vierundzwanzig Monate', 24],
+    ['dodici mesi', 12],
+    ['twenty-four (24) months', 24],
   ])('reads the term "%s" as %i months', (text, months) => {
     expect(parseMonths(text)?.value).toBe(months);
   });
@@ -332,6 +336,8 @@ describe('clauses in other languages', () => {
     ['trois (3) mois', 90],
     ['4 weken', 28],
     ['30 días', 30],
+    ['trois mois', 90],
+    ['zwölf (12) Wochen', 84],
   ])('reads the notice "%s" as %i days', (text, days) => {
     expect(parseDays(text)?.value).toBe(days);
   });

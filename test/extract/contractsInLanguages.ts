@@ -37,6 +37,7 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       totalValue: { amount: '48000.00', currency: 'EUR' },
       paymentTerms: 'Net 30',
       autoRenewal: true,
+      terminationNoticeDays: 90,
     },
   },
   {

@@ -166,7 +166,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
         found.push(fromSentence(ctx.doc, s, { value: 'Due on receipt' }, 0.88, 'prose:receipt'));
         continue;
       }
-      const within = new RegExp(`\\b(?:within|due|payable|paid)\\s+${NUMBER_PHRASE}\\s+days`, 'i').exec(
+      const within = new RegExp(`\\b(?:within|due|payable|paid)\\s+${NUMBER_PHRASE}\\s+days`, 'iu').exec(
         s.text,
       );
       const net = /\bnet\s+(\d{1,3})\b/i.exec(s.text);
@@ -237,7 +237,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     for (const s of sentences(ctx.doc)) {
       if (!/notice/i.test(s.text) || !/terminat|non-renewal/i.test(s.text)) continue;
       if (!/convenience|at\s+any\s+time|non-renewal|without\s+cause/i.test(s.text)) continue;
-      const m = new RegExp(`${NUMBER_PHRASE}\\s+days`, 'ig');
+      const m = new RegExp(`${NUMBER_PHRASE}\\s+days`, 'igu');
       for (let mm = m.exec(s.text); mm; mm = m.exec(s.text)) {
         const days = numberFromGroups(mm[1], mm[2], mm[3], mm[4]);
         if (days !== undefined) {

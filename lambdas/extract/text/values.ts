@@ -3,65 +3,46 @@ import { formatPaymentTerms, hasLegalForm } from '../../shared/documents/index.j
 export { hasLegalForm };
 
 import { timeUnit } from '../vocabulary/contractWords.js';
+import { fold, VOCABULARIES, vocabularyOf } from '../vocabulary/index.js';
 import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { type DayMonthOrder, type FoundDate, findDates } from './parseDate.js';
 
 /** Value readers for labelled text and prose captures. Each returns undefined when the text is not one. */
 
-const WORDS: Readonly<Record<string, number>> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
+/** Every language's number words, folded ("zwölf" as "zwolf"). */
+const NUMBER_WORDS = new Map(
+  VOCABULARIES.flatMap((v) => Object.entries(v.numberWords)).map(([word, n]) => [fold(word), n] as const),
+);
+/** English's, which compose ("twenty-four", "one hundred eighty"). */
+const ENGLISH_WORDS = new Map(Object.entries(vocabularyOf('en')?.numberWords ?? {}));
 
-/** "twenty-four" -> 24, "one hundred eighty" -> 180; undefined when not a number in words. */
+/**
+ * "twenty-four" -> 24, "one hundred eighty" -> 180, "drei" -> 3, "douze" -> 12, "dix-huit" -> 18;
+ * undefined when not a number in words.
+ */
 export const wordsToNumber = (text: string): number | undefined => {
+  const whole = NUMBER_WORDS.get(fold(text.trim()).replace(/\s+/g, ' '));
+  if (whole !== undefined) return whole;
   const parts = text
     .toLowerCase()
     .replace(/-/g, ' ')
     .split(/\s+/)
     .filter((w) => w && w !== 'and');
   if (parts.length === 0) return undefined;
-  let total = 0;
   let current = 0;
   for (const part of parts) {
+    const n = ENGLISH_WORDS.get(part);
     if (part === 'hundred') current = (current || 1) * 100;
-    else if (Object.hasOwn(WORDS, part)) current += WORDS[part] as number;
+    else if (n !== undefined) current += n;
     else return undefined;
   }
-  total += current;
-  return total;
+  return current;
 };
 
 /** A count written as "90", "ninety (90)" or "ninety"; returns the number and the text length read. */
 export const NUMBER_PHRASE =
-  '(?:([a-z]+(?:[- ][a-z]+){0,3})\\s*\\(\\s*(\\d{1,4})\\s*\\)|(\\d{1,4})|([a-z]+(?:-[a-z]+)?))';
+  '(?:(\\p{L}+(?:[- ]\\p{L}+){0,3})\\s*\\(\\s*(\\d{1,4})\\s*\\)|(\\d{1,4})|(\\p{L}+(?:-\\p{L}+)?))';
 
 /** Reads the groups of a `NUMBER_PHRASE` match. */
 export const numberFromGroups = (
@@ -217,7 +198,7 @@ export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {
   const m =
     /^net\s*(\d{1,3})\b/.exec(t) ??
     new RegExp(`^(\\d{1,3})\\s*${DAYS}`).exec(t) ??
-    new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`).exec(t) ??
+    new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u').exec(t) ??
     new RegExp(
       `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within)\\s+(\\d{1,3})\\s*${DAYS}`,
     ).exec(t);

@@ -82,6 +82,12 @@ export const VocabularySchema = z
     compoundWords: z.boolean(),
     /** Common words, for telling the language of a text. */
     stopwords: words,
+    /**
+     * Numbers written as words, as contracts write durations ("drei Monate", "douze (12) mois"):
+     * each word with its value. English composes larger ones from these ("twenty-four", "one
+     * hundred eighty"); other languages list the ones contracts use whole ("vierundzwanzig").
+     */
+    numberWords: z.record(z.string().trim().min(1).max(40), z.int().min(0).max(1000)),
     /** Month names, January first, each with its abbreviations (lower case). */
     months: z.array(words.min(1)).length(12),
     /**

@@ -131,11 +131,12 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
  */
 // parse 2,480 -> 2,482: the store and statemachine modules every bundle carries grew by the
 // review policies' transition rows and their notification outbox entries (#15), ~1.5 KB minified.
-// extract 1,024 (the goal) -> 1,035 (measured 1,034): the six vocabularies' contract words
-// (titles, roles, labels, clause cues, jurisdictions, notice cues: ~17 KB minified) and their
-// finders took it ~10 KB past the goal. What would bring it back under: the X-Ray SDK the shared tracer pulls in (69 KB with
-// its semver, 29 KB, used only to patch the AWS SDK v2) or zod/mini for the stage's schemas.
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_035 };
+// extract 1,024 (the goal) -> 1,037 (measured 1,036): the six vocabularies' contract words
+// (titles, roles, labels, clause cues, jurisdictions, number words: ~19 KB minified) and their
+// finders took it ~12 KB past the goal. What would bring it back under: the X-Ray SDK the shared
+// tracer pulls in (69 KB, with its semver, 29 KB, used only to patch the AWS SDK v2) or zod/mini
+// for the stage's schemas.
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_037 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
