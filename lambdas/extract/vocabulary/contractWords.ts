@@ -41,7 +41,7 @@ export const ROLE_WORD: Readonly<Record<ContractRole, RegExp>> = {
   customer: new RegExp(`^(?:${every((c) => c.roles.customer)})$`, 'iu'),
 };
 
-/** A contract's title word at the start of a text: "Agreement", "Rahmenvertrag", "CONTRAT". */
+/** A contract's title word wherever it stands in a text: "Agreement", "Rahmenvertrag", "CONTRAT". */
 export const CONTRACT_TITLE = titleWordPattern((v) => v.contract.titles);
 
 const ARTICLE = `(?:${every((c) => c.articles)})`;
@@ -57,7 +57,7 @@ const CLOSE_QUOTE = `["'»“”‘’›]`;
  *   "Opdrachtgever"`, `(en adelante, "el Proveedor")`, `(di seguito "Fornitore")`;
  * - bare in parentheses, as English contracts list their parties: `(1) ACME LIMITED ... (Supplier).`
  *
- * Groups: `definedAs` (the defined-as word, if any), `open` (the opening quote, if any), `role`.
+ * Groups, by shape: `open` and `role1`; `definedAs`, `open2` (if quoted) and `role2`; `role3`.
  */
 export const DEFINED_ROLE = new RegExp(
   `(?:\\(\\s*(?:${ARTICLE}\\s+)?(?<open>${OPEN_QUOTE})\\s*(?:${ARTICLE}\\s*)?(?<role1>${ROLE})\\s*${CLOSE_QUOTE}\\s*\\)` +
