@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Contract parties as other languages introduce them, as long contracts describe them, and as
+ * scans garble the words around them: where a party's name starts and ends, and which words
+ * before it are not part of it.
+ */
+const extractor = new HeuristicExtractor();
+const read = (lines: string[]) => extractor.extract(pdfTextOf(lines));
+
+describe('parties introduced in other languages', () => {
+  it('leaves out "der Firma" and reads the roles after "im Folgenden"', async () => {
+    // Act
+    const extraction = await read([
+      'Werkvertrag',
+      'Zwischen der Firma Nordbau GmbH, Industriestraße 12, 28199 Bremen (im Folgenden „Auftraggeber“)',
+      'und der Firma Elektro Krüger e.K., Am Deich 3, 28759 Bremen (im Folgenden „Auftragnehmer“)',
+      'wird folgender Vertrag geschlossen. Die Vertragsparteien vereinbaren Folgendes.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Nordbau GmbH');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Elektro Krüger e.K.');
+  });
+
+  it('keeps an "und" inside a name', async () => {
+    // Act
+    const extraction = await read([
+      'Liefervertrag',
+      'zwischen Müller und Söhne GmbH, Ringstraße 4, 50667 Köln – nachfolgend „Lieferant“ genannt – und Bäckerei Hahn KG, Markt 1, 50667 Köln – nachfolgend „Käufer“ genannt –',
+      'Die Vertragsparteien vereinbaren Folgendes.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Müller und Söhne GmbH');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Bäckerei Hahn KG');
+  });
+
+  it('does not take the tax number after ", y" for the party', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRATO DE SUMINISTRO',
+      'REUNIDOS',
+      'De una parte, la sociedad Frutas del Turia, S.L., con domicilio en Avenida del Puerto 22, Valencia, y CIF B-46000001 (en lo sucesivo, el "Proveedor").',
+      'De otra parte, la sociedad Supermercados Mediterráneo, S.A., con CIF A-46000002 (en lo sucesivo, el "Comprador").',
+      'Ambas partes acuerdan las siguientes cláusulas.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Frutas del Turia, S.L.');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Supermercados Mediterráneo, S.A.');
+  });
+
+  it('reads an Italian role with its article outside the quotes (l\'"Appaltatore")', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRATTO DI APPALTO DI SERVIZI',
+      'tra',
+      'la società Alfa Logistica S.p.A., con sede in Via Torino 45, Bologna (di seguito, il "Committente")',
+      'e',
+      'la ditta Beta Pulizie S.r.l., con sede in Via Emilia 3, Modena (di seguito, l\'"Appaltatore")',
+      'si conviene e si stipula quanto segue.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Alfa Logistica S.p.A.');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Beta Pulizie S.r.l.');
+  });
+
+  it('does not read a role named in a later sentence as a defined party', async () => {
+    // Act
+    const extraction = await read([
+      'SERVICES AGREEMENT',
+      'The parties agree as follows.',
+      'Acme Corp will perform the Services described hereinafter, and the Customer shall pay for them.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')).toBeUndefined();
+  });
+});
+
+describe('parties as long documents and scans write them', () => {
+  it('reads a party block of several lines: name, address, representative', async () => {
+    // Act
+    const extraction = await read([
+      'Dienstleistungsvertrag',
+      'zwischen',
+      'Muster IT GmbH',
+      'Hauptstraße 1, 10115 Berlin',
+      'vertreten durch den Geschäftsführer Max Muster',
+      '– nachfolgend „Auftragnehmer“ genannt –',
+      'und',
+      'Stadt Neustadt',
+      'Rathausplatz 1, 67433 Neustadt',
+      '– nachfolgend „Auftraggeber“ genannt –',
+      'Die Vertragsparteien vereinbaren Folgendes.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Muster IT GmbH');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Stadt Neustadt');
+  });
+
+  it('reads a French party described at length, its legal form in words', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRAT DE PRESTATION DE SERVICES',
+      'ENTRE LES SOUSSIGNÉS :',
+      'ALPHA CONSEIL, société par actions simplifiée au capital de 50 000 €, dont le siège social est situé',
+      '12 rue de la Paix, 75002 Paris, immatriculée au RCS de Paris sous le numéro 812 345 678,',
+      'représentée par M. Jean Dupont, en sa qualité de Président,',
+      'ci-après dénommée « le Prestataire »,',
+      "D'UNE PART,",
+      'ET',
+      'BÊTA INDUSTRIE, société anonyme, 4 avenue Foch, 69006 Lyon, ci-après dénommée « le Client »,',
+      "D'AUTRE PART, il a été convenu ce qui suit entre les parties.",
+    ]);
+
+    // Assess: the Dutch "en" of ", en sa qualité" separates no parties in a French contract.
+    expect(fieldOf(extraction, 'provider')?.value).toBe('ALPHA CONSEIL');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('BÊTA INDUSTRIE');
+  });
+
+  it('reads a lease: landlord and tenant, and a contract number labelled with its kind', async () => {
+    // Act
+    const extraction = await read([
+      'GEWERBEMIETVERTRAG',
+      'Mietvertrags-Nr. GM-2024-031',
+      'Zwischen',
+      'Gewerbepark Süd GmbH & Co. KG, Industriering 7, 70565 Stuttgart',
+      '- im Folgenden „Vermieter“ -',
+      'und',
+      'Feinmechanik Weber GmbH, Talstraße 18, 70563 Stuttgart',
+      '- im Folgenden „Mieter“ -',
+      'Das Mietverhältnis beginnt am 01.06.2024 und endet am 31.05.2029.',
+    ]);
+
+    // Assess
+    expect(extraction.docType).toBe('contract');
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('GM-2024-031');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Gewerbepark Süd GmbH & Co. KG');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Feinmechanik Weber GmbH');
+    expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2029-05-31');
+  });
+
+  it('reads cue words whose accents a scan got wrong ("ci-aprés", "representaciön")', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRATO DE PRESTACION DE SERVICIOS',
+      'REUNIDOS',
+      'De una parte, D. Luis Garcia Löpez, con DNI 12345678-Z, en nombre y',
+      'representaciön de Soluciones Norte, S.L., con CIF B-12345678 (en adelante, "el Proveedor").',
+      'Y de otra parte, Comercial Levante, S.A. (en adelante, "el Cliente").',
+      'PRIMERA. El presente contrato entrarä en vigor el 1 de marzo de 2024.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Soluciones Norte, S.L.');
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2024-03-01');
+  });
+
+  it('takes the company that starts a line over the person before it when the scan garbled "on behalf of"', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRATO DE SUMINISTRO',
+      'REUNIDOS',
+      'De una parte, Soluciones Norte, S.L. (en adelante, "el Proveedor").',
+      'Y de otra parte, Dfia. Ana Ruiz Martin, con DNI 87654321-X, en nombre y representacién de',
+      'Comercial Levante, S.A., con CIF A-87654321 y domicilio en Avenida del Puerto 5, Valencia',
+      '(en adelante, "el Cliente").',
+      'Ambas partes acuerdan las siguientes cláusulas.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Comercial Levante, S.A.');
+  });
+
+  it('does not take a legal form that wrapped onto its own line for a name', async () => {
+    // Act
+    const extraction = await read([
+      'SERVICES AGREEMENT',
+      'This Agreement is entered into by and between Wayne Hospitality Group',
+      'LLC, with offices at 1007 Mountain Drive, Gotham (the "Client"), and Fuji Mobility Systems K.K. (the "Service Provider").',
+      'The parties agree as follows.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Wayne Hospitality Group LLC');
+  });
+});
