@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { WordListSchema } from './wordList.js';
 
 /**
  * The contract part of a language's vocabulary: how the language titles a contract, introduces
@@ -6,7 +7,7 @@ import * as z from 'zod';
  * read these words; none of them is spelled in extraction code.
  */
 
-const words = z.array(z.string().trim().min(1).max(80)).max(200);
+const words = WordListSchema;
 
 /** Every contract field or term a label can name. */
 export const CONTRACT_LABEL_FIELDS = [

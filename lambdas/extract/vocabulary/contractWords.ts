@@ -1,6 +1,6 @@
 import type { ContractLabelField, ContractVocabulary } from './contractSchema.js';
 import { VOCABULARIES } from './languages.js';
-import { fold } from './lexicon.js';
+import { fold, NOT_WORD_AFTER, NOT_WORD_BEFORE } from './lexicon.js';
 import { anyOf, titleWordPattern } from './words.js';
 
 /**
@@ -11,8 +11,9 @@ import { anyOf, titleWordPattern } from './words.js';
 const every = (pick: (c: ContractVocabulary) => readonly string[]): string =>
   anyOf(VOCABULARIES.flatMap((v) => pick(v.contract)));
 
-const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
-const NOT_LETTER_AFTER = '(?![\\p{L}\\p{N}])';
+/** The words or phrases `pick`ed from every contract vocabulary, as whole words. */
+const phrases = (pick: (c: ContractVocabulary) => readonly string[], flags = 'iu') =>
+  new RegExp(`${NOT_WORD_BEFORE}(?:${every(pick)})${NOT_WORD_AFTER}`, flags);
 
 /** A party's role in a contract. */
 export type ContractRole = keyof ContractVocabulary['roles'];
@@ -61,20 +62,20 @@ const CLOSE_QUOTE = `["'»“”‘’›]`;
  */
 export const DEFINED_ROLE = new RegExp(
   `(?:\\(\\s*(?:${ARTICLE}\\s+)?(?<open>${OPEN_QUOTE})\\s*(?:${ARTICLE}\\s*)?(?<role1>${ROLE})\\s*${CLOSE_QUOTE}\\s*\\)` +
-    `|${NOT_LETTER_BEFORE}(?<definedAs>${every((c) => c.definedAs)})${NOT_LETTER_AFTER}[^"«„“”();]{0,40}?` +
-    `(?:${ARTICLE}\\s+)?(?<open2>${OPEN_QUOTE})?\\s*(?:${ARTICLE}\\s*)?(?<role2>${ROLE})${NOT_LETTER_AFTER}\\s*${CLOSE_QUOTE}?` +
+    `|${NOT_WORD_BEFORE}(?<definedAs>${every((c) => c.definedAs)})${NOT_WORD_AFTER}[^"«„“”();]{0,40}?` +
+    `(?:${ARTICLE}\\s+)?(?<open2>${OPEN_QUOTE})?\\s*(?:${ARTICLE}\\s*)?(?<role2>${ROLE})${NOT_WORD_AFTER}\\s*${CLOSE_QUOTE}?` +
     `|\\(\\s*(?<role3>${ROLE})\\s*\\))`,
   'giu',
 );
 
 /** The word that opens a contract's list of parties, with the spaces after it. */
 export const PARTIES_BETWEEN = new RegExp(
-  `${NOT_LETTER_BEFORE}(?:${every((c) => c.between)})${NOT_LETTER_AFTER}\\s*`,
+  `${NOT_WORD_BEFORE}(?:${every((c) => c.between)})${NOT_WORD_AFTER}\\s*`,
   'giu',
 );
 
 const andPattern = (words: string) =>
-  new RegExp(`(?:^|\\n|[,;\\-–—»“”"')]\\s*)\\s*(?:${words})${NOT_LETTER_AFTER}\\s*`, 'giu');
+  new RegExp(`(?:^|\\n|[,;\\-–—»“”"')]\\s*)\\s*(?:${words})${NOT_WORD_AFTER}\\s*`, 'giu');
 const PARTIES_AND_BY_LANGUAGE = new Map(VOCABULARIES.map((v) => [v.code, andPattern(anyOf(v.contract.and))]));
 const PARTIES_AND_ANY = andPattern(every((c) => c.and));
 
@@ -90,34 +91,28 @@ export const partiesAnd = (language: string | undefined): RegExp =>
 
 /** Words that introduce a company before its name, at the start of a text: "La société ", "der Firma ". */
 export const PARTY_PREFIX = new RegExp(
-  `^(?:${ARTICLE}\\s*)?(?:${every((c) => c.partyPrefixes)})${NOT_LETTER_AFTER}\\s*`,
+  `^(?:${ARTICLE}\\s*)?(?:${every((c) => c.partyPrefixes)})${NOT_WORD_AFTER}\\s*`,
   'iu',
 );
 
 /** "on behalf of" in every language: the party is named after it, not the person before. */
 export const ON_BEHALF_OF = new RegExp(
-  `${NOT_LETTER_BEFORE}(?:${every((c) => c.onBehalfOf)})${NOT_LETTER_AFTER}\\s*`,
+  `${NOT_WORD_BEFORE}(?:${every((c) => c.onBehalfOf)})${NOT_WORD_AFTER}\\s*`,
   'giu',
 );
 
 /** Phrases only contracts use, any language (global: count them). */
-export const CONTRACT_SIGNALS = new RegExp(
-  `${NOT_LETTER_BEFORE}(?:${every((c) => c.signals)})${NOT_LETTER_AFTER}`,
-  'giu',
-);
+export const CONTRACT_SIGNALS = phrases((c) => c.signals, 'giu');
 
 /**
  * A clause's cue for a contract term in every language, ending where its value starts
  * ("beginnt am ", "prend effet le ", "looptijd van ", "préavis de ").
  */
 export const contractCue = (term: 'effective' | 'expiration' | 'term' | 'notice'): RegExp =>
-  new RegExp(`${NOT_LETTER_BEFORE}(?:${every((c) => c.cues[term])})\\s+`, 'iu');
+  new RegExp(`${NOT_WORD_BEFORE}(?:${every((c) => c.cues[term])})\\s+`, 'iu');
 
 /** What joins the two dates of a period, the whole text between them: a dash, "to", "bis", "au". */
 export const RANGE_JOIN = new RegExp(`^\\s*(?:[-–—]|${every((c) => c.rangeJoins)})\\s*$`, 'iu');
-
-const phrases = (pick: (c: ContractVocabulary) => readonly string[]) =>
-  new RegExp(`${NOT_LETTER_BEFORE}(?:${every(pick)})${NOT_LETTER_AFTER}`, 'iu');
 
 /** Words that make a sentence one about paying ("payable", "zahlbar", "facture"). */
 export const PAYMENT_WORDS = phrases((c) => c.cues.payment);
@@ -145,7 +140,7 @@ for (const v of VOCABULARIES)
 const JURISDICTION = anyOf(VOCABULARIES.flatMap((v) => Object.values(v.contract.laws).flat()));
 const LAW = `(?:${every((c) => c.lawWords)})`;
 const LAW_OF = new RegExp(
-  `${NOT_LETTER_BEFORE}(?:(?<before>${JURISDICTION})\\s+${LAW}|${LAW}(?:\\s+\\p{L}+){0,3}?\\s+(?<after>${JURISDICTION}))${NOT_LETTER_AFTER}`,
+  `${NOT_WORD_BEFORE}(?:(?<before>${JURISDICTION})\\s+${LAW}|${LAW}(?:\\s+\\p{L}+){0,3}?\\s+(?<after>${JURISDICTION}))${NOT_WORD_AFTER}`,
   'giu',
 );
 

@@ -84,7 +84,9 @@ export const labelSource = (label: string): string => {
   return source;
 };
 
-const WORD_END = '(?![\\p{L}\\p{N}])';
+/** Regular expression guards: no letter or digit just before, or just after (a word's edges). */
+export const NOT_WORD_BEFORE = '(?<![\\p{L}\\p{N}])';
+export const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';
 
 /**
  * The bucket a label is kept in, and a text looked up in: its first two letters, folded, with
@@ -109,7 +111,11 @@ const compile = (vocabularies: readonly Vocabulary[]): Map<string, CompiledLabel
           const source = labelSource(label);
           // A label ends where a word ends. Its abbreviation dot ("nr.") may be left out, but then
           // the word must end ("n." is not the start of "Nakatomi"); "n°" and "#" may touch a number.
-          const end = /[\p{L}\p{N}]$/u.test(label) ? WORD_END : label.endsWith('.') ? '' : '(?![\\p{L}])';
+          const end = /[\p{L}\p{N}]$/u.test(label)
+            ? NOT_WORD_AFTER
+            : label.endsWith('.')
+              ? ''
+              : '(?![\\p{L}])';
           const entry: CompiledLabel = {
             field,
             strength,

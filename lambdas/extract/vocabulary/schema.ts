@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ContractVocabularySchema } from './contractSchema.js';
+import { WordListSchema } from './wordList.js';
 
 /**
  * The shape of a language's vocabulary file (`<code>.json` beside this module): labels,
@@ -7,7 +8,7 @@ import { ContractVocabularySchema } from './contractSchema.js';
  * language is a new file (and its line in `languages.ts`), never new extraction code.
  */
 
-const words = z.array(z.string().trim().min(1).max(80)).max(200);
+const words = WordListSchema;
 
 /** Labels of one field: `strong` name the field unmistakably, `weak` fit it among others. */
 const LabelSetSchema = z.object({ strong: words, weak: words.optional() }).strict();

@@ -1,5 +1,5 @@
 import { VOCABULARIES } from './languages.js';
-import { fold, labelSource } from './lexicon.js';
+import { fold, labelSource, NOT_WORD_AFTER, NOT_WORD_BEFORE } from './lexicon.js';
 import type { Vocabulary } from './schema.js';
 
 /** The vocabulary of a language code, if Docket has one. */
@@ -146,8 +146,6 @@ export const documentTypeCue = (
 
 const headingSource = (kind: keyof Vocabulary['itemTable']) =>
   anyOf(VOCABULARIES.flatMap((v) => v.itemTable[kind]));
-const NOT_WORD_BEFORE = '(?<![\\p{L}\\p{N}])';
-const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';
 
 /**
  * Item-table column headings of every language: a description column's word anywhere in its
