@@ -97,9 +97,9 @@ const vocabularySignals = (doc: DocText): number => {
 /** Lines from the top of the first page where a document's title stands. */
 const TITLE_LINES = 15;
 
-/** The top of the first page, where a document's title stands. */
-const topLines = (doc: DocText): DocLine[] =>
-  doc.lines.filter((l) => l.page === doc.lines[0]?.page && !l.furniture).slice(0, TITLE_LINES);
+/** The top of the first page, where a document's title stands: its first lines that `keep` keeps. */
+const topLines = (doc: DocText, keep: (line: DocLine) => boolean): DocLine[] =>
+  doc.lines.filter((l) => l.page === doc.lines[0]?.page && keep(l)).slice(0, TITLE_LINES);
 
 /**
  * A contract's title: a short cell of words without digits or a colon whose first or last word
@@ -124,7 +124,9 @@ const isContractTitle = (text: string): boolean => {
  * English has its own, older signals in `SIGNALS` as well.
  */
 const contractVocabularySignals = (doc: DocText, head: string): number => {
-  const title = topLines(doc).some((l) => l.cells.some((c) => isContractTitle(c.text))) ? 3 : 0;
+  const title = topLines(doc, (l) => !l.furniture).some((l) => l.cells.some((c) => isContractTitle(c.text)))
+    ? 3
+    : 0;
   const roles = new Set<string>();
   for (const m of head.matchAll(DEFINED_ROLE)) {
     const g = m.groups ?? {};
@@ -155,8 +157,7 @@ const isHeadings = (line: DocLine): boolean =>
  * its own ("Bestellung" followed by ": B123" in the next cell is a label). "1. Mahnung" counts.
  */
 const nonInvoiceTitle = (doc: DocText): string | undefined => {
-  const top = doc.lines.filter((l) => l.page === doc.lines[0]?.page && !isHeadings(l)).slice(0, TITLE_LINES);
-  for (const line of top) {
+  for (const line of topLines(doc, (l) => !isHeadings(l))) {
     for (const [i, cell] of line.cells.entries()) {
       const text = cell.text.replace(/^\d{1,2}\.\s*/, '');
       const cue = otherDocumentCue(text);

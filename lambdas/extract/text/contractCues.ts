@@ -1,13 +1,13 @@
 import type { Candidate } from '../candidates.js';
 import { lawsNamed, NOT_VALUE_WORDS, RANGE_JOIN, VALUE_WORDS } from '../vocabulary/contractWords.js';
-import { letterPlace, signedAtPlaces } from '../vocabulary/index.js';
+import { signedAtPlaces } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
 import { fromSentence, sentences } from './prose.js';
 import { lineAt } from './textIndex.js';
-import { dateValue } from './values.js';
+import { dateAfterPlace, dateValue } from './values.js';
 
 // Contract prose and form cues shared by the contract field finders.
 
@@ -73,10 +73,9 @@ export const placeDates = (ctx: FinderContext): Candidate<string>[] => {
   const dated = new Set<number>();
   for (const line of ctx.doc.lines) {
     for (const cell of line.cells) {
-      const place = letterPlace(cell.text);
-      const date = place ? findDates(cell.text.slice(place.length), ctx.order)[0] : undefined;
-      if (date?.start !== 0) continue;
-      const parsed = dateValue(date);
+      const read = dateAfterPlace(cell.text, ctx.order, true);
+      if (!read) continue;
+      const parsed = dateValue(read.date);
       dated.add(line.index);
       found.push({
         value: parsed.value,

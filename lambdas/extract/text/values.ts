@@ -3,7 +3,7 @@ import { formatPaymentTerms, hasLegalForm } from '../../shared/documents/index.j
 export { hasLegalForm };
 
 import { timeUnit } from '../vocabulary/contractWords.js';
-import { fold, VOCABULARIES, vocabularyOf } from '../vocabulary/index.js';
+import { fold, letterPlace, VOCABULARIES, vocabularyOf } from '../vocabulary/index.js';
 import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { type DayMonthOrder, type FoundDate, findDates } from './parseDate.js';
@@ -171,6 +171,23 @@ export const leadingName = (text: string): string => {
   const words = text.trim().split(/\s+/);
   const end = words.findIndex((w) => /^\p{Ll}/u.test(w) && !NAME_CONNECTORS.has(w));
   return (end < 0 ? words : words.slice(0, end)).join(' ');
+};
+
+/**
+ * A date at the start of `text`, after a letter's place when one opens it ("Berlin, den
+ * 15.03.2024", "Fait à Paris, le 20 avril 2024, en deux exemplaires", "12.03.2024 08:14"): the
+ * place ('' when none), the date, and what follows it. With `needPlace`, only after a place.
+ */
+export const dateAfterPlace = (
+  text: string,
+  order: DayMonthOrder,
+  needPlace: boolean,
+): { place: string; date: FoundDate; after: string } | undefined => {
+  const place = letterPlace(text) ?? '';
+  if (needPlace && !place) return undefined;
+  const rest = text.slice(place.length);
+  const date = findDates(rest, order)[0];
+  return date?.start === 0 ? { place, date, after: rest.slice(date.end) } : undefined;
 };
 
 /** A party name value. */

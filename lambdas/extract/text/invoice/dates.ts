@@ -1,9 +1,7 @@
 import type { Candidate } from '../../candidates.js';
-import { letterPlace } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
-import { findDates } from '../parseDate.js';
-import { dateValue, parseDateAt } from '../values.js';
+import { dateAfterPlace, dateValue, parseDateAt } from '../values.js';
 import { titleCandidates } from './title.js';
 
 /** The invoice's issue and due dates' candidates. */
@@ -27,14 +25,12 @@ const topDates = (ctx: FinderContext): Candidate<string>[] => {
   for (const line of ctx.doc.lines) {
     if (line.page !== page || line.furniture || line.line > LETTER_DATE_LINES) continue;
     for (const cell of line.cells) {
-      const place = letterPlace(cell.text) ?? '';
       // Without a place, a date stands alone on its line: beside other cells it is a label's
       // value ("Due date:   05/04/2024", "Lieferdatum  12.03.2024") or an item's date.
-      if (!place && line.cells.length > 1) continue;
-      const rest = cell.text.slice(place.length).trimEnd();
-      const date = findDates(rest, ctx.order)[0];
+      const read = dateAfterPlace(cell.text, ctx.order, line.cells.length > 1);
       // The date is all the cell holds after its place, or a receipt's time follows it.
-      if (date?.start !== 0 || !/^(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/.test(rest.slice(date.end))) continue;
+      if (!read || !/^(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/.test(read.after.trimEnd())) continue;
+      const { place, date } = read;
       const parsed = dateValue(date);
       found.push({
         value: parsed.value,
