@@ -29,6 +29,11 @@ import {
   parseYesNo,
 } from './values.js';
 
+/** "within 30 days", "payable thirty (30) days" in an English sentence about paying. */
+const PAID_WITHIN_DAYS = new RegExp(`\\b(?:within|due|payable|paid)\\s+${NUMBER_PHRASE}\\s+days`, 'iu');
+/** A number of days in an English sentence ("thirty (30) days"), every one of them. */
+const DAYS_COUNT = new RegExp(`${NUMBER_PHRASE}\\s+days`, 'igu');
+
 /** The candidates a finder returns for one field. */
 type Finder<K extends FieldName<'contract'>> = (
   ctx: FinderContext,
@@ -166,9 +171,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
         found.push(fromSentence(ctx.doc, s, { value: 'Due on receipt' }, 0.88, 'prose:receipt'));
         continue;
       }
-      const within = new RegExp(`\\b(?:within|due|payable|paid)\\s+${NUMBER_PHRASE}\\s+days`, 'iu').exec(
-        s.text,
-      );
+      const within = PAID_WITHIN_DAYS.exec(s.text);
       const net = /\bnet\s+(\d{1,3})\b/i.exec(s.text);
       const days = within
         ? numberFromGroups(within[1], within[2], within[3], within[4])
@@ -237,8 +240,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     for (const s of sentences(ctx.doc)) {
       if (!/notice/i.test(s.text) || !/terminat|non-renewal/i.test(s.text)) continue;
       if (!/convenience|at\s+any\s+time|non-renewal|without\s+cause/i.test(s.text)) continue;
-      const m = new RegExp(`${NUMBER_PHRASE}\\s+days`, 'igu');
-      for (let mm = m.exec(s.text); mm; mm = m.exec(s.text)) {
+      for (const mm of s.text.matchAll(DAYS_COUNT)) {
         const days = numberFromGroups(mm[1], mm[2], mm[3], mm[4]);
         if (days !== undefined) {
           found.push(

@@ -62,14 +62,20 @@ export const beforeCue = <V>(
   return found;
 };
 
+/** Sentences already split, per document: every contract field's finder reads them. */
+const SENTENCES = new WeakMap<DocText, readonly { text: string; start: number }[]>();
+
 /** The sentences of the running text with their offsets (split at ". " and ";" boundaries). */
-export const sentences = (doc: DocText): { text: string; start: number }[] => {
+export const sentences = (doc: DocText): readonly { text: string; start: number }[] => {
+  const cached = SENTENCES.get(doc);
+  if (cached) return cached;
   const out: { text: string; start: number }[] = [];
   const re = /[^.;]+(?:\.(?=\S)[^.;]*)*[.;]?/g;
   for (let m = re.exec(doc.flat); m; m = re.exec(doc.flat)) {
     if (m[0].trim()) out.push({ text: m[0].replace(/\s+/g, ' '), start: m.index });
     if (m[0].length === 0) re.lastIndex += 1;
   }
+  SENTENCES.set(doc, out);
   return out;
 };
 

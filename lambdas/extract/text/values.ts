@@ -199,6 +199,16 @@ export const parseParty = (text: string): Parsed<string> | undefined => {
 /** "Days" in the languages Docket reads (the unit of payment terms). */
 const DAYS = '(?:days?|tage?n?|tg\\.?|jours?|j\\b|dagen|d[ií]as|giorni|gg\\.?)';
 
+// The payment-terms patterns, compiled once: contract sentences try them from every word on.
+const ON_RECEIPT =
+  /(?:due|payable)\s+(?:up)?on\s+receipt|^on receipt|^immediate|^sofort|imm[ée]diat|[àa] r[ée]ception|bij ontvangst|al contado|a vista|^immediato/;
+const NET_DAYS = /^net\s*(\d{1,3})\b/;
+const DAYS_FIRST = new RegExp(`^(\\d{1,3})\\s*${DAYS}`);
+const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u');
+const WITHIN_DAYS_ANY = new RegExp(
+  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within)\\s+(\\d{1,3})\\s*${DAYS}`,
+);
+
 /**
  * Payment terms written as "Net 30", "30 days net", "Zahlbar innerhalb 30 Tagen netto", "à 30
  * jours", "binnen 30 dagen", "a 30 días", "30 giorni", "Due on receipt" / "sofort" / "paiement
@@ -206,19 +216,8 @@ const DAYS = '(?:days?|tage?n?|tg\\.?|jours?|j\\b|dagen|d[ií]as|giorni|gg\\.?)'
  */
 export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {
   const t = text.toLowerCase();
-  if (
-    /(?:due|payable)\s+(?:up)?on\s+receipt|^on receipt|^immediate|^sofort|imm[ée]diat|[àa] r[ée]ception|bij ontvangst|al contado|a vista|^immediato/.test(
-      t,
-    )
-  )
-    return { value: formatPaymentTerms(0) };
-  const m =
-    /^net\s*(\d{1,3})\b/.exec(t) ??
-    new RegExp(`^(\\d{1,3})\\s*${DAYS}`).exec(t) ??
-    new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u').exec(t) ??
-    new RegExp(
-      `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within)\\s+(\\d{1,3})\\s*${DAYS}`,
-    ).exec(t);
+  if (ON_RECEIPT.test(t)) return { value: formatPaymentTerms(0) };
+  const m = NET_DAYS.exec(t) ?? DAYS_FIRST.exec(t) ?? WITHIN_DAYS.exec(t) ?? WITHIN_DAYS_ANY.exec(t);
   if (!m) return undefined;
   const days = m.length > 2 ? numberFromGroups(m[1], m[2], m[3], m[4]) : Number(m[1]);
   return days === undefined || days > 365 ? undefined : { value: formatPaymentTerms(days) };
