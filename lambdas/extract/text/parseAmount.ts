@@ -30,13 +30,9 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   Rs: 'INR',
   'Rs.': 'INR',
   // The euro is one currency in every language that writes it as a word ("45.600,00 euros",
-  // "48.000 Euro"); "dollars" and "francs" are not.
+  // "48.000 Euro", "EUROS": looked up in lower case); "dollars" and "francs" are not.
   euro: 'EUR',
   euros: 'EUR',
-  Euro: 'EUR',
-  Euros: 'EUR',
-  EURO: 'EUR',
-  EUROS: 'EUR',
 };
 
 const CUR =
@@ -65,7 +61,7 @@ const BARE = new RegExp(`(?<![\\w.,/'-])(-)?(${GROUPED_BARE}|${PLAIN})(?![\\w%/]
 
 const currencyOf = (marker: string | undefined): string | undefined => {
   if (!marker) return undefined;
-  const symbol = SYMBOLS[marker];
+  const symbol = SYMBOLS[marker] ?? SYMBOLS[marker.toLowerCase()];
   if (symbol) return symbol;
   return isCurrencyCode(marker) ? marker : undefined;
 };
