@@ -431,4 +431,17 @@ describe('the same digits under another number label do not confirm an identifie
     expect(bare).toContain('agreement');
     expect(own).toContain('agreement');
   });
+
+  it('an identifier with letters is confirmed whatever its case, and not by a longer number', async () => {
+    // Act
+    const otherCase = await evidenceOf('Rechnungsnummer: RE-2024-0042', 'Verwendungszweck re-2024-0042');
+    const longer = await evidenceOf('Rechnungsnummer: RE-2024-0042', 'Verwendungszweck RE-2024-00421');
+    const digitsAlone = await evidenceOf('Rechnungsnummer: RE-2024-0042', 'Verwendungszweck 2024-0042');
+
+    // Assess
+    expect(otherCase).toContain('agreement');
+    expect(longer).toBeDefined();
+    expect(longer).not.toContain('agreement');
+    expect(digitsAlone).not.toContain('agreement');
+  });
 });

@@ -37,8 +37,12 @@ export interface FinderContext {
 const dominantCurrency = (doc: DocText, decimal: DecimalMark | undefined): string | undefined => {
   const counts = new Map<string, number>();
   for (const line of doc.lines) {
-    const dates = findDates(line.text);
-    for (const amount of findAmounts(line.text, { bare: false, ...(decimal ? { decimal } : {}) })) {
+    const amounts = findAmounts(line.text, { bare: false, ...(decimal ? { decimal } : {}) }).filter(
+      (amount) => amount.currency,
+    );
+    // Dates only where there is an amount they could overlap: most lines have none.
+    const dates = amounts.length > 0 ? findDates(line.text) : [];
+    for (const amount of amounts) {
       if (!amount.currency || dates.some((d) => amount.start < d.end && amount.end > d.start)) continue;
       counts.set(amount.currency, (counts.get(amount.currency) ?? 0) + 1);
     }

@@ -20,7 +20,7 @@ import { classify } from './classify.js';
 import { finderContext } from './context.js';
 import { contractCandidates } from './contractFinders.js';
 import { invoiceCandidates } from './invoice/finders.js';
-import { containsName, tokenIndex } from './printed.js';
+import { namesCompany, tokenFinder } from './printed.js';
 import { type DocLine, type DocText, indexText, sourceOf } from './textIndex.js';
 
 /** Written to every record; bump when a change alters what the extractor returns. */
@@ -65,10 +65,13 @@ const labelledAsAnother = (before: string, field: string): boolean => {
   return nearest !== undefined && nearest.field !== own;
 };
 
-/** `token` stands on the line as a word, and not under another identifier's label. */
-const repeatsIdentifier = (field: string) => (text: string, token: string) => {
-  const at = tokenIndex(text, token);
-  return at >= 0 && !labelledAsAnother(text.slice(0, at), field);
+/** A test of a line: `token` stands on it as a word, and not under another identifier's label. */
+const repeatsIdentifier = (field: string, token: string) => {
+  const find = tokenFinder(token);
+  return (line: DocLine) => {
+    const at = find(line.text);
+    return at >= 0 && !labelledAsAnother(line.text.slice(0, at), field);
+  };
 };
 
 /**
@@ -77,8 +80,8 @@ const repeatsIdentifier = (field: string) => (text: string, token: string) => {
  */
 const printedElsewhere = (doc: DocText, field: string, value: unknown, line: DocLine): Evidence[] => {
   if (!REPEATABLE_FIELDS.has(field) || typeof value !== 'string' || value.length < 4) return [];
-  const printed = PARTY_FIELDS.has(field) ? containsName : repeatsIdentifier(field);
-  const other = doc.lines.find((l) => l.index !== line.index && printed(l.text, value));
+  const printed = PARTY_FIELDS.has(field) ? namesCompany(value) : repeatsIdentifier(field, value);
+  const other = doc.lines.find((l) => l.index !== line.index && printed(l));
   return other
     ? [{ kind: 'agreement', weight: REPEAT_WEIGHT, detail: `also printed at p${other.page} l${other.line}` }]
     : [];

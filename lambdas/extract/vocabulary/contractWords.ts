@@ -25,6 +25,18 @@ export type ContractRole = keyof ContractVocabulary['roles'];
  * language may start with the contract's kind ("Mietvertrags-Nr.").
  */
 export const contractLabels = (field: ContractLabelField | ContractRole): string => {
+  let labels = labelSources.get(field);
+  if (labels === undefined) {
+    labels = labelSourceOf(field);
+    labelSources.set(field, labels);
+  }
+  return labels;
+};
+
+// Built on first use and kept: the finders ask for them on every document.
+const labelSources = new Map<ContractLabelField | ContractRole, string>();
+
+const labelSourceOf = (field: ContractLabelField | ContractRole): string => {
   if (field === 'provider' || field === 'customer') return every((c) => c.roles[field]);
   const labels = every((c) => c.labels[field]);
   if (field !== 'contractNumber') return labels;
@@ -108,8 +120,17 @@ export const CONTRACT_SIGNALS = phrases((c) => c.signals, 'giu');
  * A clause's cue for a contract term in every language, ending where its value starts
  * ("beginnt am ", "prend effet le ", "looptijd van ", "préavis de ").
  */
-export const contractCue = (term: 'effective' | 'expiration' | 'term' | 'notice'): RegExp =>
-  new RegExp(`${NOT_WORD_BEFORE}(?:${every((c) => c.cues[term])})\\s+`, 'iu');
+export const contractCue = (term: CueTerm): RegExp => CUES[term];
+
+type CueTerm = 'effective' | 'expiration' | 'term' | 'notice';
+const cue = (term: CueTerm) => new RegExp(`${NOT_WORD_BEFORE}(?:${every((c) => c.cues[term])})\\s+`, 'iu');
+// Not global, so one instance serves every caller (it keeps no `lastIndex`).
+const CUES: Readonly<Record<CueTerm, RegExp>> = {
+  effective: cue('effective'),
+  expiration: cue('expiration'),
+  term: cue('term'),
+  notice: cue('notice'),
+};
 
 /** What joins the two dates of a period, the whole text between them: a dash, "to", "bis", "au". */
 export const RANGE_JOIN = new RegExp(`^\\s*(?:[-–—]|${every((c) => c.rangeJoins)})\\s*$`, 'iu');
