@@ -74,6 +74,40 @@ describe('a breakdown with its labels over the columns', () => {
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 
+  it.each([
+    [
+      'a hotel bill with a tax-free tourist tax',
+      [
+        'MwSt.-Satz    Netto      MwSt.     Brutto',
+        '7 %          274,77      19,23     294,00',
+        '19 %          45,38       8,62      54,00',
+        'steuerfrei                          7,50',
+        'Gesamtbetrag                      355,50 EUR',
+      ],
+      '355.50',
+    ],
+    [
+      'an English breakdown with a zero-rated line',
+      [
+        'Rate      Net       VAT      Gross',
+        '5%      200.00     10.00    210.00',
+        '20%     100.00     20.00    120.00',
+        'Zero rated                   40.00',
+        'Total                       370.00',
+      ],
+      '370.00',
+    ],
+  ])('does not take one rate of several for the invoice: %s', async (_, lines, total) => {
+    // Act: each rate's row adds up, but only to its own share of the invoice.
+    const extraction = await read(...lines);
+
+    // Assess
+    expect(fieldOf(extraction, 'total')?.value).toBe(total);
+    for (const name of ['subtotal', 'tax', 'total']) {
+      expect(fieldOf(extraction, name)?.evidence?.map((e) => e.kind) ?? []).not.toContain('arithmetic');
+    }
+  });
+
   it('does not read an item table under money headings as a breakdown', async () => {
     // Act: items open with their position, not with a rate or a label.
     const extraction = await read(

@@ -135,6 +135,45 @@ describe('validateDocument', () => {
     );
   });
 
+  it.each([
+    ['priced with tax, add up to the total', ['60.00', '60.30'], 'with tax, add up to the total 120.30'],
+    ['net, with the tax make the total', ['50.10', '50.00'], '100.10 + tax 20.20 = total 120.30'],
+  ])(
+    'checks line items against the total when only the tax is printed: items %s',
+    async (_, amounts, detail) => {
+      // Prepare: "Total TTC 120,30 / dont TVA 20,20", "Totaal incl. btw / waarvan btw": no net printed.
+      const extraction = invoiceExtraction({
+        lineItems: field(amounts.map((amount, i) => ({ description: `Item ${i + 1}`, amount }))),
+      });
+      delete extraction.fields.subtotal;
+
+      // Act
+      const result = await validateDocument(extraction, options);
+
+      // Assess
+      expect(codes(result.reasons)).toEqual([]);
+      expect(result.evidence.total?.find((e) => e.kind === 'arithmetic')?.detail).toContain(detail);
+    },
+  );
+
+  it('does not take items that make neither the total nor, with the tax, the total as a check', async () => {
+    // Prepare: no net printed, and the rows make 110.10: one of them was misread.
+    const extraction = invoiceExtraction({
+      lineItems: field([
+        { description: 'A', amount: '60.10' },
+        { description: 'B', amount: '50.00' },
+      ]),
+    });
+    delete extraction.fields.subtotal;
+
+    // Act
+    const result = await validateDocument(extraction, options);
+
+    // Assess
+    expect(result.evidence.total?.map((e) => e.kind) ?? []).not.toContain('arithmetic');
+    expect(result.evidence.lineItems?.map((e) => e.kind) ?? []).not.toContain('arithmetic');
+  });
+
   it('checks line items against the subtotal before the discounts and charges on the whole invoice', async () => {
     // Prepare: items 90.10 + shipping 10.00 = the net 100.10.
     const extraction = invoiceExtraction({

@@ -76,6 +76,24 @@ const sameLine = (a: LabelledAmount, b: LabelledAmount): boolean =>
   a.line.index === b.line.index &&
   (a.column === undefined || b.column === undefined || a.column === b.column);
 
+/**
+ * A net, tax and gross read across one rate's row of a breakdown that has rows for other rates
+ * too ("7 %  274,77  19,23  294,00" over "19 %  45,38  8,62  54,00"): the row adds up, but to
+ * that rate's share, not to the invoice's total.
+ */
+const oneRateOfSeveral = (
+  subtotal: LabelledAmount,
+  tax: LabelledAmount,
+  total: LabelledAmount,
+  taxRows: readonly LabelledAmount[],
+): boolean =>
+  subtotal.rateRow &&
+  tax.rateRow &&
+  total.rateRow &&
+  subtotal.line.index === total.line.index &&
+  tax.line.index === total.line.index &&
+  taxRows.some((row) => row.line.index !== total.line.index);
+
 /** Every reading where subtotal + tax = total, best first. */
 export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   const of = (role: MoneyRole) => amounts.filter((a) => a.role === role);
@@ -104,6 +122,7 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
         if (!labelledNet && decimalEquals(tax.amount, '0')) continue;
         // Tax on a net of nothing is no invoice's sum: a misread net ("2 000,00" as "000,00").
         if (decimalEquals(subtotal.amount, '0') && !decimalEquals(tax.amount, '0')) continue;
+        if (oneRateOfSeveral(subtotal, tax, total, rows)) continue;
         if (decimalEquals(addDecimals([subtotal.amount, tax.amount]), total.amount)) {
           found.push({ subtotal, tax, total, score: base + strengthOf(tax) });
         } else if (
