@@ -108,6 +108,34 @@ describe('invoices in other languages (heuristic extractor)', () => {
   });
 
   it.each([
+    ['en', 'Invoice: 10442', '10442'],
+    ['de', 'Rechnung: 2024-0042', '2024-0042'],
+    ['fr', 'Facture : FA-2024-0010', 'FA-2024-0010'],
+    ['it', 'Fattura: 118/2024', '118/2024'],
+  ])('reads the number a colon joins to a %s title word: %s', async (_, title, number) => {
+    // Act
+    const extraction = await readTitled(title);
+
+    // Assess
+    expect(valuesOf(extraction)).toMatchObject({ kind: 'invoice', invoiceNumber: number });
+  });
+
+  it.each([
+    ['en', 'Invoice: 14/03/2024'],
+    ['en', 'Invoice: March services'],
+    ['en', 'Invoice: 293.00'],
+  ])(
+    'does not take what a colon joins to the %s title word for a number when it is none: %s',
+    async (_, title) => {
+      // Act
+      const extraction = await readTitled(title);
+
+      // Assess
+      expect(valuesOf(extraction).invoiceNumber).toBeUndefined();
+    },
+  );
+
+  it.each([
     ['en', 'Invoice to customer No. 40711'],
     ['en', 'Invoice for purchase order No. 4500012345'],
     ['de', 'Rechnung zur Bestellung Nr. 4500012345'],

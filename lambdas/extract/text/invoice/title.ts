@@ -69,7 +69,8 @@ const OTHER_NUMBERS: ReadonlySet<LabelField> = new Set(
 const numberAfter = (after: string): { id: string; end: number; marked: boolean } | undefined => {
   for (const skip of skipsAfter(after)) {
     const rest = after.slice(skip).replace(/^\s+/, '');
-    const mark = NUMBER_MARK.exec(rest)?.[0] ?? '';
+    // "Invoice: 10442": right after the title word, a colon marks its number as "No." does.
+    const mark = NUMBER_MARK.exec(rest)?.[0] ?? (skip === 0 ? /^:\s*/.exec(rest)?.[0] : undefined) ?? '';
     // Without a number mark the number must follow the title word directly ("Facture FA-2017-0010").
     if (skip > 0 && !mark) continue;
     const start = after.length - rest.length + mark.length;
