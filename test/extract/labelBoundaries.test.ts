@@ -109,3 +109,18 @@ describe('a label inside a sentence', () => {
     expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('F-2018-77');
   });
 });
+
+describe('two labels joined by a slash over one value', () => {
+  it.each([
+    ['Rechnung', 'Rechnungsdatum / Lieferdatum: 12.04.2024', 'Gesamtbetrag  119,00 €'],
+    ['Rechnung', 'Rechnungsdatum/Leistungsdatum  12.04.2024', 'Gesamtbetrag  119,00 €'],
+    ['Invoice', 'Invoice date / Tax point: 12 April 2024', 'Total  119.00 EUR'],
+    ['Facture', 'Date de facture / de livraison : 12/04/2024', 'Total TTC  119,00 €'],
+  ])('%s: %s gives the value to the first label too', async (...lines) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(['Muster GmbH', ...lines]));
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-04-12');
+  });
+});

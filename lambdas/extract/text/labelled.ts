@@ -57,6 +57,23 @@ interface FoundLabel {
  * `\p{L}`, as `labelSource` does); a `LabelField` uses every vocabulary's labels for
  * that field, longest label first across all fields (so "Total HT" is never the gross total).
  */
+/** A second label after a slash: one the vocabularies know, or words up to a colon. */
+const SLASH = /^\s*\/\s*/;
+const WORDS_TO_COLON = /^\p{L}[\p{L} .-]{0,30}(?=:)/u;
+
+/**
+ * Where a label ends that shares its value with a second one after a slash ("Rechnungsdatum /
+ * Lieferdatum: 12.04.2024", "Invoice date/Tax point 05/03/2024"): after the second, where the
+ * value starts. `end` is where the first label ends.
+ */
+const sharedLabelEnd = (text: string, end: number): number => {
+  const slash = SLASH.exec(text.slice(end));
+  if (!slash) return end;
+  const rest = text.slice(end + slash[0].length);
+  const second = labelsAtStart(rest)[0]?.end ?? WORDS_TO_COLON.exec(rest)?.[0].length;
+  return second === undefined ? end : end + slash[0].length + second;
+};
+
 const labelFinder = (labels: string | LabelField, midCell: LabelOptions['midCell']) => {
   if (isLabelField(labels)) {
     const only = new Set([labels]);
@@ -64,9 +81,10 @@ const labelFinder = (labels: string | LabelField, midCell: LabelOptions['midCell
       atStart: (text: string): FoundLabel | undefined => {
         const m = labelsAtStart(text, only)[0];
         if (!m) return undefined;
+        const end = sharedLabelEnd(text, m.end);
         // "Document No.": a label's abbreviation dot may follow what the vocabulary wrote.
-        const sep = /^\.?\s*[:#]?\s*/.exec(text.slice(m.end))?.[0] ?? '';
-        return { start: m.start, end: m.end + sep.length, weak: m.strength === 'weak' };
+        const sep = /^\.?\s*[:#]?\s*/.exec(text.slice(end))?.[0] ?? '';
+        return { start: m.start, end: end + sep.length, weak: m.strength === 'weak' };
       },
       inside: (text: string): FoundLabel[] =>
         labelsIn(text, only).flatMap((m) => {
