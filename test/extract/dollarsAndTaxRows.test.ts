@@ -45,6 +45,42 @@ describe('amounts in "$"', () => {
     expect(currency?.confidence).toBeLessThan(0.8);
   });
 
+  it.each([
+    ['an Australian Business Number', 'ABN 12 345 678 901', 'AUD'],
+    ['a Canadian GST/HST account', 'GST/HST No. 123456789 RT0001', 'CAD'],
+    ['a New Zealand Business Number', 'NZBN 9429041234567', 'NZD'],
+  ])(
+    'are the dollars of the country whose registration the issuer prints: %s',
+    async (_, registration, code) => {
+      // Act: no line names the dollar; the issuer's registration says whose it is.
+      const extraction = await read(
+        'Harbour Supplies Ltd',
+        registration,
+        'TAX INVOICE',
+        'Invoice: 10442',
+        'Date: 14/03/2024',
+        'Total                                $293.00',
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'currency')?.value).toBe(code);
+    },
+  );
+
+  it('are the dollars a document names, whatever registration it prints', async () => {
+    // Act: an Australian business invoicing in US dollars says so.
+    const extraction = await read(
+      'Harbour Supplies Ltd',
+      'ABN 12 345 678 901',
+      'TAX INVOICE',
+      'Invoice: 10442',
+      'Total                                $293.00 USD',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')?.value).toBe('USD');
+  });
+
   it('are US dollars surely where the document writes USD', async () => {
     // Act
     const extraction = await canadian('Total                               $734.50 USD');

@@ -97,10 +97,27 @@ const localeOrder = (
   return statesEuropeanVatId(doc) ? 'dmy' : 'dmy-likely';
 };
 
-/** The one dollar currency the document states, by code or prefixed sign. */
+/**
+ * Business registrations that only one dollar country issues, printed on its tax invoices by law:
+ * an Australian Business Number ("ABN 12 345 678 901"), a Canadian business number with its GST/HST
+ * account ("123456789 RT0001"), a New Zealand Business Number ("NZBN 9429041234567").
+ */
+const DOLLAR_REGISTRATIONS: readonly { currency: string; mark: RegExp }[] = [
+  { currency: 'AUD', mark: /\bA\.?B\.?N\.?\s*:?\s*\d{2}\s?\d{3}\s?\d{3}\s?\d{3}\b/ },
+  { currency: 'CAD', mark: /\b\d{9}\s?RT\s?\d{4}\b/ },
+  { currency: 'NZD', mark: /\bNZBN\s*:?\s*94\d{11}\b/ },
+];
+
+/**
+ * The one dollar currency the document states, by code or prefixed sign; failing that, the one
+ * whose country's business registration the document prints: an Australian business's "$" is
+ * the Australian dollar unless it says otherwise.
+ */
 const namedDollar = (doc: DocText): string | undefined => {
   const named = new Set(statedCurrencies(doc.flat).filter(isDollarCurrency));
-  return named.size === 1 ? [...named][0] : undefined;
+  if (named.size > 0) return named.size === 1 ? [...named][0] : undefined;
+  const registered = DOLLAR_REGISTRATIONS.filter((r) => r.mark.test(doc.flat));
+  return registered.length === 1 ? registered[0]?.currency : undefined;
 };
 
 /** Builds the shared context of a document. */
