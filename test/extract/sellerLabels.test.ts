@@ -28,6 +28,19 @@ describe('a seller label of several words', () => {
     expect(fieldOf(extraction, 'vendor')?.value).toBe(vendor);
   });
 
+  it.each([
+    ['Verkauft von: Technikhaus Weber GmbH, Industriestraße 7, 90411 Nürnberg', 'Technikhaus Weber GmbH'],
+    ['Vendu par : Librairie Martin SARL, Rue des Écoles 8, 75005 Paris', 'Librairie Martin SARL'],
+    ['Vendido por: Soluciones Norte, S.L., Calle Mayor 5, 46001 Valencia', 'Soluciones Norte, S.L.'],
+    ['Vendido por: Estudio Nube S.L. - CIF B87654321', 'Estudio Nube S.L.'],
+  ])('"%s" names the seller up to its legal form, not its street', async (line, vendor) => {
+    // Act
+    const extraction = await read(line, 'Rechnungsnummer   DE4ABCDE12345');
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe(vendor);
+  });
+
   it("takes no form label under an empty seller's label for the seller's name", async () => {
     // Act
     const extraction = await read('Verkäufer:', 'Rechnungsnummer   DE4ABCDE12345');

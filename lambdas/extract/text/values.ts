@@ -144,6 +144,16 @@ export const cleanPartyName = (text: string): string | undefined => {
   let name = text.trim().replace(/^["'(]+/, '');
   name = name.replace(/\s+\((?:the\s+)?["']?[A-Z][\w ]*["']?\).*$/, '');
   name = name.replace(/\s+[A-Z][A-Za-z.]*(?:\s[A-Za-z.]+){0,2}:(?:\s.*)?$/, '');
+  // A company's name ends at its legal form: "Technikhaus Weber GmbH, Industriestraße 7, 90411
+  // Nürnberg" (a street named before its number), "Soluciones Norte, S.L., Calle Mayor 5",
+  // "Estudio Nube S.L. - CIF B87654321".
+  for (const comma of name.matchAll(/,|\s[-–]\s/g)) {
+    const head = name.slice(0, comma.index).trim();
+    if (hasLegalForm(head) && /\S\s+\S/.test(head)) {
+      name = head;
+      break;
+    }
+  }
   const cut = /,\s+(?=[a-z0-9])|\s+\(|;|\s+·\s+|\s+\|\s+/.exec(name);
   if (cut) name = name.slice(0, cut.index);
   name = name.trim();
