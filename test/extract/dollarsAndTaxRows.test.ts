@@ -179,3 +179,41 @@ describe('the item table', () => {
     ]);
   });
 });
+
+describe('amounts that carry no currency at all', () => {
+  /** A domestic invoice that prints its amounts bare, with the issuer's identifiers above. */
+  const bare = (...identifiers: string[]) =>
+    read(
+      'Imprimerie Dubois SRL',
+      ...identifiers,
+      'Facture n° 24/0153',
+      'Date de facture : 10/04/2024',
+      'Total HTVA                     1.000,00',
+      'TVA 21 %                         210,00',
+      'Total TVAC                     1.210,00',
+    );
+
+  it.each([
+    ['a Belgian VAT id', ['TVA BE0123.456.789'], 'EUR'],
+    ['a Belgian IBAN', ['IBAN BE68 5390 0754 7034'], 'EUR'],
+    ['a UK VAT number', ['VAT Reg No: GB 123 4567 89'], 'GBP'],
+  ])("are the currency of the issuer's country, as a guess, by %s", async (_, identifiers, code) => {
+    // Act
+    const currency = fieldOf(await bare(...identifiers), 'currency');
+
+    // Assess
+    expect(currency?.value).toBe(code);
+    expect(currency?.confidence).toBeLessThan(0.8);
+  });
+
+  it('have no currency when the identifiers name countries of different currencies', async () => {
+    // Act: a UK VAT number and a German IBAN.
+    const currency = fieldOf(
+      await bare('VAT Reg No: GB 123 4567 89', 'IBAN DE89 3704 0044 0532 0130 00'),
+      'currency',
+    );
+
+    // Assess
+    expect(currency).toBeUndefined();
+  });
+});

@@ -6,6 +6,7 @@ import { findItemTable, type ItemTable } from '../lineItems.js';
 import { isDollarCurrency, statedCurrencies } from '../parseAmount.js';
 import { parseId, parsePaymentTerms } from '../values.js';
 import { type LabelledAmount, labelledAmounts } from './amounts.js';
+import { countryCurrencyCandidates } from './countryCurrency.js';
 import { invoiceDates } from './dates.js';
 import { ibanCandidates, vatIdCandidates } from './identifiers.js';
 import { partyCandidates } from './parties.js';
@@ -31,6 +32,7 @@ const currencyCandidates = (
   ctx: FinderContext,
   amounts: readonly LabelledAmount[],
   table: ItemTable | undefined,
+  identifiers: readonly Candidate<unknown>[],
 ): Candidate<string>[] => {
   const found: Candidate<string>[] = [
     ...findLabelled(ctx.doc, 'currency', currencyValue, {
@@ -77,6 +79,8 @@ const currencyCandidates = (
       via: 'dominant-currency',
     });
   }
+  // No amount carries a currency and no label states one: the issuer's country's, as a guess.
+  if (found.length === 0) found.push(...countryCurrencyCandidates(identifiers));
   return found;
 };
 
@@ -89,6 +93,8 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const table = findItemTable(ctx);
   const title = titleCandidates(ctx);
   const parties = partyCandidates(ctx);
+  const vendorTaxId = vatIdCandidates(ctx);
+  const iban = ibanCandidates(ctx);
   const amounts = labelledAmounts(ctx);
   const totals = resolveTotals(amounts);
   return {
@@ -106,7 +112,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
     vendor: parties.vendor,
     customer: parties.customer,
     ...invoiceDates(ctx, title.invoiceDate),
-    currency: currencyCandidates(ctx, amounts, table),
+    currency: currencyCandidates(ctx, amounts, table, [...vendorTaxId, ...iban]),
     subtotal: totals.subtotal,
     adjustments: totals.adjustments,
     tax: totals.tax,
@@ -128,7 +134,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
       via: 'label:contract',
     }),
     paymentTerms: findLabelled(ctx.doc, 'paymentTerms', parsePaymentTerms, { via: 'label:terms' }),
-    vendorTaxId: vatIdCandidates(ctx),
-    iban: ibanCandidates(ctx),
+    vendorTaxId,
+    iban,
   };
 };

@@ -1,0 +1,72 @@
+import type { Candidate } from '../../candidates.js';
+
+/**
+ * The currency of the countries whose VAT ids and IBANs name an issuer: for an invoice that prints
+ * no currency at all ("Total HTVA 1.000,00", "Imponibile 1.040,00"), as many domestic invoices in
+ * Europe do. Only the long-standing members of the euro area: an invoice from a country that
+ * joined lately (Croatia, Bulgaria) may predate its euro.
+ */
+const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
+  AT: 'EUR',
+  BE: 'EUR',
+  CY: 'EUR',
+  DE: 'EUR',
+  EE: 'EUR',
+  EL: 'EUR',
+  GR: 'EUR',
+  ES: 'EUR',
+  FI: 'EUR',
+  FR: 'EUR',
+  IE: 'EUR',
+  IT: 'EUR',
+  LT: 'EUR',
+  LU: 'EUR',
+  LV: 'EUR',
+  MT: 'EUR',
+  NL: 'EUR',
+  PT: 'EUR',
+  SI: 'EUR',
+  SK: 'EUR',
+  GB: 'GBP',
+  CH: 'CHF',
+  LI: 'CHF',
+  SE: 'SEK',
+  DK: 'DKK',
+  NO: 'NOK',
+  PL: 'PLN',
+  CZ: 'CZK',
+  HU: 'HUF',
+};
+
+/** How sure a currency read off a country is: a guess, as a business may bill in another. */
+const COUNTRY_CONFIDENCE = 0.6;
+
+/**
+ * The currency of the country the document's VAT ids and IBANs share, as one guess below the
+ * doubt floor (a Belgian printer bills in euros unless it says otherwise; only a person or the
+ * vendor master can tell it did not). None when they name countries of different currencies, or
+ * none this table knows.
+ */
+export const countryCurrencyCandidates = (
+  identifiers: readonly Candidate<unknown>[],
+): Candidate<string>[] => {
+  const currencies = new Set<string>();
+  for (const id of identifiers) {
+    // "CHE-123.456.789" is Swiss; every other VAT id and IBAN opens with its country's two letters.
+    const country = typeof id.value === 'string' ? /^(?:CHE|[A-Z]{2})/.exec(id.value)?.[0] : undefined;
+    const currency = country === 'CHE' ? 'CHF' : country ? COUNTRY_CURRENCY[country] : undefined;
+    if (!currency) continue;
+    currencies.add(currency);
+  }
+  const first = identifiers[0];
+  if (currencies.size !== 1 || !first) return [];
+  return [
+    {
+      value: [...currencies][0] as string,
+      confidence: COUNTRY_CONFIDENCE,
+      reading: 'position',
+      line: first.line,
+      via: 'issuer-country',
+    },
+  ];
+};
