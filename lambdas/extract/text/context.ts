@@ -22,6 +22,12 @@ export interface FinderContext {
    * many countries.
    */
   dollar?: string;
+  /**
+   * The dollar a bare "$" probably is when the document names none: that of the one dollar country
+   * whose business registration it prints (an ABN is Australian). A guess, as the registration may
+   * be the customer's: it replaces the US dollar as the guess, and is no surer.
+   */
+  likelyDollar?: string;
   /** The document's decimal separator, from its amounts, else its language's habit. */
   decimal?: DecimalMark;
   /**
@@ -100,22 +106,33 @@ const localeOrder = (
 /**
  * Business registrations that only one dollar country issues, printed on its tax invoices by law:
  * an Australian Business Number ("ABN 12 345 678 901"), a Canadian business number with its GST/HST
- * account ("123456789 RT0001"), a New Zealand Business Number ("NZBN 9429041234567").
+ * account ("123456789 RT0001"), a New Zealand Business Number ("NZBN 9429041234567"), a Singapore
+ * entity or GST number, a Hong Kong business registration.
  */
 const DOLLAR_REGISTRATIONS: readonly { currency: string; mark: RegExp }[] = [
   { currency: 'AUD', mark: /\bA\.?B\.?N\.?\s*:?\s*\d{2}\s?\d{3}\s?\d{3}\s?\d{3}\b/ },
   { currency: 'CAD', mark: /\b\d{9}\s?RT\s?\d{4}\b/ },
   { currency: 'NZD', mark: /\bNZBN\s*:?\s*94\d{11}\b/ },
+  // A Singapore entity number ("UEN 201912345K") or GST registration ("M2-0123456-7").
+  {
+    currency: 'SGD',
+    mark: /\bUEN\s*(?:No\.?)?\s*:?\s*(?:\d{8,9}|[TSR]\d{2}[A-Z]{2}\d{4})[A-Z]\b|\bM[2-9]-\d{7}-[0-9A-Z]\b/,
+  },
+  // A Hong Kong business registration ("BR No. 12345678").
+  {
+    currency: 'HKD',
+    mark: /\bB\.?R\.?\s*No\.?\s*:?\s*\d{8}\b|\bBusiness Registration (?:No\.?|Number)\s*:?\s*\d{8}\b/,
+  },
 ];
 
-/**
- * The one dollar currency the document states, by code or prefixed sign; failing that, the one
- * whose country's business registration the document prints: an Australian business's "$" is
- * the Australian dollar unless it says otherwise.
- */
+/** The one dollar currency the document states, by code or prefixed sign. */
 const namedDollar = (doc: DocText): string | undefined => {
   const named = new Set(statedCurrencies(doc.flat).filter(isDollarCurrency));
-  if (named.size > 0) return named.size === 1 ? [...named][0] : undefined;
+  return named.size === 1 ? [...named][0] : undefined;
+};
+
+/** The dollar of the one dollar country whose business registration the document prints. */
+const registeredDollar = (doc: DocText): string | undefined => {
   const registered = DOLLAR_REGISTRATIONS.filter((r) => r.mark.test(doc.flat));
   return registered.length === 1 ? registered[0]?.currency : undefined;
 };
@@ -128,9 +145,10 @@ export const finderContext = (doc: DocText): FinderContext => {
   const written = inferDecimalMark(texts);
   const decimal = written ?? vocabulary?.decimalSeparator;
   const dollar = namedDollar(doc);
-  // Amounts in "$" count as dollars of the one kind the document names.
+  const likelyDollar = dollar ? undefined : registeredDollar(doc);
+  // Amounts in "$" count as dollars of the one kind the document names, or probably is in.
   const dominant = dominantCurrency(doc, decimal);
-  const currency = dominant === 'USD' && dollar ? dollar : dominant;
+  const currency = dominant === 'USD' && (dollar ?? likelyDollar) ? (dollar ?? likelyDollar) : dominant;
   const inferred = inferDayMonthOrder(texts.join('\n'));
   return {
     doc,
@@ -143,6 +161,7 @@ export const finderContext = (doc: DocText): FinderContext => {
           : localeOrder(decimal, currency, doc),
     ...(currency ? { currency } : {}),
     ...(dollar ? { dollar } : {}),
+    ...(likelyDollar ? { likelyDollar } : {}),
     ...(decimal ? { decimal } : {}),
     ...(language ? { language } : {}),
   };

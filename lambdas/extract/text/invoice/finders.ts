@@ -69,7 +69,7 @@ const currencyCandidates = (
   // Where the document names its dollar, every "$" is that one and they agree; where it does not,
   // a sign printed on ten lines is still one guess, not ten readings that corroborate each other.
   for (const sign of dollar ? signs : signs.slice(0, 1))
-    found.push({ value: dollar ?? 'USD', confidence: 0.75, ...sign });
+    found.push({ value: dollar ?? ctx.likelyDollar ?? 'USD', confidence: 0.75, ...sign });
   if (found.length === 0 && ctx.currency && ctx.doc.lines[0]) {
     found.push({
       value: ctx.currency,
