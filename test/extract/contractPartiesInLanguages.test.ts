@@ -192,3 +192,43 @@ describe('parties as long documents and scans write them', () => {
     expect(fieldOf(extraction, 'customer')?.value).toBe('Wayne Hospitality Group LLC');
   });
 });
+
+describe('distribution agreements', () => {
+  it.each([
+    [
+      'en',
+      'DISTRIBUTION AGREEMENT',
+      'This Distribution Agreement is made as of March 15, 2024 by and between Acme Biotech, Inc., a Delaware corporation ("Manufacturer"), and Global Pharma Distributors Ltd., a company organized under the laws of England and Wales ("Distributor").',
+      'Acme Biotech, Inc.',
+      'Global Pharma Distributors Ltd.',
+    ],
+    [
+      'de',
+      'VERTRIEBSVERTRAG',
+      'zwischen der Firma Muster Maschinen GmbH, Industriestraße 1, 70173 Stuttgart – nachfolgend „Hersteller“ genannt – und der Nordhandel KG, Hafenweg 2, 20457 Hamburg – nachfolgend „Vertriebspartner“ genannt –',
+      'Muster Maschinen GmbH',
+      'Nordhandel KG',
+    ],
+    [
+      'fr',
+      'CONTRAT DE DISTRIBUTION',
+      'Entre la société Fromagerie Alpine SAS, 12 route du Lac, 74000 Annecy, ci-après dénommée « le Fabricant », et la Distribution Gourmet SARL, 4 rue du Port, 13002 Marseille, ci-après dénommée « le Distributeur ».',
+      'Fromagerie Alpine SAS',
+      'Distribution Gourmet SARL',
+    ],
+    [
+      'es',
+      'CONTRATO DE DISTRIBUCIÓN',
+      'De una parte, Aceites del Sur, S.L., con CIF B-41000001 (en adelante, el "Fabricante"). De otra parte, la Distribuidora Norte, S.A., con CIF A-48000002 (en adelante, el "Distribuidor").',
+      'Aceites del Sur, S.L.',
+      'Distribuidora Norte, S.A.',
+    ],
+  ])('%s: the maker provides and the distributor buys', async (_, title, clause, provider, customer) => {
+    // Act
+    const extraction = await read([title, clause, 'The parties agree as follows.']);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe(provider);
+    expect(fieldOf(extraction, 'customer')?.value).toBe(customer);
+  });
+});

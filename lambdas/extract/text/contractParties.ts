@@ -2,6 +2,7 @@ import type { Candidate } from '../candidates.js';
 import {
   type ContractRole,
   DEFINED_ROLE,
+  NAME_ARTICLE,
   ON_BEHALF_OF,
   PARTIES_BETWEEN,
   PARTY_PREFIX,
@@ -64,7 +65,8 @@ const partyName = (description: string): string | undefined => {
   const text = description
     .replace(/[ \t]+/g, ' ')
     .replace(/^[\s,;:–—-]+/, '')
-    .replace(PARTY_PREFIX, '');
+    .replace(PARTY_PREFIX, '')
+    .replace(NAME_ARTICLE, '');
   for (const cut of text.matchAll(/[,\n]/g)) {
     const head = text.slice(0, cut.index).replace(/\s+/g, ' ').trim();
     if (hasLegalForm(head)) return cleanPartyName(head);

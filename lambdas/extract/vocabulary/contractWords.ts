@@ -107,6 +107,13 @@ export const PARTY_PREFIX = new RegExp(
   'iu',
 );
 
+/**
+ * An article before a party's name in running text ("und der Nordhandel KG", "y la Distribuidora
+ * Sur S.L."): in lower case, as running text writes it, so a name that starts with the same
+ * word ("De Boer B.V.", "La Mancha S.A.") keeps it.
+ */
+export const NAME_ARTICLE = new RegExp(`^(?:${every((c) => c.articles)})\\s*(?=\\p{Lu})`, 'u');
+
 /** "on behalf of" in every language: the party is named after it, not the person before. */
 export const ON_BEHALF_OF = new RegExp(
   `${NOT_WORD_BEFORE}(?:${every((c) => c.onBehalfOf)})${NOT_WORD_AFTER}\\s*`,
