@@ -136,7 +136,10 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // finders took it ~12 KB past the goal. What would bring it back under: the X-Ray SDK the shared
 // tracer pulls in (69 KB, with its semver, 29 KB, used only to patch the AWS SDK v2) or zod/mini
 // for the stage's schemas.
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_037 };
+// extract 1,037 -> 1,039 (measured 1,038.2): the rules of stop 35 for invoices as shops, hotels and
+// other countries print them (a tax breakdown of several rates, tax-included totals, the currency
+// of the issuer's country and of a dollar country's registration, distribution agreements' roles).
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_039 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
