@@ -22,6 +22,17 @@ const canadian = (totalLine: string) =>
     totalLine,
   );
 
+/** A US engineering firm's invoice in "$", with `place` (an address, an id) under its name. */
+const engineering = (...place: string[]) =>
+  read(
+    'Blue Print Engineering LLC',
+    ...place,
+    'INVOICE',
+    'Invoice #: 88',
+    'Invoice Date: 2024-05-06',
+    'Total                                $450.00',
+  );
+
 describe('amounts in "$"', () => {
   it.each([
     ['a code beside the total', 'Total CAD                           $734.50'],
@@ -90,15 +101,7 @@ describe('amounts in "$"', () => {
     ['an employer id', 'EIN 12-3456789'],
   ])('are probably US dollars where the page places the issuer in the US: %s', async (_, place) => {
     // Act
-    const extraction = await read(
-      'Blue Print Engineering LLC',
-      place,
-      'INVOICE',
-      'Invoice #: 88',
-      'Invoice Date: 2024-05-06',
-      'Total                                $450.00',
-    );
-    const currency = fieldOf(extraction, 'currency');
+    const currency = fieldOf(await engineering(place), 'currency');
 
     // Assess
     expect(currency?.value).toBe('USD');
@@ -107,14 +110,7 @@ describe('amounts in "$"', () => {
 
   it('are a guess too weak to approve unseen where nothing places the document', async () => {
     // Act: no code, no address, no registration: whose dollar is a guess.
-    const extraction = await read(
-      'Blue Print Engineering LLC',
-      'INVOICE',
-      'Invoice #: 88',
-      'Invoice Date: 2024-05-06',
-      'Total                                $450.00',
-    );
-    const currency = fieldOf(extraction, 'currency');
+    const currency = fieldOf(await engineering(), 'currency');
 
     // Assess: below 0.7, so the weakest-field cap keeps the invoice under the 80 threshold.
     expect(currency?.value).toBe('USD');
