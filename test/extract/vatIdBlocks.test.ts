@@ -80,3 +80,18 @@ describe("a customer's block ends at the totals", () => {
     expect(vatId?.confidence).toBeGreaterThan(0.6);
   });
 });
+
+describe('a Swiss VAT number', () => {
+  it.each([['MWST-Nr.: CHE-123.456.789'], ['MWST-Nr. CHE-123.456.789 MWST'], ['UID-Nr. CHE-123.456.789']])(
+    'is read under the label Swiss invoices print: %s',
+    async (line) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf(['Alpenblick Informatik AG', line, 'Rechnung R-1', 'Total inkl. MWST   CHF 1334.50']),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('CHE123456789');
+    },
+  );
+});
