@@ -66,6 +66,39 @@ describe('a two-column item table', () => {
   });
 });
 
+describe("a shop's receipt whose last column is the price", () => {
+  it.each([
+    [
+      'Item                           Qty     Price',
+      'A4 Copier Paper (box)          2      £25.98',
+      'Stapler heavy duty             1      £14.50',
+    ],
+    [
+      'Artikel                        Menge   Preis',
+      'Kopierpapier A4 (Karton)       2     25,98 €',
+      'Heftgerät                      1     14,50 €',
+    ],
+  ])('%s: each row is an item and its price its amount', async (header, ...rows) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Acme Office Supplies Ltd',
+        'Invoice No: 004512',
+        header,
+        ...rows,
+        'Total (inc. VAT)   40.48',
+        'VAT @ 20% included   6.75',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toEqual([
+      { description: expect.any(String), quantity: '2', amount: '25.98' },
+      { description: expect.any(String), quantity: '1', amount: '14.50' },
+    ]);
+  });
+});
+
 describe('an item with details under it', () => {
   const read = (...after: string[]) =>
     extractor.extract(
