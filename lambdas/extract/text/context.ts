@@ -24,8 +24,8 @@ export interface FinderContext {
   dollar?: string;
   /**
    * The dollar a bare "$" probably is when the document names none: that of the one dollar country
-   * whose business registration it prints (an ABN is Australian), or the US dollar where it prints
-   * a US address. Probable, not certain: the registration or address may be the customer's.
+   * whose business registration it prints (an ABN is Australian). A guess, as the registration may
+   * be the customer's: it replaces the US dollar as the guess, and is no surer.
    */
   likelyDollar?: string;
   /** The document's decimal separator, from its amounts, else its language's habit. */
@@ -131,18 +131,10 @@ const namedDollar = (doc: DocText): string | undefined => {
   return named.size === 1 ? [...named][0] : undefined;
 };
 
-/** A US address's state and ZIP code ("San Francisco, CA 94105") or an employer id ("EIN 12-3456789"). */
-const US_PLACE =
-  /(?:,\s*|\s)(?:A[LKZR]|C[AOT]|DE|DC|FL|GA|HI|I[DLNA]|K[SY]|LA|M[EDAINSOT]|N[EVHJMYCD]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[TA]|W[AVIY])\s+\d{5}(?:-\d{4})?\b|\bEIN\s*:?\s*\d{2}-\d{7}\b/;
-
-/**
- * The dollar of the one dollar country whose business registration the document prints, else the
- * US dollar where it prints a US address or employer id.
- */
+/** The dollar of the one dollar country whose business registration the document prints. */
 const registeredDollar = (doc: DocText): string | undefined => {
   const registered = DOLLAR_REGISTRATIONS.filter((r) => r.mark.test(doc.flat));
-  if (registered.length > 0) return registered.length === 1 ? registered[0]?.currency : undefined;
-  return US_PLACE.test(doc.flat) ? 'USD' : undefined;
+  return registered.length === 1 ? registered[0]?.currency : undefined;
 };
 
 /** Builds the shared context of a document. */

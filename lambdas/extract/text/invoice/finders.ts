@@ -27,9 +27,6 @@ const currencyValue = (text: string) => {
 /** The text writes the US dollar by name ("USD", "US$"), not by a bare "$". */
 const writesUsDollar = (text: string): boolean => /USD|US\$/.test(text);
 
-/** How sure a bare "$" is the US dollar when nothing on the page places the document. */
-const UNPLACED_DOLLAR = 0.65;
-
 /** The currency: stated by a label, carried by the totals' amounts, by the item table, or by most amounts. */
 const currencyCandidates = (
   ctx: FinderContext,
@@ -71,11 +68,8 @@ const currencyCandidates = (
   }
   // Where the document names its dollar, every "$" is that one and they agree; where it does not,
   // a sign printed on ten lines is still one guess, not ten readings that corroborate each other.
-  // A "$" with nothing on the page to say whose is most often the US one, but it is a guess below
-  // what one labelled reading weighs, so the invoice waits for a person to confirm it.
-  const likely = dollar ?? ctx.likelyDollar;
   for (const sign of dollar ? signs : signs.slice(0, 1))
-    found.push({ value: likely ?? 'USD', confidence: likely ? 0.75 : UNPLACED_DOLLAR, ...sign });
+    found.push({ value: dollar ?? ctx.likelyDollar ?? 'USD', confidence: 0.75, ...sign });
   if (found.length === 0 && ctx.currency && ctx.doc.lines[0]) {
     found.push({
       value: ctx.currency,
