@@ -1,15 +1,9 @@
 import type { ContractFields, FieldName } from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
-import {
-  contractCue,
-  contractLabels,
-  NO_RENEWAL,
-  PAYMENT_WORDS,
-  RENEWS,
-  TERMINATION_WORDS,
-} from '../vocabulary/contractWords.js';
+import { contractCue, contractLabels, PAYMENT_WORDS } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
 import { DATE_CUE, dateRange, feeSentences, lastDateIn, namedLaws, placeDates } from './contractCues.js';
+import { autoRenewalCandidates, noticeDaysCandidates } from './contractEnding.js';
 import { definedParties } from './contractParties.js';
 import { findLabelled, type Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
@@ -20,19 +14,15 @@ import {
   numberFromGroups,
   parseAmountAt,
   parseDateAt,
-  parseDays,
   parseId,
   parseLaw,
   parseMonths,
   parseParty,
   parsePaymentTerms,
-  parseYesNo,
 } from './values.js';
 
 /** "within 30 days", "payable thirty (30) days" in an English sentence about paying. */
 const PAID_WITHIN_DAYS = new RegExp(`\\b(?:within|due|payable|paid)\\s+${NUMBER_PHRASE}\\s+days`, 'iu');
-/** A number of days in an English sentence ("thirty (30) days"), every one of them. */
-const DAYS_COUNT = new RegExp(`${NUMBER_PHRASE}\\s+days`, 'igu');
 
 /** The candidates a finder returns for one field. */
 type Finder<K extends FieldName<'contract'>> = (
@@ -92,7 +82,9 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ),
     ...afterCue(
       ctx.doc,
-      /\b(?:agreement|contract)(?:\s*\([^)]{0,40}\))?\s+is\s+dated\s+(?:as\s+of\s+)?/i,
+      // "This Agreement is dated …"; "THIS SUPPLY AGREEMENT (this "Agreement"), dated as of …" (a
+      // comma form only after "this": ", dated" after another agreement's name dates that one).
+      /\b(?:(?:agreement|contract)(?:\s*\([^)]{0,40}\))?\s+is|this\s+(?:[\w-]+\s+){0,4}(?:agreement|contract)(?:\s*\([^)]{0,40}\))?\s*,)\s+dated\s+(?:as\s+of\s+)?/i,
       parseDateAt(ctx.order),
       0.9,
       'prose:dated',
@@ -125,7 +117,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ...afterCue(ctx.doc, contractCue('term'), parseMonths, 0.9, 'prose:runs-for'),
     ...afterCue(
       ctx.doc,
-      /\b(?:(?:initial\s+)?term\s+of\s+this\s+agreement\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of)\s+/i,
+      /\b(?:(?:initial\s+)?term\s+of\s+this\s+agreement\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of|this\s+agreement\b[^.]{0,80}?\b(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect))\s+for(?!\s+a\s+(?:period|term)\b))\s+/i,
       parseMonths,
       0.9,
       'prose:term',
@@ -213,55 +205,8 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ...afterCue(ctx.doc, /\bthe\s+laws\s+of\s+(?=[^.]{2,60}\s+govern)/i, parseLaw, 0.88, 'prose:laws-govern'),
     ...namedLaws(ctx),
   ],
-  autoRenewal: (ctx) => {
-    const found = findLabelled(ctx.doc, contractLabels('renewal'), parseYesNo, { via: 'label:renewal' });
-    for (const s of sentences(ctx.doc)) {
-      if (!/renew/i.test(s.text)) continue;
-      if (
-        /\b(?:not|no|never)\b[^.]{0,40}\brenew|\brenew\w*\s+(?:\w+\s+)?not\b|no\s+automatic\s+renewal/i.test(
-          s.text,
-        )
-      ) {
-        found.push(fromSentence(ctx.doc, s, { value: false }, 0.9, 'prose:no-renewal'));
-      } else if (/automatically\s+renew|renew\w*\s+automatically|auto-?renew/i.test(s.text)) {
-        found.push(fromSentence(ctx.doc, s, { value: true }, 0.9, 'prose:renewal'));
-      }
-    }
-    for (const s of sentences(ctx.doc)) {
-      if (NO_RENEWAL.test(s.text))
-        found.push(fromSentence(ctx.doc, s, { value: false }, 0.9, 'prose:no-renewal'));
-      else if (RENEWS.test(s.text))
-        found.push(fromSentence(ctx.doc, s, { value: true }, 0.9, 'prose:renewal'));
-    }
-    return found;
-  },
-  terminationNoticeDays: (ctx) => {
-    const found = findLabelled(ctx.doc, contractLabels('noticePeriod'), parseDays, { via: 'label:notice' });
-    for (const s of sentences(ctx.doc)) {
-      if (!/notice/i.test(s.text) || !/terminat|non-renewal/i.test(s.text)) continue;
-      if (!/convenience|at\s+any\s+time|non-renewal|without\s+cause/i.test(s.text)) continue;
-      for (const mm of s.text.matchAll(DAYS_COUNT)) {
-        const days = numberFromGroups(mm[1], mm[2], mm[3], mm[4]);
-        if (days !== undefined) {
-          found.push(
-            fromSentence(ctx.doc, { start: s.start + mm.index }, { value: days }, 0.88, 'prose:notice'),
-          );
-          break;
-        }
-      }
-    }
-    // Other languages: a sentence about ending the contract, the days after its notice cue
-    // ("mit einer Frist von 3 Monaten … gekündigt", "résiliation moyennant un préavis de 90 jours").
-    const cue = contractCue('notice');
-    for (const s of sentences(ctx.doc)) {
-      if (!TERMINATION_WORDS.test(s.text)) continue;
-      const at = cue.exec(s.text);
-      const days = at && parseDays(s.text.slice(at.index + at[0].length));
-      if (at && days)
-        found.push(fromSentence(ctx.doc, { start: s.start + at.index }, days, 0.88, 'prose:notice-cue'));
-    }
-    return found;
-  },
+  autoRenewal: autoRenewalCandidates,
+  terminationNoticeDays: noticeDaysCandidates,
   signedDate: (ctx) => {
     const found = findLabelled(ctx.doc, contractLabels('signedDate'), parseDateAt(ctx.order), {
       confidence: 0.93,

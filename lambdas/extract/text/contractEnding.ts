@@ -1,0 +1,82 @@
+import type { Candidate } from '../candidates.js';
+import {
+  contractCue,
+  contractLabels,
+  NO_RENEWAL,
+  RENEWS,
+  TERMINATION_WORDS,
+} from '../vocabulary/contractWords.js';
+import type { FinderContext } from './context.js';
+import { findLabelled } from './labelled.js';
+import { fromSentence, sentences } from './prose.js';
+import { NUMBER_PHRASE, numberFromGroups, parseDays, parseYesNo } from './values.js';
+
+/**
+ * How a contract ends: whether it renews by itself, and the notice a party must give to end it or
+ * stop a renewal. Read from a form's labels and from the clauses' sentences in any language.
+ */
+
+/** A number of days in an English sentence ("thirty (30) days"), every one of them. */
+const DAYS_COUNT = new RegExp(`${NUMBER_PHRASE}\\s+days`, 'igu');
+
+/** Whether the contract renews by itself: a label, or a sentence that says it renews or does not. */
+export const autoRenewalCandidates = (ctx: FinderContext): Candidate<boolean>[] => {
+  const found = findLabelled(ctx.doc, contractLabels('renewal'), parseYesNo, { via: 'label:renewal' });
+  for (const s of sentences(ctx.doc)) {
+    if (!/renew/i.test(s.text)) continue;
+    if (
+      /\b(?:not|no|never)\b[^.]{0,40}\brenew|\brenew\w*\s+(?:\w+\s+)?not\b|no\s+automatic\s+renewal/i.test(
+        s.text,
+      )
+    ) {
+      found.push(fromSentence(ctx.doc, s, { value: false }, 0.9, 'prose:no-renewal'));
+    } else if (/automatically\s+renew|renew\w*\s+automatically|auto-?renew/i.test(s.text)) {
+      found.push(fromSentence(ctx.doc, s, { value: true }, 0.9, 'prose:renewal'));
+    }
+  }
+  for (const s of sentences(ctx.doc)) {
+    if (NO_RENEWAL.test(s.text))
+      found.push(fromSentence(ctx.doc, s, { value: false }, 0.9, 'prose:no-renewal'));
+    else if (RENEWS.test(s.text)) found.push(fromSentence(ctx.doc, s, { value: true }, 0.9, 'prose:renewal'));
+  }
+  return found;
+};
+
+/**
+ * A sentence about ending the contract at will: for convenience, without cause, by not renewing,
+ * or by either party with no breach in sight. "Either party may terminate upon ninety (90) days
+ * prior written notice" gives the notice period; "if the breach is not cured within 30 days after
+ * notice" gives a cure period, not it.
+ */
+const endsAtWill = (text: string): boolean =>
+  /convenience|at\s+any\s+time|non-renewal|without\s+cause/i.test(text) ||
+  (/either\s+party/i.test(text) && !/breach|cure|insolven|bankrupt/i.test(text));
+
+/** The days of notice needed to end the contract or stop its renewal. */
+export const noticeDaysCandidates = (ctx: FinderContext): Candidate<number>[] => {
+  const found = findLabelled(ctx.doc, contractLabels('noticePeriod'), parseDays, { via: 'label:notice' });
+  for (const s of sentences(ctx.doc)) {
+    if (!/notice/i.test(s.text) || !/terminat|non-renewal/i.test(s.text)) continue;
+    if (!endsAtWill(s.text)) continue;
+    for (const mm of s.text.matchAll(DAYS_COUNT)) {
+      const days = numberFromGroups(mm[1], mm[2], mm[3], mm[4]);
+      if (days !== undefined) {
+        found.push(
+          fromSentence(ctx.doc, { start: s.start + mm.index }, { value: days }, 0.88, 'prose:notice'),
+        );
+        break;
+      }
+    }
+  }
+  // Other languages: a sentence about ending the contract, the days after its notice cue
+  // ("mit einer Frist von 3 Monaten … gekündigt", "résiliation moyennant un préavis de 90 jours").
+  const cue = contractCue('notice');
+  for (const s of sentences(ctx.doc)) {
+    if (!TERMINATION_WORDS.test(s.text)) continue;
+    const at = cue.exec(s.text);
+    const days = at && parseDays(s.text.slice(at.index + at[0].length));
+    if (at && days)
+      found.push(fromSentence(ctx.doc, { start: s.start + at.index }, days, 0.88, 'prose:notice-cue'));
+  }
+  return found;
+};
