@@ -100,8 +100,9 @@ export const contractRules = (fields: ContractExtraction['fields']): RuleOutcome
 /**
  * Invoice rules: subtotal + tax = total, the line items add up to the subtotal before the
  * discounts and charges on the whole invoice (or to the total when there is no tax, or, stated
- * with tax, to the total; with a tax and no subtotal, to the total or with the tax to it), each row's quantity x unit price is its amount (to one minor unit), and
- * the invoice is not due before it was issued. All in exact decimals.
+ * with tax, to the total; with a tax and no subtotal, to the total or with the tax to it), each
+ * row's quantity x unit price is its amount (to one minor unit), and the invoice is not due
+ * before it was issued. All in exact decimals.
  */
 export const invoiceRules = (
   fields: InvoiceExtraction['fields'],
@@ -153,19 +154,18 @@ export const invoiceRules = (
         : subtotal;
     const targetValue = target === 'subtotal' ? lineTotal : target === 'total' ? total : undefined;
     const before = target === 'subtotal' && adjustments !== undefined ? ' before discounts and charges' : '';
-    if (!target && subtotal === undefined && tax !== undefined && total !== undefined) {
-      // No net printed, only the tax: a shop's or a hotel's items are priced with tax ("Total
-      // TTC", "Totaal incl. btw", "VAT included"), so they add up to the total; or they are net,
-      // and with the tax they make it. Either way the sum checks the total. Rows that make
-      // neither are left alone: without a net there is no saying which rows were misread.
-      if (decimalEquals(sum, total)) {
-        evidence.push(
-          ...arithmetic(
-            ['lineItems', 'total'],
-            `the ${items.length} line items, with tax, add up to the total ${sum}`,
-          ),
-        );
-      } else if (decimalEquals(addDecimals([sum, tax]), total)) {
+    // Rows priced with tax ("Amount incl. GST", "Total TTC", "VAT included") add up to the total.
+    const withTax = () =>
+      arithmetic(
+        ['lineItems', 'total'],
+        `the ${items.length} line items, with tax, add up to the total ${sum}`,
+      );
+    // No target means no net printed, only the tax: the items are priced with tax, or they are
+    // net and with the tax they make the total. Either way the sum checks the total. Rows that
+    // make neither are left alone: without a net there is no saying which rows were misread.
+    if (!target && tax !== undefined && total !== undefined) {
+      if (decimalEquals(sum, total)) evidence.push(...withTax());
+      else if (decimalEquals(addDecimals([sum, tax]), total)) {
         evidence.push(
           ...arithmetic(
             ['lineItems', 'tax', 'total'],
@@ -183,13 +183,8 @@ export const invoiceRules = (
           ),
         );
       } else if (target === 'subtotal' && total !== undefined && decimalEquals(sum, total)) {
-        // A table of amounts with tax ("Amount incl. GST"): its rows add up to the total instead.
-        evidence.push(
-          ...arithmetic(
-            ['lineItems', 'total'],
-            `the ${items.length} line items, with tax, add up to the total ${sum}`,
-          ),
-        );
+        // With a net printed too, the rows may still be priced with tax: they add up to the total.
+        evidence.push(...withTax());
       } else {
         issues.push({
           code: 'line_items_mismatch',
