@@ -51,12 +51,6 @@ interface FoundLabel {
   weak: boolean;
 }
 
-/**
- * Finds labels in a cell: at its start, or (`midCell`) inside it. A `string` is a regular
- * expression source of label alternatives (matched with the `i` and `u` flags, so it may use
- * `\p{L}`, as `labelSource` does); a `LabelField` uses every vocabulary's labels for
- * that field, longest label first across all fields (so "Total HT" is never the gross total).
- */
 /** A second label after a slash: one the vocabularies know, or words up to a colon. */
 const SLASH = /^\s*\/\s*/;
 const WORDS_TO_COLON = /^\p{L}[\p{L} .-]{0,30}(?=:)/u;
@@ -74,6 +68,12 @@ const sharedLabelEnd = (text: string, end: number): number => {
   return second === undefined ? end : end + slash[0].length + second;
 };
 
+/**
+ * Finds labels in a cell: at its start, or (`midCell`) inside it. A `string` is a regular
+ * expression source of label alternatives (matched with the `i` and `u` flags, so it may use
+ * `\p{L}`, as `labelSource` does); a `LabelField` uses every vocabulary's labels for
+ * that field, longest label first across all fields (so "Total HT" is never the gross total).
+ */
 const labelFinder = (labels: string | LabelField, midCell: LabelOptions['midCell']) => {
   if (isLabelField(labels)) {
     const only = new Set([labels]);
