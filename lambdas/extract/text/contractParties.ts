@@ -11,7 +11,7 @@ import {
 } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
 import { fromSentence } from './prose.js';
-import { cleanPartyName, hasLegalForm, leadingName } from './values.js';
+import { cleanPartyName, hasLegalForm, isCompany, leadingName } from './values.js';
 
 /** How far before its defined role a party's name may start: French and Spanish descriptions run long. */
 const REACH = 600;
@@ -93,9 +93,6 @@ const listedParty = (before: string): { boundary: number; name: string } | undef
 /** Where each line of `before` starts, the last first. */
 const lineStarts = (before: string): number[] =>
   [...before.matchAll(/\n[ \t]*(?=\S)/g)].map((m) => m.index + m[0].length).reverse();
-
-/** A company's name: one with a legal form and a word before it ("LLC" alone names nobody). */
-const isCompany = (name: string): boolean => hasLegalForm(name) && /\S\s+\S/.test(name);
 
 /**
  * The party described before a defined role: the latest start that gives a company's name (a

@@ -2,6 +2,9 @@ import { formatPaymentTerms, hasLegalForm } from '../../shared/documents/index.j
 
 export { hasLegalForm };
 
+/** A company's name: one with a legal form and a word before it ("LLC" alone names nobody). */
+export const isCompany = (name: string): boolean => hasLegalForm(name) && /\S\s+\S/.test(name);
+
 import { timeUnit } from '../vocabulary/contractWords.js';
 import { fold, letterPlace, VOCABULARIES, vocabularyOf } from '../vocabulary/index.js';
 import type { Parsed } from './labelled.js';
@@ -149,7 +152,7 @@ export const cleanPartyName = (text: string): string | undefined => {
   // "Estudio Nube S.L. - CIF B87654321".
   for (const comma of name.matchAll(/,|\s[-–]\s/g)) {
     const head = name.slice(0, comma.index).trim();
-    if (hasLegalForm(head) && /\S\s+\S/.test(head)) {
+    if (isCompany(head)) {
       name = head;
       break;
     }

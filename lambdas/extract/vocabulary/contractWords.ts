@@ -112,7 +112,7 @@ export const PARTY_PREFIX = new RegExp(
  * Sur S.L."): in lower case, as running text writes it, so a name that starts with the same
  * word ("De Boer B.V.", "La Mancha S.A.") keeps it.
  */
-export const NAME_ARTICLE = new RegExp(`^(?:${every((c) => c.articles)})\\s*(?=\\p{Lu})`, 'u');
+export const NAME_ARTICLE = new RegExp(`^${ARTICLE}\\s*(?=\\p{Lu})`, 'u');
 
 /** "on behalf of" in every language: the party is named after it, not the person before. */
 export const ON_BEHALF_OF = new RegExp(
