@@ -1,6 +1,7 @@
 import { detectLanguage, type LabelField, labelsIn, vocabularyOf } from '../vocabulary/index.js';
 import {
   type DecimalMark,
+  type FoundAmount,
   findAmounts,
   inferDecimalMark,
   isDollarCurrency,
@@ -44,12 +45,12 @@ const dominantCurrency = (doc: DocText, decimal: DecimalMark | undefined): strin
   const counts = new Map<string, number>();
   for (const line of doc.lines) {
     const amounts = findAmounts(line.text, { bare: false, ...(decimal ? { decimal } : {}) }).filter(
-      (amount) => amount.currency,
+      (amount): amount is FoundAmount & { currency: string } => amount.currency !== undefined,
     );
     // Dates only where there is an amount they could overlap: most lines have none.
     const dates = amounts.length > 0 ? findDates(line.text) : [];
     for (const amount of amounts) {
-      if (!amount.currency || dates.some((d) => amount.start < d.end && amount.end > d.start)) continue;
+      if (dates.some((d) => amount.start < d.end && amount.end > d.start)) continue;
       counts.set(amount.currency, (counts.get(amount.currency) ?? 0) + 1);
     }
     const stated = /\b(?:currency|all amounts in|amounts in)\s*:?\s*([A-Z]{3})\b/i.exec(line.text);
@@ -147,8 +148,9 @@ export const finderContext = (doc: DocText): FinderContext => {
   const dollar = namedDollar(doc);
   const likelyDollar = dollar ? undefined : registeredDollar(doc);
   // Amounts in "$" count as dollars of the one kind the document names, or probably is in.
+  const ofDollars = dollar ?? likelyDollar;
   const dominant = dominantCurrency(doc, decimal);
-  const currency = dominant === 'USD' && (dollar ?? likelyDollar) ? (dollar ?? likelyDollar) : dominant;
+  const currency = dominant === 'USD' && ofDollars ? ofDollars : dominant;
   const inferred = inferDayMonthOrder(texts.join('\n'));
   return {
     doc,
