@@ -10,7 +10,7 @@ import { countryCurrencyCandidates } from './countryCurrency.js';
 import { invoiceDates } from './dates.js';
 import { ibanCandidates, vatIdCandidates } from './identifiers.js';
 import { partyCandidates } from './parties.js';
-import { titleCandidates } from './title.js';
+import { ownNumbers, titleCandidates } from './title.js';
 import { resolveTotals } from './totals.js';
 
 /** Every invoice field's candidates. */
@@ -98,7 +98,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const amounts = labelledAmounts(ctx);
   const totals = resolveTotals(amounts);
   return {
-    invoiceNumber: [
+    invoiceNumber: ownNumbers(title, [
       ...findLabelled(ctx.doc, 'invoiceNumber', parseId, {
         confidence: 0.9,
         weakConfidence: 0.6,
@@ -107,7 +107,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
         via: 'label:invoice-number',
       }),
       ...title.invoiceNumber,
-    ],
+    ]),
     kind: title.kind,
     vendor: parties.vendor,
     customer: parties.customer,

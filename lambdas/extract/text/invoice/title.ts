@@ -25,6 +25,8 @@ export interface TitleCandidates {
   invoiceNumber: Candidate<string>[];
   invoiceDate: Candidate<string>[];
   kind: Candidate<'invoice' | 'credit_note'>[];
+  /** A credit note's title starts a line: an invoice the document names is the one it credits. */
+  creditNote: boolean;
 }
 
 /**
@@ -94,10 +96,13 @@ const dateAfter = (ctx: FinderContext, tail: string, next: DocLine | undefined) 
   const sameLine = here ? tail.slice(here[0].length) : undefined;
   const nextLine =
     here && sameLine?.trim() === '' ? next?.text : !here ? nextLinkLine(link, next) : undefined;
-  for (const text of [sameLine, nextLine]) {
+  for (const [text, onNextLine] of [
+    [sameLine, false],
+    [nextLine, true],
+  ] as const) {
     if (!text) continue;
     const date = findDates(text, ctx.order)[0];
-    if (date && date.start === 0) return date;
+    if (date && date.start === 0) return { date, onNextLine };
   }
   return undefined;
 };
@@ -109,19 +114,13 @@ const nextLinkLine = (link: RegExp, next: DocLine | undefined): string | undefin
 
 /** The title's candidates: on the first lines of each page, the document-type word and what follows it. */
 export const titleCandidates = (ctx: FinderContext): TitleCandidates => {
-  const out: TitleCandidates = { invoiceNumber: [], invoiceDate: [], kind: [] };
-  for (const line of ctx.doc.lines) {
-    if (line.furniture || line.line > TITLE_LINES) continue;
-    const cue = documentTypeCue(line.text);
-    if (!cue) continue;
-    const atStart =
-      line.text.slice(0, cue.start).trim() === '' || line.cells.some((c) => c.start === cue.start);
-    const after = line.text.slice(cue.end);
-    const number = numberAfter(after);
-    // A title word that neither starts the line nor carries a number is a word in a sentence;
-    // one followed by "to"/"an"/"à" ("Invoice to", "Rechnung an") is a label.
-    if (!atStart && !number) continue;
-    if (!number && after.trim() !== '' && !/^\s*[:.]?\s*$/.test(after) && !/^\s{2,}/.test(after)) continue;
+  const titles = titleLines(ctx);
+  const creditNote = titles.some((t) => t.atStart && t.cue.kind === 'creditNote');
+  const out: TitleCandidates = { invoiceNumber: [], invoiceDate: [], kind: [], creditNote };
+  for (const { line, cue, atStart, after, number } of titles) {
+    // "CREDIT NOTE … Relates to invoice: INV-311": on a document titled a credit note, an invoice
+    // named inside a line is the one it credits, which does not make the document an invoice.
+    if (creditNote && !atStart && cue.kind === 'invoice') continue;
     const confidence = atStart ? 0.8 : 0.7;
     out.kind.push({
       value: cue.kind === 'creditNote' ? 'credit_note' : 'invoice',
@@ -138,17 +137,71 @@ export const titleCandidates = (ctx: FinderContext): TitleCandidates => {
       line,
       via: `title:${cue.word}${number.marked ? ':marked' : ''}`,
     });
-    const date = dateAfter(ctx, after.slice(number.end), ctx.doc.lines[line.index + 1]);
-    if (date) {
-      const parsed = dateValue(date);
+    const next = ctx.doc.lines[line.index + 1];
+    const dated = dateAfter(ctx, after.slice(number.end), next);
+    if (dated) {
+      const parsed = dateValue(dated.date);
       out.invoiceDate.push({
         value: parsed.value,
         confidence: 0.85 * (parsed.certainty ?? 1),
-        line,
+        // The line that prints the date: "Invoice No: 5531" over "Date: 12/04/2024" is one date,
+        // which the date's label reads too; on one line, the two readings are not two sources.
+        line: dated.onNextLine && next ? next : line,
         via: 'title:dated',
         ...(parsed.alternatives ? { alternatives: parsed.alternatives } : {}),
       });
     }
   }
   return out;
+};
+
+/** A line that reads as a title: its document-type word, where it stands, and the number after it. */
+interface TitleLine {
+  line: DocLine;
+  cue: NonNullable<ReturnType<typeof documentTypeCue>>;
+  atStart: boolean;
+  after: string;
+  number: ReturnType<typeof numberAfter>;
+}
+
+/** The first lines of each page that hold a document-type word as a title, not as a word in a sentence. */
+const titleLines = (ctx: FinderContext): TitleLine[] =>
+  ctx.doc.lines.flatMap((line) => {
+    if (line.furniture || line.line > TITLE_LINES) return [];
+    const cue = documentTypeCue(line.text);
+    if (!cue) return [];
+    const atStart =
+      line.text.slice(0, cue.start).trim() === '' || line.cells.some((c) => c.start === cue.start);
+    const after = line.text.slice(cue.end);
+    const number = numberAfter(after);
+    // A title word that neither starts the line nor carries a number is a word in a sentence;
+    // one followed by "to"/"an"/"à" ("Invoice to", "Rechnung an") is a label.
+    if (!atStart && !number) return [];
+    if (!number && after.trim() !== '' && !/^\s*[:.]?\s*$/.test(after) && !/^\s{2,}/.test(after)) return [];
+    return [{ line, cue, atStart, after, number }];
+  });
+
+/** The last document-type word in `text`: the one a number after it belongs to. */
+const lastCue = (text: string) => {
+  let last: ReturnType<typeof documentTypeCue>;
+  for (let at = 0, cue = documentTypeCue(text); cue; cue = documentTypeCue(text.slice(at))) {
+    last = cue;
+    at += cue.end;
+  }
+  return last;
+};
+
+/**
+ * The document's own numbers among its number candidates. A credit note names the invoice it
+ * credits ("Relates to invoice: INV-311", "Bezug: Rechnung Nr. 4711", "Rectifica la factura n.º
+ * F-311"); where it has a number of its own too (its title's, one labelled as a credit note's or
+ * with no document named), a number an invoice's name labels is the credited invoice's.
+ */
+export const ownNumbers = (title: TitleCandidates, numbers: Candidate<string>[]): Candidate<string>[] => {
+  if (!title.creditNote) return numbers;
+  const own = numbers.filter((c) => {
+    const at = c.line.text.indexOf(c.value);
+    return lastCue(at < 0 ? c.line.text : c.line.text.slice(0, at))?.kind !== 'invoice';
+  });
+  return own.length > 0 ? own : numbers;
 };

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * What a document's title says and what it does not: a credit note names the invoice it credits
+ * in a line of its own, and a title's number with its date on the next line is one printed date.
+ */
+const extractor = new HeuristicExtractor();
+
+describe('a credit note that names the invoice it credits', () => {
+  it.each([
+    ['en', 'CREDIT NOTE', 'Credit Note No: CN-2024-007', 'Relates to invoice: INV-2024-311', 'CN-2024-007'],
+    ['en', 'Credit memo CM-88', 'Date: 2024-04-12', 'Credit for invoice no. 4471', 'CM-88'],
+    ['de', 'Gutschrift Nr. G-2024-07', 'Datum: 12.04.2024', 'Bezug: Rechnung Nr. RE-2024-311', 'G-2024-07'],
+    ['fr', 'Avoir n° AV-2024-07', 'Date : 12/04/2024', 'Annule la facture n° F-2024-311', 'AV-2024-07'],
+    ['nl', 'Creditnota 2024-07', 'Datum: 12-04-2024', 'Betreft factuur nr. 2024-311', '2024-07'],
+    [
+      'es',
+      'Nota de crédito Nº NC-2024-07',
+      'Fecha: 12/04/2024',
+      'Rectifica la factura n.º F-2024-311',
+      'NC-2024-07',
+    ],
+    ['it', 'Nota di credito N. 7/2024', 'Data: 12/04/2024', 'Storno della fattura n. 311/2024', '7/2024'],
+  ])('keeps its own number and kind (%s): %s … %s', async (_, title, dated, reference, number) => {
+    // Prepare
+    const note = (...lines: string[]) =>
+      extractor.extract(pdfTextOf(['Harbor Office Ltd', title, dated, ...lines, 'Total: -120.00']));
+    const unreferenced = await note();
+
+    // Act
+    const extraction = await note(reference);
+
+    // Assess: the credited invoice's number neither replaces nor contradicts the note's own, and
+    // the invoice it names does not make the note less sure of being one.
+    expect(fieldOf(extraction, 'kind')?.value).toBe('credit_note');
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
+    expect(fieldOf(extraction, 'invoiceNumber')?.confidence).toBe(
+      fieldOf(unreferenced, 'invoiceNumber')?.confidence,
+    );
+    expect(fieldOf(extraction, 'kind')?.confidence).toBe(fieldOf(unreferenced, 'kind')?.confidence);
+  });
+
+  it('still reads an invoice number inside a line of a document titled an invoice', async () => {
+    // Act: "Buchungshilfe - KEINE Rechnung Nr. 471102" heads a real ZUGFeRD sample.
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Lieferant GmbH',
+        'Buchungshilfe - KEINE Rechnung Nr. 471102 vom',
+        '05.03.2018',
+        'Nettobetrag: 100,00 EUR',
+        'MwSt 19%: 19,00 EUR',
+        'Gesamtbetrag: 119,00 EUR',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('471102');
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2018-03-05');
+  });
+});
+
+describe("a title's number over a labelled date", () => {
+  it.each([
+    ['Invoice No: 5531', 'Date: 12/04/2024'],
+    ['Invoice #5531', 'Date 12/04/2024'],
+  ])('reads the one printed date once, not as two that agree: %s / %s', async (title, dated) => {
+    // Act: nothing says which way round 12/04/2024 is written.
+    const extraction = await extractor.extract(
+      pdfTextOf(['Acme Tools Ltd', title, dated, 'Subtotal 20.00', 'Tax 4.00', 'Total 24.00']),
+    );
+
+    // Assess: the date keeps both readings and stays under the floor a person confirms.
+    const date = fieldOf(extraction, 'invoiceDate');
+    expect(date?.alternatives).toHaveLength(1);
+    expect(date?.confidence).toBeLessThan(0.6);
+    expect(date?.source).toMatchObject({ text: dated });
+  });
+});
