@@ -165,3 +165,16 @@ describe('a row of headings with the values on the line below', () => {
     expect(fieldOf(extraction, 'invoiceDate')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
 });
+
+describe('a due date labelled "Date due"', () => {
+  it.each([
+    ['Date of issue     April 3, 2024', 'Date due          May 3, 2024'],
+    ['Issued: 2024-04-03', 'Date due: 2024-05-03'],
+  ])('is read: %s / %s', async (issued, due) => {
+    // Act
+    const extraction = await read('Cloudwise Analytics, Inc.', 'Invoice', issued, due, 'Total   $1,086.75');
+
+    // Assess
+    expect(fieldOf(extraction, 'dueDate')).toMatchObject({ value: '2024-05-03' });
+  });
+});

@@ -57,3 +57,28 @@ describe('a net and a tax per rate, and no net for both', () => {
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).not.toContain('arithmetic');
   });
 });
+
+describe('an English net row labelled "Net" alone', () => {
+  it('is the subtotal, not a row of the item table, and the sums check the total', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Harbor Office Ltd',
+        'INVOICE',
+        'Invoice No: 2024-311',
+        'Description                        Qty     Price     Amount',
+        'Toner cartridges                     2     50.00     100.00',
+        'Net                                                  100.00',
+        'VAT 20%                                               20.00',
+        'Total                                              £ 120.00',
+        'Terms: Net 30',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('100.00');
+    expect(fieldOf(extraction, 'lineItems')?.value).toHaveLength(1);
+    expect(fieldOf(extraction, 'total')?.confidence).toBeGreaterThan(0.95);
+    expect(fieldOf(extraction, 'paymentTerms')?.value).toBe('Net 30');
+  });
+});
