@@ -66,6 +66,28 @@ describe('a two-column item table', () => {
   });
 });
 
+describe("an amount column headed with its currency's sign", () => {
+  it.each([
+    ['en', 'Particulars                              Amount (₹)', '50,000.00', '50000.00'],
+    ['en', 'Description                              Amount $', '500.00', '500.00'],
+    ['de', 'Bezeichnung                              Betrag €', '500,00', '500.00'],
+    ['fr', 'Désignation                              Montant (€)', '500,00', '500.00'],
+  ])('reads the rows under it (%s): %s', async (_, heading, printed, amount) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Kaveri Logistics Pvt Ltd',
+        'Invoice No. 2024-0917',
+        heading,
+        `Freight charges     ${printed}`,
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toEqual([{ description: 'Freight charges', amount }]);
+  });
+});
+
 describe("a shop's receipt whose last column is the price", () => {
   it.each([
     [

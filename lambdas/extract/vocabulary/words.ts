@@ -150,11 +150,14 @@ const headingSource = (kind: keyof Vocabulary['itemTable']) =>
 /**
  * Item-table column headings of every language: a description column's word anywhere in its
  * cell ("Item description", "Bezeichnung"), a quantity's, the line amount's ending its cell
- * ("Line total", "Montant HT", "Amount (EUR)"), and a position number's starting it ("Pos.", "#").
+ * ("Line total", "Montant HT", "Amount (EUR)", "Amount (₹)", "Betrag €"), and a position number's starting it ("Pos.", "#").
  */
 export const ITEM_HEADINGS = {
   description: new RegExp(`${NOT_WORD_BEFORE}(?:${headingSource('description')})${NOT_WORD_AFTER}`, 'iu'),
   quantity: new RegExp(`${NOT_WORD_BEFORE}(?:${headingSource('quantity')})${NOT_WORD_AFTER}`, 'iu'),
-  amount: new RegExp(`${NOT_WORD_BEFORE}(?:${headingSource('amount')})(?:\\s*\\([A-Z]{3}\\))?$`, 'iu'),
+  amount: new RegExp(
+    `${NOT_WORD_BEFORE}(?:${headingSource('amount')})(?:\\s*(?:\\((?:[A-Z]{3}|\\p{Sc})\\)|\\p{Sc}))?$`,
+    'iu',
+  ),
   position: new RegExp(`^(?:${headingSource('position')})(?:\\s|$)`, 'iu'),
 } as const;
