@@ -1,5 +1,5 @@
 /**
- * Contracts as German, French, Dutch, Spanish and Italian businesses write them, in short form:
+ * Contracts as German, French, Dutch, Spanish, Italian and Polish businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -187,6 +187,36 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       termMonths: 36,
       totalValue: { amount: '210000.00', currency: 'EUR' },
       paymentTerms: 'Net 60',
+    },
+  },
+  {
+    name: 'a Polish service contract "zawarta … pomiędzy … a …" (zwaną dalej „…”)',
+    lines: [
+      'UMOWA O ŚWIADCZENIE USŁUG',
+      'Umowa nr UM/2024/17',
+      'zawarta w dniu 15.03.2024 r. w Krakowie pomiędzy:',
+      'Softline Polska Sp. z o.o., ul. Krakowska 29, 31-062 Kraków, NIP 6762345678,',
+      'zwaną dalej „Wykonawcą”,',
+      'a',
+      'Fabryka Mebli Dąb S.A., ul. Leśna 8, 34-400 Nowy Targ,',
+      'zwaną dalej „Zamawiającym”.',
+      '§ 2 Okres obowiązywania',
+      'Umowa wchodzi w życie z dniem 01.04.2024 r. i zostaje zawarta na okres 24 miesięcy.',
+      'Każda ze stron może wypowiedzieć umowę z zachowaniem trzymiesięcznego okresu wypowiedzenia.',
+      '§ 3 Wynagrodzenie',
+      'Łączne wynagrodzenie Wykonawcy wynosi 120 000,00 zł netto.',
+      'Płatność nastąpi w terminie 14 dni od dnia doręczenia faktury.',
+      'W sprawach nieuregulowanych zastosowanie ma prawo polskie.',
+    ],
+    expect: {
+      contractNumber: 'UM/2024/17',
+      provider: 'Softline Polska Sp. z o.o.',
+      customer: 'Fabryka Mebli Dąb S.A.',
+      effectiveDate: '2024-04-01',
+      termMonths: 24,
+      totalValue: { amount: '120000.00', currency: 'PLN' },
+      paymentTerms: 'Net 14',
+      governingLaw: 'Poland',
     },
   },
 ];

@@ -2,11 +2,11 @@ import type { PdfText } from '../../lambdas/shared/pdfText.js';
 import { pdfTextOf } from './pdfTextOf.js';
 
 /**
- * One invoice in each of five languages, written for these tests in layouts the corpus generator
+ * One invoice in each of the vocabularies' languages but English, written for these tests in layouts the corpus generator
  * does not make: the sender's one-line return address above the recipient's window, a bill-to
  * block naming the customer's company again, item tables, a totals block in the language's own
  * words, amounts with a decimal comma (1.234,56 and 1 234,56) and the vendor's registration
- * numbers (VAT id, KvK, SIRET, NIF, partita IVA) printed as numbers near the amounts.
+ * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP) printed as numbers near the amounts.
  */
 export interface LanguageInvoice {
   language: string;
@@ -220,5 +220,43 @@ export const LANGUAGE_INVOICES: readonly LanguageInvoice[] = [
     customer: 'Ferramenta Bianchi S.p.A.',
     net: '4150.00',
     vatIdDigits: '12345678901',
+  },
+  {
+    language: 'pl',
+    text: pdfTextOf([
+      'Sprzedawca:                                  Nabywca:',
+      'Pracownia Stolarska Jodła Sp. z o.o.         Hotel Pod Tatrami S.A.',
+      'ul. Kościuszki 14, 34-500 Zakopane           ul. Krupówki 40, 34-500 Zakopane',
+      'NIP: 7361234567                              NIP: 7369876543',
+      'Faktura VAT nr FV/0315/2024',
+      'Data wystawienia: 15.03.2024                 Data sprzedaży: 14.03.2024',
+      'Termin płatności: 29.03.2024                 Sposób płatności: przelew',
+      'Lp.  Nazwa towaru lub usługi       Ilość   Cena netto    Wartość netto',
+      '1    Stół dębowy 200 x 90 cm           2    3 400,00       6 800,00',
+      '2    Krzesło tapicerowane             12      450,00       5 400,00',
+      'Razem netto                                              12 200,00 zł',
+      'VAT 23%                                                   2 806,00 zł',
+      'Razem brutto                                             15 006,00 zł',
+      'Do zapłaty: 15 006,00 PLN',
+      'Słownie: piętnaście tysięcy sześć złotych 00/100',
+      'Numer rachunku: PL61 1090 1014 0000 0712 1981 2874',
+    ]),
+    expected: {
+      invoiceNumber: 'FV/0315/2024',
+      kind: 'invoice',
+      invoiceDate: '2024-03-15',
+      dueDate: '2024-03-29',
+      vendor: 'Pracownia Stolarska Jodła Sp. z o.o.',
+      customer: 'Hotel Pod Tatrami S.A.',
+      currency: 'PLN',
+      subtotal: '12200.00',
+      tax: '2806.00',
+      total: '15006.00',
+      vendorTaxId: '7361234567',
+      iban: 'PL61109010140000071219812874',
+    },
+    customer: 'Hotel Pod Tatrami S.A.',
+    net: '12200.00',
+    vatIdDigits: '7361234567',
   },
 ];

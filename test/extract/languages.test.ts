@@ -81,6 +81,7 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['nl', 'Factuur 2024-9 d.d. 05-03-2024', '2024-9', '2024-03-05'],
     ['es', 'Factura N.º 2024-5 de fecha 5 de marzo de 2024', '2024-5', '2024-03-05'],
     ['it', 'Fattura N. 77/2024 del 05/03/2024', '77/2024', '2024-03-05'],
+    ['pl', 'Faktura VAT nr FV/77/2024 z dnia 05.03.2024', 'FV/77/2024', '2024-03-05'],
   ])('reads number and date from a %s title line: %s', async (_, title, number, date) => {
     // Act
     const extraction = await readTitled(title);
@@ -161,12 +162,36 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['nl', 'Creditnota 2024-3 d.d. 05-03-2024', '2024-3'],
     ['es', 'Nota de crédito Nº NC-2024-3', 'NC-2024-3'],
     ['it', 'Nota di credito N. 3/2024 del 05/03/2024', '3/2024'],
+    ['pl', 'Faktura korygująca nr FK/3/2024 z dnia 05.03.2024', 'FK/3/2024'],
   ])('reads a %s credit note title as kind credit_note: %s', async (_, title, number) => {
     // Act
     const extraction = await readTitled(title);
 
     // Assess
     expect(valuesOf(extraction)).toMatchObject({ kind: 'credit_note', invoiceNumber: number });
+  });
+
+  it('reads a Polish invoice printed without its diacritics, as ASCII printers and other OCR models write it', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Drukarnia Wisla Sp. z o.o.',
+        'Faktura VAT nr FV/2024/04/17',
+        'Data wystawienia: 05.04.2024',
+        'Nabywca: Kawiarnia Pod Lipa s.c.',
+        'Razem netto          1 600,00 PLN',
+        'VAT 23%                368,00 PLN',
+        'Naleznosc ogolem     1 968,00 PLN',
+      ]),
+    );
+
+    // Assess
+    expect(valuesOf(extraction)).toMatchObject({
+      customer: 'Kawiarnia Pod Lipa s.c.',
+      subtotal: '1600.00',
+      tax: '368.00',
+      amountDue: '1968.00',
+    });
   });
 
   it.each([

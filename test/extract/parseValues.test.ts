@@ -3,6 +3,7 @@ import { findAmounts, parseNumber } from '../../lambdas/extract/text/parseAmount
 import { findDates, inferDayMonthOrder } from '../../lambdas/extract/text/parseDate.js';
 import {
   parseDays,
+  parseId,
   parseMonths,
   parsePaymentTerms,
   wordsToNumber,
@@ -66,6 +67,8 @@ describe('amounts', () => {
     ['\u00a5120,000', '120000', 'JPY'],
     ['\u00a3999.99', '999.99', 'GBP'],
     ['GBP 12,000', '12000', 'GBP'],
+    ['2 460,00 z\u0142', '2460.00', 'PLN'],
+    ['z\u0142 15,50', '15.50', 'PLN'],
   ])('read %s as %s %s', (text, amount, currency) => {
     // Act
     const found = findAmounts(`pay ${text}.`);
@@ -73,6 +76,14 @@ describe('amounts', () => {
     // Assess
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ amount, currency });
+  });
+
+  it('do not take "z\u0142otych" (a word for zlotys in an amount in words) for the sign', () => {
+    // Act
+    const found = findAmounts('S\u0142ownie: sze\u015b\u0107 z\u0142otych 00/100, razem 6,00 z\u0142');
+
+    // Assess
+    expect(found.map((a) => [a.amount, a.currency])).toEqual([['6.00', 'PLN']]);
   });
 
   it('read bare numbers and flag a lone "1.234" as uncertain', () => {
@@ -91,6 +102,8 @@ describe('durations and terms', () => {
     ['Due upon receipt', 'Due on receipt'],
     ['payable within forty-five (45) days', 'Net 45'],
     ['within thirty days', 'Net 30'],
+    ['14 dni', 'Net 14'],
+    ['w terminie 21 dni od daty wystawienia', 'Net 21'],
   ])('normalise payment terms %s to %s', (text, terms) => {
     expect(parsePaymentTerms(text)?.value).toBe(terms);
   });
@@ -102,5 +115,24 @@ describe('durations and terms', () => {
     expect(parseMonths('eighteen months')?.value).toBe(18);
     expect(wordsToNumber('one hundred eighty')).toBe(180);
     expect(wordsToNumber('banana')).toBeUndefined();
+  });
+});
+
+describe('document numbers', () => {
+  it.each([
+    ['FT 2024/118', 'FT 2024/118'],
+    ['F 5521K24/0042/07  Data wystawienia: 2024-03-14', 'F 5521K24/0042/07'],
+    ['A 2024-001', 'A 2024-001'],
+    ['INV-2024-7 of 3 March', 'INV-2024-7'],
+  ])('read %s as %s, a series code with its number as one', (text, id) => {
+    expect(parseId(text)?.value).toBe(id);
+  });
+
+  it.each([
+    ['A 12345', undefined],
+    ['No 2024/1', '2024/1'],
+    ['NR 2024/1', undefined],
+  ])('take no series where the number has no slash or dash, or the code is "No": %s', (text, id) => {
+    expect(parseId(text)?.value).toBe(id);
   });
 });

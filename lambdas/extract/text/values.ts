@@ -59,10 +59,20 @@ export const numberFromGroups = (
   return wordsOnly ? wordsToNumber(wordsOnly) : words ? wordsToNumber(words) : undefined;
 };
 
-/** A document identifier: the first token, with at least one digit. */
+/**
+ * A series code and its number, as Portuguese, Spanish and Polish invoices print them: "FT
+ * 2024/118", "A 2024-001", "F 5521K24/0042/07". The number starts with a digit and holds a slash
+ * or a dash, so "Invoice A 12345" or "No 2024/1" is no series.
+ */
+const SERIES_ID = /^(?!N[OR]?\s)([A-Z]{1,3} \d[A-Za-z0-9]*[/-][A-Za-z0-9\-/._]*[A-Za-z0-9])(?=$|\s|[;)]|,\s)/;
+
+/** A document identifier: the first token, with at least one digit, or a series and its number. */
 export const parseId = (text: string): Parsed<string> | undefined => {
+  const trimmed = text.trim();
+  const series = SERIES_ID.exec(trimmed)?.[1];
+  if (series) return { value: series };
   const m = /^(?:no\.?|number|#)?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*[A-Za-z0-9])(?=$|\s|[;)]|,\s)/i.exec(
-    text.trim(),
+    trimmed,
   );
   const id = m?.[1];
   if (!id || !/\d/.test(id) || id.length < 3 || id.length > 40) return undefined;
@@ -210,7 +220,7 @@ export const parseParty = (text: string): Parsed<string> | undefined => {
 };
 
 /** "Days" in the languages Docket reads (the unit of payment terms). */
-const DAYS = '(?:days?|tage?n?|tg\\.?|jours?|j\\b|dagen|d[ií]as|giorni|gg\\.?)';
+const DAYS = '(?:days?|tage?n?|tg\\.?|jours?|j\\b|dagen|d[ií]as|giorni|gg\\.?|dni)';
 
 // The payment-terms patterns, compiled once: contract sentences try them from every word on.
 const ON_RECEIPT =
@@ -219,12 +229,12 @@ const NET_DAYS = /^net\s*(\d{1,3})\b/;
 const DAYS_FIRST = new RegExp(`^(\\d{1,3})\\s*${DAYS}`);
 const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u');
 const WITHIN_DAYS_ANY = new RegExp(
-  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within)\\s+(\\d{1,3})\\s*${DAYS}`,
+  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within|w\\s+terminie|w\\s+ciągu)\\s+(\\d{1,3})\\s*${DAYS}`,
 );
 
 /**
  * Payment terms written as "Net 30", "30 days net", "Zahlbar innerhalb 30 Tagen netto", "à 30
- * jours", "binnen 30 dagen", "a 30 días", "30 giorni", "Due on receipt" / "sofort" / "paiement
+ * jours", "binnen 30 dagen", "a 30 días", "30 giorni", "w terminie 14 dni", "Due on receipt" / "sofort" / "paiement
  * immédiat"; normalised to "Net N" or "Due on receipt".
  */
 export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {

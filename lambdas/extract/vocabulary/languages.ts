@@ -4,6 +4,7 @@ import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import it from './it.json' with { type: 'json' };
 import nl from './nl.json' with { type: 'json' };
+import pl from './pl.json' with { type: 'json' };
 import { type Vocabulary, VocabularySchema } from './schema.js';
 
 /**
@@ -12,7 +13,7 @@ import { type Vocabulary, VocabularySchema } from './schema.js';
  * Each file is checked against the schema when the module loads, so a broken vocabulary stops
  * the stage at start, not in the middle of a document.
  */
-export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it].map((v) => {
+export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {
     throw new Error(

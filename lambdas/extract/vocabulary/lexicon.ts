@@ -57,6 +57,16 @@ const VARIANTS: Readonly<Record<string, string>> = {
   û: '[uúùûü]',
   '°': '[°ºo]',
   º: '[°ºo]',
+  // Polish letters, which an OCR model of another language and many ASCII-only printouts write
+  // plainly ("Razem do zaplaty", "Naleznosc").
+  ą: '[ąa]',
+  ć: '[ćc]',
+  ę: '[ęe]',
+  ł: '[łl]',
+  ń: '[ńn]',
+  ś: '[śs]',
+  ź: '[źżz]',
+  ż: '[żźz]',
 };
 
 /** Letters without accents, lower case: the key labels are indexed by. */
@@ -64,6 +74,8 @@ export const fold = (text: string): string =>
   text
     .toLowerCase()
     .replace(/ß/g, 'ss')
+    // "ł" has no decomposition to strip, unlike the other Polish letters.
+    .replace(/ł/g, 'l')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '');
 

@@ -79,7 +79,12 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'sro',
   'kft',
   'lda',
+  // Polish: "sp. z o.o.", "S.A." (above), "spółka akcyjna", "sp.k.", "sp.j.", "s.c."
   'zoo',
+  'akcyjna',
+  'spk',
+  'spj',
+  'sc',
 ]);
 
 /**

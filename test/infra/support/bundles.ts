@@ -141,7 +141,9 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // of the issuer's country and of a dollar country's registration, distribution agreements' roles).
 // extract 1,039 -> 1,040 (measured 1,039.1): a credit note's own number kept apart from the invoice
 // it credits, a title's date read from the line that prints it (stop 36).
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_040 };
+// extract 1,040 -> 1,047 (measured 1,046.8): Polish, the seventh vocabulary (~7 KB minified), so
+// that Polish invoices are read rather than left unclassified (stop 36).
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_047 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
