@@ -125,3 +125,45 @@ describe('a breakdown with its labels over the columns', () => {
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
 });
+
+describe('an item table whose last columns are a net, a tax and a gross', () => {
+  it.each([
+    [
+      'de',
+      'Pos   Artikel          Menge     Netto       MwSt.      Brutto',
+      [
+        '1     Kabel              2      100,00      19,00      119,00',
+        '2     Schalter           5       50,00       9,50       59,50',
+      ],
+      'Summe                            150,00      28,50      178,50',
+    ],
+    [
+      'pl',
+      'Lp  Nazwa towaru        Ilość   Wartość netto   VAT [%]   Kwota VAT   Wartość brutto',
+      [
+        '1   ON DIESEL           35,000         120,00        23       27,60           147,60',
+        '2   Płyn do spryskiwaczy  2,000      30,00        23        6,90            36,90',
+      ],
+      '                         Razem:         150,00                  34,50           184,50',
+    ],
+    [
+      'en',
+      'No  Item               Qty        Net        VAT      Gross',
+      [
+        '1   Cable                2      100.00      20.00     120.00',
+        '2   Switch               5       50.00      10.00      60.00',
+      ],
+      'Total                           150.00      30.00     180.00',
+    ],
+  ])('reads its sum row under the items as the totals (%s)', async (_, heading, items, sumRow) => {
+    // Act
+    const extraction = await read(heading, ...items, sumRow);
+
+    // Assess: each amount of the sum row is its column's, and the three make a sum.
+    const [net, tax, gross] = [...sumRow.matchAll(/\d+[.,]\d{2}/g)].map((m) => m[0].replace(',', '.'));
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe(net);
+    expect(fieldOf(extraction, 'tax')?.value).toBe(tax);
+    expect(fieldOf(extraction, 'total')?.value).toBe(gross);
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});

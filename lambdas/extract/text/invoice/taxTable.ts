@@ -37,6 +37,8 @@ export interface ColumnRow {
 
 /** Rows a breakdown may have under its headings. */
 const MAX_ROWS = 8;
+/** Item rows an item table with money columns may have above its sum row. */
+const MAX_ITEM_ROWS = 200;
 
 /**
  * What may follow a label in a heading cell: nothing, a colon, or a note in brackets ("(ohne
@@ -137,14 +139,21 @@ export const columnTables = (ctx: FinderContext, moneyIn: (text: string) => Foun
     if (heading.furniture) continue;
     const columns = headingsOf(heading);
     if (columns.length === 0) continue;
-    for (let i = heading.index + 1; i < lines.length && i <= heading.index + MAX_ROWS; i++) {
+    let last = heading.index + MAX_ROWS;
+    for (let i = heading.index + 1; i < lines.length && i <= last; i++) {
       const line = lines[i] as DocLine;
       if (line.furniture) continue;
       const opens = line.page === heading.page ? opensRow(line) : undefined;
-      const amounts = opens ? inColumns(heading, columns, line, moneyIn(line.text)) : [];
+      const amounts = line.page === heading.page ? inColumns(heading, columns, line, moneyIn(line.text)) : [];
+      // An item's row of a table whose last columns are a net, a tax and a gross ("1  ON DIESEL
+      // l  35,000 … 200,00  23  46,00  246,00"): the sum row under the items is the breakdown's.
+      if (!opens && amounts.length >= 2 && i - heading.index <= MAX_ITEM_ROWS) {
+        last += 1;
+        continue;
+      }
       // A row states two columns at least; a line with one amount is the invoice's own summary
       // under the table ("Bruttosumme  -8,79"), for the labels to read.
-      if (amounts.length < 2) break;
+      if (!opens || amounts.length < 2) break;
       rows.push({ line, rateRow: opens === 'rate', amounts });
     }
   }
