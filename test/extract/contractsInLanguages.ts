@@ -1,5 +1,5 @@
 /**
- * Contracts as German, French, Dutch, Spanish, Italian and Polish businesses write them, in short form:
+ * Contracts as German, French, Dutch, Spanish, Italian, Polish and Portuguese businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -217,6 +217,32 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       totalValue: { amount: '120000.00', currency: 'PLN' },
       paymentTerms: 'Net 14',
       governingLaw: 'Poland',
+    },
+  },
+  {
+    name: 'a Portuguese service contract "entre … e …", doravante designada …',
+    lines: [
+      'CONTRATO DE PRESTAÇÃO DE SERVIÇOS',
+      'Contrato n.º CPS-2024/08',
+      'Entre:',
+      'Nuvem Lusa Tecnologia, Lda., com sede na Avenida da Liberdade 110, 1250-146 Lisboa, NIPC 514123456, doravante designada por "Prestadora",',
+      'e',
+      'Conservas do Atlântico, S.A., com sede na Rua do Cais 7, 4450-208 Matosinhos, doravante designada por "Cliente",',
+      'é celebrado o presente contrato, que se rege pelas cláusulas seguintes.',
+      'Cláusula 2.ª O presente contrato entra em vigor em 1 de abril de 2024, pelo prazo de 12 meses.',
+      'Cláusula 3.ª O preço total dos serviços é de 18.000,00 € (dezoito mil euros), acrescido de IVA.',
+      'As faturas são pagas a 30 dias da data da sua emissão.',
+      'Cláusula 9.ª O presente contrato é regido pela lei portuguesa.',
+    ],
+    expect: {
+      contractNumber: 'CPS-2024/08',
+      provider: 'Nuvem Lusa Tecnologia, Lda.',
+      customer: 'Conservas do Atlântico, S.A.',
+      effectiveDate: '2024-04-01',
+      termMonths: 12,
+      totalValue: { amount: '18000.00', currency: 'EUR' },
+      paymentTerms: 'Net 30',
+      governingLaw: 'Portugal',
     },
   },
 ];

@@ -6,7 +6,7 @@ import { pdfTextOf } from './pdfTextOf.js';
  * does not make: the sender's one-line return address above the recipient's window, a bill-to
  * block naming the customer's company again, item tables, a totals block in the language's own
  * words, amounts with a decimal comma (1.234,56 and 1 234,56) and the vendor's registration
- * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP) printed as numbers near the amounts.
+ * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP, NIF) printed as numbers near the amounts.
  */
 export interface LanguageInvoice {
   language: string;
@@ -258,5 +258,44 @@ export const LANGUAGE_INVOICES: readonly LanguageInvoice[] = [
     customer: 'Hotel Pod Tatrami S.A.',
     net: '12200.00',
     vatIdDigits: '7361234567',
+  },
+  {
+    language: 'pt',
+    text: pdfTextOf([
+      'Oficina Gráfica Atlântico, Lda.',
+      'Rua de Santa Catarina 120, 4000-447 Porto',
+      'NIF 509123456',
+      '                                        Exmos. Srs.',
+      '                                        Restaurante Tágide, S.A.',
+      '                                        Largo da Academia 18',
+      '                                        1200-005 Lisboa',
+      'Fatura n.º FT A/2024/315',
+      'Data de emissão: 12/03/2024          Data de vencimento: 11/04/2024',
+      'Descrição                          Qtd.     Preço unit.      Valor',
+      'Menus impressos A4                  500          1,20        600,00',
+      'Cartões de visita                  1000          0,15        150,00',
+      'Total ilíquido                                              750,00 €',
+      'IVA 23%                                                     172,50 €',
+      'Total a pagar                                               922,50 €',
+      'Condições de pagamento: 30 dias',
+      'IBAN PT50 0002 0123 1234 5678 9015 4',
+    ]),
+    expected: {
+      invoiceNumber: 'FT A/2024/315',
+      kind: 'invoice',
+      invoiceDate: '2024-03-12',
+      dueDate: '2024-04-11',
+      vendor: 'Oficina Gráfica Atlântico, Lda.',
+      customer: 'Restaurante Tágide, S.A.',
+      currency: 'EUR',
+      subtotal: '750.00',
+      tax: '172.50',
+      total: '922.50',
+      iban: 'PT50000201231234567890154',
+      paymentTerms: 'Net 30',
+    },
+    customer: 'Restaurante Tágide, S.A.',
+    net: '750.00',
+    vatIdDigits: '509123456',
   },
 ];

@@ -82,6 +82,7 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['es', 'Factura N.º 2024-5 de fecha 5 de marzo de 2024', '2024-5', '2024-03-05'],
     ['it', 'Fattura N. 77/2024 del 05/03/2024', '77/2024', '2024-03-05'],
     ['pl', 'Faktura VAT nr FV/77/2024 z dnia 05.03.2024', 'FV/77/2024', '2024-03-05'],
+    ['pt', 'Fatura n.º FT 2024/77 de 05-03-2024', 'FT 2024/77', '2024-03-05'],
   ])('reads number and date from a %s title line: %s', async (_, title, number, date) => {
     // Act
     const extraction = await readTitled(title);
@@ -163,6 +164,7 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['es', 'Nota de crédito Nº NC-2024-3', 'NC-2024-3'],
     ['it', 'Nota di credito N. 3/2024 del 05/03/2024', '3/2024'],
     ['pl', 'Faktura korygująca nr FK/3/2024 z dnia 05.03.2024', 'FK/3/2024'],
+    ['pt', 'Nota de crédito n.º NC 2024/3', 'NC 2024/3'],
   ])('reads a %s credit note title as kind credit_note: %s', async (_, title, number) => {
     // Act
     const extraction = await readTitled(title);

@@ -69,6 +69,7 @@ describe('amounts', () => {
     ['GBP 12,000', '12000', 'GBP'],
     ['2 460,00 z\u0142', '2460.00', 'PLN'],
     ['z\u0142 15,50', '15.50', 'PLN'],
+    ['R$ 1.234,56', '1234.56', 'BRL'],
   ])('read %s as %s %s', (text, amount, currency) => {
     // Act
     const found = findAmounts(`pay ${text}.`);
@@ -104,6 +105,8 @@ describe('durations and terms', () => {
     ['within thirty days', 'Net 30'],
     ['14 dni', 'Net 14'],
     ['w terminie 21 dni od daty wystawienia', 'Net 21'],
+    ['a 30 dias', 'Net 30'],
+    ['Pronto pagamento', 'Due on receipt'],
   ])('normalise payment terms %s to %s', (text, terms) => {
     expect(parsePaymentTerms(text)?.value).toBe(terms);
   });
@@ -123,6 +126,7 @@ describe('document numbers', () => {
     ['FT 2024/118', 'FT 2024/118'],
     ['F 5521K24/0042/07  Data wystawienia: 2024-03-14', 'F 5521K24/0042/07'],
     ['A 2024-001', 'A 2024-001'],
+    ['FT A/315 de 12/03/2024', 'FT A/315'],
     ['INV-2024-7 of 3 March', 'INV-2024-7'],
   ])('read %s as %s, a series code with its number as one', (text, id) => {
     expect(parseId(text)?.value).toBe(id);
@@ -132,6 +136,8 @@ describe('document numbers', () => {
     ['A 12345', undefined],
     ['No 2024/1', '2024/1'],
     ['NR 2024/1', undefined],
+    ['ID INV-2024-10113', undefined],
+    ['REF 2024/11', undefined],
   ])('take no series where the number has no slash or dash, or the code is "No": %s', (text, id) => {
     expect(parseId(text)?.value).toBe(id);
   });

@@ -127,6 +127,7 @@ const PARAGRAPHS: Record<string, string> = {
   fr: 'Merci pour votre commande. Nous vous prions de régler le montant ci-dessous par virement sous 30 jours.',
   nl: 'Hartelijk dank voor uw bestelling. Gelieve het bedrag binnen 14 dagen over te maken naar onze rekening.',
   pl: 'Dziękujemy za zamówienie. Prosimy o przelew kwoty do zapłaty na nasz rachunek w terminie 14 dni od daty wystawienia.',
+  pt: 'Obrigado pela sua encomenda. Solicitamos o pagamento desta fatura até à data de vencimento, por transferência para a nossa conta.',
   es: 'Gracias por su pedido. Le rogamos que abone el importe indicado en un plazo de 30 días por transferencia.',
   it: "Grazie per il vostro ordine. Vi preghiamo di pagare l'importo indicato entro 30 giorni con bonifico bancario.",
 };

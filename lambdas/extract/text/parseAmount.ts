@@ -23,6 +23,8 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   CA$: 'CAD',
   C$: 'CAD',
   A$: 'AUD',
+  // The Brazilian real: its "$" is no dollar.
+  R$: 'BRL',
   '\u20ac': 'EUR',
   '\u00a3': 'GBP',
   '\u00a5': 'JPY',
@@ -37,7 +39,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 };
 
 const CUR =
-  '(US\\$|CA\\$|C\\$|A\\$|\\$|\u20ac|\u00a3|\u00a5|\u20b9|Rs\\.?|z\u0142(?![A-Za-z\u00c0-\u017f])|\\b(?:[Ee]uros?|EUROS?)\\b|\\b[A-Z]{3}\\b)';
+  '(US\\$|CA\\$|C\\$|A\\$|R\\$|\\$|\u20ac|\u00a3|\u00a5|\u20b9|Rs\\.?|z\u0142(?![A-Za-z\u00c0-\u017f])|\\b(?:[Ee]uros?|EUROS?)\\b|\\b[A-Z]{3}\\b)';
 /** Indian grouping: lakh and crore ("1,23,456.78"), tried before the three-digit groups. */
 const INDIAN = '\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?';
 /** A space between groups of thousands: plain, no-break or narrow no-break ("1 234,56"). */

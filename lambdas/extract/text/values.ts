@@ -61,10 +61,12 @@ export const numberFromGroups = (
 
 /**
  * A series code and its number, as Portuguese, Spanish and Polish invoices print them: "FT
- * 2024/118", "A 2024-001", "F 5521K24/0042/07". The number starts with a digit and holds a slash
- * or a dash, so "Invoice A 12345" or "No 2024/1" is no series.
+ * 2024/118", "FT A/315", "A 2024-001", "F 5521K24/0042/07". The number starts with a digit or a
+ * series letter and its slash, and holds a slash or a dash; "Invoice A 12345", "No 2024/1" and
+ * "ID INV-2024-7" (a label and a number) are no series.
  */
-const SERIES_ID = /^(?!N[OR]?\s)([A-Z]{1,3} \d[A-Za-z0-9]*[/-][A-Za-z0-9\-/._]*[A-Za-z0-9])(?=$|\s|[;)]|,\s)/;
+const SERIES_ID =
+  /^(?!(?:NO?|NR|ID|REF|NUM)\s)([A-Z]{1,3} (?=[A-Za-z0-9]*[/-])(?=[^\s]*\d)(?:\d|[A-Z]{1,2}\/)[A-Za-z0-9\-/._]*[A-Za-z0-9])(?=$|\s|[;)]|,\s)/;
 
 /** A document identifier: the first token, with at least one digit, or a series and its number. */
 export const parseId = (text: string): Parsed<string> | undefined => {
@@ -146,9 +148,9 @@ const NAME_CONNECTORS = new Set([
   'het',
 ]);
 
-/** A legal form whose final dot belongs to it: "Inc.", "Ltd.", and any dotted one ("S.r.l.", "V.O.F.", "a.G."). */
+/** A legal form whose final dot belongs to it: "Inc.", "Ltd.", "Lda.", and any dotted one ("S.r.l.", "V.O.F.", "a.G."). */
 const LEGAL_ABBREVIATION =
-  /\b(?:inc|corp|co|ltd|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$/iu;
+  /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$/iu;
 
 /** A party name, cut before an address, a description or the next label. */
 export const cleanPartyName = (text: string): string | undefined => {
@@ -224,7 +226,7 @@ const DAYS = '(?:days?|tage?n?|tg\\.?|jours?|j\\b|dagen|d[ií]as|giorni|gg\\.?|d
 
 // The payment-terms patterns, compiled once: contract sentences try them from every word on.
 const ON_RECEIPT =
-  /(?:due|payable)\s+(?:up)?on\s+receipt|^on receipt|^immediate|^sofort|imm[ée]diat|[àa] r[ée]ception|bij ontvangst|al contado|a vista|^immediato/;
+  /(?:due|payable)\s+(?:up)?on\s+receipt|^on receipt|^immediate|^sofort|imm[ée]diat|[àa] r[ée]ception|bij ontvangst|al contado|a vista|^immediato|pronto pagamento/;
 const NET_DAYS = /^net\s*(\d{1,3})\b/;
 const DAYS_FIRST = new RegExp(`^(\\d{1,3})\\s*${DAYS}`);
 const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u');

@@ -5,6 +5,7 @@ import fr from './fr.json' with { type: 'json' };
 import it from './it.json' with { type: 'json' };
 import nl from './nl.json' with { type: 'json' };
 import pl from './pl.json' with { type: 'json' };
+import pt from './pt.json' with { type: 'json' };
 import { type Vocabulary, VocabularySchema } from './schema.js';
 
 /**
@@ -13,7 +14,7 @@ import { type Vocabulary, VocabularySchema } from './schema.js';
  * Each file is checked against the schema when the module loads, so a broken vocabulary stops
  * the stage at start, not in the middle of a document.
  */
-export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl].map((v) => {
+export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {
     throw new Error(

@@ -79,6 +79,7 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'sro',
   'kft',
   'lda',
+  'ltda',
   // Polish: "sp. z o.o.", "S.A." (above), "spółka akcyjna", "sp.k.", "sp.j.", "s.c."
   'zoo',
   'akcyjna',
