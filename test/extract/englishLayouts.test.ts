@@ -178,3 +178,83 @@ describe('a due date labelled "Date due"', () => {
     expect(fieldOf(extraction, 'dueDate')).toMatchObject({ value: '2024-05-03' });
   });
 });
+
+describe('layouts of common invoicing apps', () => {
+  it('reads "Untaxed Amount" as the net, so net and tax settle the total', async () => {
+    // Act
+    const extraction = await read(
+      'Blue Lagoon Furniture Ltd',
+      'Invoice INV/2024/00031',
+      'Invoice Date: 03/11/2024',
+      '                                        Untaxed Amount   $ 2,300.00',
+      '                                        Tax 15%            $ 345.00',
+      '                                        Total            $ 2,645.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('2300.00');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('reads "TOTAL GST 15%" as the tax, not as the total', async () => {
+    // Act
+    const extraction = await read(
+      'Kiwi Web Studio Limited',
+      'TAX INVOICE',
+      'Invoice Number: INV-0042',
+      'Subtotal                1,000.00',
+      'TOTAL GST 15%             150.00',
+      'TOTAL NZD               1,150.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'tax')?.value).toBe('150.00');
+    expect(fieldOf(extraction, 'total')?.value).toBe('1150.00');
+  });
+
+  it("reads a form's labels whose values stand under them, beside another column's text", async () => {
+    // Act
+    const extraction = await read(
+      'TAX INVOICE                          Invoice Date          Kiwi Web Studio Limited',
+      'Harbour Kayaks Ltd                   2 Apr 2024            12 Queen Street',
+      '5 Marine Parade                      Invoice Number        Auckland 1010',
+      'Napier 4110                          INV-0042              GST Number 123-456-789',
+      'Total NZD   1,150.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-04-02');
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('INV-0042');
+  });
+
+  it.each([
+    ['INVOICE', '# INV-000187', 'INV-000187'],
+    ['Invoice', 'No. 2024-118', '2024-118'],
+    ['TAX INVOICE', 'Number: FA-2024-77', 'FA-2024-77'],
+  ])(
+    'reads the number marked under a title alone in its corner: %s over %s',
+    async (title, marked, number) => {
+      // Act
+      const extraction = await read(
+        `Granite Peak Outfitters LLC                                   ${title}`,
+        `410 Canyon Rd, Boulder, CO 80302                              ${marked}`,
+        'Total   $1,627.50',
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
+    },
+  );
+
+  it('takes no number under a title from a line that does not mark one', async () => {
+    // Act
+    const extraction = await read(
+      'Granite Peak Outfitters LLC                                   INVOICE',
+      '410 Canyon Rd, Boulder, CO 80302                              Page 1 of 2',
+      'Total   $1,627.50',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')).toBeUndefined();
+  });
+});

@@ -6,7 +6,14 @@ import {
   labelsIn,
   MONEY_LABEL_FIELDS,
 } from '../vocabulary/index.js';
-import { continuesBrokenWord, type DocLine, type DocText, type LineCell } from './textIndex.js';
+import {
+  cellUnder,
+  continuesBrokenWord,
+  type DocLine,
+  type DocText,
+  type LineCell,
+  nextContentLine,
+} from './textIndex.js';
 
 /** Two lower-case words: the text before a label is a sentence. */
 const PROSE = /(?<!\p{L})\p{Ll}{2,}\s.*(?<!\p{L})\p{Ll}{2,}\s/u;
@@ -140,29 +147,6 @@ const isWholeLabel = (text: string): boolean => {
 const isHeadingRow = (line: DocLine): boolean =>
   !/\d/.test(line.text) && line.cells.filter((c) => isWholeLabel(c.text)).length >= 2;
 
-/** The cell of `below` in the column of `cell`: the one that overlaps it most, if any does. */
-const cellUnder = (below: DocLine, cell: LineCell): LineCell | undefined => {
-  const end = cell.start + cell.text.length;
-  let best: LineCell | undefined;
-  let most = 0;
-  for (const c of below.cells) {
-    const overlap = Math.min(end, c.start + c.text.length) - Math.max(cell.start, c.start);
-    if (overlap > most) {
-      best = c;
-      most = overlap;
-    }
-  }
-  return best;
-};
-
-const nextContentLine = (doc: DocText, line: DocLine): DocLine | undefined => {
-  for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 3; i++) {
-    const next = doc.lines[i] as DocLine;
-    if (!next.furniture) return next.page === line.page ? next : undefined;
-  }
-  return undefined;
-};
-
 /**
  * Finds values written after a label: "Invoice Date: 5 March 2025" in one cell, "Invoice Date"
  * and the value in the next cell of a table row, or (with `below`) the value under the label.
@@ -215,7 +199,18 @@ export const findLabelled = <V>(
     }
     if (next && !nextIsLabel) {
       // "Rechnungswährung  : EUR": a colon set apart from its label starts the next cell.
-      add(parse(next.text.replace(/^[:#]\s*/, ''), line), strength - 0.02, line, 'next-cell');
+      const beside = parse(next.text.replace(/^[:#]\s*/, ''), line);
+      if (beside || rest) {
+        add(beside, strength - 0.02, line, 'next-cell');
+        return;
+      }
+      // "Invoice Date   Kiwi Web Studio Ltd" over "2 Apr 2024": a form's columns side by side; a
+      // label alone in its cell whose neighbour is no value has its value under it. Not a generic
+      // word ("Date"), which heads an item table's column as well.
+      if (m.weak) return;
+      const below = nextContentLine(doc, line);
+      const under = below && cellUnder(below, line.cells[ci] as LineCell);
+      if (below && under) add(parse(under.text, below), strength - 0.1, below, 'under-label');
       return;
     }
     if (options.below && !rest && (!next || nextIsLabel)) {

@@ -220,3 +220,27 @@ export const sourceOf = (line: DocLine): TextSource => ({
     ? { words: line.words.map((word) => ({ text: word.text.slice(0, 200), box: word.box })) }
     : {}),
 });
+
+/** The cell of `below` in the column of `cell`: the one that overlaps it most, if any does. */
+export const cellUnder = (below: DocLine, cell: LineCell): LineCell | undefined => {
+  const end = cell.start + cell.text.length;
+  let best: LineCell | undefined;
+  let most = 0;
+  for (const c of below.cells) {
+    const overlap = Math.min(end, c.start + c.text.length) - Math.max(cell.start, c.start);
+    if (overlap > most) {
+      best = c;
+      most = overlap;
+    }
+  }
+  return best;
+};
+
+/** The next line within three that is not page furniture, if it is on the same page. */
+export const nextContentLine = (doc: DocText, line: DocLine): DocLine | undefined => {
+  for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 3; i++) {
+    const next = doc.lines[i] as DocLine;
+    if (!next.furniture) return next.page === line.page ? next : undefined;
+  }
+  return undefined;
+};

@@ -144,7 +144,10 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // extract 1,040 -> 1,047 (measured 1,046.8): Polish, the seventh vocabulary (~7 KB minified), so
 // that Polish invoices are read rather than left unclassified (stop 36).
 // extract 1,047 -> 1,054 (measured 1,053.6): Portuguese, the eighth (stop 36).
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_054 };
+// extract 1,054 -> 1,055 (measured 1,054.4): layouts of common invoicing apps (a form's values
+// under their labels, a number under a title in its corner, one- or two-digit numbers after a
+// mark) (stop 36).
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_055 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>

@@ -9,7 +9,7 @@ import {
 } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { findDates } from '../parseDate.js';
-import type { DocLine } from '../textIndex.js';
+import { cellUnder, type DocLine, nextContentLine } from '../textIndex.js';
 import { dateValue, parseId } from '../values.js';
 
 /**
@@ -129,7 +129,11 @@ export const titleCandidates = (ctx: FinderContext): TitleCandidates => {
       line,
       via: `title:${cue.word}`,
     });
-    if (!number) continue;
+    if (!number) {
+      const under = atStart ? numberUnder(ctx, line, cue) : undefined;
+      if (under) out.invoiceNumber.push({ ...under, confidence: 0.75, via: `title:${cue.word}:under` });
+      continue;
+    }
     // "Rechnung Nr. 471102" is "Invoice No. 471102": a label in all but name.
     out.invoiceNumber.push({
       value: number.id,
@@ -180,6 +184,24 @@ const titleLines = (ctx: FinderContext): TitleLine[] =>
     if (!number && after.trim() !== '' && !/^\s*[:.]?\s*$/.test(after) && !/^\s{2,}/.test(after)) return [];
     return [{ line, cue, atStart, after, number }];
   });
+
+/**
+ * The number under a title alone in its cell, marked as one ("INVOICE" over "# INV-000187",
+ * "Rechnung" over "Nr. 2024-118"), as invoice generators stack them in a corner of the page.
+ */
+const numberUnder = (
+  ctx: FinderContext,
+  line: DocLine,
+  cue: NonNullable<ReturnType<typeof documentTypeCue>>,
+): { value: string; line: DocLine } | undefined => {
+  const cell = line.cells.find((c) => c.start <= cue.start && cue.start < c.start + c.text.length);
+  if (!cell || cell.text.slice(cue.end - cell.start).trim() !== '') return undefined;
+  const next = nextContentLine(ctx.doc, line);
+  const under = next && cellUnder(next, cell);
+  const mark = under && NUMBER_MARK.exec(under.text)?.[0];
+  const id = mark ? parseId(under.text.slice(mark.length)) : undefined;
+  return id && next ? { value: id.value, line: next } : undefined;
+};
 
 /** The last document-type word in `text`: the one a number after it belongs to. */
 const lastCue = (text: string) => {
