@@ -83,6 +83,8 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['it', 'Fattura N. 77/2024 del 05/03/2024', '77/2024', '2024-03-05'],
     ['pl', 'Faktura VAT nr FV/77/2024 z dnia 05.03.2024', 'FV/77/2024', '2024-03-05'],
     ['pt', 'Fatura n.º FT 2024/77 de 05-03-2024', 'FT 2024/77', '2024-03-05'],
+    ['it', 'Fattura n. 31 del 05/03/2024', '31', '2024-03-05'],
+    ['de', 'Rechnung Nr. 7 vom 05.03.2024', '7', '2024-03-05'],
   ])('reads number and date from a %s title line: %s', async (_, title, number, date) => {
     // Act
     const extraction = await readTitled(title);

@@ -79,3 +79,27 @@ describe("a title's number over a labelled date", () => {
     expect(date?.source).toMatchObject({ text: dated });
   });
 });
+
+describe('a one- or two-digit number after a title', () => {
+  it.each([['Invoice No. 7'], ['Fattura n. 31'], ['Rechnung Nr. 12']])(
+    'is the number where a mark says so: %s',
+    async (title) => {
+      // Act
+      const extraction = await extractor.extract(pdfTextOf(['Acme Tools Ltd', title, 'Total 24.00']));
+
+      // Assess
+      expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(title.split(' ').at(-1));
+    },
+  );
+
+  it.each([['Invoice: 12 items delivered'], ['Invoice 12']])(
+    'is no number without one: %s',
+    async (title) => {
+      // Act
+      const extraction = await extractor.extract(pdfTextOf(['Acme Tools Ltd', title, 'Total 24.00']));
+
+      // Assess
+      expect(fieldOf(extraction, 'invoiceNumber')).toBeUndefined();
+    },
+  );
+});

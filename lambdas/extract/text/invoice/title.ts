@@ -34,6 +34,8 @@ export interface TitleCandidates {
  * number ("Fattura N. 45/2024": Italian and Spanish abbreviate numero / número to "N.").
  */
 const NUMBER_MARK = /^(?:nr|no|n[°º]|nº|n\.\s?[°º]|n(?=\.)|#|num(?:ber|mer|ero|éro)?|número)\.?\s*[:.]?\s*/iu;
+/** A one- or two-digit number standing alone ("n. 31 del", "Nr. 7"). */
+const SHORT_NUMBER = /^([1-9]\d?)(?=$|\s|[,;)])/;
 /** A parenthesis right after the title word: "Gutschrift (Selbst ausgestellte Rechnung) Nr. 1". */
 const PARENTHESIS = /^\s*\([^)]{0,60}\)/u;
 /** One word between the title word and its number mark: "des", "Versicherers", "of". */
@@ -78,11 +80,16 @@ const numberAfter = (after: string): { id: string; end: number; marked: boolean 
     const start = after.length - rest.length + mark.length;
     // "Rechnung des Kunden Nr. 4711": the words and mark label another number, not this one's.
     if (skip > 0 && labelsIn(after.slice(0, start), OTHER_NUMBERS).length > 0) continue;
-    const id = parseId(rest.slice(mark.length));
+    // A small business numbers its invoices from 1: "Fattura n. 31 del 11/04/2024", "Rechnung Nr. 7".
+    // Two digits are a number only after a mark that says so.
+    const id =
+      parseId(rest.slice(mark.length)) ??
+      (mark && !mark.startsWith(':') ? SHORT_NUMBER.exec(rest.slice(mark.length))?.[1] : undefined);
     if (!id) continue;
+    const value = typeof id === 'string' ? id : id.value;
     return {
-      id: id.value,
-      end: start + rest.slice(mark.length).indexOf(id.value) + id.value.length,
+      id: value,
+      end: start + rest.slice(mark.length).indexOf(value) + value.length,
       marked: mark !== '',
     };
   }
