@@ -209,6 +209,16 @@ describe('amounts that carry no currency at all', () => {
     expect(currency?.confidence).toBeLessThan(0.8);
   });
 
+  it('cite the line of the identifier that names the country, not an earlier one that names none', async () => {
+    // Act: a Croatian VAT id comes first (its euro is too recent to guess from); the Belgian one
+    // below it gives the currency.
+    const currency = fieldOf(await bare('TVA HR12345678901', 'TVA BE0123.456.789'), 'currency');
+
+    // Assess
+    expect(currency?.value).toBe('EUR');
+    expect(currency?.source).toMatchObject({ text: 'TVA BE0123.456.789' });
+  });
+
   it('have no currency when the identifiers name countries of different currencies', async () => {
     // Act: a UK VAT number and a German IBAN.
     const currency = fieldOf(

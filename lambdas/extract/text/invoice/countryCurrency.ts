@@ -51,21 +51,24 @@ export const countryCurrencyCandidates = (
   identifiers: readonly Candidate<unknown>[],
 ): Candidate<string>[] => {
   const currencies = new Set<string>();
+  // The line cited is the first identifier that names a currency's country, not a customer
+  // number or a VAT id of a country the table does not know.
+  let source: Candidate<unknown> | undefined;
   for (const id of identifiers) {
     // "CHE-123.456.789" is Swiss; every other VAT id and IBAN opens with its country's two letters.
     const country = typeof id.value === 'string' ? /^(?:CHE|[A-Z]{2})/.exec(id.value)?.[0] : undefined;
     const currency = country === 'CHE' ? 'CHF' : country ? COUNTRY_CURRENCY[country] : undefined;
     if (!currency) continue;
     currencies.add(currency);
+    source ??= id;
   }
-  const first = identifiers[0];
-  if (currencies.size !== 1 || !first) return [];
+  if (currencies.size !== 1 || !source) return [];
   return [
     {
       value: [...currencies][0] as string,
       confidence: COUNTRY_CONFIDENCE,
       reading: 'position',
-      line: first.line,
+      line: source.line,
       via: 'issuer-country',
     },
   ];
