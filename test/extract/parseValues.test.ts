@@ -127,8 +127,11 @@ describe('document numbers', () => {
     ['F 5521K24/0042/07  Data wystawienia: 2024-03-14', 'F 5521K24/0042/07'],
     ['A 2024-001', 'A 2024-001'],
     ['FT A/315 de 12/03/2024', 'FT A/315'],
+    ['0123 4567 8901', '0123 4567 8901'],
+    ['4711 0815 vom 05.04.2024', '4711 0815'],
+    ['4711 05.03.2024', '4711'],
     ['INV-2024-7 of 3 March', 'INV-2024-7'],
-  ])('read %s as %s, a series code with its number as one', (text, id) => {
+  ])('read %s as %s: a series code with its number, or groups of digits, as one number', (text, id) => {
     expect(parseId(text)?.value).toBe(id);
   });
 

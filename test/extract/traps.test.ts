@@ -445,3 +445,17 @@ describe('the same digits under another number label do not confirm an identifie
     expect(digitsAlone).not.toContain('agreement');
   });
 });
+
+describe('a number printed in groups of digits, as telecoms and utilities print it', () => {
+  it.each([
+    ['Rechnungsnummer           0123 4567 8901', '0123 4567 8901'],
+    ['Invoice number: 4400 1234 5678', '4400 1234 5678'],
+    ['Numéro de facture : 12 345 678', '12 345 678'],
+  ])('is read whole, not as its first group: %s', async (label, number) => {
+    // Act
+    const extraction = await read('Telekom Deutschland GmbH', 'Rechnung', label, 'Rechnungsbetrag  47,59 €');
+
+    // Assess
+    expect(value(extraction, 'invoiceNumber')).toBe(number);
+  });
+});

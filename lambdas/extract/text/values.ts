@@ -68,10 +68,16 @@ export const numberFromGroups = (
 const SERIES_ID =
   /^(?!(?:NO?|NR|ID|REF|NUM)\s)([A-Z]{1,3} (?=[A-Za-z0-9]*[/-])(?=[^\s]*\d)(?:\d|[A-Z]{1,2}\/)[A-Za-z0-9\-/._]*[A-Za-z0-9])(?=$|\s|[;)]|,\s)/;
 
-/** A document identifier: the first token, with at least one digit, or a series and its number. */
+/**
+ * A number printed in groups of digits, as telecoms and utilities print theirs ("0123 4567 8901"):
+ * groups of two to six digits one space apart, ending the value or followed by a word.
+ */
+const GROUPED_ID = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$|\s+[^\d\s]|\s{2,}|[;)]|,\s)/;
+
+/** A document identifier: the first token, with at least one digit, a series and its number, or groups of digits. */
 export const parseId = (text: string): Parsed<string> | undefined => {
   const trimmed = text.trim();
-  const series = SERIES_ID.exec(trimmed)?.[1];
+  const series = SERIES_ID.exec(trimmed)?.[1] ?? GROUPED_ID.exec(trimmed)?.[1];
   if (series) return { value: series };
   const m = /^(?:no\.?|number|#)?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*[A-Za-z0-9])(?=$|\s|[;)]|,\s)/i.exec(
     trimmed,
