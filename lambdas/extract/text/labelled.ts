@@ -191,10 +191,14 @@ export const findLabelled = <V>(
     // A colon standing alone between label and value ("USt.-Id.-Nr.  :  DE123456789") is neither.
     const next = /^[:#]$/.test(line.cells[ci + 1]?.text ?? '') ? line.cells[ci + 2] : line.cells[ci + 1];
     const nextIsLabel = next !== undefined && /^[\p{L}][\p{L}\d .#/-]{0,30}:|:\s*$/u.test(next.text);
-    if (!rest && isHeadingRow(line)) {
+    /** The value in the cell under the label's, on the next line that is not furniture. */
+    const readUnder = (drop: number, how: string): void => {
       const below = nextContentLine(doc, line);
-      const target = below && cellUnder(below, line.cells[ci] as LineCell);
-      if (below && target) add(parse(target.text, below), strength - 0.07, below, 'under-heading');
+      const under = below && cellUnder(below, line.cells[ci] as LineCell);
+      if (below && under) add(parse(under.text, below), strength - drop, below, how);
+    };
+    if (!rest && isHeadingRow(line)) {
+      readUnder(0.07, 'under-heading');
       return;
     }
     if (next && !nextIsLabel) {
@@ -207,10 +211,7 @@ export const findLabelled = <V>(
       // "Invoice Date   Kiwi Web Studio Ltd" over "2 Apr 2024": a form's columns side by side; a
       // label alone in its cell whose neighbour is no value has its value under it. Not a generic
       // word ("Date"), which heads an item table's column as well.
-      if (m.weak) return;
-      const below = nextContentLine(doc, line);
-      const under = below && cellUnder(below, line.cells[ci] as LineCell);
-      if (below && under) add(parse(under.text, below), strength - 0.1, below, 'under-label');
+      if (!m.weak) readUnder(0.1, 'under-label');
       return;
     }
     if (options.below && !rest && (!next || nextIsLabel)) {

@@ -143,8 +143,10 @@ export const columnTables = (ctx: FinderContext, moneyIn: (text: string) => Foun
     for (let i = heading.index + 1; i < lines.length && i <= last; i++) {
       const line = lines[i] as DocLine;
       if (line.furniture) continue;
-      const opens = line.page === heading.page ? opensRow(line) : undefined;
-      const amounts = line.page === heading.page ? inColumns(heading, columns, line, moneyIn(line.text)) : [];
+      // A breakdown ends with its page.
+      if (line.page !== heading.page) break;
+      const opens = opensRow(line);
+      const amounts = inColumns(heading, columns, line, moneyIn(line.text));
       // An item's row of a table whose last columns are a net, a tax and a gross ("1  ON DIESEL
       // l  35,000 … 200,00  23  46,00  246,00"): the sum row under the items is the breakdown's.
       if (!opens && amounts.length >= 2 && i - heading.index <= MAX_ITEM_ROWS) {

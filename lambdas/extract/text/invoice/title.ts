@@ -80,18 +80,13 @@ const numberAfter = (after: string): { id: string; end: number; marked: boolean 
     const start = after.length - rest.length + mark.length;
     // "Rechnung des Kunden Nr. 4711": the words and mark label another number, not this one's.
     if (skip > 0 && labelsIn(after.slice(0, start), OTHER_NUMBERS).length > 0) continue;
+    const tail = rest.slice(mark.length);
     // A small business numbers its invoices from 1: "Fattura n. 31 del 11/04/2024", "Rechnung Nr. 7".
     // Two digits are a number only after a mark that says so.
     const id =
-      parseId(rest.slice(mark.length)) ??
-      (mark && !mark.startsWith(':') ? SHORT_NUMBER.exec(rest.slice(mark.length))?.[1] : undefined);
+      parseId(tail)?.value ?? (mark && !mark.startsWith(':') ? SHORT_NUMBER.exec(tail)?.[1] : undefined);
     if (!id) continue;
-    const value = typeof id === 'string' ? id : id.value;
-    return {
-      id: value,
-      end: start + rest.slice(mark.length).indexOf(value) + value.length,
-      marked: mark !== '',
-    };
+    return { id, end: start + tail.indexOf(id) + id.length, marked: mark !== '' };
   }
   return undefined;
 };
@@ -166,10 +161,13 @@ export const titleCandidates = (ctx: FinderContext): TitleCandidates => {
   return out;
 };
 
+/** A document-type word found on a line, and where. */
+type TitleCue = NonNullable<ReturnType<typeof documentTypeCue>>;
+
 /** A line that reads as a title: its document-type word, where it stands, and the number after it. */
 interface TitleLine {
   line: DocLine;
-  cue: NonNullable<ReturnType<typeof documentTypeCue>>;
+  cue: TitleCue;
   atStart: boolean;
   after: string;
   number: ReturnType<typeof numberAfter>;
@@ -199,7 +197,7 @@ const titleLines = (ctx: FinderContext): TitleLine[] =>
 const numberUnder = (
   ctx: FinderContext,
   line: DocLine,
-  cue: NonNullable<ReturnType<typeof documentTypeCue>>,
+  cue: TitleCue,
 ): { value: string; line: DocLine } | undefined => {
   const cell = line.cells.find((c) => c.start <= cue.start && cue.start < c.start + c.text.length);
   if (!cell || cell.text.slice(cue.end - cell.start).trim() !== '') return undefined;
@@ -211,8 +209,8 @@ const numberUnder = (
 };
 
 /** The last document-type word in `text`: the one a number after it belongs to. */
-const lastCue = (text: string) => {
-  let last: ReturnType<typeof documentTypeCue>;
+const lastCue = (text: string): TitleCue | undefined => {
+  let last: TitleCue | undefined;
   for (let at = 0, cue = documentTypeCue(text); cue; cue = documentTypeCue(text.slice(at))) {
     last = cue;
     at += cue.end;
