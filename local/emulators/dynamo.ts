@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { createTableInput, TABLES, type TableSpec } from '../../lambdas/shared/store/index.js';
+import { installDynaliteTableCache } from './dynaliteTableCache.js';
 import { addMissingIndexes, type IndexRepair, rebuildIndexes } from './dynamoIndexes.js';
 import { syncDirectory } from './s3/atomicFile.js';
 
@@ -84,6 +85,7 @@ export const startLocalDynamo = async (
         )
       : [];
   const store = options.path ? await openStore(options.path, indexesAdded.length > 0) : undefined;
+  installDynaliteTableCache();
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
