@@ -154,3 +154,93 @@ describe('an item with details under it', () => {
     expect(fieldOf(extraction, 'lineItems')?.value).toHaveLength(1);
   });
 });
+
+describe('a last column that prices one unit (no amount column)', () => {
+  it.each([
+    [
+      'en',
+      'Item                           Quantity      Price',
+      '$30.00',
+      '$25.00',
+      'Subtotal   $85.00',
+      '30.00',
+    ],
+    [
+      'nl',
+      'Artikel                        Aantal        Prijs',
+      '€ 30,00',
+      '€ 25,00',
+      'Subtotaal   € 85,00',
+      '30.00',
+    ],
+    [
+      'es',
+      'Artículo                       Cantidad      Precio',
+      '30,00 €',
+      '25,00 €',
+      'Subtotal   85,00 €',
+      '30.00',
+    ],
+  ])(
+    'reads quantity x price as the amount where the net says so (%s)',
+    async (_, heading, p1, p2, net, unit) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf([
+          'Lumen & Loom Co.',
+          'Invoice 1042',
+          heading,
+          `Linen throw pillow                2       ${p1}`,
+          `Soy candle                        1       ${p2}`,
+          net,
+        ]),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'lineItems')?.value).toEqual([
+        { description: 'Linen throw pillow', quantity: '2', unitPrice: unit, amount: '60.00' },
+        { description: 'Soy candle', quantity: '1', unitPrice: '25.00', amount: '25.00' },
+      ]);
+    },
+  );
+
+  it('keeps the last column as the amount where it adds up to the net itself', async () => {
+    // Act: "Price" is the line's amount here (2 pillows for 60.00).
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Lumen & Loom Co.',
+        'Invoice 1042',
+        'Item                           Quantity      Price',
+        'Linen throw pillow                2       $60.00',
+        'Soy candle                        1       $25.00',
+        'Subtotal                                  $85.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toEqual([
+      { description: 'Linen throw pillow', quantity: '2', amount: '60.00' },
+      { description: 'Soy candle', quantity: '1', amount: '25.00' },
+    ]);
+  });
+
+  it('changes nothing where neither reading adds up', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Lumen & Loom Co.',
+        'Invoice 1042',
+        'Item                           Quantity      Price',
+        'Linen throw pillow                2       $30.00',
+        'Soy candle                        1       $25.00',
+        'Subtotal                                  $99.00',
+      ]),
+    );
+
+    // Assess: the mismatch stays for validation to report.
+    expect(fieldOf(extraction, 'lineItems')?.value).toEqual([
+      { description: 'Linen throw pillow', quantity: '2', amount: '30.00' },
+      { description: 'Soy candle', quantity: '1', amount: '25.00' },
+    ]);
+  });
+});

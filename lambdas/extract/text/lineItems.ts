@@ -1,4 +1,4 @@
-import type { LineItem } from '../../shared/documents/index.js';
+import { addDecimals, decimalEquals, type LineItem, multiplyDecimals } from '../../shared/documents/index.js';
 import { ITEM_HEADINGS, type LabelField, labelsAtStart, MONEY_LABEL_FIELDS } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import { type FoundAmount, findMoney, parseNumber } from './parseAmount.js';
@@ -142,4 +142,26 @@ const rowsFollow = (rest: readonly DocLine[]): boolean => {
     if (cells.length >= 3 && amountOf(cells[cells.length - 1] ?? '') !== undefined) return true;
   }
   return false;
+};
+
+/**
+ * The table with its last column read as each row's unit price, where the sums say so: a shop's
+ * "Item  Quantity  Price" prints the price of one, and no amount column. Only for rows that have a
+ * quantity and nothing between it and the last amount, when some quantity is not 1, and only when
+ * quantity x price adds up to one of `totals` (the net or the total printed on the document) while
+ * the last column alone does not: the heading's word does not decide it ("Price" heads a line's
+ * amount in other tables), the document's own arithmetic does.
+ */
+export const withUnitPrices = (table: ItemTable, totals: readonly string[]): ItemTable => {
+  const { items } = table;
+  if (!items.every((i) => i.quantity !== undefined && i.unitPrice === undefined)) return table;
+  if (items.every((i) => decimalEquals(i.quantity as string, '1'))) return table;
+  const agrees = (sum: string) => totals.some((t) => decimalEquals(sum, t));
+  if (agrees(addDecimals(items.map((i) => i.amount)))) return table;
+  const priced = items.map((i) => ({
+    ...i,
+    unitPrice: i.amount,
+    amount: multiplyDecimals(i.quantity as string, i.amount),
+  }));
+  return agrees(addDecimals(priced.map((i) => i.amount))) ? { ...table, items: priced } : table;
 };

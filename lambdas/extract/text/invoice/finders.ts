@@ -2,7 +2,7 @@ import { type FieldName, type InvoiceFields, isCurrencyCode } from '../../../sha
 import type { Candidate } from '../../candidates.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
-import { findItemTable, type ItemTable } from '../lineItems.js';
+import { findItemTable, type ItemTable, withUnitPrices } from '../lineItems.js';
 import { isDollarCurrency, statedCurrencies } from '../parseAmount.js';
 import { parseId, parsePaymentTerms } from '../values.js';
 import { type LabelledAmount, labelledAmounts } from './amounts.js';
@@ -90,13 +90,15 @@ const currencyCandidates = (
  * their sums. The item table is read once and shared.
  */
 export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
-  const table = findItemTable(ctx);
   const title = titleCandidates(ctx);
   const parties = partyCandidates(ctx);
   const vendorTaxId = vatIdCandidates(ctx);
   const iban = ibanCandidates(ctx);
   const amounts = labelledAmounts(ctx);
   const totals = resolveTotals(amounts);
+  const read = findItemTable(ctx);
+  const printed = [totals.subtotal[0], totals.total[0]].flatMap((c) => (c ? [c.value] : []));
+  const table = read && withUnitPrices(read, printed);
   return {
     invoiceNumber: ownNumbers(title, [
       ...findLabelled(ctx.doc, 'invoiceNumber', parseId, {
