@@ -124,3 +124,20 @@ describe('two labels joined by a slash over one value', () => {
     expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-04-12');
   });
 });
+
+describe('a short number after a label that says "number"', () => {
+  it.each([
+    ['en', 'Invoice Number:   42', '42'],
+    ['en', 'Invoice #    7', '7'],
+    ['de', 'Rechnungsnummer:  42', '42'],
+    ['fr', 'N° de facture : 42', '42'],
+  ])('is the invoice number (%s): %s', async (_, line, number) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['Maple Leaf Bookkeeping', line, 'Total   $500.00']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
+  });
+});

@@ -5,6 +5,7 @@ import {
   parseDays,
   parseId,
   parseMonths,
+  parseNumberedId,
   parsePaymentTerms,
   wordsToNumber,
 } from '../../lambdas/extract/text/values.js';
@@ -143,5 +144,18 @@ describe('document numbers', () => {
     ['REF 2024/11', undefined],
   ])('take no series where the number has no slash or dash, or the code is "No": %s', (text, id) => {
     expect(parseId(text)?.value).toBe(id);
+  });
+});
+
+describe('the number after a label that says "number"', () => {
+  it.each([
+    ['42', '42'],
+    ['# 7', '7'],
+    ['INV-2024-7', 'INV-2024-7'],
+    ['42 items', undefined],
+    ['0', undefined],
+    ['4.5', undefined],
+  ])('reads %s as %s: one or two digits only when they stand alone', (text, id) => {
+    expect(parseNumberedId(text)?.value).toBe(id);
   });
 });

@@ -90,6 +90,16 @@ export const parseId = (text: string): Parsed<string> | undefined => {
   return { value: id };
 };
 
+/**
+ * The value after a label that says "number" ("Invoice Number", "Rechnungsnummer", "N° de
+ * facture"): any identifier, and also one or two digits standing alone ("Invoice Number:  42"),
+ * as a small business numbers its first invoices. Alone: "42 items" is not read.
+ */
+export const parseNumberedId = (text: string): Parsed<string> | undefined => {
+  const short = /^#?\s*([1-9]\d?)$/.exec(text.trim())?.[1];
+  return parseId(text) ?? (short ? { value: short } : undefined);
+};
+
 /** Turns a found date into a parsed value; an unresolved slash date reads two ways. */
 export const dateValue = (found: FoundDate): Parsed<string> => ({
   value: found.iso,

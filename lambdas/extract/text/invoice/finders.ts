@@ -4,7 +4,7 @@ import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import { findItemTable, type ItemTable, withUnitPrices } from '../lineItems.js';
 import { isDollarCurrency, statedCurrencies } from '../parseAmount.js';
-import { parseId, parsePaymentTerms } from '../values.js';
+import { parseId, parseNumberedId, parsePaymentTerms } from '../values.js';
 import { type LabelledAmount, labelledAmounts } from './amounts.js';
 import { countryCurrencyCandidates } from './countryCurrency.js';
 import { invoiceDates } from './dates.js';
@@ -101,7 +101,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const table = read && withUnitPrices(read, printed);
   return {
     invoiceNumber: ownNumbers(title, [
-      ...findLabelled(ctx.doc, 'invoiceNumber', parseId, {
+      ...findLabelled(ctx.doc, 'invoiceNumber', parseNumberedId, {
         confidence: 0.9,
         weakConfidence: 0.6,
         midCell: 'loose',
