@@ -230,3 +230,38 @@ describe('amounts that carry no currency at all', () => {
     expect(currency).toBeUndefined();
   });
 });
+
+describe('slash dates of a document in the dollars of a day-first country', () => {
+  it.each([
+    ['Singapore', 'GST Reg No: 201912345K', 'Total (S$)                  1,090.00', 'SGD'],
+    ['Australia', 'ABN 12 345 678 901', 'Total                    AUD 1,090.00', 'AUD'],
+  ])("are read day first where the page prints %s's registration", async (_, registration, total, code) => {
+    // Act
+    const extraction = await read(
+      'Lion City Logistics Pte. Ltd.',
+      registration,
+      'TAX INVOICE',
+      'Invoice No: LCL-24-0311                          Date: 11/03/2024',
+      total,
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')?.value).toBe(code);
+    expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2024-03-11' });
+    expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toBeUndefined();
+  });
+
+  it("stay two-way where the dollar is only guessed from the registration (it may be the customer's)", async () => {
+    // Act
+    const extraction = await read(
+      'Harbour Supplies Ltd',
+      'GST Reg No: 201912345K',
+      'INVOICE',
+      'Invoice No: HS-10442                             Date: 11/03/2024',
+      'Total                                $293.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toHaveLength(1);
+  });
+});

@@ -91,17 +91,20 @@ const statesEuropeanVatId = (doc: DocText): boolean =>
  * How a document in a language that writes dates both ways (English) writes them, when none of
  * its own dates settles it: day first when its amounts use a decimal comma (no country writes
  * both a decimal comma and the month first), or when its currency is that of day-first countries
- * and it is registered for VAT in Europe (a UK invoice in pounds with its GB VAT number);
- * probably day first, but still to be confirmed, on the currency alone. Dollars say nothing.
+ * and it is registered there: for VAT in Europe (a UK invoice in pounds with its GB VAT number),
+ * or with the business registration of the dollar country whose dollars it names (an Australian
+ * invoice in AUD with its ABN, a Singapore one in S$ with its GST registration); probably day
+ * first, but still to be confirmed, on the currency alone. The US dollar says nothing.
  */
 const localeOrder = (
   decimal: DecimalMark | undefined,
   currency: string | undefined,
+  registered: string | undefined,
   doc: DocText,
 ): DayMonthOrder => {
   if (decimal === ',') return 'dmy';
   if (currency === undefined || !DAY_FIRST_CURRENCIES.has(currency)) return 'unknown';
-  return statesEuropeanVatId(doc) ? 'dmy' : 'dmy-likely';
+  return registered === currency || statesEuropeanVatId(doc) ? 'dmy' : 'dmy-likely';
 };
 
 /**
@@ -114,10 +117,11 @@ const DOLLAR_REGISTRATIONS: readonly { currency: string; mark: RegExp }[] = [
   { currency: 'AUD', mark: /\bA\.?B\.?N\.?\s*:?\s*\d{2}\s?\d{3}\s?\d{3}\s?\d{3}\b/ },
   { currency: 'CAD', mark: /\b\d{9}\s?RT\s?\d{4}\b/ },
   { currency: 'NZD', mark: /\bNZBN\s*:?\s*94\d{11}\b/ },
-  // A Singapore entity number ("UEN 201912345K") or GST registration ("M2-0123456-7").
+  // A Singapore entity number ("UEN 201912345K"), the same number as its GST registration ("GST
+  // Reg No: 201912345K"), or a GST registration of its own ("M2-0123456-7").
   {
     currency: 'SGD',
-    mark: /\bUEN\s*(?:No\.?)?\s*:?\s*(?:\d{8,9}|[TSR]\d{2}[A-Z]{2}\d{4})[A-Z]\b|\bM[2-9]-\d{7}-[0-9A-Z]\b/,
+    mark: /\b(?:UEN|GST\s+Reg(?:\.|istration)?)\s*(?:No\.?)?\s*:?\s*(?:\d{8,9}|[TSR]\d{2}[A-Z]{2}\d{4})[A-Z]\b|\bM[2-9]-\d{7}-[0-9A-Z]\b/,
   },
   // A Hong Kong business registration ("BR No. 12345678").
   {
@@ -146,11 +150,15 @@ export const finderContext = (doc: DocText): FinderContext => {
   const written = inferDecimalMark(texts);
   const decimal = written ?? vocabulary?.decimalSeparator;
   const dollar = namedDollar(doc);
-  const likelyDollar = dollar ? undefined : registeredDollar(doc);
+  const registered = registeredDollar(doc);
+  const likelyDollar = dollar ? undefined : registered;
   // Amounts in "$" count as dollars of the one kind the document names, or probably is in.
   const ofDollars = dollar ?? likelyDollar;
   const dominant = dominantCurrency(doc, decimal);
   const currency = dominant === 'USD' && ofDollars ? ofDollars : dominant;
+  // The currency the document states itself: one guessed from a registration confirms nothing
+  // about that registration (it may be the customer's).
+  const stated = dollar ?? (dominant === 'USD' ? undefined : dominant);
   const inferred = inferDayMonthOrder(texts.join('\n'));
   return {
     doc,
@@ -160,7 +168,8 @@ export const finderContext = (doc: DocText): FinderContext => {
         ? inferred
         : (vocabulary?.dateOrder ?? 'unknown') !== 'unknown'
           ? (vocabulary?.dateOrder ?? 'unknown')
-          : localeOrder(decimal, currency, doc),
+          : // A document whose amounts carry no sign still bills the dollar it names ("Total (S$)").
+            localeOrder(decimal, currency ?? ofDollars, registered === stated ? registered : undefined, doc),
     ...(currency ? { currency } : {}),
     ...(dollar ? { dollar } : {}),
     ...(likelyDollar ? { likelyDollar } : {}),
