@@ -265,3 +265,26 @@ describe('slash dates of a document in the dollars of a day-first country', () =
     expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toHaveLength(1);
   });
 });
+
+describe('the sales taxes of Quebec in French', () => {
+  it('add up as TPS and TVQ to the total ("TPS (5 %)", "TVQ (9,975 %)")', async () => {
+    // Act
+    const extraction = await read(
+      'Services Techniques Laurentides inc.',
+      'FACTURE',
+      'No de facture : F-2024-0153',
+      'Sous-total                                    1 500,00 $',
+      'TPS (5 %) 123456789 RT0001                       75,00 $',
+      'TVQ (9,975 %) 1234567890 TQ0001                 149,63 $',
+      'Total                                         1 724,63 $',
+    );
+
+    // Assess
+    expect(extraction.fields).toMatchObject({
+      subtotal: { value: '1500.00' },
+      tax: { value: '224.63' },
+      total: { value: '1724.63' },
+      currency: { value: 'CAD' },
+    });
+  });
+});

@@ -141,3 +141,31 @@ describe('a short number after a label that says "number"', () => {
     expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
   });
 });
+
+describe("a Mexican invoice's folio", () => {
+  it.each([['Serie y Folio: A-1187'], ['Folio: A-1187']])('is its number: %s', async (line) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['Distribuidora del Bajío S.A. de C.V.', 'FACTURA', line, 'Total   $11,600.00 MXN']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('A-1187');
+  });
+
+  it('is not the fiscal folio, a UUID ("Folio fiscal: 5FB2822E-…")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Distribuidora del Bajío S.A. de C.V.',
+        'FACTURA',
+        'Folio: A-1187',
+        'Folio fiscal: 5FB2822E-396D-4725-8521-CDC4BDD20CCF',
+        'Total   $11,600.00 MXN',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('A-1187');
+  });
+});
