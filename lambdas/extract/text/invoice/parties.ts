@@ -202,12 +202,13 @@ const NOT_A_NAME = /@|www\.|https?:|^\d|\b(?:tel|phone|fax|e-?mail)\b/i;
 /**
  * The company at the top of the first page: on its first three lines with a word on them that are
  * not form lines. A logo that OCR read as a few stray letters ("4", "g-", "an") is no line of the
- * page's text. A name with a legal form there is probably the issuer's. Where there is none, the
+ * page's text. A name with a legal form there is probably the issuer's, unless a customer block
+ * names it (`addressees`: an addressee's block may start that high). Where there is none, the
  * first of those lines may still be the issuer's name alone ("Craig's Design and Landscaping
  * Services" over its street): a guess under the doubt floor that only the vendor master can
  * confirm, and that contradicts no other reading.
  */
-const letterhead = (ctx: FinderContext): Candidate<string>[] => {
+const letterhead = (ctx: FinderContext, addressees: ReadonlySet<string>): Candidate<string>[] => {
   const top = ctx.doc.lines
     .filter(
       (l) => l.page === ctx.doc.lines[0]?.page && !l.furniture && /\p{L}{3}/u.test(l.text) && !isFormLine(l),
@@ -215,18 +216,29 @@ const letterhead = (ctx: FinderContext): Candidate<string>[] => {
     .slice(0, 3);
   for (const line of top) {
     const names = line.cells.flatMap((c) => cellNames(c.text));
-    const name = names.find(hasLegalForm);
+    // The addressee's block may start within those lines ("Spett.le" over "Studio Rossi S.r.l.").
+    const name = names.find((n) => hasLegalForm(n) && !addressees.has(normalizeCompanyName(n)));
     if (name) return [{ value: name, confidence: 0.6, reading: 'position', line, via: 'letterhead' }];
   }
   const first = top[0];
   const cell = first?.cells[0]?.text.trim();
-  const plain =
-    cell && !NOT_A_NAME.test(cell) && !POSTCODE_TOWN.test(cell) ? cleanPartyName(cell) : undefined;
+  const plain = cell && !NOT_A_NAME.test(cell) && !POSTCODE_TOWN.test(cell) ? plainName(cell) : undefined;
   const named: Candidate<string>[] =
-    first && plain && plain === cell && !isDetailLine(first) && !documentTypeCue(plain)
+    first && plain && !isDetailLine(first) && !documentTypeCue(plain)
       ? [{ value: plain, confidence: 0.5, reading: 'position', line: first, via: 'letterhead:plain' }]
       : [];
   return [...named, ...runningHeader(ctx)];
+};
+
+/**
+ * A cell that is a name and nothing else, or a name with what its bearer does after a dash
+ * ("Camille Martin - Développeuse web", "Jan de Vries | Fotografie"), as sole traders head
+ * their page.
+ */
+const plainName = (cell: string): string | undefined => {
+  if (cleanPartyName(cell) === cell) return cell;
+  const head = /^(.+?)\s[-–|]\s/.exec(cell)?.[1]?.trim();
+  return head && cleanPartyName(head) === head ? head : undefined;
 };
 
 /** A running header that names the issuer before the document type ("Orion Inc. - Invoice 42"). */
@@ -310,7 +322,7 @@ export const partyCandidates = (
   const vendor = [
     ...roleBlock(ctx, 'vendor', 0.85),
     ...returnAddress(ctx),
-    ...letterhead(ctx),
+    ...letterhead(ctx, excluded),
     ...legalDetails(ctx),
     ...payee(ctx),
   ].filter((c) => !excluded.has(normalizeCompanyName(c.value)));
