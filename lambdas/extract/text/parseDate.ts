@@ -50,7 +50,12 @@ const simple = (value: string | undefined): Omit<FoundDate, 'start' | 'end'> | u
 
 const PATTERNS: readonly Pattern[] = [
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, read: (m) => simple(iso(num(m, 1), num(m, 2), num(m, 3))) },
-  { re: /\b(\d{4})\/(\d{1,2})\/(\d{1,2})\b/g, read: (m) => simple(iso(num(m, 1), num(m, 2), num(m, 3))) },
+  // Year first with slashes or dots ("2024/04/12", "2024.04.12", as East Asian and Hungarian
+  // documents write it): always year, month, day.
+  {
+    re: /\b(\d{4})([/.])(\d{1,2})\2(\d{1,2})\b/g,
+    read: (m) => simple(iso(num(m, 1), num(m, 3), num(m, 4))),
+  },
   {
     re: new RegExp(`(?<![\\p{L}])${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'giu'),
     read: (m) => simple(iso(num(m, 3), monthOf(m[1] ?? ''), num(m, 2))),
