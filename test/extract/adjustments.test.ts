@@ -51,6 +51,16 @@ const CASES = [
     ],
     { subtotal: '215.00', adjustments: '15.00', tax: '43.00', total: '258.00' },
   ],
+  [
+    'en (no tax: an export)',
+    'Hanseatic Trading Co., Ltd.',
+    [
+      'Sub Total                   5,000.00',
+      'Freight                       250.00',
+      'Total Amount (USD)          5,250.00',
+    ],
+    { subtotal: '5250.00', adjustments: '250.00', total: '5250.00' },
+  ],
 ] as const;
 
 describe('discounts and charges between net and total', () => {

@@ -136,9 +136,17 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
       if (rows.length > 1 && decimalEquals(addDecimals([subtotal.amount, sumOf(rows)]), total.amount)) {
         found.push({ subtotal, taxRows: rows, total, score: base + 0.5 });
       }
-      // Tax-free invoices (exempt, reverse charge): net and gross are the same amount.
+      // Tax-free invoices (exempt, reverse charge): net and gross are the same amount, or differ
+      // by the discounts and charges between them ("Sub Total 5,000.00 / Freight 250.00 / Total").
       if (labelledNet && taxes.length === 0 && decimalEquals(subtotal.amount, total.amount)) {
         found.push({ subtotal, total, score: base - 0.3 });
+      } else if (
+        labelledNet &&
+        taxes.length === 0 &&
+        adjustment !== undefined &&
+        decimalEquals(addDecimals([subtotal.amount, adjustment]), total.amount)
+      ) {
+        found.push({ subtotal, adjustment, total, score: base - 0.4 });
       }
     }
     // Two rates and no net for both ("Netto 7 %  220,00  MwSt. 7 %  15,40", "Netto 19 %  60,00
