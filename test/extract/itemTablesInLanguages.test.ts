@@ -227,3 +227,25 @@ describe('a last column that prices one unit (no amount column)', () => {
     ]);
   });
 });
+
+describe('an amount in brackets in the amount column', () => {
+  it('is negative, as accountants write a discount ("($150.00)"), and the rows add up', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Keystone IT Services Inc.',
+        'Invoice #: KIT-5590',
+        'Description                                   Amount',
+        'Managed IT services, June                  $1,500.00',
+        'Loyalty discount                            ($150.00)',
+        'Total                                      $1,350.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toEqual([
+      { description: 'Managed IT services, June', amount: '1500.00' },
+      { description: 'Loyalty discount', amount: '-150.00' },
+    ]);
+  });
+});

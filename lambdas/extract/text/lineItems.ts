@@ -45,6 +45,12 @@ const isHeader = (line: DocLine): boolean =>
   ITEM_HEADINGS.amount.test(line.cells[line.cells.length - 1]?.text ?? '');
 
 const amountOf = (text: string): FoundAmount | undefined => {
+  // A column's amount in brackets is negative, as accountants write it ("($150.00)" of a discount).
+  const bracketed = /^\((.+)\)$/.exec(text)?.[1];
+  if (bracketed) {
+    const inner = amountOf(bracketed);
+    return inner && !inner.amount.startsWith('-') ? { ...inner, amount: `-${inner.amount}` } : undefined;
+  }
   const all = findMoney(text, findDates(text));
   const only = all[0];
   return all.length === 1 && only && only.start === 0 && only.end === text.length ? only : undefined;
