@@ -288,3 +288,38 @@ describe('the sales taxes of Quebec in French', () => {
     });
   });
 });
+
+describe('an Indian invoice that prints no currency', () => {
+  it('is probably in rupees by the shape of its GSTIN, as a guess', async () => {
+    // Act
+    const extraction = await read(
+      'Nilgiri Textiles Pvt. Ltd.',
+      'GSTIN: 33AABCN1234F1Z5',
+      'TAX INVOICE',
+      'Invoice No: NT/24-25/0042',
+      'IGST @ 18%               1,800.00',
+      'Total                   11,800.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')?.value).toBe('INR');
+    expect(fieldOf(extraction, 'currency')?.confidence).toBeLessThan(0.8);
+  });
+});
+
+describe('a net labelled "Taxable base"', () => {
+  it('is the subtotal of the sum', async () => {
+    // Act
+    const extraction = await read(
+      'Atlantic Yacht Services SL',
+      'INVOICE AYS-2024-088',
+      'Taxable base                            2.000,00 €',
+      'VAT 21%                                   420,00 €',
+      'TOTAL                                   2.420,00 €',
+    );
+
+    // Assess
+    expect(extraction.fields).toMatchObject({ subtotal: { value: '2000.00' }, total: { value: '2420.00' } });
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});

@@ -36,10 +36,15 @@ const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
   PL: 'PLN',
   CZ: 'CZK',
   HU: 'HUF',
+  // No IBAN or VAT id opens with "IN": this is what an Indian GSTIN's shape says (below).
+  IN: 'INR',
 };
 
 /** How sure a currency read off a country is: a guess, as a business may bill in another. */
 const COUNTRY_CONFIDENCE = 0.6;
+
+/** An Indian GST registration: state code, the holder's PAN, entity number, "Z", check character. */
+const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 /**
  * The currency of the country the document's VAT ids and IBANs share, as one guess below the
@@ -55,8 +60,10 @@ export const countryCurrencyCandidates = (
   // number or a VAT id of a country the table does not know.
   let source: Candidate<unknown> | undefined;
   for (const id of identifiers) {
-    // "CHE-123.456.789" is Swiss; every other VAT id and IBAN opens with its country's two letters.
-    const country = typeof id.value === 'string' ? /^(?:CHE|[A-Z]{2})/.exec(id.value)?.[0] : undefined;
+    // "CHE-123.456.789" is Swiss, an Indian GSTIN opens with its state's two digits
+    // ("33AABCN1234F1Z5"); every other VAT id and IBAN opens with its country's two letters.
+    const value = typeof id.value === 'string' ? id.value : undefined;
+    const country = value && (GSTIN.test(value) ? 'IN' : /^(?:CHE|[A-Z]{2})/.exec(value)?.[0]);
     const currency = country === 'CHE' ? 'CHF' : country ? COUNTRY_CURRENCY[country] : undefined;
     if (!currency) continue;
     currencies.add(currency);
