@@ -73,6 +73,10 @@ describe('amounts', () => {
     ['2 460,00 z\u0142', '2460.00', 'PLN'],
     ['z\u0142 15,50', '15.50', 'PLN'],
     ['R$ 1.234,56', '1234.56', 'BRL'],
+    ['\u20a93,300,000', '3300000', 'KRW'],
+    ['Rs. 1,200.00', '1200.00', 'INR'],
+    ['1.200,00 euros', '1200.00', 'EUR'],
+    ['US$ 75.00', '75.00', 'USD'],
   ])('read %s as %s %s', (text, amount, currency) => {
     // Act
     const found = findAmounts(`pay ${text}.`);

@@ -29,6 +29,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   '\u00a3': 'GBP',
   '\u00a5': 'JPY',
   '\u20b9': 'INR',
+  '\u20a9': 'KRW',
   'z\u0142': 'PLN',
   Rs: 'INR',
   'Rs.': 'INR',
@@ -38,8 +39,27 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   euros: 'EUR',
 };
 
-const CUR =
-  '(US\\$|CA\\$|C\\$|A\\$|R\\$|\\$|\u20ac|\u00a3|\u00a5|\u20b9|Rs\\.?|z\u0142(?![A-Za-z\u00c0-\u017f])|\\b(?:[Ee]uros?|EUROS?)\\b|\\b[A-Z]{3}\\b)';
+/**
+ * How a sign made of letters is matched, where its letters could be part of a word: "zł" not
+ * inside "złotych", "Rs" with or without its dot, the euro as a whole word in the cases it is
+ * printed in. Every other sign is matched as written. (An empty pattern: covered by another's.)
+ */
+const WORDLIKE_SIGNS: Readonly<Record<string, string>> = {
+  'z\u0142': 'z\u0142(?![A-Za-z\u00c0-\u017f])',
+  Rs: 'Rs\\.?',
+  'Rs.': '',
+  euro: '\\b(?:[Ee]uros?|EUROS?)\\b',
+  euros: '',
+};
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A currency sign of `SYMBOLS` (longest first, so "US$" before "$") or a three-letter code. */
+const CUR = `(${Object.keys(SYMBOLS)
+  .sort((a, b) => b.length - a.length)
+  .map((sign) => WORDLIKE_SIGNS[sign] ?? escapeRegExp(sign))
+  .filter((pattern) => pattern !== '')
+  .join('|')}|\\b[A-Z]{3}\\b)`;
 /** Indian grouping: lakh and crore ("1,23,456.78"), tried before the three-digit groups. */
 const INDIAN = '\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?';
 /** A space between groups of thousands: plain, no-break or narrow no-break ("1 234,56"). */
