@@ -49,6 +49,7 @@ describe('amounts in "$"', () => {
     ['an Australian Business Number', 'ABN 12 345 678 901', 'AUD'],
     ['a Canadian GST/HST account', 'GST/HST No. 123456789 RT0001', 'CAD'],
     ['a New Zealand Business Number', 'NZBN 9429041234567', 'NZD'],
+    ['a New Zealand GST number', 'GST No: 123-456-789', 'NZD'],
     ['a Singapore GST registration', 'GST Reg No: M2-0123456-7', 'SGD'],
     ['a Hong Kong business registration', 'BR No. 12345678', 'HKD'],
   ])(
@@ -321,5 +322,26 @@ describe('a net labelled "Taxable base"', () => {
     // Assess
     expect(extraction.fields).toMatchObject({ subtotal: { value: '2000.00' }, total: { value: '2420.00' } });
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});
+
+describe('a net labelled "Supply Amount" (a Korean tax invoice in English)', () => {
+  it('is the subtotal of a sum in won', async () => {
+    // Act
+    const extraction = await read(
+      'Hanbit Electronics Co., Ltd.',
+      'INVOICE',
+      'Invoice No: HB-240311',
+      'Supply Amount              \u20a93,000,000',
+      'VAT (10%)                    \u20a9300,000',
+      'Total                      \u20a93,300,000',
+    );
+
+    // Assess
+    expect(extraction.fields).toMatchObject({
+      subtotal: { value: '3000000' },
+      total: { value: '3300000' },
+      currency: { value: 'KRW' },
+    });
   });
 });

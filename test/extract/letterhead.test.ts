@@ -92,3 +92,18 @@ describe("a sole trader's name heading the page", () => {
     expect(fieldOf(extraction, 'customer')).toMatchObject({ value: 'Studio Rossi S.r.l.' });
   });
 });
+
+describe('a company whose legal form is in brackets', () => {
+  it.each([['Protea Security Services (Pty) Ltd'], ['Sharma Traders (Pvt) Ltd']])(
+    'heads the page with it: %s',
+    async (name) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf([name, '12 Long Street, Cape Town, 8001', 'TAX INVOICE', 'Invoice No: PSS-0917']),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'vendor')).toMatchObject({ value: name });
+    },
+  );
+});

@@ -110,13 +110,18 @@ const localeOrder = (
 /**
  * Business registrations that only one dollar country issues, printed on its tax invoices by law:
  * an Australian Business Number ("ABN 12 345 678 901"), a Canadian business number with its GST/HST
- * account ("123456789 RT0001"), a New Zealand Business Number ("NZBN 9429041234567"), a Singapore
+ * account ("123456789 RT0001"), a New Zealand Business Number ("NZBN 9429041234567") or GST number
+ * ("GST No: 123-456-789"), a Singapore
  * entity or GST number, a Hong Kong business registration.
  */
 const DOLLAR_REGISTRATIONS: readonly { currency: string; mark: RegExp }[] = [
   { currency: 'AUD', mark: /\bA\.?B\.?N\.?\s*:?\s*\d{2}\s?\d{3}\s?\d{3}\s?\d{3}\b/ },
   { currency: 'CAD', mark: /\b\d{9}\s?RT\s?\d{4}\b/ },
-  { currency: 'NZD', mark: /\bNZBN\s*:?\s*94\d{11}\b/ },
+  // A New Zealand Business Number, or a GST number in the IRD's dashed form ("GST No: 123-456-789").
+  {
+    currency: 'NZD',
+    mark: /\bNZBN\s*:?\s*94\d{11}\b|\bGST\s*(?:No\.?|Number|Reg(?:istration)?\.?\s*No\.?)\s*:?\s*\d{2,3}-\d{3}-\d{3}\b/,
+  },
   // A Singapore entity number ("UEN 201912345K"), the same number as its GST registration ("GST
   // Reg No: 201912345K"), or a GST registration of its own ("M2-0123456-7").
   {

@@ -168,12 +168,17 @@ const NAME_CONNECTORS = new Set([
 const LEGAL_ABBREVIATION =
   /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$/iu;
 
+/** Not a legal form in brackets: South African and Indian companies' "(Pty) Ltd", "(Pvt) Ltd". */
+const NOT_BRACKETED_FORM = '(?!(?:Pty|PTY|Pvt|PVT|Private|Proprietary)\\))';
+
 /** A party name, cut before an address, a description or the next label. */
 export const cleanPartyName = (text: string): string | undefined => {
   // A trailing colon makes it a label ("To:"), not a name.
   if (/:\s*$/.test(text)) return undefined;
   let name = text.trim().replace(/^["'(]+/, '');
-  name = name.replace(/\s+\((?:the\s+)?["']?[A-Z][\w ]*["']?\).*$/, '');
+  // A defined term after the name ("Acme Ltd (the \"Supplier\")") goes; a legal form in brackets
+  // stays ("Protea Security Services (Pty) Ltd", "Sharma Traders (Pvt) Ltd").
+  name = name.replace(new RegExp(`\\s+\\(${NOT_BRACKETED_FORM}(?:the\\s+)?["']?[A-Z][\\w ]*["']?\\).*$`), '');
   name = name.replace(/\s+[A-Z][A-Za-z.]*(?:\s[A-Za-z.]+){0,2}:(?:\s.*)?$/, '');
   // A company's name ends at its legal form: "Technikhaus Weber GmbH, Industriestraße 7, 90411
   // Nürnberg" (a street named before its number), "Soluciones Norte, S.L., Calle Mayor 5",
@@ -185,7 +190,7 @@ export const cleanPartyName = (text: string): string | undefined => {
       break;
     }
   }
-  const cut = /,\s+(?=[a-z0-9])|\s+\(|;|\s+·\s+|\s+\|\s+/.exec(name);
+  const cut = new RegExp(`,\\s+(?=[a-z0-9])|\\s+\\(${NOT_BRACKETED_FORM}|;|\\s+·\\s+|\\s+\\|\\s+`).exec(name);
   if (cut) name = name.slice(0, cut.index);
   name = name.trim();
   // A colon left after cutting trailing labels means a label leads ("From: Acme Corp"): not a name.
