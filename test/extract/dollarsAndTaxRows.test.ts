@@ -267,29 +267,6 @@ describe('slash dates of a document in the dollars of a day-first country', () =
   });
 });
 
-describe('the sales taxes of Quebec in French', () => {
-  it('add up as TPS and TVQ to the total ("TPS (5 %)", "TVQ (9,975 %)")', async () => {
-    // Act
-    const extraction = await read(
-      'Services Techniques Laurentides inc.',
-      'FACTURE',
-      'No de facture : F-2024-0153',
-      'Sous-total                                    1 500,00 $',
-      'TPS (5 %) 123456789 RT0001                       75,00 $',
-      'TVQ (9,975 %) 1234567890 TQ0001                 149,63 $',
-      'Total                                         1 724,63 $',
-    );
-
-    // Assess
-    expect(extraction.fields).toMatchObject({
-      subtotal: { value: '1500.00' },
-      tax: { value: '224.63' },
-      total: { value: '1724.63' },
-      currency: { value: 'CAD' },
-    });
-  });
-});
-
 describe('an Indian invoice that prints no currency', () => {
   it('is probably in rupees by the shape of its GSTIN, as a guess', async () => {
     // Act
@@ -308,40 +285,51 @@ describe('an Indian invoice that prints no currency', () => {
   });
 });
 
-describe('a net labelled "Taxable base"', () => {
-  it('is the subtotal of the sum', async () => {
+describe('nets and taxes as other countries label them', () => {
+  it.each([
+    [
+      "Quebec's TPS and TVQ in French",
+      [
+        'Services Techniques Laurentides inc.',
+        'FACTURE',
+        'No de facture : F-2024-0153',
+        'Sous-total                                    1 500,00 $',
+        'TPS (5 %) 123456789 RT0001                       75,00 $',
+        'TVQ (9,975 %) 1234567890 TQ0001                 149,63 $',
+        'Total                                         1 724,63 $',
+      ],
+      { subtotal: '1500.00', tax: '224.63', total: '1724.63', currency: 'CAD' },
+    ],
+    [
+      'a "Taxable base" in English',
+      [
+        'Atlantic Yacht Services SL',
+        'INVOICE AYS-2024-088',
+        'Taxable base                            2.000,00 €',
+        'VAT 21%                                   420,00 €',
+        'TOTAL                                   2.420,00 €',
+      ],
+      { subtotal: '2000.00', tax: '420.00', total: '2420.00', currency: 'EUR' },
+    ],
+    [
+      'a Korean "Supply Amount" in won',
+      [
+        'Hanbit Electronics Co., Ltd.',
+        'INVOICE',
+        'Invoice No: HB-240311',
+        'Supply Amount              \u20a93,000,000',
+        'VAT (10%)                    \u20a9300,000',
+        'Total                      \u20a93,300,000',
+      ],
+      { subtotal: '3000000', tax: '300000', total: '3300000', currency: 'KRW' },
+    ],
+  ])('add up: %s', async (_, lines, expected) => {
     // Act
-    const extraction = await read(
-      'Atlantic Yacht Services SL',
-      'INVOICE AYS-2024-088',
-      'Taxable base                            2.000,00 €',
-      'VAT 21%                                   420,00 €',
-      'TOTAL                                   2.420,00 €',
-    );
+    const extraction = await read(...lines);
 
     // Assess
-    expect(extraction.fields).toMatchObject({ subtotal: { value: '2000.00' }, total: { value: '2420.00' } });
+    for (const [name, value] of Object.entries(expected))
+      expect(fieldOf(extraction, name)?.value).toBe(value);
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
-  });
-});
-
-describe('a net labelled "Supply Amount" (a Korean tax invoice in English)', () => {
-  it('is the subtotal of a sum in won', async () => {
-    // Act
-    const extraction = await read(
-      'Hanbit Electronics Co., Ltd.',
-      'INVOICE',
-      'Invoice No: HB-240311',
-      'Supply Amount              \u20a93,000,000',
-      'VAT (10%)                    \u20a9300,000',
-      'Total                      \u20a93,300,000',
-    );
-
-    // Assess
-    expect(extraction.fields).toMatchObject({
-      subtotal: { value: '3000000' },
-      total: { value: '3300000' },
-      currency: { value: 'KRW' },
-    });
   });
 });
