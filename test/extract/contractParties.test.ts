@@ -55,6 +55,21 @@ describe('parties with a quoted role', () => {
   });
 });
 
+describe('a numbered party whose address wraps onto a line starting with a number', () => {
+  it('is named without its number ("(2)"), though "4, 4051 Basel" looks like a list item', async () => {
+    // Act
+    const extraction = await contract(
+      'THIS AGREEMENT is made on 10/12/2025 BETWEEN: (1) Summit Cloud Hosting LLC, with offices at 1',
+      'Summit Plaza, Denver, CO 80202 (the "Vendor"); and (2) Tyrell Biotech AG, with offices at Aeschenvorstadt',
+      '4, 4051 Basel (the \u201cCompany\u201d).',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Summit Cloud Hosting LLC');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Tyrell Biotech AG');
+  });
+});
+
 describe('parties listed with an unquoted role', () => {
   it('reads each numbered party up to its description', async () => {
     // Act

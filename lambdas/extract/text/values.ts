@@ -175,7 +175,11 @@ const NOT_BRACKETED_FORM = '(?!(?:Pty|PTY|Pvt|PVT|Private|Proprietary)\\))';
 export const cleanPartyName = (text: string): string | undefined => {
   // A trailing colon makes it a label ("To:"), not a name.
   if (/:\s*$/.test(text)) return undefined;
-  let name = text.trim().replace(/^["'(]+/, '');
+  // A party's number in a list is not part of its name: "(2) Tyrell Biotech AG", "2) …".
+  let name = text
+    .trim()
+    .replace(/^\(?\d{1,2}\)\s+/, '')
+    .replace(/^["'(]+/, '');
   // A defined term after the name ("Acme Ltd (the \"Supplier\")") goes; a legal form in brackets
   // stays ("Protea Security Services (Pty) Ltd", "Sharma Traders (Pvt) Ltd").
   name = name.replace(new RegExp(`\\s+\\(${NOT_BRACKETED_FORM}(?:the\\s+)?["']?[A-Z][\\w ]*["']?\\).*$`), '');
