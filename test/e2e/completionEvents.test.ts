@@ -45,7 +45,10 @@ const deliveriesOf = async (s: LocalStack, workflowId: string) => {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  // Only whole lines: the runtime may be appending the next event while this reads, and a line
+  // that is still being written (over 32 KB with its record) is not yet a delivery.
   return text
+    .slice(0, text.lastIndexOf('\n') + 1)
     .split('\n')
     .filter(Boolean)
     .map(
