@@ -116,7 +116,9 @@ const escalatedToManager = async (document: string, name: string) => {
 /** The notification events of a workflow in the local event sink. */
 const notificationsOf = async (id: string) => {
   const text = await readFile(stack.endpoints.eventSink, 'utf8').catch(() => '');
+  // Only whole lines: the runtime may be appending an event while this reads.
   return text
+    .slice(0, text.lastIndexOf('\n') + 1)
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line).event as { 'detail-type': string; detail: Record<string, string> })
