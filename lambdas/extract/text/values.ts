@@ -170,6 +170,10 @@ const LEGAL_ABBREVIATION =
 
 /** Not a legal form in brackets: South African and Indian companies' "(Pty) Ltd", "(Pvt) Ltd". */
 const NOT_BRACKETED_FORM = '(?!(?:Pty|PTY|Pvt|PVT|Private|Proprietary)\\))';
+/** A defined term in brackets after a name, to the end ("Acme Ltd (the "Supplier") …"). */
+const DEFINED_TERM_AFTER = new RegExp(`\\s+\\(${NOT_BRACKETED_FORM}(?:the\\s+)?["']?[A-Z][\\w ]*["']?\\).*$`);
+/** Where a name ends: an address after a comma, a bracket, a semicolon, a separator dot or bar. */
+const NAME_END = new RegExp(`,\\s+(?=[a-z0-9])|\\s+\\(${NOT_BRACKETED_FORM}|;|\\s+·\\s+|\\s+\\|\\s+`);
 
 /** A party name, cut before an address, a description or the next label. */
 export const cleanPartyName = (text: string): string | undefined => {
@@ -182,7 +186,7 @@ export const cleanPartyName = (text: string): string | undefined => {
     .replace(/^["'(]+/, '');
   // A defined term after the name ("Acme Ltd (the \"Supplier\")") goes; a legal form in brackets
   // stays ("Protea Security Services (Pty) Ltd", "Sharma Traders (Pvt) Ltd").
-  name = name.replace(new RegExp(`\\s+\\(${NOT_BRACKETED_FORM}(?:the\\s+)?["']?[A-Z][\\w ]*["']?\\).*$`), '');
+  name = name.replace(DEFINED_TERM_AFTER, '');
   name = name.replace(/\s+[A-Z][A-Za-z.]*(?:\s[A-Za-z.]+){0,2}:(?:\s.*)?$/, '');
   // A company's name ends at its legal form: "Technikhaus Weber GmbH, Industriestraße 7, 90411
   // Nürnberg" (a street named before its number), "Soluciones Norte, S.L., Calle Mayor 5",
@@ -194,7 +198,7 @@ export const cleanPartyName = (text: string): string | undefined => {
       break;
     }
   }
-  const cut = new RegExp(`,\\s+(?=[a-z0-9])|\\s+\\(${NOT_BRACKETED_FORM}|;|\\s+·\\s+|\\s+\\|\\s+`).exec(name);
+  const cut = NAME_END.exec(name);
   if (cut) name = name.slice(0, cut.index);
   name = name.trim();
   // A colon left after cutting trailing labels means a label leads ("From: Acme Corp"): not a name.

@@ -138,15 +138,13 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
       }
       // Tax-free invoices (exempt, reverse charge): net and gross are the same amount, or differ
       // by the discounts and charges between them ("Sub Total 5,000.00 / Freight 250.00 / Total").
-      if (labelledNet && taxes.length === 0 && decimalEquals(subtotal.amount, total.amount)) {
-        found.push({ subtotal, total, score: base - 0.3 });
-      } else if (
-        labelledNet &&
-        taxes.length === 0 &&
-        adjustment !== undefined &&
-        decimalEquals(addDecimals([subtotal.amount, adjustment]), total.amount)
-      ) {
-        found.push({ subtotal, adjustment, total, score: base - 0.4 });
+      if (labelledNet && taxes.length === 0) {
+        if (decimalEquals(subtotal.amount, total.amount)) found.push({ subtotal, total, score: base - 0.3 });
+        else if (
+          adjustment !== undefined &&
+          decimalEquals(addDecimals([subtotal.amount, adjustment]), total.amount)
+        )
+          found.push({ subtotal, adjustment, total, score: base - 0.4 });
       }
     }
     // Two rates and no net for both ("Netto 7 %  220,00  MwSt. 7 %  15,40", "Netto 19 %  60,00
