@@ -101,8 +101,9 @@ export const contractRules = (fields: ContractExtraction['fields']): RuleOutcome
  * Invoice rules: subtotal + tax = total, the line items add up to the subtotal before the
  * discounts and charges on the whole invoice (or to the total when there is no tax, or, stated
  * with tax, to the total; with a tax and no subtotal, to the total or with the tax to it), each
- * row's quantity x unit price is its amount (to one minor unit), and the invoice is not due
- * before it was issued. All in exact decimals.
+ * row's quantity x unit price is its amount (to one minor unit), the total less the tax
+ * withheld is the amount due, and the invoice is not due before it was issued. All in exact
+ * decimals.
  */
 export const invoiceRules = (
   fields: InvoiceExtraction['fields'],
@@ -235,6 +236,21 @@ export const invoiceRules = (
       field: 'amountDue',
       evidence: { kind: 'agreement', weight: EVIDENCE_WEIGHT.agreement, detail: `equals the total ${total}` },
     });
+  }
+  // The tax a buyer withholds comes off the total: what is left is what it pays the vendor.
+  const withholding = fields.withholding?.value;
+  if (
+    withholding !== undefined &&
+    amountDue !== undefined &&
+    total !== undefined &&
+    decimalEquals(subtractDecimals(total, withholding), amountDue)
+  ) {
+    evidence.push(
+      ...arithmetic(
+        ['total', 'withholding', 'amountDue'],
+        `total ${total} - withholding ${withholding} = amount due ${amountDue}`,
+      ),
+    );
   }
   return { issues, evidence };
 };

@@ -57,8 +57,8 @@ describe('field schemas', () => {
     expect(required.invoice).toEqual(['invoiceNumber', 'vendor', 'invoiceDate', 'currency', 'total']);
     expect(FIELD_NAMES.contract).toHaveLength(12);
     // 13 fields, then the kind (credit note), the amount due, the vendor's tax id and IBAN, and
-    // the discounts and charges between net and total.
-    expect(FIELD_NAMES.invoice).toHaveLength(18);
+    // the discounts and charges between net and total, and the tax the buyer withholds.
+    expect(FIELD_NAMES.invoice).toHaveLength(19);
   });
 
   it('accept a complete contract and reject each missing required field', () => {

@@ -194,6 +194,27 @@ describe('validateDocument', () => {
     );
   });
 
+  it.each([
+    ['100.00', true],
+    ['120.30', false],
+    ['99.00', false],
+  ])('checks an amount due of %s against the total less the tax withheld', async (amountDue, holds) => {
+    // Prepare: the total 120.30, of which the buyer withholds 20.30; both read once.
+    const extraction = invoiceExtraction({
+      withholding: bareField('20.30', 0.85),
+      amountDue: bareField(amountDue, 0.85),
+    });
+
+    // Act
+    const result = await validateDocument(extraction, options);
+
+    // Assess: only the amount due that is the total less the withholding is checked by it
+    const checked = (field: 'withholding' | 'amountDue') =>
+      result.evidence[field]?.some((e) => e.kind === 'arithmetic' && e.detail.includes('withholding 20.30'));
+    expect(checked('withholding')).toBe(holds);
+    expect(checked('amountDue')).toBe(holds);
+  });
+
   it('never approves a total nothing checks: no sum, no items, no second place', async () => {
     // Prepare: the total read once next to its label, with no subtotal, tax or items to add up.
     const extraction = invoiceExtraction({

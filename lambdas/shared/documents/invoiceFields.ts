@@ -52,8 +52,15 @@ export const InvoiceFieldsSchema = z
       'Charges less discounts on the whole invoice (shipping, freight, an order discount), included in the subtotal (EN 16931 BT-108 - BT-107)',
     ),
     tax: DecimalSchema.optional().describe('Tax amount (VAT, sales tax, GST), all rates together'),
-    total: DecimalSchema.describe('Invoice total with tax (gross), before any prepayment is deducted'),
-    amountDue: DecimalSchema.optional().describe('Amount still to pay: the total less prepayments'),
+    total: DecimalSchema.describe(
+      'Invoice total with tax (gross, EN 16931 BT-112), before any prepayment or tax withheld is deducted',
+    ),
+    withholding: DecimalSchema.optional().describe(
+      "Income tax the buyer withholds and pays to the tax office for the seller (Spanish IRPF, Italian ritenuta d'acconto), deducted from the amount to pay; signed like the total",
+    ),
+    amountDue: DecimalSchema.optional().describe(
+      'Amount still to pay: the total less prepayments and tax withheld (EN 16931 BT-115)',
+    ),
     lineItems: z.array(LineItemSchema).max(5000).optional().describe('Rows of the item table'),
     poNumber: DocumentNumberSchema.optional().describe('Purchase order number'),
     contractReference: DocumentNumberSchema.optional().describe('Number of the contract the invoice bills'),

@@ -90,7 +90,7 @@ export const RESULT_COLUMNS: { readonly [T in DocType]: readonly ResultColumn[] 
     typed('subtotal', 'decimal', 'Net amount'),
     typed('tax', 'decimal', 'Tax amount'),
     typed('total', 'decimal', 'Gross total'),
-    typed('amountDue', 'decimal', 'Total less prepayments'),
+    typed('amountDue', 'decimal', 'Total less prepayments and tax withheld'),
     typed('poNumber', 'string', 'Purchase order number'),
     typed('contractReference', 'string', 'Number of the contract billed'),
     typed('paymentTerms', 'string', 'Payment terms'),
@@ -98,6 +98,7 @@ export const RESULT_COLUMNS: { readonly [T in DocType]: readonly ResultColumn[] 
     typed('iban', 'string', 'IBAN to pay to'),
     // Last, so files written before it existed keep every other column where it was.
     typed('adjustments', 'decimal', 'Discounts and charges between net and total'),
+    typed('withholding', 'decimal', 'Income tax withheld by the buyer, deducted from the amount due'),
     recordColumn,
   ],
   contract: [
