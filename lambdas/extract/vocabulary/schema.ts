@@ -27,6 +27,7 @@ export const LABEL_FIELDS = [
   'total',
   'amountDue',
   'prepaid',
+  'withholding',
   'discount',
   'charge',
   'vatId',
@@ -53,8 +54,8 @@ export const IDENTIFIER_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelFie
 
 /**
  * The label fields that name a sum of money of the whole invoice (its totals block's rows): the
- * totals, what was prepaid, and the discounts and charges (shipping, freight) between net and
- * total.
+ * totals, what was prepaid or withheld, and the discounts and charges (shipping, freight) between
+ * net and total.
  */
 export const MONEY_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>([
   'total',
@@ -62,6 +63,7 @@ export const MONEY_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>([
   'subtotal',
   'tax',
   'prepaid',
+  'withholding',
   'discount',
   'charge',
 ]);

@@ -15,12 +15,20 @@ import { columnTables } from './taxTable.js';
 /**
  * Amounts that labels name, in any language: each labelled line of the document gives the
  * amounts after its label as candidates for the label's role (total, amount due, net, tax,
- * prepaid). Which of them the invoice's totals are is settled by `resolveTotals`, by the sums
+ * prepaid, withheld). Which of them the invoice's totals are is settled by `resolveTotals`, by the sums
  * they make, not by where a layout happens to put them.
  */
 
 /** The money roles a label can give an amount. */
-export type MoneyRole = 'total' | 'amountDue' | 'subtotal' | 'tax' | 'prepaid' | 'discount' | 'charge';
+export type MoneyRole =
+  | 'total'
+  | 'amountDue'
+  | 'subtotal'
+  | 'tax'
+  | 'prepaid'
+  | 'withholding'
+  | 'discount'
+  | 'charge';
 
 const MONEY_ROLES = MONEY_LABEL_FIELDS;
 

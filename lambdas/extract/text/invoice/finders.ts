@@ -119,6 +119,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
     adjustments: totals.adjustments,
     tax: totals.tax,
     total: totals.total,
+    withholding: totals.withholding,
     amountDue: totals.amountDue,
     lineItems: table
       ? [

@@ -1,10 +1,16 @@
-import { addDecimals, decimalEquals } from '../../../shared/documents/index.js';
+import {
+  addDecimals,
+  compareDecimals,
+  decimalEquals,
+  subtractDecimals,
+} from '../../../shared/documents/index.js';
 import type { LabelledAmount, MoneyRole } from './amounts.js';
 
 /**
  * The sums that settle an invoice's totals: every reading of labelled amounts where net (after
- * discounts and charges) + tax = total, to the cent, scored by how strongly each amount was read.
- * `totals.ts` turns the best of them into candidates with its evidence.
+ * discounts and charges) + tax = total, to the cent, or where that total less the tax the buyer
+ * withholds is the printed total, scored by how strongly each amount was read. `totals.ts` turns
+ * the best of them into candidates with its evidence.
  */
 
 /** Reading strength of a labelled amount: the label, where the amount sits, how clean it parsed. */
@@ -26,9 +32,45 @@ export interface Triple {
   taxRows?: LabelledAmount[];
   /** The discounts and charges between net and total, when the sum needs them. */
   adjustment?: string;
+  /**
+   * What the buyer withholds, when the printed total is after it ("Base imponible 1.000,00 / IVA
+   * 210,00 / IRPF -150,00 / Total factura 1.060,00"): `total` is then the amount to pay, and the
+   * invoice's gross is `grossOf` the triple.
+   */
+  withheld?: Withheld;
   total: LabelledAmount;
   score: number;
 }
+
+/** The tax a buyer withholds (Spanish IRPF, Italian ritenuta d'acconto): its rows, and their sum. */
+export interface Withheld {
+  rows: LabelledAmount[];
+  /** The rows' sum as a magnitude, however they print its sign. */
+  magnitude: string;
+}
+
+/**
+ * The withholding rows of a totals block, one amount each: the row's last, as a row that states
+ * its basis prints it first ("Ritenuta d'acconto 20% su 1.000,00  -200,00").
+ */
+export const withheldOf = (amounts: readonly LabelledAmount[]): Withheld | undefined => {
+  const byLine = new Map<number, LabelledAmount>();
+  for (const a of amounts) {
+    if (a.role !== 'withholding') continue;
+    if (!byLine.has(a.line.index) || a.position === 'later') byLine.set(a.line.index, a);
+  }
+  const rows = [...byLine.values()];
+  if (rows.length === 0) return undefined;
+  return { rows, magnitude: addDecimals(rows.map((r) => r.amount.replace(/^-/, ''))) };
+};
+
+/** What a withholding takes off `gross`: its magnitude, with the gross's sign (a credit note's are negative). */
+export const withheldFrom = (gross: string, withheld: Withheld): string =>
+  compareDecimals(gross, '0') < 0 ? `-${withheld.magnitude}` : withheld.magnitude;
+
+/** The invoice's gross total a triple settles: the printed total, plus what was withheld from it. */
+export const grossOf = (t: Triple): string =>
+  t.withheld ? addDecimals([t.total.amount, withheldFrom(t.total.amount, t.withheld)]) : t.total.amount;
 
 /**
  * What the discounts and charges of a totals block add to the net: a charge (shipping, freight)
@@ -94,7 +136,13 @@ const oneRateOfSeveral = (
   tax.line.index === total.line.index &&
   taxRows.some((row) => row.line.index !== total.line.index);
 
-/** Every reading where subtotal + tax = total, best first. */
+/** The parts of a gross total, less what the buyer withholds, are the printed `total`. */
+const afterWithholding = (parts: readonly string[], withheld: Withheld, total: LabelledAmount): boolean => {
+  const gross = addDecimals(parts);
+  return decimalEquals(subtractDecimals(gross, withheldFrom(gross, withheld)), total.amount);
+};
+
+/** Every reading where subtotal + tax = total (less any tax withheld), best first. */
 export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   const of = (role: MoneyRole) => amounts.filter((a) => a.role === role);
   const totals = [...of('total'), ...of('amountDue')];
@@ -107,6 +155,7 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   const rows = rateRowAmounts(amounts, 'tax', 'last');
   const perRate = rateRowAmounts(amounts, 'subtotal', 'first');
   const adjustment = adjustmentOf(amounts);
+  const withheld = withheldOf(amounts);
   const found: Triple[] = [];
   for (const total of totals) {
     for (const subtotal of nets) {
@@ -131,6 +180,8 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
         ) {
           // "Subtotal 3,480.00 / Discount -348.00 / Shipping 120.00 / Sales tax 0.00 / Total 3,252.00".
           found.push({ subtotal, tax, adjustment, total, score: base + strengthOf(tax) - 0.1 });
+        } else if (withheld && afterWithholding([subtotal.amount, tax.amount], withheld, total)) {
+          found.push({ subtotal, tax, withheld, total, score: base + strengthOf(tax) - 0.05 });
         }
       }
       if (rows.length > 1 && decimalEquals(addDecimals([subtotal.amount, sumOf(rows)]), total.amount)) {
@@ -140,6 +191,8 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
       // by the discounts and charges between them ("Sub Total 5,000.00 / Freight 250.00 / Total").
       if (labelledNet && taxes.length === 0) {
         if (decimalEquals(subtotal.amount, total.amount)) found.push({ subtotal, total, score: base - 0.3 });
+        else if (withheld && afterWithholding([subtotal.amount], withheld, total))
+          found.push({ subtotal, withheld, total, score: base - 0.35 });
         else if (
           adjustment !== undefined &&
           decimalEquals(addDecimals([subtotal.amount, adjustment]), total.amount)

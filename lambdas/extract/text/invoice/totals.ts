@@ -8,20 +8,30 @@ import {
 } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
 import type { LabelledAmount } from './amounts.js';
-import { strengthOf, sumOf, triples, where } from './sums.js';
+import {
+  grossOf,
+  strengthOf,
+  sumOf,
+  type Triple,
+  triples,
+  type Withheld,
+  where,
+  withheldFrom,
+  withheldOf,
+} from './sums.js';
 
 /**
  * Settles which labelled amounts are the invoice's totals by the sums they make. Labels alone
  * are not enough on a real invoice: "Total" heads a tax table as well as the grand total, a tax
  * row states its basis before its tax, and the amount due differs from the total once something
- * was prepaid. The one reading where net + tax = gross (to the cent) is the invoice's own, and
+ * was prepaid or the buyer withholds a tax. The one reading where net + tax = gross (to the cent) is the invoice's own, and
  * each amount in it carries that sum as evidence; when no sum holds, every candidate stays a
  * bare reading that a person must confirm.
  */
 
 /** Candidates for each money field, with the sums that hold recorded as evidence. */
 export type TotalsCandidates = Record<
-  'subtotal' | 'adjustments' | 'tax' | 'total' | 'amountDue',
+  'subtotal' | 'adjustments' | 'tax' | 'total' | 'withholding' | 'amountDue',
   Candidate<string>[]
 >;
 
@@ -58,15 +68,81 @@ const belowNet = (total: LabelledAmount, amounts: readonly LabelledAmount[]): bo
 };
 
 /**
+ * A sum's gross total as a candidate. Where the printed total is what is left after a withholding
+ * ("Total factura 1.060,00" after "IRPF -150,00"), the gross is that sum's, read from that line:
+ * EN 16931's total with VAT, of which the printed one is the amount to pay.
+ */
+const grossCandidate = (t: Triple, evidence: Evidence[] = []): Candidate<string> => {
+  const printed = candidateOf(t.total, evidence);
+  return t.withheld ? { ...printed, value: grossOf(t), via: `${printed.via}:before-withholding` } : printed;
+};
+
+/**
  * The totals' candidates. With a sum that holds, its three amounts are returned with arithmetic
  * evidence (and rival readings stay candidates, so a second, different sum is a conflict); the
- * amount due is checked against total - prepaid. Without one, every labelled amount is a plain
- * candidate of its field.
+ * amount due is checked against total - prepaid - withheld. Without one, every labelled amount is
+ * a plain candidate of its field.
  */
+/** One thing that may lie between a total and its amount due. */
+interface Deduction {
+  amount: string;
+  words: string;
+  withheld: boolean;
+}
+
+/** What may lie between `total` and the amount due: a prepayment, the tax withheld, or both. */
+const deductionsFrom = (
+  total: string,
+  prepaid: readonly LabelledAmount[],
+  withheld: Withheld | undefined,
+): Deduction[] => {
+  const paid = prepaid.map((p) => ({
+    amount: p.amount,
+    words: `prepaid ${p.amount} (${where(p)})`,
+    withheld: false,
+  }));
+  if (!withheld) return paid;
+  const amount = withheldFrom(total, withheld);
+  const tax = {
+    amount,
+    words: `withheld ${amount} (${where(withheld.rows[0] as LabelledAmount)})`,
+    withheld: true,
+  };
+  return [
+    ...paid,
+    tax,
+    ...paid.map((p) => ({
+      amount: addDecimals([p.amount, amount]),
+      words: `${p.words} - ${tax.words}`,
+      withheld: true,
+    })),
+  ];
+};
+
+/** The tax withheld as a candidate, signed like the total it is taken from. */
+const withholdingCandidate = (withheld: Withheld, total: string, evidence: Evidence[]): Candidate<string> => {
+  const first = withheld.rows[0] as LabelledAmount;
+  return {
+    ...candidateOf(first, evidence),
+    value: withheldFrom(total, withheld),
+    ...(withheld.rows.length > 1 ? { via: `withholding-rows:${withheld.rows.length}` } : {}),
+  };
+};
+
 export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandidates => {
-  const out: TotalsCandidates = { subtotal: [], adjustments: [], tax: [], total: [], amountDue: [] };
+  const out: TotalsCandidates = {
+    subtotal: [],
+    adjustments: [],
+    tax: [],
+    total: [],
+    withholding: [],
+    amountDue: [],
+  };
+  const prepaid = amounts.filter((a) => a.role === 'prepaid');
+  const withheld = withheldOf(amounts);
   const [best, ...others] = triples(amounts);
-  const rivals = others.filter((t) => !decimalEquals(t.total.amount, best?.total.amount ?? 'x'));
+  const gross = best && grossOf(best);
+  const rivals = others.filter((t) => !decimalEquals(grossOf(t), gross ?? 'x'));
   if (best) {
     const adjusted = best.adjustment ? ` + discounts and charges ${best.adjustment}` : '';
     const taxWords = best.tax
@@ -77,12 +153,16 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
     const netWords = best.netRows
       ? `the net rows' sum ${best.subtotal.amount}`
       : `net ${best.subtotal.amount} (${where(best.subtotal)})`;
+    const withheldWords = best.withheld
+      ? ` - withheld ${withheldFrom(best.total.amount, best.withheld)} (${where(best.withheld.rows[0] as LabelledAmount)})`
+      : '';
     const sum: Evidence = {
       kind: 'arithmetic',
       weight: EVIDENCE_WEIGHT.arithmetic,
-      detail: `${netWords}${adjusted} + ${taxWords} = total ${best.total.amount} (${where(best.total)})`,
+      detail: `${netWords}${adjusted} + ${taxWords}${withheldWords} = ${best.withheld ? 'to pay' : 'total'} ${best.total.amount} (${where(best.total)})`,
     };
-    out.total.push({ ...candidateOf(best.total, [sum]) });
+    out.total.push(grossCandidate(best, [sum]));
+    if (best.withheld) out.withholding.push(withholdingCandidate(best.withheld, best.total.amount, [sum]));
     // The net after the discounts and charges is the invoice's (EN 16931's "total without VAT"):
     // the printed one before them is the items' sum.
     const net = best.netRows
@@ -118,7 +198,7 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
         evidence: [sum],
       });
     }
-    for (const rival of rivals) out.total.push(candidateOf(rival.total));
+    for (const rival of rivals) out.total.push(grossCandidate(rival));
   } else {
     // Two rows of a tax breakdown with the same amount ("CGST @ 9% 4,275.00", "SGST @ 9% 4,275.00")
     // are two taxes or one printed twice: nothing says which, so they are one reading, not two
@@ -138,27 +218,31 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
         out.tax.push(candidateOf(a));
       }
     }
-    // An amount due states the total too, unless a prepayment explains why it is less: then the
-    // same figure in two places agrees, and two different figures are a conflict for a person.
-    const prepaidAmounts = amounts.filter((a) => a.role === 'prepaid');
+    // An amount due states the total too, unless a prepayment or a withholding explains why it
+    // is less: then the same figure in two places agrees, and two different figures are a conflict
+    // for a person.
     for (const due of amounts.filter((a) => a.role === 'amountDue')) {
       const explained = out.total.some((t) =>
-        prepaidAmounts.some((p) => decimalEquals(subtractDecimals(t.value, p.amount), due.amount)),
+        deductionsFrom(t.value, prepaid, withheld).some((d) =>
+          decimalEquals(subtractDecimals(t.value, d.amount), due.amount),
+        ),
       );
       if (!explained) out.total.push({ ...candidateOf(due), confidence: strengthOf(due) * 0.9 });
     }
   }
-  const total = best?.total.amount;
-  const prepaid = amounts.filter((a) => a.role === 'prepaid');
-  for (const due of amounts.filter((a) => a.role === 'amountDue')) {
+  const payable = amounts.filter((a) => a.role === 'amountDue');
+  // A printed total after a withholding is the amount to pay.
+  if (best?.withheld && best.total.role !== 'amountDue') payable.push(best.total);
+  let withheldCheck: Evidence | undefined;
+  for (const due of payable) {
     const evidence: Evidence[] = [];
     // The total may have been read from this very line (an amount due that is the gross): a line
     // does not corroborate itself.
     if (
-      total !== undefined &&
+      gross !== undefined &&
       best &&
       due.line.index !== best.total.line.index &&
-      decimalEquals(due.amount, total)
+      decimalEquals(due.amount, gross)
     ) {
       evidence.push({
         kind: 'agreement',
@@ -166,17 +250,26 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
         detail: `equals the total at ${where(best.total)}`,
       });
     }
-    const paid = prepaid.find(
-      (p) => total !== undefined && decimalEquals(subtractDecimals(total, p.amount), due.amount),
-    );
-    if (paid) {
-      evidence.push({
+    const by =
+      gross === undefined
+        ? undefined
+        : deductionsFrom(gross, prepaid, withheld).find((d) =>
+            decimalEquals(subtractDecimals(gross, d.amount), due.amount),
+          );
+    if (by) {
+      const check: Evidence = {
         kind: 'arithmetic',
         weight: EVIDENCE_WEIGHT.arithmetic,
-        detail: `total ${total} - prepaid ${paid.amount} (${where(paid)}) = ${due.amount}`,
-      });
+        detail: `total ${gross} - ${by.words} = ${due.amount}`,
+      };
+      evidence.push(check);
+      if (by.withheld) withheldCheck ??= check;
     }
     out.amountDue.push(candidateOf(due, evidence));
+  }
+  if (withheld && out.withholding.length === 0) {
+    const from = gross ?? out.total[0]?.value ?? '0';
+    out.withholding.push(withholdingCandidate(withheld, from, withheldCheck ? [withheldCheck] : []));
   }
   return out;
 };
