@@ -1,5 +1,5 @@
 /**
- * Contracts as German, French, Dutch, Spanish, Italian, Polish and Portuguese businesses write them, in short form:
+ * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese and Swedish businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -243,6 +243,34 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       totalValue: { amount: '18000.00', currency: 'EUR' },
       paymentTerms: 'Net 30',
       governingLaw: 'Portugal',
+    },
+  },
+  {
+    name: 'a Swedish consulting contract "mellan … och …", nedan kallad …',
+    lines: [
+      'KONSULTAVTAL',
+      'Avtalsnummer: KA-2024-07',
+      'Detta avtal har ingåtts mellan',
+      'Norrsken Data AB, org.nr 556812-3456, Kungsgatan 12, 111 43 Stockholm, nedan kallad "Konsulten",',
+      'och',
+      'Vänerns Rederi AB, org.nr 556234-5678, Hamngatan 3, 652 24 Karlstad, nedan kallad "Kunden".',
+      '2. Avtalstid',
+      'Avtalet träder i kraft den 1 april 2024 och gäller under en period av 12 månader.',
+      '3. Ersättning',
+      'Det totala arvodet uppgår till 240 000,00 SEK exklusive moms.',
+      'Betalning sker inom 30 dagar från fakturadatum.',
+      '9. Tillämplig lag',
+      'Svensk lag ska tillämpas på detta avtal.',
+    ],
+    expect: {
+      contractNumber: 'KA-2024-07',
+      provider: 'Norrsken Data AB',
+      customer: 'Vänerns Rederi AB',
+      effectiveDate: '2024-04-01',
+      termMonths: 12,
+      totalValue: { amount: '240000.00', currency: 'SEK' },
+      paymentTerms: 'Net 30',
+      governingLaw: 'Sweden',
     },
   },
 ];

@@ -6,7 +6,7 @@ import { pdfTextOf } from './pdfTextOf.js';
  * does not make: the sender's one-line return address above the recipient's window, a bill-to
  * block naming the customer's company again, item tables, a totals block in the language's own
  * words, amounts with a decimal comma (1.234,56 and 1 234,56) and the vendor's registration
- * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP, NIF) printed as numbers near the amounts.
+ * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP, NIF, Swedish momsreg.nr) printed as numbers near the amounts.
  */
 export interface LanguageInvoice {
   language: string;
@@ -297,5 +297,46 @@ export const LANGUAGE_INVOICES: readonly LanguageInvoice[] = [
     customer: 'Restaurante Tágide, S.A.',
     net: '750.00',
     vatIdDigits: '509123456',
+  },
+  {
+    language: 'sv',
+    text: pdfTextOf([
+      'Fjällsjö Trädgårdsdesign AB',
+      'Sveavägen 44, 113 59 Stockholm',
+      '                                        Kund',
+      '                                        Kaffekompaniet Norr AB',
+      '                                        Att: Ekonomiavdelningen',
+      '                                        Storgatan 9, 903 26 Umeå',
+      'FAKTURA',
+      'Fakturanr: 2024-118                     Fakturadatum: 2024-03-14',
+      'Kundnr: 3307                            Förfallodatum: 2024-04-13',
+      'Beskrivning                        Antal     À-pris         Belopp',
+      'Planteringsarbete, timmar            12      650,00       7 800,00',
+      'Perenner och buskar                   1    4 200,00       4 200,00',
+      'Summa exkl. moms                                        12 000,00',
+      'Moms 25 %                                                3 000,00',
+      'Att betala SEK                                          15 000,00',
+      'Betalningsvillkor: 30 dagar netto. Dröjsmålsränta enligt räntelagen.',
+      'Org.nr 556123-4567 · Momsreg.nr SE556123456701 · Godkänd för F-skatt',
+      'Bankgiro 5050-1055 · IBAN SE45 5000 0000 0583 9825 7466',
+    ]),
+    expected: {
+      invoiceNumber: '2024-118',
+      kind: 'invoice',
+      invoiceDate: '2024-03-14',
+      dueDate: '2024-04-13',
+      vendor: 'Fjällsjö Trädgårdsdesign AB',
+      customer: 'Kaffekompaniet Norr AB',
+      currency: 'SEK',
+      subtotal: '12000.00',
+      tax: '3000.00',
+      total: '15000.00',
+      vendorTaxId: 'SE556123456701',
+      iban: 'SE4550000000058398257466',
+      paymentTerms: 'Net 30',
+    },
+    customer: 'Kaffekompaniet Norr AB',
+    net: '12000.00',
+    vatIdDigits: '556123456701',
   },
 ];

@@ -130,6 +130,7 @@ const PARAGRAPHS: Record<string, string> = {
   pt: 'Obrigado pela sua encomenda. Solicitamos o pagamento desta fatura até à data de vencimento, por transferência para a nossa conta.',
   es: 'Gracias por su pedido. Le rogamos que abone el importe indicado en un plazo de 30 días por transferencia.',
   it: "Grazie per il vostro ordine. Vi preghiamo di pagare l'importo indicato entro 30 giorni con bonifico bancario.",
+  sv: 'Tack för er beställning. Vänligen betala beloppet till vårt bankgiro inom 30 dagar från fakturadatum.',
 };
 
 describe('detectLanguage', () => {

@@ -251,7 +251,7 @@ export const parseParty = (text: string): Parsed<string> | undefined => {
 };
 
 /** "Days" in the languages Docket reads (the unit of payment terms). */
-const DAYS = '(?:days?|tage?n?|tg\\.?|jours?|j\\b|dagen|d[ií]as|giorni|gg\\.?|dni)';
+const DAYS = '(?:days?|tage?n?|tg\\.?|jours?|j\\b|dagen|dagar|dgr\\.?|d[ií]as|giorni|gg\\.?|dni)';
 
 // The payment-terms patterns, compiled once: contract sentences try them from every word on.
 const ON_RECEIPT =
@@ -260,12 +260,13 @@ const NET_DAYS = /^net\s*(\d{1,3})\b/;
 const DAYS_FIRST = new RegExp(`^(\\d{1,3})\\s*${DAYS}`);
 const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u');
 const WITHIN_DAYS_ANY = new RegExp(
-  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within|w\\s+terminie|w\\s+ciągu)\\s+(\\d{1,3})\\s*${DAYS}`,
+  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within|w\\s+terminie|w\\s+ciągu|inom)\\s+(\\d{1,3})\\s*${DAYS}`,
 );
 
 /**
  * Payment terms written as "Net 30", "30 days net", "Zahlbar innerhalb 30 Tagen netto", "à 30
- * jours", "binnen 30 dagen", "a 30 días", "30 giorni", "w terminie 14 dni", "Due on receipt" / "sofort" / "paiement
+ * jours", "binnen 30 dagen", "a 30 días", "30 giorni", "w terminie 14 dni", "30 dagar netto", "inom 30
+ * dgr", "Due on receipt" / "sofort" / "paiement
  * immédiat"; normalised to "Net N" or "Due on receipt".
  */
 export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {

@@ -7,6 +7,7 @@ import nl from './nl.json' with { type: 'json' };
 import pl from './pl.json' with { type: 'json' };
 import pt from './pt.json' with { type: 'json' };
 import { type Vocabulary, VocabularySchema } from './schema.js';
+import sv from './sv.json' with { type: 'json' };
 
 /**
  * Every language Docket reads. Adding one: write `<code>.json` beside this file (the schema in
@@ -14,7 +15,7 @@ import { type Vocabulary, VocabularySchema } from './schema.js';
  * Each file is checked against the schema when the module loads, so a broken vocabulary stops
  * the stage at start, not in the middle of a document.
  */
-export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt].map((v) => {
+export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt, sv].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {
     throw new Error(

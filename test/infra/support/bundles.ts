@@ -154,7 +154,9 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // Zealand's GST number, legal forms in brackets (stop 37), ~1.4 KB.
 // extract 1,057 -> 1,059 (measured 1,058.4): the tax a buyer withholds (IRPF, ritenuta), its
 // labels in the eight vocabularies and its place in the totals' sums (stop 38), ~2.5 KB.
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_059 };
+// extract 1,059 -> 1,065 (measured 1,064.9): Swedish, the ninth vocabulary (~6.5 KB minified), so
+// that Swedish invoices and contracts are read rather than left unclassified (stop 38).
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_065 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
