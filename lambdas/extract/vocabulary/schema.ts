@@ -28,6 +28,7 @@ export const LABEL_FIELDS = [
   'amountDue',
   'prepaid',
   'withholding',
+  'rounding',
   'discount',
   'charge',
   'vatId',
@@ -54,8 +55,8 @@ export const IDENTIFIER_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelFie
 
 /**
  * The label fields that name a sum of money of the whole invoice (its totals block's rows): the
- * totals, what was prepaid or withheld, and the discounts and charges (shipping, freight) between
- * net and total.
+ * totals, what was prepaid, withheld or rounded off, and the discounts and charges (shipping,
+ * freight) between net and total.
  */
 export const MONEY_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>([
   'total',
@@ -64,6 +65,7 @@ export const MONEY_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>([
   'tax',
   'prepaid',
   'withholding',
+  'rounding',
   'discount',
   'charge',
 ]);

@@ -156,7 +156,9 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // labels in the eight vocabularies and its place in the totals' sums (stop 38), ~2.5 KB.
 // extract 1,059 -> 1,065 (measured 1,064.9): Swedish, the ninth vocabulary (~6.5 KB minified), so
 // that Swedish invoices and contracts are read rather than left unclassified (stop 38).
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_065 };
+// extract 1,065 -> 1,067 (measured 1,066.2): the rounding of the amount to pay, its labels in the
+// nine vocabularies, and the gaps between gross and amount to pay as one module (stop 38).
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_067 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>

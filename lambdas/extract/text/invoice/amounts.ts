@@ -15,7 +15,7 @@ import { columnTables } from './taxTable.js';
 /**
  * Amounts that labels name, in any language: each labelled line of the document gives the
  * amounts after its label as candidates for the label's role (total, amount due, net, tax,
- * prepaid, withheld). Which of them the invoice's totals are is settled by `resolveTotals`, by the sums
+ * prepaid, withheld, rounding). Which of them the invoice's totals are is settled by `resolveTotals`, by the sums
  * they make, not by where a layout happens to put them.
  */
 
@@ -27,6 +27,7 @@ export type MoneyRole =
   | 'tax'
   | 'prepaid'
   | 'withholding'
+  | 'rounding'
   | 'discount'
   | 'charge';
 
@@ -54,6 +55,9 @@ export interface LabelledAmount {
   /** The heading of the column it stands in, when a breakdown's headings name its role. */
   column?: number;
 }
+
+/** Where an amount was read, for evidence: "p1 l12". */
+export const where = (a: LabelledAmount): string => `p${a.line.page} l${a.line.line}`;
 
 /** A value that is an identifier, not money: a VAT id ("DE 123456789"), a long bare number. */
 const IDENTIFIER_BEFORE = /(?:^|[^\p{L}])[A-Z]{2}\s?$/u;

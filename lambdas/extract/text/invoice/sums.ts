@@ -1,15 +1,11 @@
-import {
-  addDecimals,
-  compareDecimals,
-  decimalEquals,
-  subtractDecimals,
-} from '../../../shared/documents/index.js';
+import { addDecimals, decimalEquals, subtractDecimals } from '../../../shared/documents/index.js';
 import type { LabelledAmount, MoneyRole } from './amounts.js';
+import { type Gap, gapsFrom, type PayableRows, payableRows } from './payable.js';
 
 /**
  * The sums that settle an invoice's totals: every reading of labelled amounts where net (after
- * discounts and charges) + tax = total, to the cent, or where that total less the tax the buyer
- * withholds is the printed total, scored by how strongly each amount was read. `totals.ts` turns
+ * discounts and charges) + tax = total, to the cent, or where that total less what the buyer
+ * withholds or the rounding takes off is the printed amount to pay, scored by how strongly each amount was read. `totals.ts` turns
  * the best of them into candidates with its evidence.
  */
 
@@ -33,44 +29,18 @@ export interface Triple {
   /** The discounts and charges between net and total, when the sum needs them. */
   adjustment?: string;
   /**
-   * What the buyer withholds, when the printed total is after it ("Base imponible 1.000,00 / IVA
-   * 210,00 / IRPF -150,00 / Total factura 1.060,00"): `total` is then the amount to pay, and the
-   * invoice's gross is `grossOf` the triple.
+   * What lies between the gross and the printed total, when that total is the amount to pay after
+   * a withholding or a rounding ("Base imponible 1.000,00 / IVA 210,00 / IRPF -150,00 / Total
+   * factura 1.060,00"): the invoice's gross is then `grossOf` the triple.
    */
-  withheld?: Withheld;
+  gap?: Gap;
   total: LabelledAmount;
   score: number;
 }
 
-/** The tax a buyer withholds (Spanish IRPF, Italian ritenuta d'acconto): its rows, and their sum. */
-export interface Withheld {
-  rows: LabelledAmount[];
-  /** The rows' sum as a magnitude, however they print its sign. */
-  magnitude: string;
-}
-
-/**
- * The withholding rows of a totals block, one amount each: the row's last, as a row that states
- * its basis prints it first ("Ritenuta d'acconto 20% su 1.000,00  -200,00").
- */
-export const withheldOf = (amounts: readonly LabelledAmount[]): Withheld | undefined => {
-  const byLine = new Map<number, LabelledAmount>();
-  for (const a of amounts) {
-    if (a.role !== 'withholding') continue;
-    if (!byLine.has(a.line.index) || a.position === 'later') byLine.set(a.line.index, a);
-  }
-  const rows = [...byLine.values()];
-  if (rows.length === 0) return undefined;
-  return { rows, magnitude: addDecimals(rows.map((r) => r.amount.replace(/^-/, ''))) };
-};
-
-/** What a withholding takes off `gross`: its magnitude, with the gross's sign (a credit note's are negative). */
-export const withheldFrom = (gross: string, withheld: Withheld): string =>
-  compareDecimals(gross, '0') < 0 ? `-${withheld.magnitude}` : withheld.magnitude;
-
-/** The invoice's gross total a triple settles: the printed total, plus what was withheld from it. */
+/** The invoice's gross total a triple settles: the printed total, plus the gap to it. */
 export const grossOf = (t: Triple): string =>
-  t.withheld ? addDecimals([t.total.amount, withheldFrom(t.total.amount, t.withheld)]) : t.total.amount;
+  t.gap ? addDecimals([t.total.amount, t.gap.amount]) : t.total.amount;
 
 /**
  * What the discounts and charges of a totals block add to the net: a charge (shipping, freight)
@@ -108,8 +78,6 @@ const rateRowAmounts = (
 
 export const sumOf = (rows: readonly LabelledAmount[]): string => addDecimals(rows.map((r) => r.amount));
 
-export const where = (a: LabelledAmount): string => `p${a.line.page} l${a.line.line}`;
-
 /**
  * Two amounts read from one line: a line's own amounts make no sum ("VAT 19%  336.00  63.84"
  * states a basis and its tax), unless each stands under its own heading of a breakdown.
@@ -136,13 +104,15 @@ const oneRateOfSeveral = (
   tax.line.index === total.line.index &&
   taxRows.some((row) => row.line.index !== total.line.index);
 
-/** The parts of a gross total, less what the buyer withholds, are the printed `total`. */
-const afterWithholding = (parts: readonly string[], withheld: Withheld, total: LabelledAmount): boolean => {
+/** The gap between the sum of `parts` (a gross total) and the printed `total`, if the rows explain it. */
+const gapTo = (parts: readonly string[], rows: PayableRows, total: LabelledAmount): Gap | undefined => {
   const gross = addDecimals(parts);
-  return decimalEquals(subtractDecimals(gross, withheldFrom(gross, withheld)), total.amount);
+  return gapsFrom(gross, rows, { prepaid: false }).find((g) =>
+    decimalEquals(subtractDecimals(gross, g.amount), total.amount),
+  );
 };
 
-/** Every reading where subtotal + tax = total (less any tax withheld), best first. */
+/** Every reading where subtotal + tax = total (or the amount to pay after a withholding or rounding), best first. */
 export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   const of = (role: MoneyRole) => amounts.filter((a) => a.role === role);
   const totals = [...of('total'), ...of('amountDue')];
@@ -155,7 +125,8 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   const rows = rateRowAmounts(amounts, 'tax', 'last');
   const perRate = rateRowAmounts(amounts, 'subtotal', 'first');
   const adjustment = adjustmentOf(amounts);
-  const withheld = withheldOf(amounts);
+  const payable = payableRows(amounts);
+  const between = payable.withheld !== undefined || payable.rounding !== undefined;
   const found: Triple[] = [];
   for (const total of totals) {
     for (const subtotal of nets) {
@@ -180,8 +151,9 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
         ) {
           // "Subtotal 3,480.00 / Discount -348.00 / Shipping 120.00 / Sales tax 0.00 / Total 3,252.00".
           found.push({ subtotal, tax, adjustment, total, score: base + strengthOf(tax) - 0.1 });
-        } else if (withheld && afterWithholding([subtotal.amount, tax.amount], withheld, total)) {
-          found.push({ subtotal, tax, withheld, total, score: base + strengthOf(tax) - 0.05 });
+        } else {
+          const gap = between ? gapTo([subtotal.amount, tax.amount], payable, total) : undefined;
+          if (gap) found.push({ subtotal, tax, gap, total, score: base + strengthOf(tax) - 0.05 });
         }
       }
       if (rows.length > 1 && decimalEquals(addDecimals([subtotal.amount, sumOf(rows)]), total.amount)) {
@@ -190,9 +162,9 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
       // Tax-free invoices (exempt, reverse charge): net and gross are the same amount, or differ
       // by the discounts and charges between them ("Sub Total 5,000.00 / Freight 250.00 / Total").
       if (labelledNet && taxes.length === 0) {
+        const gap = between ? gapTo([subtotal.amount], payable, total) : undefined;
         if (decimalEquals(subtotal.amount, total.amount)) found.push({ subtotal, total, score: base - 0.3 });
-        else if (withheld && afterWithholding([subtotal.amount], withheld, total))
-          found.push({ subtotal, withheld, total, score: base - 0.35 });
+        else if (gap) found.push({ subtotal, gap, total, score: base - 0.35 });
         else if (
           adjustment !== undefined &&
           decimalEquals(addDecimals([subtotal.amount, adjustment]), total.amount)

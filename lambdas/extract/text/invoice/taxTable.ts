@@ -15,10 +15,22 @@ import type { DocLine, LineCell } from '../textIndex.js';
  * one rate or (on a row a sum label opens, "Gesamt", "Total") of all of them.
  */
 
-/** The roles a column's heading gives the amounts under it. */
-type ColumnRole = 'subtotal' | 'tax' | 'total';
+/**
+ * The roles a column's heading gives the amounts under it: a net, a tax and a gross, and what lies
+ * between the gross and the amount to pay, as a totals block printed as one row has them
+ * ("Exkl. moms  Moms  Öresavrundning  Att betala").
+ */
+type ColumnRole = 'subtotal' | 'tax' | 'total' | 'amountDue' | 'prepaid' | 'withholding' | 'rounding';
 
-const COLUMN_ROLES: ReadonlySet<LabelField> = new Set<LabelField>(['subtotal', 'tax', 'total']);
+const COLUMN_ROLES: ReadonlySet<LabelField> = new Set<LabelField>([
+  'subtotal',
+  'tax',
+  'total',
+  'amountDue',
+  'prepaid',
+  'withholding',
+  'rounding',
+]);
 
 /** A money column: its heading's label and where the heading stands. */
 export interface MoneyColumn {

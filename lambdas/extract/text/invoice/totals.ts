@@ -7,24 +7,15 @@ import {
   subtractDecimals,
 } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import type { LabelledAmount } from './amounts.js';
-import {
-  grossOf,
-  strengthOf,
-  sumOf,
-  type Triple,
-  triples,
-  type Withheld,
-  where,
-  withheldFrom,
-  withheldOf,
-} from './sums.js';
+import { type LabelledAmount, where } from './amounts.js';
+import { gapsFrom, payableRows, type Withheld, withheldFrom } from './payable.js';
+import { grossOf, strengthOf, sumOf, type Triple, triples } from './sums.js';
 
 /**
  * Settles which labelled amounts are the invoice's totals by the sums they make. Labels alone
  * are not enough on a real invoice: "Total" heads a tax table as well as the grand total, a tax
  * row states its basis before its tax, and the amount due differs from the total once something
- * was prepaid or the buyer withholds a tax. The one reading where net + tax = gross (to the cent) is the invoice's own, and
+ * was prepaid, the buyer withholds a tax or the amount to pay is rounded. The one reading where net + tax = gross (to the cent) is the invoice's own, and
  * each amount in it carries that sum as evidence; when no sum holds, every candidate stays a
  * bare reading that a person must confirm.
  */
@@ -68,55 +59,14 @@ const belowNet = (total: LabelledAmount, amounts: readonly LabelledAmount[]): bo
 };
 
 /**
- * A sum's gross total as a candidate. Where the printed total is what is left after a withholding
- * ("Total factura 1.060,00" after "IRPF -150,00"), the gross is that sum's, read from that line:
- * EN 16931's total with VAT, of which the printed one is the amount to pay.
+ * A sum's gross total as a candidate. Where the printed total is the amount to pay after a
+ * withholding or a rounding ("Total factura 1.060,00" after "IRPF -150,00"), the gross is that
+ * sum's, read from that line: EN 16931's total with VAT, of which the printed one is the amount
+ * to pay.
  */
 const grossCandidate = (t: Triple, evidence: Evidence[] = []): Candidate<string> => {
   const printed = candidateOf(t.total, evidence);
-  return t.withheld ? { ...printed, value: grossOf(t), via: `${printed.via}:before-withholding` } : printed;
-};
-
-/**
- * The totals' candidates. With a sum that holds, its three amounts are returned with arithmetic
- * evidence (and rival readings stay candidates, so a second, different sum is a conflict); the
- * amount due is checked against total - prepaid - withheld. Without one, every labelled amount is
- * a plain candidate of its field.
- */
-/** One thing that may lie between a total and its amount due. */
-interface Deduction {
-  amount: string;
-  words: string;
-  withheld: boolean;
-}
-
-/** What may lie between `total` and the amount due: a prepayment, the tax withheld, or both. */
-const deductionsFrom = (
-  total: string,
-  prepaid: readonly LabelledAmount[],
-  withheld: Withheld | undefined,
-): Deduction[] => {
-  const paid = prepaid.map((p) => ({
-    amount: p.amount,
-    words: `prepaid ${p.amount} (${where(p)})`,
-    withheld: false,
-  }));
-  if (!withheld) return paid;
-  const amount = withheldFrom(total, withheld);
-  const tax = {
-    amount,
-    words: `withheld ${amount} (${where(withheld.rows[0] as LabelledAmount)})`,
-    withheld: true,
-  };
-  return [
-    ...paid,
-    tax,
-    ...paid.map((p) => ({
-      amount: addDecimals([p.amount, amount]),
-      words: `${p.words} - ${tax.words}`,
-      withheld: true,
-    })),
-  ];
+  return t.gap ? { ...printed, value: grossOf(t), via: `${printed.via}:gross` } : printed;
 };
 
 /** The tax withheld as a candidate, signed like the total it is taken from. */
@@ -129,6 +79,12 @@ const withholdingCandidate = (withheld: Withheld, total: string, evidence: Evide
   };
 };
 
+/**
+ * The totals' candidates. With a sum that holds, its three amounts are returned with arithmetic
+ * evidence (and rival readings stay candidates, so a second, different sum is a conflict); the
+ * amount due is checked against the total less what was prepaid, withheld or rounded off. Without
+ * one, every labelled amount is a plain candidate of its field.
+ */
 export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandidates => {
   const out: TotalsCandidates = {
     subtotal: [],
@@ -138,8 +94,8 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
     withholding: [],
     amountDue: [],
   };
-  const prepaid = amounts.filter((a) => a.role === 'prepaid');
-  const withheld = withheldOf(amounts);
+  const payable = payableRows(amounts);
+  const { withheld } = payable;
   const [best, ...others] = triples(amounts);
   const gross = best && grossOf(best);
   const rivals = others.filter((t) => !decimalEquals(grossOf(t), gross ?? 'x'));
@@ -153,16 +109,15 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
     const netWords = best.netRows
       ? `the net rows' sum ${best.subtotal.amount}`
       : `net ${best.subtotal.amount} (${where(best.subtotal)})`;
-    const withheldWords = best.withheld
-      ? ` - withheld ${withheldFrom(best.total.amount, best.withheld)} (${where(best.withheld.rows[0] as LabelledAmount)})`
-      : '';
+    const gapWords = best.gap ? ` - ${best.gap.words}` : '';
     const sum: Evidence = {
       kind: 'arithmetic',
       weight: EVIDENCE_WEIGHT.arithmetic,
-      detail: `${netWords}${adjusted} + ${taxWords}${withheldWords} = ${best.withheld ? 'to pay' : 'total'} ${best.total.amount} (${where(best.total)})`,
+      detail: `${netWords}${adjusted} + ${taxWords}${gapWords} = ${best.gap ? 'to pay' : 'total'} ${best.total.amount} (${where(best.total)})`,
     };
     out.total.push(grossCandidate(best, [sum]));
-    if (best.withheld) out.withholding.push(withholdingCandidate(best.withheld, best.total.amount, [sum]));
+    if (best.gap?.withheld)
+      out.withholding.push(withholdingCandidate(best.gap.withheld, best.total.amount, [sum]));
     // The net after the discounts and charges is the invoice's (EN 16931's "total without VAT"):
     // the printed one before them is the items' sum.
     const net = best.netRows
@@ -218,23 +173,23 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
         out.tax.push(candidateOf(a));
       }
     }
-    // An amount due states the total too, unless a prepayment or a withholding explains why it
-    // is less: then the same figure in two places agrees, and two different figures are a conflict
+    // An amount due states the total too, unless a prepayment, a withholding or a rounding
+    // explains why it differs: then the same figure in two places agrees, and two different figures are a conflict
     // for a person.
     for (const due of amounts.filter((a) => a.role === 'amountDue')) {
       const explained = out.total.some((t) =>
-        deductionsFrom(t.value, prepaid, withheld).some((d) =>
+        gapsFrom(t.value, payable, { prepaid: true }).some((d) =>
           decimalEquals(subtractDecimals(t.value, d.amount), due.amount),
         ),
       );
       if (!explained) out.total.push({ ...candidateOf(due), confidence: strengthOf(due) * 0.9 });
     }
   }
-  const payable = amounts.filter((a) => a.role === 'amountDue');
-  // A printed total after a withholding is the amount to pay.
-  if (best?.withheld && best.total.role !== 'amountDue') payable.push(best.total);
+  const dues = amounts.filter((a) => a.role === 'amountDue');
+  // A printed total after a withholding or a rounding is the amount to pay.
+  if (best?.gap && best.total.role !== 'amountDue') dues.push(best.total);
   let withheldCheck: Evidence | undefined;
-  for (const due of payable) {
+  for (const due of dues) {
     const evidence: Evidence[] = [];
     // The total may have been read from this very line (an amount due that is the gross): a line
     // does not corroborate itself.
@@ -253,7 +208,7 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
     const by =
       gross === undefined
         ? undefined
-        : deductionsFrom(gross, prepaid, withheld).find((d) =>
+        : gapsFrom(gross, payable, { prepaid: true }).find((d) =>
             decimalEquals(subtractDecimals(gross, d.amount), due.amount),
           );
     if (by) {

@@ -1,0 +1,116 @@
+import { addDecimals, compareDecimals, subtractDecimals } from '../../../shared/documents/index.js';
+import { type LabelledAmount, where } from './amounts.js';
+
+/**
+ * What lies between an invoice's gross total and the amount it asks to be paid: a prepayment, the
+ * income tax the buyer withholds for the seller (Spanish IRPF, Italian ritenuta d'acconto), and
+ * the rounding of the amount to pay to the currency's smallest coin (Swedish öresavrundning, Swiss
+ * 5-Rappen rounding; EN 16931's BT-114). Each is read from its own labelled row; only a sum that
+ * holds says which of them, if any, explain a printed amount.
+ */
+
+/** The tax a buyer withholds: its rows, and their sum. */
+export interface Withheld {
+  rows: LabelledAmount[];
+  /** The rows' sum as a magnitude, however they print its sign. */
+  magnitude: string;
+}
+
+/** One explanation of the gap between a gross total and an amount to pay. */
+export interface Gap {
+  /** Gross less the amount to pay. */
+  amount: string;
+  /** What makes it up, for evidence: "withheld 150.00 (p1 l11)". */
+  words: string;
+  /** The withholding it includes, if any. */
+  withheld?: Withheld;
+}
+
+/** The rows between a gross total and the amount to pay, read once per document. */
+export interface PayableRows {
+  withheld?: Withheld;
+  /** One rounding row (two would say nothing about which rounded). */
+  rounding?: LabelledAmount;
+  prepaid: LabelledAmount[];
+}
+
+/**
+ * One amount per row of `role`: the row's last, as a row that states its basis prints it first
+ * ("Ritenuta d'acconto 20% su 1.000,00  -200,00").
+ */
+const lastPerRow = (amounts: readonly LabelledAmount[], role: LabelledAmount['role']): LabelledAmount[] => {
+  const byLine = new Map<number, LabelledAmount>();
+  for (const a of amounts) {
+    if (a.role !== role) continue;
+    if (!byLine.has(a.line.index) || a.position === 'later') byLine.set(a.line.index, a);
+  }
+  return [...byLine.values()];
+};
+
+/** The withholding, rounding and prepayment rows of a totals block. */
+export const payableRows = (amounts: readonly LabelledAmount[]): PayableRows => {
+  const withheld = lastPerRow(amounts, 'withholding');
+  const rounding = lastPerRow(amounts, 'rounding');
+  return {
+    ...(withheld.length > 0
+      ? {
+          withheld: {
+            rows: withheld,
+            magnitude: addDecimals(withheld.map((r) => r.amount.replace(/^-/, ''))),
+          },
+        }
+      : {}),
+    ...(rounding.length === 1 ? { rounding: rounding[0] } : {}),
+    prepaid: amounts.filter((a) => a.role === 'prepaid'),
+  };
+};
+
+/** What a withholding takes off `gross`: its magnitude, with the gross's sign (a credit note's are negative). */
+export const withheldFrom = (gross: string, withheld: Withheld): string =>
+  compareDecimals(gross, '0') < 0 ? `-${withheld.magnitude}` : withheld.magnitude;
+
+/**
+ * Every gap the rows explain between `gross` and an amount to pay: each combination of a
+ * prepayment (only with `prepaid`: a printed total is never after one), the withholding and the
+ * rounding, at least one of them. A rounding printed without a sign may have gone either way.
+ */
+export const gapsFrom = (gross: string, rows: PayableRows, options: { prepaid: boolean }): Gap[] => {
+  const { withheld, rounding } = rows;
+  const taxes: (Gap | undefined)[] = [undefined];
+  if (withheld) {
+    const amount = withheldFrom(gross, withheld);
+    taxes.push({
+      amount,
+      words: `withheld ${amount} (${where(withheld.rows[0] as LabelledAmount)})`,
+      withheld,
+    });
+  }
+  const roundings: (Gap | undefined)[] = [undefined];
+  if (rounding) {
+    // The amount to pay is gross + rounding: the gap is its negation.
+    const down = subtractDecimals('0', rounding.amount);
+    roundings.push({ amount: down, words: `rounding ${down} (${where(rounding)})` });
+    if (!rounding.amount.startsWith('-'))
+      roundings.push({ amount: rounding.amount, words: `rounding ${rounding.amount} (${where(rounding)})` });
+  }
+  const paid: (Gap | undefined)[] = [
+    undefined,
+    ...(options.prepaid ? rows.prepaid : []).map((p) => ({
+      amount: p.amount,
+      words: `prepaid ${p.amount} (${where(p)})`,
+    })),
+  ];
+  const gaps: Gap[] = [];
+  for (const p of paid)
+    for (const t of taxes)
+      for (const r of roundings) {
+        const parts = [p, t, r].filter((g): g is Gap => g !== undefined);
+        if (parts.length === 0) continue;
+        gaps.push({
+          amount: addDecimals(parts.map((g) => g.amount)),
+          words: parts.map((g) => g.words).join(' - '),
+          ...(t?.withheld ? { withheld: t.withheld } : {}),
+        });
+      }
+  return gaps;
+};
