@@ -66,12 +66,14 @@ describe('a two-column item table', () => {
   });
 });
 
-describe("an amount column headed with its currency's sign", () => {
+describe("an amount column headed with its currency's sign or code", () => {
   it.each([
     ['en', 'Particulars                              Amount (₹)', '50,000.00', '50000.00'],
     ['en', 'Description                              Amount $', '500.00', '500.00'],
     ['de', 'Bezeichnung                              Betrag €', '500,00', '500.00'],
     ['fr', 'Désignation                              Montant (€)', '500,00', '500.00'],
+    ['de', 'Bezeichnung                              Betrag CHF', "1'142.00", '1142.00'],
+    ['en', 'Description                              Amount (in USD)', '500.00', '500.00'],
   ])('reads the rows under it (%s): %s', async (_, heading, printed, amount) => {
     // Act
     const extraction = await extractor.extract(
@@ -85,6 +87,66 @@ describe("an amount column headed with its currency's sign", () => {
 
     // Assess
     expect(fieldOf(extraction, 'lineItems')?.value).toEqual([{ description: 'Freight charges', amount }]);
+  });
+});
+
+describe('the currency an amount heading names', () => {
+  it.each([
+    ['Bezeichnung                              Betrag CHF', 'CHF'],
+    ['Description                              Amount (GBP)', 'GBP'],
+    ['Beskrivning                              Belopp SEK', 'SEK'],
+  ])('is the currency of an invoice whose amounts print none: %s', async (heading, currency) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Kaveri Logistics Ltd',
+        'Invoice No. 2024-0917',
+        heading,
+        'Freight charges     500.00',
+        'Total   500.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')?.value).toBe(currency);
+    expect(fieldOf(extraction, 'currency')?.evidence?.[0]?.detail).toContain('table-heading-currency');
+  });
+
+  it('takes no currency from a heading that only goes on in capitals ("AMOUNT DUE")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Kaveri Logistics Ltd',
+        'Invoice No. 2024-0917',
+        'DESCRIPTION       AMOUNT DUE',
+        'Freight charges     500.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')?.value).toBeUndefined();
+  });
+});
+
+describe('a unit price of three decimals', () => {
+  it.each([
+    ['127.275', '2', '254.55', '127.275'],
+    ['1,456', '3', '4,37', '1.456'],
+    ['1.250', '2', '2500.00', '1250'],
+  ])('reads "%s" as the row multiplies out: %s x it = %s', async (price, quantity, amount, unitPrice) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Alpenblick Informatik AG',
+        'Rechnung R-2024-0193',
+        'Pos.  Bezeichnung                 Menge    Preis     Total',
+        `1     Support-Stunden             ${quantity}        ${price}     ${amount}`,
+      ]),
+    );
+
+    // Assess
+    const rows = (fieldOf(extraction, 'lineItems')?.value ?? []) as { unitPrice?: string }[];
+    expect(rows[0]?.unitPrice).toBe(unitPrice);
   });
 });
 

@@ -1,7 +1,14 @@
-import { addDecimals, decimalEquals, type LineItem, multiplyDecimals } from '../../shared/documents/index.js';
+import {
+  addDecimals,
+  compareDecimals,
+  decimalEquals,
+  type LineItem,
+  multiplyDecimals,
+  subtractDecimals,
+} from '../../shared/documents/index.js';
 import { ITEM_HEADINGS, type LabelField, labelsAtStart, MONEY_LABEL_FIELDS } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
-import { type FoundAmount, findMoney, parseNumber } from './parseAmount.js';
+import { currencyOf, type FoundAmount, findMoney, parseNumber } from './parseAmount.js';
 import { findDates } from './parseDate.js';
 import type { DocLine } from './textIndex.js';
 
@@ -10,6 +17,8 @@ export interface ItemTable {
   items: LineItem[];
   /** Currencies written on the rows. */
   currencies: string[];
+  /** The currency the amount column's heading names ("Betrag CHF", "Amount (USD)"). */
+  headingCurrency?: string;
   /** The header line (the table's source). */
   header: DocLine;
   /** Rows that looked like items but could not be read. */
@@ -36,13 +45,28 @@ const TOTALS_BLOCK_FIELDS: ReadonlySet<LabelField> = new Set(
 );
 
 /**
+ * A currency after an amount column's heading: a code ("Betrag CHF", "Total in EUR"), a sign
+ * ("Betrag €"), either in brackets ("Amount (USD)", "Montant (€)"). A code is upper case: "Amount
+ * due" names no currency.
+ */
+const HEADING_CURRENCY = /\s*(?:\(\s*(?:in\s+)?([^\s()]{1,3})\s*\)|\s(?:in\s+)?([A-Z]{3}|\p{Sc}))$/u;
+
+/** The currency an amount column's heading names, and the heading without it. */
+const headingCurrency = (text: string): { heading: string; currency?: string } => {
+  const m = HEADING_CURRENCY.exec(text);
+  const currency = m && currencyOf(m[1] ?? m[2]);
+  return currency && m ? { heading: text.slice(0, m.index), currency } : { heading: text };
+};
+
+/**
  * A header row, in any language with a vocabulary: a description column among the first two, an
- * amount column last ("Description  Amount", "Pos.  Bezeichnung  Menge  Einzelpreis  Gesamt").
+ * amount column last ("Description  Amount", "Pos.  Bezeichnung  Menge  Einzelpreis  Gesamt",
+ * "Bezeichnung  Betrag CHF").
  */
 const isHeader = (line: DocLine): boolean =>
   line.cells.length >= 2 &&
   line.cells.slice(0, 2).some((c) => ITEM_HEADINGS.description.test(c.text)) &&
-  ITEM_HEADINGS.amount.test(line.cells[line.cells.length - 1]?.text ?? '');
+  ITEM_HEADINGS.amount.test(headingCurrency(line.cells[line.cells.length - 1]?.text ?? '').heading);
 
 const amountOf = (text: string): FoundAmount | undefined => {
   // A column's amount in brackets is negative, as accountants write it ("($150.00)" of a discount).
@@ -55,6 +79,25 @@ const amountOf = (text: string): FoundAmount | undefined => {
   const only = all[0];
   return all.length === 1 && only && only.start === 0 && only.end === text.length ? only : undefined;
 };
+
+/** Three digits after one mark: a group of thousands, or a price's three decimals ("127.275"). */
+const THREE_DECIMALS = /^(\d{1,3})[.,](\d{3})$/;
+
+/**
+ * A unit price as the row's arithmetic reads it. "127.275" is 127,275 or a price of three
+ * decimals (per hour, per litre); where only the second makes quantity x price the row's amount
+ * (2 x 127.275 = 254.55), it is the second.
+ */
+const unitPriceOf = (text: string, unit: FoundAmount, quantity: string, amount: FoundAmount): string => {
+  const m = THREE_DECIMALS.exec(text.trim());
+  if (!m || withinACent(multiplyDecimals(quantity, unit.amount), amount.amount)) return unit.amount;
+  const decimals = `${m[1]}.${m[2]}`;
+  return withinACent(multiplyDecimals(quantity, decimals), amount.amount) ? decimals : unit.amount;
+};
+
+/** Two amounts no more than half a cent apart (exactly, in decimals): the same amount to the cent. */
+const withinACent = (a: string, b: string): boolean =>
+  compareDecimals(subtractDecimals(a, b).replace(/^-/, ''), '0.005') <= 0;
 
 const quantityOf = (text: string): string | undefined => {
   if (!/^\d[\d.,]*$/.test(text)) return undefined;
@@ -76,8 +119,19 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
   const items: LineItem[] = [];
   const currencies: string[] = [];
   let unreadable = 0;
+  const { currency: headingCurrencyCode } = headingCurrency(
+    header.cells[header.cells.length - 1]?.text ?? '',
+  );
   const done = (): ItemTable | undefined =>
-    items.length > 0 ? { items, currencies, header, unreadable } : undefined;
+    items.length > 0
+      ? {
+          items,
+          currencies,
+          header,
+          unreadable,
+          ...(headingCurrencyCode ? { headingCurrency: headingCurrencyCode } : {}),
+        }
+      : undefined;
   let lastRowPage = header.page;
   const content = lines.slice(start + 1).filter((l) => !l.furniture && !isHeader(l));
   const isRowOrEnd = (line: DocLine | undefined): boolean => {
@@ -126,7 +180,8 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
       const quantity = quantityOf(numbers[0] as string);
       const unit = amountOf(numbers[1] as string);
       if (quantity) item.quantity = quantity;
-      if (unit) item.unitPrice = unit.amount;
+      if (unit)
+        item.unitPrice = quantity ? unitPriceOf(numbers[1] as string, unit, quantity, last) : unit.amount;
       if (!quantity || !unit) unreadable += 1;
     } else if (numbers.length === 1) {
       const unit = amountOf(numbers[0] as string);

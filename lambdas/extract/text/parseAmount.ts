@@ -82,7 +82,8 @@ const WITH_CURRENCY = new RegExp(
 );
 const BARE = new RegExp(`(?<![\\w.,/'-])(-)?(${GROUPED_BARE}|${PLAIN})(?![\\w%/]|[.,']\\d)`, 'g');
 
-const currencyOf = (marker: string | undefined): string | undefined => {
+/** The currency a sign ("€", "zł", "US$") or an ISO 4217 code stands for; "$" is the US dollar. */
+export const currencyOf = (marker: string | undefined): string | undefined => {
   if (!marker) return undefined;
   const symbol = SYMBOLS[marker] ?? SYMBOLS[marker.toLowerCase()];
   if (symbol) return symbol;

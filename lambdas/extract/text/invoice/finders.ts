@@ -66,6 +66,16 @@ const currencyCandidates = (
       signs.push({ line: table.header, via: 'dollar-sign:table' });
     else found.push({ value: tableCurrency, confidence: 0.8, line: table.header, via: 'table-currency' });
   }
+  // The amount column's heading names the currency of every amount under it ("Betrag CHF").
+  if (table?.headingCurrency === 'USD' && !writesUsDollar(table.header.text))
+    signs.push({ line: table.header, via: 'dollar-sign:heading' });
+  else if (table?.headingCurrency)
+    found.push({
+      value: table.headingCurrency,
+      confidence: 0.8,
+      line: table.header,
+      via: 'table-heading-currency',
+    });
   // Where the document names its dollar, every "$" is that one and they agree; where it does not,
   // a sign printed on ten lines is still one guess, not ten readings that corroborate each other.
   for (const sign of dollar ? signs : signs.slice(0, 1))
