@@ -33,6 +33,7 @@ const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
   SE: 'SEK',
   DK: 'DKK',
   NO: 'NOK',
+  IS: 'ISK',
   PL: 'PLN',
   CZ: 'CZK',
   HU: 'HUF',

@@ -27,6 +27,17 @@ const currencyValue = (text: string) => {
 /** The text writes the US dollar by name ("USD", "US$"), not by a bare "$". */
 const writesUsDollar = (text: string): boolean => /USD|US\$/.test(text);
 
+/** The totals whose lines may print the invoice's currency. */
+const MONEY_TOTALS: ReadonlySet<string> = new Set(['total', 'subtotal', 'amountDue']);
+
+/**
+ * "kr" or "kr." beside an amount: a krona, of Sweden, Denmark, Norway or Iceland. Only the
+ * issuer's registration or bank account says which; the language does not (Danish and Norwegian
+ * read as Swedish to a detector of common words).
+ */
+const KRONA_SIGN = /(?<![\p{L}])kr\.?(?![\p{L}])/iu;
+const KRONOR: ReadonlySet<string> = new Set(['SEK', 'DKK', 'NOK', 'ISK']);
+
 /** The currency: stated by a label, carried by the totals' amounts, by the item table, or by most amounts. */
 const currencyCandidates = (
   ctx: FinderContext,
@@ -44,7 +55,7 @@ const currencyCandidates = (
   // Where a bare "$" is read: the dollar of several countries, mostly the US one.
   const signs: Pick<Candidate<string>, 'line' | 'via'>[] = [];
   for (const amount of amounts) {
-    if (amount.role !== 'total' && amount.role !== 'subtotal' && amount.role !== 'amountDue') continue;
+    if (!MONEY_TOTALS.has(amount.role)) continue;
     const { line } = amount;
     // A code the totals line states says which ("Total CAD $734.50", "Grand Total (INR) 56,050.00").
     // Read across the line's column gaps: on a totals line the code belongs to the amount.
@@ -89,8 +100,14 @@ const currencyCandidates = (
       via: 'dominant-currency',
     });
   }
-  // No amount carries a currency and no label states one: the issuer's country's, as a guess.
-  if (found.length === 0) found.push(...countryCurrencyCandidates(identifiers));
+  // No amount carries a currency and no label states one: the issuer's country's, as a guess;
+  // where the totals print "kr", the sign settles that it is that country's krona, if it has one.
+  if (found.length === 0) {
+    const country = countryCurrencyCandidates(identifiers);
+    const krona = amounts.find((a) => MONEY_TOTALS.has(a.role) && KRONA_SIGN.test(a.line.text));
+    for (const c of country)
+      found.push(krona && KRONOR.has(c.value) ? { ...c, confidence: 0.75, via: 'krona-sign' } : c);
+  }
   return found;
 };
 

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * "kr" is the krona of Sweden, Denmark, Norway and Iceland: the issuer's registration says which.
+ * A registration alone is a guess of 0.6 (a business may bill in another currency); with the
+ * totals printed in "kr" it is that country's krona, as sure as a "$" the registration settles.
+ */
+const extractor = new HeuristicExtractor();
+const read = (registration: string) =>
+  extractor.extract(
+    pdfTextOf([
+      'Ljusdesign AB',
+      'Faktura 2024-0417',
+      registration,
+      'Netto                                     5 000,00 kr',
+      'Moms 25%                                  1 250,00 kr',
+      'Att betala                                6 250,00 kr',
+    ]),
+  );
+
+describe('amounts in "kr"', () => {
+  it.each([
+    ['Momsreg.nr SE559012345601', 'SEK'],
+    ['CVR/VAT: DK12345674', 'DKK'],
+    ['Org.nr. NO 987 654 321 MVA', 'NOK'],
+  ])('are the krona of the issuer registered as %s', async (registration, currency) => {
+    // Act
+    const extraction = await read(registration);
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')?.value).toBe(currency);
+    expect(fieldOf(extraction, 'currency')?.confidence).toBe(0.75);
+  });
+
+  it('stay a guess of the country where it has no krona', async () => {
+    // Act: a German VAT id and "kr" contradict each other; the registration stays a guess
+    const extraction = await read('USt-IdNr. DE123456789');
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')?.value).toBe('EUR');
+    expect(fieldOf(extraction, 'currency')?.confidence).toBeLessThan(0.75);
+  });
+
+  it('name no krona without a registration', async () => {
+    // Act
+    const extraction = await read('Storgatan 5, 111 51 Stockholm');
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')).toBeUndefined();
+  });
+});
