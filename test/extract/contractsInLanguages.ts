@@ -1,5 +1,5 @@
 /**
- * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese and Swedish businesses write them, in short form:
+ * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese, Swedish, Danish and Norwegian businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -271,6 +271,62 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       totalValue: { amount: '240000.00', currency: 'SEK' },
       paymentTerms: 'Net 30',
       governingLaw: 'Sweden',
+    },
+  },
+  {
+    name: 'a Danish service contract "mellem … og …", herefter kaldet …',
+    lines: [
+      'SERVICEAFTALE',
+      'Aftalenummer: SA-2024-31',
+      'Denne aftale er indgået mellem',
+      'Nordvind IT ApS, CVR-nr. 12345674, Vestergade 4, 8000 Aarhus C, herefter kaldet "Leverandøren",',
+      'og',
+      'Limfjordens Fiskeri A/S, CVR-nr. 87654321, Havnen 2, 9000 Aalborg, herefter kaldet "Kunden".',
+      '2. Aftaleperiode',
+      'Aftalen træder i kraft den 1. april 2024 og løber i en periode på 24 måneder.',
+      '3. Vederlag',
+      'Det samlede vederlag udgør 180.000,00 DKK ekskl. moms.',
+      'Betaling sker inden 30 dage fra fakturadato.',
+      '9. Lovvalg',
+      'Aftalen er underlagt dansk ret.',
+    ],
+    expect: {
+      contractNumber: 'SA-2024-31',
+      provider: 'Nordvind IT ApS',
+      customer: 'Limfjordens Fiskeri A/S',
+      effectiveDate: '2024-04-01',
+      termMonths: 24,
+      totalValue: { amount: '180000.00', currency: 'DKK' },
+      paymentTerms: 'Net 30',
+      governingLaw: 'Denmark',
+    },
+  },
+  {
+    name: 'a Norwegian consulting contract "mellom … og …", heretter kalt …',
+    lines: [
+      'KONSULENTAVTALE',
+      'Avtalenummer: KA-24-009',
+      'Denne avtalen er inngått mellom',
+      'Fjelltopp Rådgivning AS, org.nr. 987 654 321, Karl Johans gate 5, 0154 Oslo, heretter kalt "Konsulenten",',
+      'og',
+      'Vestlandet Havbruk AS, org.nr. 912 345 678, Sjøgata 8, 6002 Ålesund, heretter kalt "Kunden".',
+      '2. Varighet',
+      'Avtalen trer i kraft den 1. mars 2024 og gjelder for en periode på 12 måneder.',
+      '3. Honorar',
+      'Samlet honorar utgjør 360 000,00 NOK eks. mva.',
+      'Betaling skjer innen 30 dager etter fakturadato.',
+      '9. Lovvalg',
+      'Avtalen reguleres av norsk rett.',
+    ],
+    expect: {
+      contractNumber: 'KA-24-009',
+      provider: 'Fjelltopp Rådgivning AS',
+      customer: 'Vestlandet Havbruk AS',
+      effectiveDate: '2024-03-01',
+      termMonths: 12,
+      totalValue: { amount: '360000.00', currency: 'NOK' },
+      paymentTerms: 'Net 30',
+      governingLaw: 'Norway',
     },
   },
 ];

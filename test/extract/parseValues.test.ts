@@ -114,6 +114,13 @@ describe('durations and terms', () => {
     ['w terminie 21 dni od daty wystawienia', 'Net 21'],
     ['a 30 dias', 'Net 30'],
     ['Pronto pagamento', 'Due on receipt'],
+    ['30 dagar netto', 'Net 30'],
+    ['inom 20 dgr', 'Net 20'],
+    ['Netto 8 dage', 'Net 8'],
+    ['inden 14 dage', 'Net 14'],
+    ['14 dager netto', 'Net 14'],
+    ['innen 10 dager', 'Net 10'],
+    ['Netto 30 Tage', 'Net 30'],
   ])('normalise payment terms %s to %s', (text, terms) => {
     expect(parsePaymentTerms(text)?.value).toBe(terms);
   });

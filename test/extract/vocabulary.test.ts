@@ -131,6 +131,8 @@ const PARAGRAPHS: Record<string, string> = {
   es: 'Gracias por su pedido. Le rogamos que abone el importe indicado en un plazo de 30 días por transferencia.',
   it: "Grazie per il vostro ordine. Vi preghiamo di pagare l'importo indicato entro 30 giorni con bonifico bancario.",
   sv: 'Tack för er beställning. Vänligen betala beloppet till vårt bankgiro inom 30 dagar från fakturadatum.',
+  da: 'Tak for din ordre. Beløbet bedes betalt til vores konto senest på forfaldsdatoen, som er angivet på fakturaen.',
+  nb: 'Takk for bestillingen. Vennligst betal beløpet til vår konto innen forfallsdato som er oppgitt på fakturaen.',
 };
 
 describe('detectLanguage', () => {

@@ -251,16 +251,16 @@ export const parseParty = (text: string): Parsed<string> | undefined => {
 };
 
 /** "Days" in the languages Docket reads (the unit of payment terms). */
-const DAYS = '(?:days?|tage?n?|tg\\.?|jours?|j\\b|dagen|dagar|dgr\\.?|d[ií]as|giorni|gg\\.?|dni)';
+const DAYS = '(?:days?|tage?n?|tg\\.?|jours?|j\\b|dagen|dagar|dager|dage|dgr\\.?|d[ií]as|giorni|gg\\.?|dni)';
 
 // The payment-terms patterns, compiled once: contract sentences try them from every word on.
 const ON_RECEIPT =
   /(?:due|payable)\s+(?:up)?on\s+receipt|^on receipt|^immediate|^sofort|imm[ée]diat|[àa] r[ée]ception|bij ontvangst|al contado|a vista|^immediato|pronto pagamento/;
-const NET_DAYS = /^net\s*(\d{1,3})\b/;
+const NET_DAYS = /^net(?:to)?\s*(\d{1,3})\b/;
 const DAYS_FIRST = new RegExp(`^(\\d{1,3})\\s*${DAYS}`);
 const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u');
 const WITHIN_DAYS_ANY = new RegExp(
-  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within|w\\s+terminie|w\\s+ciągu|inom)\\s+(\\d{1,3})\\s*${DAYS}`,
+  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen)\\s+(\\d{1,3})\\s*${DAYS}`,
 );
 
 /**

@@ -1,8 +1,10 @@
+import da from './da.json' with { type: 'json' };
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import it from './it.json' with { type: 'json' };
+import nb from './nb.json' with { type: 'json' };
 import nl from './nl.json' with { type: 'json' };
 import pl from './pl.json' with { type: 'json' };
 import pt from './pt.json' with { type: 'json' };
@@ -15,7 +17,7 @@ import sv from './sv.json' with { type: 'json' };
  * Each file is checked against the schema when the module loads, so a broken vocabulary stops
  * the stage at start, not in the middle of a document.
  */
-export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt, sv].map((v) => {
+export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt, sv, da, nb].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {
     throw new Error(

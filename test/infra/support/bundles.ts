@@ -160,7 +160,9 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // nine vocabularies, and the gaps between gross and amount to pay as one module (stop 38).
 // extract 1,067 -> 1,068 (measured 1,067.0): a currency named in an amount column's heading, a
 // unit price of three decimals (stop 38).
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_068 };
+// extract 1,068 -> 1,079 (measured 1,078.1): Danish and Norwegian, the tenth and eleventh
+// vocabularies (~5.5 KB each), and the kroner's sign (stop 38).
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_079 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
