@@ -62,6 +62,19 @@ describe('an amount to pay rounded to the smallest coin', () => {
       expect(fieldOf(extraction, field)?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 
+  it('lets a rounding of nothing explain no amount due', async () => {
+    // Act: the amount to pay is the gross; the total is read from the same cell
+    const extraction = await read(
+      'Exkl. moms              Moms              Öresavrundning            Att betala',
+      '8 000,00                2 000,00          0,00                      SEK 10 000,00',
+    );
+
+    // Assess: the sum settles the totals, but "- rounding 0.00" corroborates nothing
+    expect(values(extraction)).toMatchObject({ total: '10000.00', amountDue: '10000.00' });
+    const details = fieldOf(extraction, 'amountDue')?.evidence?.map((e) => e.detail) ?? [];
+    expect(details.join(' ')).not.toContain('rounding');
+  });
+
   it('takes a rounding that explains nothing for no sum', async () => {
     // Act: 1 234,56 + 308,64 - 0,20 is not 1 540,00
     const extraction = await read(

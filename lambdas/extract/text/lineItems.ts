@@ -6,7 +6,7 @@ import {
   multiplyDecimals,
   subtractDecimals,
 } from '../../shared/documents/index.js';
-import { ITEM_HEADINGS, type LabelField, labelsAtStart, MONEY_LABEL_FIELDS } from '../vocabulary/index.js';
+import { ITEM_HEADINGS, labelsAtStart, TOTALS_LABEL_FIELDS } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import { currencyOf, type FoundAmount, findMoney, parseNumber } from './parseAmount.js';
 import { findDates } from './parseDate.js';
@@ -37,12 +37,7 @@ const END =
  * nothing.
  */
 const isTotalsRow = (cells: readonly string[]): boolean =>
-  cells.length <= 3 && labelsAtStart(cells[0] ?? '', TOTALS_BLOCK_FIELDS).length > 0;
-
-/** The money labels that only a totals block uses: items are often freight or a discount. */
-const TOTALS_BLOCK_FIELDS: ReadonlySet<LabelField> = new Set(
-  [...MONEY_LABEL_FIELDS].filter((f) => f !== 'discount' && f !== 'charge'),
-);
+  cells.length <= 3 && labelsAtStart(cells[0] ?? '', TOTALS_LABEL_FIELDS).length > 0;
 
 /**
  * A currency after an amount column's heading: a code ("Betrag CHF", "Total in EUR"), a sign

@@ -7,6 +7,9 @@ export {
   LABEL_FIELDS,
   type LabelField,
   MONEY_LABEL_FIELDS,
+  type MoneyLabelField,
+  TOTALS_LABEL_FIELDS,
+  type TotalsLabelField,
   type Vocabulary,
 } from './schema.js';
 export {

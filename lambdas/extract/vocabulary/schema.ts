@@ -58,7 +58,7 @@ export const IDENTIFIER_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelFie
  * totals, what was prepaid, withheld or rounded off, and the discounts and charges (shipping,
  * freight) between net and total.
  */
-export const MONEY_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>([
+const MONEY_FIELDS = [
   'total',
   'amountDue',
   'subtotal',
@@ -68,7 +68,20 @@ export const MONEY_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>([
   'rounding',
   'discount',
   'charge',
-]);
+] as const satisfies readonly LabelField[];
+/** A label field that names a sum of money of the whole invoice: the role it gives an amount. */
+export type MoneyLabelField = (typeof MONEY_FIELDS)[number];
+export const MONEY_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>(MONEY_FIELDS);
+
+/** A money label field only a totals block uses (see `TOTALS_LABEL_FIELDS`). */
+export type TotalsLabelField = Exclude<MoneyLabelField, 'discount' | 'charge'>;
+/**
+ * The money label fields only a totals block uses: its nets, taxes, totals and what lies between
+ * the gross and the amount to pay. Not discounts and charges: an item may be freight or a discount.
+ */
+export const TOTALS_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>(
+  MONEY_FIELDS.filter((f): f is TotalsLabelField => f !== 'discount' && f !== 'charge'),
+);
 
 /** One language's vocabulary. */
 export const VocabularySchema = z

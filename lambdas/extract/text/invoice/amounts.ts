@@ -3,6 +3,7 @@ import {
   labelsAtStart,
   labelsIn,
   MONEY_LABEL_FIELDS,
+  type MoneyLabelField,
   NOT_MONEY_BEFORE,
   TITLE_ISSUER_LINK,
 } from '../../vocabulary/index.js';
@@ -15,21 +16,12 @@ import { columnTables } from './taxTable.js';
 /**
  * Amounts that labels name, in any language: each labelled line of the document gives the
  * amounts after its label as candidates for the label's role (total, amount due, net, tax,
- * prepaid, withheld, rounding). Which of them the invoice's totals are is settled by `resolveTotals`, by the sums
- * they make, not by where a layout happens to put them.
+ * prepaid, withheld, rounding). Which of them the invoice's totals are is settled by
+ * `resolveTotals`, by the sums they make, not by where a layout happens to put them.
  */
 
 /** The money roles a label can give an amount. */
-export type MoneyRole =
-  | 'total'
-  | 'amountDue'
-  | 'subtotal'
-  | 'tax'
-  | 'prepaid'
-  | 'withholding'
-  | 'rounding'
-  | 'discount'
-  | 'charge';
+export type MoneyRole = MoneyLabelField;
 
 const MONEY_ROLES = MONEY_LABEL_FIELDS;
 

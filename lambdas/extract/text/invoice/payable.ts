@@ -1,4 +1,9 @@
-import { addDecimals, compareDecimals, subtractDecimals } from '../../../shared/documents/index.js';
+import {
+  addDecimals,
+  compareDecimals,
+  decimalEquals,
+  subtractDecimals,
+} from '../../../shared/documents/index.js';
 import { type LabelledAmount, where } from './amounts.js';
 
 /**
@@ -65,7 +70,7 @@ export const payableRows = (amounts: readonly LabelledAmount[]): PayableRows => 
   };
 };
 
-/** What a withholding takes off `gross`: its magnitude, with the gross's sign (a credit note's are negative). */
+/** What a withholding takes off `gross`: its magnitude, signed like the gross (negative on a credit note). */
 export const withheldFrom = (gross: string, withheld: Withheld): string =>
   compareDecimals(gross, '0') < 0 ? `-${withheld.magnitude}` : withheld.magnitude;
 
@@ -105,7 +110,9 @@ export const gapsFrom = (gross: string, rows: PayableRows, options: { prepaid: b
     for (const t of taxes)
       for (const r of roundings) {
         const parts = [p, t, r].filter((g): g is Gap => g !== undefined);
-        if (parts.length === 0) continue;
+        // A row of nothing ("Öresavrundning 0,00") explains no difference: with it, an amount due
+        // equal to the total would corroborate itself.
+        if (parts.length === 0 || parts.some((g) => decimalEquals(g.amount, '0'))) continue;
         gaps.push({
           amount: addDecimals(parts.map((g) => g.amount)),
           words: parts.map((g) => g.words).join(' - '),

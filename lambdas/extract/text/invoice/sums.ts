@@ -5,8 +5,8 @@ import { type Gap, gapsFrom, type PayableRows, payableRows } from './payable.js'
 /**
  * The sums that settle an invoice's totals: every reading of labelled amounts where net (after
  * discounts and charges) + tax = total, to the cent, or where that total less what the buyer
- * withholds or the rounding takes off is the printed amount to pay, scored by how strongly each amount was read. `totals.ts` turns
- * the best of them into candidates with its evidence.
+ * withholds or the rounding takes off is the printed amount to pay, scored by how strongly each
+ * amount was read. `totals.ts` turns the best of them into candidates with its evidence.
  */
 
 /** Reading strength of a labelled amount: the label, where the amount sits, how clean it parsed. */
@@ -104,7 +104,7 @@ const oneRateOfSeveral = (
   tax.line.index === total.line.index &&
   taxRows.some((row) => row.line.index !== total.line.index);
 
-/** The gap between the sum of `parts` (a gross total) and the printed `total`, if the rows explain it. */
+/** The gap between the sum of `parts` (a gross total) and the printed `total`, if rows explain it. */
 const gapTo = (parts: readonly string[], rows: PayableRows, total: LabelledAmount): Gap | undefined => {
   const gross = addDecimals(parts);
   return gapsFrom(gross, rows, { prepaid: false }).find((g) =>
@@ -112,7 +112,10 @@ const gapTo = (parts: readonly string[], rows: PayableRows, total: LabelledAmoun
   );
 };
 
-/** Every reading where subtotal + tax = total (or the amount to pay after a withholding or rounding), best first. */
+/**
+ * Every reading where subtotal + tax = total (or the amount to pay after a withholding or a
+ * rounding), best first.
+ */
 export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   const of = (role: MoneyRole) => amounts.filter((a) => a.role === role);
   const totals = [...of('total'), ...of('amountDue')];

@@ -1,4 +1,9 @@
-import { type LabelField, type LabelMatch, labelsAtStart } from '../../vocabulary/index.js';
+import {
+  type LabelMatch,
+  labelsAtStart,
+  TOTALS_LABEL_FIELDS,
+  type TotalsLabelField,
+} from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { FoundAmount } from '../parseAmount.js';
 import type { DocLine, LineCell } from '../textIndex.js';
@@ -20,17 +25,9 @@ import type { DocLine, LineCell } from '../textIndex.js';
  * between the gross and the amount to pay, as a totals block printed as one row has them
  * ("Exkl. moms  Moms  Öresavrundning  Att betala").
  */
-type ColumnRole = 'subtotal' | 'tax' | 'total' | 'amountDue' | 'prepaid' | 'withholding' | 'rounding';
+type ColumnRole = TotalsLabelField;
 
-const COLUMN_ROLES: ReadonlySet<LabelField> = new Set<LabelField>([
-  'subtotal',
-  'tax',
-  'total',
-  'amountDue',
-  'prepaid',
-  'withholding',
-  'rounding',
-]);
+const COLUMN_ROLES = TOTALS_LABEL_FIELDS;
 
 /** A money column: its heading's label and where the heading stands. */
 export interface MoneyColumn {

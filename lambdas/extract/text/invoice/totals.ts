@@ -15,9 +15,9 @@ import { grossOf, strengthOf, sumOf, type Triple, triples } from './sums.js';
  * Settles which labelled amounts are the invoice's totals by the sums they make. Labels alone
  * are not enough on a real invoice: "Total" heads a tax table as well as the grand total, a tax
  * row states its basis before its tax, and the amount due differs from the total once something
- * was prepaid, the buyer withholds a tax or the amount to pay is rounded. The one reading where net + tax = gross (to the cent) is the invoice's own, and
- * each amount in it carries that sum as evidence; when no sum holds, every candidate stays a
- * bare reading that a person must confirm.
+ * was prepaid, the buyer withholds a tax or the amount to pay is rounded. The one reading where
+ * net + tax = gross (to the cent) is the invoice's own, and each amount in it carries that sum as
+ * evidence; when no sum holds, every candidate stays a bare reading that a person must confirm.
  */
 
 /** Candidates for each money field, with the sums that hold recorded as evidence. */
@@ -174,8 +174,8 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
       }
     }
     // An amount due states the total too, unless a prepayment, a withholding or a rounding
-    // explains why it differs: then the same figure in two places agrees, and two different figures are a conflict
-    // for a person.
+    // explains why it differs: then the same figure in two places agrees, and two different
+    // figures are a conflict for a person.
     for (const due of amounts.filter((a) => a.role === 'amountDue')) {
       const explained = out.total.some((t) =>
         gapsFrom(t.value, payable, { prepaid: true }).some((d) =>
