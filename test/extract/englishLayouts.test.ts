@@ -231,6 +231,8 @@ describe('layouts of common invoicing apps', () => {
     ['INVOICE', '# INV-000187', 'INV-000187'],
     ['Invoice', 'No. 2024-118', '2024-118'],
     ['TAX INVOICE', 'Number: FA-2024-77', 'FA-2024-77'],
+    ['SERVICE INVOICE', 'No. 000482', '000482'],
+    ['Sales Invoice', '# SI-2024-0091', 'SI-2024-0091'],
   ])(
     'reads the number marked under a title alone in its corner: %s over %s',
     async (title, marked, number) => {

@@ -77,17 +77,26 @@ const INVOICE_LABELS: ReadonlySet<LabelField> = new Set<LabelField>([
   'iban',
 ]);
 
+/** A cell that holds a title and nothing else ("SERVICE INVOICE" in a page's corner, "Faktura"). */
+const isTitleCell = (cell: { text: string }): boolean => {
+  const cue = documentTypeCue(cell.text);
+  return (
+    cue !== undefined && cell.text.slice(0, cue.start).trim() === '' && cell.text.slice(cue.end).trim() === ''
+  );
+};
+
 /**
- * Invoice signals of every language: a title word at the start of a line ("Rechnung", "Facture",
- * "Factuur", "Fattura", "Factura", "Gutschrift", "Avoir"), and the distinct invoice fields that
- * labels name. English has its own, older signals below as well.
+ * Invoice signals of every language: a title word at the start of a line or alone in a cell
+ * ("Rechnung", "Facture", "Factuur", "Fattura", "Factura", "Gutschrift", "Avoir", "SERVICE
+ * INVOICE" in a page's corner), and the distinct invoice fields that labels name. English has its
+ * own, older signals below as well.
  */
 const vocabularySignals = (doc: DocText): number => {
   let title = 0;
   const fields = new Set<LabelField>();
   for (const line of doc.lines.slice(0, 400)) {
     if (line.furniture) continue;
-    if (documentTypeCue(line.cells[0]?.text ?? '')?.start === 0) title = 4;
+    if (documentTypeCue(line.cells[0]?.text ?? '')?.start === 0 || line.cells.some(isTitleCell)) title = 4;
     for (const cell of line.cells)
       for (const m of labelsAtStart(cell.text, INVOICE_LABELS)) fields.add(m.field);
   }
