@@ -50,6 +50,10 @@ export const parseTaxId = (printed: string): Parsed<string> | undefined => {
     ? `${m[1]}${national}`.replace(/[\s.-]/g, '')
     : (m[3] ?? m[4] ?? '').replace(/[\s.]/g, '');
   if (!/\d{4}/.test(value.replace(/\D/g, '')) || value.length < 5) return undefined;
+  // A Norwegian organisation number followed by "MVA" is, by law, the business's VAT registration
+  // ("Org.nr 998 877 665 MVA"), the same id as "NO 998 877 665 MVA".
+  if (!m[1] && /^\d{9}$/.test(value) && /^\s*MVA\b/.test(text.slice(m[0].length)))
+    return { value: `NO${value}` };
   return { value };
 };
 

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/** How Swedish, Danish and Norwegian invoicing programs label what the vocabularies' tests do not. */
+const extractor = new HeuristicExtractor();
+
+describe('Nordic invoices', () => {
+  it.each([
+    ['Belopp före moms', 'Moms 25 %', 'Totalt att betala'],
+    ['Beløb før moms', 'Moms 25%', 'I alt'],
+    ['Beløp før mva', 'Mva 25 %', 'Å betale'],
+  ])('read "%s" as the net that the sum settles', async (net, tax, total) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['Faktura 5521', `${net}    6 000,00`, `${tax}    1 500,00`, `${total}    7 500,00`]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('6000.00');
+    expect(fieldOf(extraction, 'subtotal')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('read a Norwegian organisation number followed by "MVA" as the VAT registration it is', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Nordlys Rørlegger AS',
+        'Org.nr 998 877 665 MVA',
+        'FAKTURA',
+        'Fakturanr: 10045',
+        'Å betale   5 000,00',
+      ]),
+    );
+
+    // Assess: the same id as "NO 998 877 665 MVA", and so Norway's currency as a guess
+    expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('NO998877665');
+    expect(fieldOf(extraction, 'currency')?.value).toBe('NOK');
+    expect(fieldOf(extraction, 'currency')?.confidence).toBeLessThan(0.75);
+  });
+
+  it('keep a nine-digit number without "MVA" a bare registration number', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Nordlys Rørlegger AS',
+        'Org.nr 998 877 665',
+        'FAKTURA',
+        'Fakturanr: 10045',
+        'Å betale   5 000,00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('998877665');
+  });
+});
