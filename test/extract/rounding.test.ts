@@ -89,3 +89,14 @@ describe('an amount to pay rounded to the smallest coin', () => {
     expect(fieldOf(extraction, 'amountDue')?.evidence?.map((e) => e.kind) ?? []).not.toContain('arithmetic');
   });
 });
+
+describe('a row of nothing between the total and the amount due', () => {
+  it('lets a prepayment of nothing leave the amount due a second statement of the total', async () => {
+    // Act: no sum settles these totals (the tax rows are missing), "Anzahlung 0,00" changes nothing
+    const extraction = await read('Bruttosumme  -8,79', 'Anzahlung  0,00', 'Zahlbetrag  -8,79');
+
+    // Assess: the two lines that print -8,79 agree on the total
+    expect(fieldOf(extraction, 'total')?.value).toBe('-8.79');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('agreement');
+  });
+});
