@@ -71,22 +71,23 @@ const currencyCandidates = (
   // The document's dollar: named in its text, or stated on its totals lines.
   const namedOnTotals = new Set(found.map((c) => c.value).filter(isDollarCurrency));
   const dollar = ctx.dollar ?? (namedOnTotals.size === 1 ? [...namedOnTotals][0] : undefined);
+  // The item table's currency, from its rows or from its amount column's heading ("Betrag CHF"):
+  // a "$" there is a dollar sign like any other.
+  const fromTable = (t: ItemTable, currency: string, source: 'table' | 'heading') => {
+    if (currency === 'USD' && !writesUsDollar(t.header.text))
+      signs.push({ line: t.header, via: `dollar-sign:${source}` });
+    else
+      found.push({
+        value: currency,
+        confidence: 0.8,
+        line: t.header,
+        via: source === 'table' ? 'table-currency' : 'table-heading-currency',
+      });
+  };
   const tableCurrency = table?.currencies[0];
-  if (table && tableCurrency && table.currencies.every((c) => c === tableCurrency)) {
-    if (tableCurrency === 'USD' && !writesUsDollar(table.header.text))
-      signs.push({ line: table.header, via: 'dollar-sign:table' });
-    else found.push({ value: tableCurrency, confidence: 0.8, line: table.header, via: 'table-currency' });
-  }
-  // The amount column's heading names the currency of every amount under it ("Betrag CHF").
-  if (table?.headingCurrency === 'USD' && !writesUsDollar(table.header.text))
-    signs.push({ line: table.header, via: 'dollar-sign:heading' });
-  else if (table?.headingCurrency)
-    found.push({
-      value: table.headingCurrency,
-      confidence: 0.8,
-      line: table.header,
-      via: 'table-heading-currency',
-    });
+  if (table && tableCurrency && table.currencies.every((c) => c === tableCurrency))
+    fromTable(table, tableCurrency, 'table');
+  if (table?.headingCurrency) fromTable(table, table.headingCurrency, 'heading');
   // Where the document names its dollar, every "$" is that one and they agree; where it does not,
   // a sign printed on ten lines is still one guess, not ten readings that corroborate each other.
   for (const sign of dollar ? signs : signs.slice(0, 1))
