@@ -95,3 +95,20 @@ describe('a Swiss VAT number', () => {
     },
   );
 });
+
+describe('a VAT id after another registration on its line', () => {
+  it('is read, not the SIRET before it ("TVA intracom.")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Traiteur Les Halles SARL',
+        'SIRET 812 345 678 00021 - TVA intracom. FR40812345678',
+        'FACTURE N° F240512',
+        'Total TTC                                                  3 260,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('FR40812345678');
+  });
+});
