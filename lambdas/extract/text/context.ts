@@ -108,7 +108,7 @@ const localeOrder = (
 };
 
 /**
- * Business registrations that only one dollar country issues, printed on its tax invoices by law:
+ * Business registrations that only one dollar or peso country issues, printed on its tax invoices by law:
  * an Australian Business Number ("ABN 12 345 678 901"), a Canadian business number with its GST/HST
  * account ("123456789 RT0001"), a New Zealand Business Number ("NZBN 9429041234567") or GST number
  * ("GST No: 123-456-789"), a Singapore
@@ -133,6 +133,16 @@ const DOLLAR_REGISTRATIONS: readonly { currency: string; mark: RegExp }[] = [
     currency: 'HKD',
     mark: /\bB\.?R\.?\s*No\.?\s*:?\s*\d{8}\b|\bBusiness Registration (?:No\.?|Number)\s*:?\s*\d{8}\b/,
   },
+  // The peso countries print their tax registration on every invoice, each in its own shape: an
+  // Argentine CUIT ("CUIT: 30-71234567-9"), a Chilean RUT with its check character ("R.U.T.:
+  // 76.543.210-K"), a Colombian NIT ("NIT 900.123.456-7"), a Mexican RFC ("RFC: ABC010203XY4").
+  { currency: 'ARS', mark: /\bC\.?U\.?I\.?T\.?\s*(?:N[°º.o]*\s*)?:?\s*\d{2}-\d{8}-\d\b/ },
+  {
+    currency: 'CLP',
+    mark: /\bR\.?U\.?T\.?\s*(?:N[°º.o]*\s*)?:?\s*\d{1,2}\.\d{3}\.\d{3}-[\dkK](?![\p{L}\d])/u,
+  },
+  { currency: 'COP', mark: /\bN\.?I\.?T\.?\s*(?:N[°º.o]*\s*)?:?\s*\d{3}\.?\d{3}\.?\d{3}-\d\b/ },
+  { currency: 'MXN', mark: /\bR\.?F\.?C\.?\s*:?\s*[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}\b/ },
 ];
 
 /** The one dollar currency the document states, by code or prefixed sign. */

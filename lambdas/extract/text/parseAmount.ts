@@ -76,9 +76,16 @@ const GROUPED = `${INDIAN}|\\d{1,3}(?:${MARKED_GROUPS}|(?:${SPACE}\\d{3})+)(?:[.
 const GROUPED_BARE = `${INDIAN}|\\d{1,3}(?:${SPACE}\\d{3})+[.,]\\d{2}|\\d{1,3}(?:${MARKED_GROUPS})(?:[.,]\\d{1,2})?`;
 const PLAIN = '\\d+(?:[.,]\\d{1,2})?';
 
+/**
+ * Between a sign and its number: a space at most, or a column's gap after a symbol that is no
+ * letter ("$        500.000", as Latin American invoices set the peso sign in a column of its
+ * own). After a code or a word ("EUR", "zł") a gap is a column boundary like any other.
+ */
+const SIGN_GAP = '(?:\\s?|(?<=[^\\p{L}.\\s]) +)';
+
 const WITH_CURRENCY = new RegExp(
-  `${CUR}\\s?(-)?(${GROUPED}|${PLAIN})(?!\\d|[.,']\\d)|(-)?(${GROUPED}|${PLAIN})\\s?${CUR}`,
-  'g',
+  `${CUR}${SIGN_GAP}(-)?(${GROUPED}|${PLAIN})(?!\\d|[.,']\\d)|(-)?(${GROUPED}|${PLAIN})\\s?${CUR}`,
+  'gu',
 );
 const BARE = new RegExp(`(?<![\\w.,/'-])(-)?(${GROUPED_BARE}|${PLAIN})(?![\\w%/]|[.,']\\d)`, 'g');
 

@@ -38,6 +38,14 @@ const MONEY_TOTALS: ReadonlySet<string> = new Set(['total', 'subtotal', 'amountD
 const KRONA_SIGN = /(?<![\p{L}])kr\.?(?![\p{L}])/iu;
 const KRONOR: ReadonlySet<string> = new Set(['SEK', 'DKK', 'NOK', 'ISK']);
 
+/**
+ * Languages in which a bare "$" is more often a peso than the US dollar: in Spanish it is the sign
+ * of the Mexican, Argentine, Chilean, Colombian and Uruguayan pesos. Without a registration or a
+ * code that says whose, the US dollar stays the guess there, but below the doubt floor.
+ */
+const PESO_LANGUAGES: ReadonlySet<string> = new Set(['es']);
+const PESO_LANGUAGE_DOLLAR = 0.5;
+
 /** The currency: stated by a label, carried by the totals' amounts, by the item table, or by most amounts. */
 const currencyCandidates = (
   ctx: FinderContext,
@@ -90,8 +98,14 @@ const currencyCandidates = (
   if (table?.headingCurrency) fromTable(table, table.headingCurrency, 'heading');
   // Where the document names its dollar, every "$" is that one and they agree; where it does not,
   // a sign printed on ten lines is still one guess, not ten readings that corroborate each other.
-  for (const sign of dollar ? signs : signs.slice(0, 1))
-    found.push({ value: dollar ?? ctx.likelyDollar ?? 'USD', confidence: 0.75, ...sign });
+  for (const sign of dollar ? signs : signs.slice(0, 1)) {
+    const named = dollar ?? ctx.likelyDollar;
+    found.push({
+      value: named ?? 'USD',
+      confidence: named || !PESO_LANGUAGES.has(ctx.language ?? '') ? 0.75 : PESO_LANGUAGE_DOLLAR,
+      ...sign,
+    });
+  }
   if (found.length === 0 && ctx.currency && ctx.doc.lines[0]) {
     found.push({
       value: ctx.currency,
@@ -110,6 +124,19 @@ const currencyCandidates = (
       found.push(krona && KRONOR.has(c.value) ? { ...c, confidence: 0.75, via: 'krona-sign' } : c);
   }
   return found;
+};
+
+/**
+ * An Argentine invoice numbers its vouchers per point of sale and prints the two apart ("Punto de
+ * Venta: 0003   Comp. Nro: 00001287"); the invoice's number is both ("0003-00001287"), as the
+ * tax authority's own records write it. Alone, "00001287" repeats at every point of sale.
+ */
+const POINT_OF_SALE = /\bPunto de Venta\s*(?:N[°º.o]*\s*)?:?\s*(\d{4,5})\b/iu;
+
+const withPointOfSale = (c: Candidate<string>): Candidate<string> => {
+  const at = c.line.text.indexOf(c.value);
+  const point = at > 0 && /^\d{8}$/.test(c.value) ? POINT_OF_SALE.exec(c.line.text.slice(0, at)) : null;
+  return point ? { ...c, value: `${point[1]}-${c.value}`, via: `${c.via}:point-of-sale` } : c;
 };
 
 /**
@@ -135,7 +162,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
         midCell: 'loose',
         furniture: true,
         via: 'label:invoice-number',
-      }),
+      }).map(withPointOfSale),
       ...title.invoiceNumber,
     ]),
     kind: title.kind,

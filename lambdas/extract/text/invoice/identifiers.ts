@@ -16,14 +16,16 @@ import { partyBlockColumns } from './partyBlocks.js';
 /**
  * An EU VAT id ("DE123456789", "FR 11 999999998", "NL123456789B01"), an Indian GSTIN or a national
  * tax number as countries print it without a country prefix: German "143/123/45678", US EIN
- * "12-3456789", Spanish NIF "B12345678" / "12345678Z", and registration numbers of 8 to 14 digits,
+ * "12-3456789", Spanish NIF "B12345678" / "12345678Z", the Latin American registrations with their
+ * check digits (Brazilian CNPJ "12.345.678/0001-90" and CPF, Colombian NIT "900.123.456-7",
+ * Argentine CUIT "30-71234567-9", Chilean RUT "76.543.210-K"), and registration numbers of 8 to 14 digits,
  * grouped or not (Italian partita IVA "12345678901", SIREN and SIRET, Belgian "0123.456.789"); a
  * prefixed id's groups may be split by spaces, dots or hyphens (Swiss UID "CHE-123.456.789").
  * An id never stops where a number goes on after a decimal mark: "VAT (7%)  EUR 38.197,08" is a
  * tax amount, whose "EU" + "R 38.197" would otherwise read as an EU VAT id.
  */
 const TAX_ID =
-  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.-]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d]|[.,]\d)/u;
+  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.-]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{3}\.\d{3}\.\d{3}-\d{1,2}|\d{2}-\d{8}-\d|\d{1,2}\.\d{3}\.\d{3}-[\dK]|\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d]|[.,]\d)/u;
 
 /**
  * Whether `text` opens with an amount in a currency, with its two decimals ("CHF 95.79", "EUR

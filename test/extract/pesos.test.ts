@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { findAmounts } from '../../lambdas/extract/text/parseAmount.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Latin American invoices write their peso with a bare "$", as the US writes its dollar: the
+ * issuer's tax registration (CUIT, RUT, NIT, RFC) says whose peso it is. Without one, a "$" on a
+ * Spanish invoice is no sure dollar.
+ */
+const extractor = new HeuristicExtractor();
+const read = (registration: string) =>
+  extractor.extract(
+    pdfTextOf([
+      'Ferretería del Sur S.A.',
+      registration,
+      'FACTURA',
+      'Factura N° 0001-00000042',
+      'Fecha de emisión: 03/04/2024',
+      'Cliente: Constructora Norte S.A.',
+      'Subtotal             $ 12.000,00',
+      'IVA 21%              $ 2.520,00',
+      'Total                $ 14.520,00',
+    ]),
+  );
+
+describe('a "$" on a Spanish invoice', () => {
+  it.each([
+    ['CUIT: 30-71234567-9', 'ARS'],
+    ['R.U.T.: 76.543.210-K', 'CLP'],
+    ['NIT 900.123.456-7', 'COP'],
+    ['RFC: FSU010203AB4', 'MXN'],
+  ])('is the peso of the issuer registered as %s', async (registration, currency) => {
+    // Act
+    const extraction = await read(registration);
+
+    // Assess: as sure as a "$" an ABN settles, no surer
+    expect(fieldOf(extraction, 'currency')?.value).toBe(currency);
+    expect(fieldOf(extraction, 'currency')?.confidence).toBe(0.75);
+  });
+
+  it('is no sure US dollar without a registration', async () => {
+    // Act
+    const extraction = await read('Av. Corrientes 1234, Buenos Aires');
+
+    // Assess: below the doubt floor, so a person says which
+    expect(fieldOf(extraction, 'currency')?.value).toBe('USD');
+    expect(fieldOf(extraction, 'currency')?.confidence).toBeLessThan(0.6);
+  });
+});
+
+describe('Latin American invoices', () => {
+  it('read a Chilean factura electrónica: its number under the title, its peso in a column of its own', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Comercial Andes SpA',
+        'R.U.T.: 76.543.210-K',
+        'FACTURA ELECTRONICA',
+        'N° 4521',
+        'Fecha Emision: 14 de mayo de 2024',
+        'Señor(es): Constructora Los Robles Ltda.',
+        'MONTO NETO   $        500.000',
+        'I.V.A. 19%   $         95.000',
+        'TOTAL        $        595.000',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('4521');
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-05-14');
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('500000');
+    expect(fieldOf(extraction, 'total')?.value).toBe('595000');
+    expect(fieldOf(extraction, 'currency')?.value).toBe('CLP');
+    expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('76543210-K');
+  });
+
+  it('number an Argentine invoice by its point of sale and voucher', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Distribuidora Pampa S.R.L.                         FACTURA',
+        'CUIT: 30-71234567-9                      Punto de Venta: 0003   Comp. Nro: 00001287',
+        'Fecha de Emisión: 08/05/2024',
+        'Importe Neto Gravado: $ 100.000,00',
+        'IVA 21%: $ 21.000,00',
+        'Importe Total: $ 121.000,00',
+        'CAE N°: 74123456789012       Fecha de Vto. de CAE: 18/05/2024',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('0003-00001287');
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('100000.00');
+    expect(fieldOf(extraction, 'currency')?.value).toBe('ARS');
+    expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('30-71234567-9');
+    expect(fieldOf(extraction, 'dueDate')).toBeUndefined();
+  });
+
+  it('read a Brazilian NFS-e: its number, its date and time of issue, its total after "="', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'NOTA FISCAL ELETRÔNICA DE SERVIÇOS - NFS-e',
+        'Número da Nota: 00000312     Data e Hora de Emissão: 10/05/2024 14:32:10',
+        'CPF/CNPJ: 12.345.678/0001-90   Inscrição Municipal: 4.567.890-1',
+        'VALOR TOTAL DA NOTA = R$ 8.500,00',
+      ]),
+    );
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('00000312');
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-05-10');
+    expect(fieldOf(extraction, 'total')?.value).toBe('8500.00');
+    expect(fieldOf(extraction, 'currency')?.value).toBe('BRL');
+    expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('12345678/0001-90');
+  });
+});
+
+describe('a currency sign across a column gap', () => {
+  it('belongs to the number after it when it is a symbol', () => {
+    // Act / Assess
+    expect(findAmounts('$        500.000', { decimal: ',' })[0]).toMatchObject({
+      amount: '500000',
+      currency: 'USD',
+    });
+    expect(findAmounts('€     1.000,00')[0]).toMatchObject({ amount: '1000.00', currency: 'EUR' });
+  });
+
+  it('does not when it is a code or a word: the gap is a column boundary', () => {
+    // Act / Assess
+    expect(findAmounts('EUR      1.000,00')[0]?.currency).toBeUndefined();
+    expect(findAmounts('zł      1.000,00')[0]?.currency).toBeUndefined();
+  });
+});
