@@ -13,11 +13,13 @@ export {
   type Vocabulary,
 } from './schema.js';
 export {
+  CASH_DISCOUNT,
   documentTypeCue,
   ITEM_HEADINGS,
   letterPlace,
   MONTH_PATTERN,
   monthNumber,
+  NET_TERMS,
   NOT_MONEY_BEFORE,
   otherDocumentCue,
   SALUTATION,

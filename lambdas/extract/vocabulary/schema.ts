@@ -147,6 +147,13 @@ export const VocabularySchema = z
      * den", "Paris, le", "Madrid, a", "Milano, lì").
      */
     letterPlaces: z.object({ before: words, after: words }).strict(),
+    /**
+     * How payment terms offer a discount for paying early ("bis 16.05.2024 mit 2 % Skonto", "less
+     * 2% early payment discount"): a date in a clause with a `discount` word and a rate is the
+     * discount's deadline, not the due date; once a discount is offered, a date in a clause with a
+     * `net` word ("bis 05.06.2024 ohne Abzug", "net due 05/06/2024") is the due date.
+     */
+    cashDiscount: z.object({ discount: words.min(1), net: words.min(1) }).strict(),
     /** How contracts in the language are titled, name their parties and label their terms. */
     contract: ContractVocabularySchema,
     labels: z.object(

@@ -50,6 +50,15 @@ export const NOT_MONEY_BEFORE = new RegExp(
   'iu',
 );
 
+const wordsOf = (pick: (v: Vocabulary) => readonly string[]): RegExp =>
+  new RegExp(`${NOT_WORD_BEFORE}(?:${anyOf(VOCABULARIES.flatMap(pick))})${NOT_WORD_AFTER}`, 'iu');
+
+/** A word of an offer of a discount for early payment ("Skonto", "escompte"), any language. */
+export const CASH_DISCOUNT = wordsOf((v) => v.cashDiscount.discount);
+
+/** A word that says an amount is paid in full, without the discount ("ohne Abzug", "net"), any language. */
+export const NET_TERMS = wordsOf((v) => v.cashDiscount.net);
+
 /**
  * A courtesy title at the start of a text ("Herrn", "Mr.", "Mme", "De heer"), any language, with
  * the spaces after it: remove it to leave the person's name, or nothing.

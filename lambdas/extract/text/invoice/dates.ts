@@ -1,6 +1,9 @@
 import type { Candidate } from '../../candidates.js';
+import { CASH_DISCOUNT, NET_TERMS } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
+import { findDates } from '../parseDate.js';
+import type { DocLine } from '../textIndex.js';
 import { dateAfterPlace, dateValue, parseDateAt } from '../values.js';
 import { titleCandidates } from './title.js';
 
@@ -45,9 +48,54 @@ const topDates = (ctx: FinderContext): Candidate<string>[] => {
   return found;
 };
 
+/** The clauses of a line: its cells, split where a comma or semicolon ends a phrase. */
+const clausesOf = (line: DocLine): string[] => line.cells.flatMap((cell) => cell.text.split(/[,;](?=\s|$)/));
+
+/** A rate in a clause: an offer of a discount states it ("mit 2 % Skonto", "less 2% discount"). */
+const RATE = /\d\s?%/;
+
+/**
+ * The dates of payment terms that offer a discount for paying early. "Zahlbar bis 16.05.2024 mit
+ * 2 % Skonto, bis 05.06.2024 ohne Abzug": the first date is the discount's deadline, which a due
+ * label before it ("Zahlbar bis") would read as the due date; the second, in a clause that says
+ * the amount is paid in full, is the due date. Nothing where no discount is offered: "net" and
+ * "netto" say many other things.
+ */
+const cashDiscountTerms = (ctx: FinderContext) => {
+  const deadlines = new Set<string>();
+  const net: Candidate<string>[] = [];
+  let offered = false;
+  for (const line of ctx.doc.lines) {
+    for (const clause of clausesOf(line)) {
+      const discount = CASH_DISCOUNT.test(clause) && RATE.test(clause);
+      offered ||= discount;
+      const dates = findDates(clause, ctx.order);
+      if (dates.length === 0) continue;
+      if (discount) {
+        for (const date of dates) deadlines.add(`${line.index} ${date.iso}`);
+      } else if (NET_TERMS.test(clause)) {
+        const parsed = dateValue(dates[0] as (typeof dates)[number]);
+        net.push({
+          value: parsed.value,
+          confidence: 0.8 * (parsed.certainty ?? 1),
+          line,
+          via: 'terms:net',
+          ...(parsed.alternatives ? { alternatives: parsed.alternatives } : {}),
+        });
+      }
+    }
+  }
+  return {
+    /** Whether a due date read at `line` is a discount's deadline printed there. */
+    isDeadline: (c: Candidate<string>) => deadlines.has(`${c.line.index} ${c.value}`),
+    net: offered ? net : [],
+  };
+};
+
 /** The dates as the document's way of writing them (`ctx.order`) reads them. */
 const datesIn = (ctx: FinderContext, titleDates: Candidate<string>[]): DateCandidates => {
   const dateAt = parseDateAt(ctx.order);
+  const terms = cashDiscountTerms(ctx);
   return {
     invoiceDate: [
       ...findLabelled(ctx.doc, 'invoiceDate', dateAt, {
@@ -59,11 +107,14 @@ const datesIn = (ctx: FinderContext, titleDates: Candidate<string>[]): DateCandi
       ...titleDates,
       ...topDates(ctx),
     ],
-    dueDate: findLabelled(ctx.doc, 'dueDate', dateAt, {
-      confidence: 0.9,
-      midCell: 'colon',
-      via: 'label:due',
-    }),
+    dueDate: [
+      ...findLabelled(ctx.doc, 'dueDate', dateAt, {
+        confidence: 0.9,
+        midCell: 'colon',
+        via: 'label:due',
+      }).filter((c) => !terms.isDeadline(c)),
+      ...terms.net,
+    ],
   };
 };
 
