@@ -98,13 +98,19 @@ describe('Latin American invoices', () => {
     expect(fieldOf(extraction, 'dueDate')).toBeUndefined();
   });
 
-  it('read a Brazilian NFS-e: its number, its date and time of issue, its total after "="', async () => {
+  it('read a Brazilian NFS-e: its number, its date and time of issue, its parties by their name labels', async () => {
     // Act
     const extraction = await extractor.extract(
       pdfTextOf([
+        'PREFEITURA DO MUNICÍPIO DE SÃO PAULO',
         'NOTA FISCAL ELETRÔNICA DE SERVIÇOS - NFS-e',
         'Número da Nota: 00000312     Data e Hora de Emissão: 10/05/2024 14:32:10',
+        'PRESTADOR DE SERVIÇOS',
         'CPF/CNPJ: 12.345.678/0001-90   Inscrição Municipal: 4.567.890-1',
+        'Nome/Razão Social: Tecnologia Paulista Ltda',
+        'TOMADOR DE SERVIÇOS',
+        'CPF/CNPJ: 98.765.432/0001-10',
+        'Nome/Razão Social: Comércio Bandeirantes S.A.',
         'VALOR TOTAL DA NOTA = R$ 8.500,00',
       ]),
     );
@@ -116,6 +122,8 @@ describe('Latin American invoices', () => {
     expect(fieldOf(extraction, 'total')?.value).toBe('8500.00');
     expect(fieldOf(extraction, 'currency')?.value).toBe('BRL');
     expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('12345678/0001-90');
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Tecnologia Paulista Ltda');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Comércio Bandeirantes S.A.');
   });
 });
 

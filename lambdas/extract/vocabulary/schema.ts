@@ -13,7 +13,10 @@ const words = WordListSchema;
 /** Labels of one field: `strong` name the field unmistakably, `weak` fit it among others. */
 const LabelSetSchema = z.object({ strong: words, weak: words.optional() }).strict();
 
-/** Every field or role a label can name. `customerVatId` and `customerNumber` exist to be told apart. */
+/**
+ * Every field or role a label can name. `customerVatId` and `customerNumber` exist to be told
+ * apart; `partyName` labels the name in a party's block ("Razão Social:", "Company name:").
+ */
 export const LABEL_FIELDS = [
   'invoiceNumber',
   'invoiceDate',
@@ -21,6 +24,7 @@ export const LABEL_FIELDS = [
   'deliveryDate',
   'vendor',
   'customer',
+  'partyName',
   'currency',
   'subtotal',
   'tax',

@@ -1,6 +1,6 @@
 import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue, labelsAtStart, SALUTATION } from '../../vocabulary/index.js';
+import { documentTypeCue, type LabelField, labelsAtStart, SALUTATION } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { continuesBrokenWord, type DocLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm } from '../values.js';
@@ -87,6 +87,14 @@ const withoutSalutation = (text: string): string => {
   return trimmed.slice(m[0].length);
 };
 
+const PARTY_NAME: ReadonlySet<LabelField> = new Set<LabelField>(['partyName']);
+
+/** The name a name label states in a cell ("Razón social: Almacén Don Julio S.A."). */
+const nameLabelled = (cell: DocLine['cells'][number] | undefined): string | undefined => {
+  const label = cell && labelsAtStart(cell.text, PARTY_NAME)[0];
+  return label ? cleanPartyName(cell.text.slice(label.end).replace(/^\s*:?\s*/, '')) : undefined;
+};
+
 /** The cell of `line` in column `ci` of the line above, or its only cell when it has fewer. */
 const cellBelow = (line: DocLine, ci: number) => (line.cells.length > ci ? line.cells[ci] : line.cells[0]);
 
@@ -132,7 +140,14 @@ const roleBlock = (
       for (let i = line.index + 1; i < lines.length && i <= line.index + BLOCK_DEPTH; i++) {
         const below = lines[i] as DocLine;
         if (below.page !== line.page) break;
-        if (below.furniture || isDetailLine(below)) continue;
+        if (below.furniture) continue;
+        // "Nome/Razão Social: Tecnologia Paulista Ltda": a form's block labels its party's name.
+        const named = nameLabelled(cellBelow(below, ci));
+        if (named) {
+          found.push({ value: named, confidence, line: below, via: `block:${role}:name-label` });
+          break;
+        }
+        if (isDetailLine(below)) continue;
         // A form's label ("Rechnungsnummer   DE4A") starts the next block: this one named nobody.
         if (isFormLine(below)) break;
         // A table header or row is not an address block.
