@@ -220,6 +220,25 @@ describe('amounts that carry no currency at all', () => {
     expect(currency?.source).toMatchObject({ text: 'TVA BE0123.456.789' });
   });
 
+  it.each([
+    ['agrees with it', 'TVA BE0123.456.789', 'EUR', true],
+    ['names another currency', 'VAT Reg No: GB 123 4567 89', 'EUR', false],
+  ])(
+    'are corroborated by a currency printed elsewhere only where the issuer country %s',
+    async (_, identifier, code, corroborated) => {
+      // Act: the only currency printed is in the legal lines, away from the totals
+      const currency = fieldOf(
+        await bare(identifier, 'Indemnité forfaitaire pour frais de recouvrement : 40 €'),
+        'currency',
+      );
+
+      // Assess
+      expect(currency?.value).toBe(code);
+      if (corroborated) expect(currency?.confidence).toBeGreaterThanOrEqual(0.8);
+      else expect(currency?.confidence).toBeLessThan(0.8);
+    },
+  );
+
   it('have no currency when the identifiers name countries of different currencies', async () => {
     // Act: a UK VAT number and a German IBAN.
     const currency = fieldOf(
