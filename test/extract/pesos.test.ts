@@ -143,3 +143,91 @@ describe('a currency sign across a column gap', () => {
     expect(findAmounts('zł      1.000,00')[0]?.currency).toBeUndefined();
   });
 });
+
+describe('more Latin American invoices', () => {
+  it('read a Mexican CFDI: its date and time of issue, its "IVA Trasladado"', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Soluciones Industriales del Bajío S.A. de C.V.',
+        'RFC: SIB980312AB1',
+        'Factura',
+        'Serie y Folio: A-1234',
+        'Fecha de emisión: 2024-05-10T12:30:45',
+        'Subtotal                                $10,000.00',
+        'IVA Trasladado 16%                       $1,600.00',
+        'Total                                   $11,600.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-05-10');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('1600.00');
+    expect(fieldOf(extraction, 'currency')?.value).toBe('MXN');
+  });
+
+  it('read a Peruvian factura: the sol, "Op. Gravada" and the IGV', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Importaciones Lima S.A.C.',
+        'RUC 20123456789',
+        'FACTURA ELECTRÓNICA',
+        'Fecha de Emisión: 20/05/2024',
+        'Op. Gravada                                S/ 1,000.00',
+        'IGV 18%                                       S/ 180.00',
+        'Importe Total                              S/ 1,180.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('1000.00');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('180.00');
+    expect(fieldOf(extraction, 'total')?.value).toBe('1180.00');
+    expect(fieldOf(extraction, 'currency')?.value).toBe('PEN');
+  });
+
+  it('read a Colombian "factura electrónica de venta" by the number under its title', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Servicios Técnicos Andinos S.A.S.',
+        'NIT 900.123.456-7',
+        'FACTURA ELECTRÓNICA DE VENTA',
+        'No. FE-2291',
+        'Fecha de expedición: 15/05/2024',
+        'Total factura      $ 11.900.000',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('FE-2291');
+    expect(fieldOf(extraction, 'currency')?.value).toBe('COP');
+  });
+
+  it('read a Spanish recargo de equivalencia as tax, so the totals add up', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Distribuciones Textiles Levante S.L.',
+        'FACTURA',
+        'Número: A/2024/0311',
+        'Base imponible                                     1.000,00 €',
+        'IVA 21%                                              210,00 €',
+        'Recargo de equivalencia 5,2%                          52,00 €',
+        'Total factura                                      1.262,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'tax')?.value).toBe('262.00');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});
+
+describe('a "S/" that is no sol', () => {
+  it('ends no other word or code', () => {
+    // Act / Assess
+    expect(findAmounts('US/ 100.00')[0]?.currency).toBeUndefined();
+  });
+});

@@ -6,8 +6,8 @@ import { fieldOf } from './fieldOf.js';
 import { pdfTextOf } from './pdfTextOf.js';
 
 /**
- * Income tax a buyer withholds for the seller (Spanish IRPF, Italian ritenuta d'acconto,
- * Portuguese retenção na fonte): the invoice's gross stays net + tax (EN 16931 BT-112), the tax
+ * Tax a buyer withholds and pays to the tax office itself (Spanish IRPF, Italian ritenuta
+ * d'acconto and split payment, Portuguese retenção na fonte, a UK CIS deduction): the invoice's gross stays net + tax (EN 16931 BT-112), the tax
  * withheld is its own field, and what the buyer pays is the amount due. Spanish invoices print
  * their "Total factura" after the withholding; Italian ones print the gross and then "Netto a
  * pagare".
@@ -100,6 +100,57 @@ describe('tax withheld by the buyer', () => {
         total: '11200.00',
         withholding: '200.00',
         amountDue: '11000.00',
+      },
+    },
+    {
+      name: 'a UK CIS deduction on labour',
+      lines: [
+        'Subtotal                                    £1,500.00',
+        'VAT @ 20%                                     £300.00',
+        'Total                                       £1,800.00',
+        'Less CIS deduction (20% of labour)           -£200.00',
+        'Amount due                                  £1,600.00',
+      ],
+      want: {
+        subtotal: '1500.00',
+        tax: '300.00',
+        total: '1800.00',
+        withholding: '200.00',
+        amountDue: '1600.00',
+      },
+    },
+    {
+      name: 'the VAT an Italian public body pays itself (split payment)',
+      lines: [
+        'Imponibile                                   1.000,00',
+        'IVA 22%                                        220,00',
+        'Totale fattura                               1.220,00',
+        'IVA in scissione dei pagamenti (art. 17-ter DPR 633/72)   -220,00',
+        'Netto a pagare                               1.000,00',
+      ],
+      want: {
+        subtotal: '1000.00',
+        tax: '220.00',
+        total: '1220.00',
+        withholding: '220.00',
+        amountDue: '1000.00',
+      },
+    },
+    {
+      name: 'a Colombian retención en la fuente',
+      lines: [
+        'Subtotal                 $ 10.000.000',
+        'IVA 19%                   $ 1.900.000',
+        'Total factura            $ 11.900.000',
+        'Retención en la fuente 4%   $ 400.000',
+        'Neto a pagar             $ 11.500.000',
+      ],
+      want: {
+        subtotal: '10000000',
+        tax: '1900000',
+        total: '11900000',
+        withholding: '400000.00',
+        amountDue: '11500000',
       },
     },
     {

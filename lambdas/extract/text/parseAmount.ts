@@ -25,6 +25,8 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   A$: 'AUD',
   // The Brazilian real: its "$" is no dollar.
   R$: 'BRL',
+  // The Peruvian sol ("S/ 1,180.00").
+  'S/': 'PEN',
   '\u20ac': 'EUR',
   '\u00a3': 'GBP',
   '\u00a5': 'JPY',
@@ -46,6 +48,8 @@ const SYMBOLS: Readonly<Record<string, string>> = {
  */
 const WORDLIKE_SIGNS: Readonly<Record<string, string>> = {
   'z\u0142': 'z\u0142(?![A-Za-z\u00c0-\u017f])',
+  // Not the end of another word or code ("US/", "N/S/").
+  'S/': '(?<![A-Za-z/])S/',
   Rs: 'Rs\\.?',
   'Rs.': '',
   euro: '\\b(?:[Ee]uros?|EUROS?)\\b',

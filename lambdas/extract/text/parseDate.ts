@@ -49,7 +49,10 @@ const simple = (value: string | undefined): Omit<FoundDate, 'start' | 'end'> | u
   value ? { iso: value, numericAmbiguous: false } : undefined;
 
 const PATTERNS: readonly Pattern[] = [
-  { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, read: (m) => simple(iso(num(m, 1), num(m, 2), num(m, 3))) },
+  {
+    re: /\b(\d{4})-(\d{2})-(\d{2})(?:\b|(?=T\d{2}:\d{2}))/g,
+    read: (m) => simple(iso(num(m, 1), num(m, 2), num(m, 3))),
+  },
   // Year first with slashes or dots ("2024/04/12", "2024.04.12", as East Asian and Hungarian
   // documents write it): always year, month, day.
   {

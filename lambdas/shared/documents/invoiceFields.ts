@@ -56,7 +56,7 @@ export const InvoiceFieldsSchema = z
       'Invoice total with tax (gross, EN 16931 BT-112), before any prepayment or tax withheld is deducted',
     ),
     withholding: DecimalSchema.optional().describe(
-      "Income tax the buyer withholds and pays to the tax office for the seller (Spanish IRPF, Italian ritenuta d'acconto), deducted from the amount to pay; signed like the total",
+      "Tax the buyer withholds and pays to the tax office itself (Spanish IRPF, Italian ritenuta d'acconto, UK CIS deduction, the VAT an Italian public body pays under split payment), deducted from the amount to pay; signed like the total",
     ),
     amountDue: DecimalSchema.optional().describe(
       'Amount still to pay: the total less prepayments and tax withheld (EN 16931 BT-115)',
