@@ -57,6 +57,27 @@ const PLAIN: Readonly<Record<string, string>> = {
   '\t': ' ',
 };
 
+/** Typographic ligatures a text layer may keep ("ﬁnal", "Oﬃce"), as the letters they join. */
+const LIGATURES: Readonly<Record<string, string>> = {
+  '\ufb00': 'ff',
+  '\ufb01': 'fi',
+  '\ufb02': 'fl',
+  '\ufb03': 'ffi',
+  '\ufb04': 'ffl',
+  '\ufb05': 'st',
+  '\ufb06': 'st',
+  '\u2116': 'No',
+};
+
+/**
+ * A line as its words are spelt: without the characters a text layer carries but nobody sees (a
+ * soft hyphen inside "Rechnungs\u00adnummer", zero-width spaces, a byte-order mark), and with
+ * ligatures and the numero sign ("№") written out. Done before anything reads the line, so the
+ * line's raw text, which sources cite, is this one.
+ */
+const spelt = (raw: string): string =>
+  raw.replace(/[\u00ad\u200b\u2060\ufeff]/g, '').replace(/[\ufb00-\ufb06\u2116]/g, (c) => LIGATURES[c] ?? c);
+
 /** One-for-one character replacement, so offsets in the plain text are offsets in the raw text. */
 export const plainText = (raw: string): string =>
   raw.replace(
@@ -153,7 +174,8 @@ const markFurniture = (lines: DocLine[], pageCount: number): void => {
 export const indexText = (text: PdfText): DocText => {
   const lines: DocLine[] = [];
   for (const page of text.pages) {
-    page.lines.forEach((raw, i) => {
+    page.lines.forEach((printed, i) => {
+      const raw = spelt(printed);
       if (raw.trim() === '') return;
       const geometry = page.geometry?.[i];
       const plain = geometry?.confidence !== undefined ? joinSplitCents(plainText(raw)) : plainText(raw);

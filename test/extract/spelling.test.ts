@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * A text layer spells words with characters nobody sees or with typographic ligatures: labels and
+ * names are read as printed, not as encoded.
+ */
+const extractor = new HeuristicExtractor();
+
+describe('a text layer', () => {
+  it('reads a label with a soft hyphen or a zero-width space inside it', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Muster GmbH',
+        'Rechnung',
+        'Rechnungs\u00adnummer: 2024-18',
+        'Rechnungs\u200bdatum: 05.03.2024',
+        'Gesamtbetrag 119,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('2024-18');
+    expect(fieldOf(extraction, 'invoiceDate')?.evidence?.[0]?.detail).toContain('label:invoice-date');
+  });
+
+  it('writes ligatures and the numero sign out', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['Oﬃce Supplies Ltd', 'Invoice № 4471', 'Invoice date: 12 March 2024', 'Total £120.00']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Office Supplies Ltd');
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('4471');
+    expect(fieldOf(extraction, 'vendor')?.source).toMatchObject({ text: 'Office Supplies Ltd' });
+  });
+});
