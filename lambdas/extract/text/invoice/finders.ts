@@ -118,14 +118,16 @@ const currencyCandidates = (
   // No amount carries a currency and no label states one: the issuer's country's, as a guess;
   // where the totals print "kr", the sign settles that it is that country's krona, if it has one.
   if (found.length === 0) {
-    const country = countryCurrencyCandidates(identifiers);
+    const country = countryCurrencyCandidates(identifiers, ctx.language);
     const krona = amounts.find((a) => MONEY_TOTALS.has(a.role) && KRONA_SIGN.test(a.line.text));
     for (const c of country)
       found.push(krona && KRONOR.has(c.value) ? { ...c, confidence: 0.75, via: 'krona-sign' } : c);
   } else if (found.every((c) => c.via === 'dominant-currency')) {
     // The only currency printed is away from the totals ("Indemnité forfaitaire : 40 €"): the
     // issuer's country agreeing with it is a second, independent source; disagreeing, nothing.
-    found.push(...countryCurrencyCandidates(identifiers).filter((c) => c.value === found[0]?.value));
+    found.push(
+      ...countryCurrencyCandidates(identifiers, ctx.language).filter((c) => c.value === found[0]?.value),
+    );
   }
   return found;
 };
