@@ -7,7 +7,7 @@ import { pdfTextOf } from './pdfTextOf.js';
 
 /**
  * Discounts and charges between the net amount and the total (shipping, freight, a discount on the
- * whole order): the sum that settles the totals includes them, in the document's language. The
+ * whole order, amounts passed on outside VAT: stamp duty, a tourist tax, a lawyer's disbursements): the sum that settles the totals includes them, in the document's language. The
  * subtotal is the net after them, as EN 16931's "total without VAT" is: what tax is charged on.
  */
 const extractor = new HeuristicExtractor();
@@ -60,6 +60,27 @@ const CASES = [
       'Total Amount (USD)          5,250.00',
     ],
     { subtotal: '5250.00', adjustments: '250.00', total: '5250.00' },
+  ],
+  [
+    'it (stamp duty outside VAT)',
+    'Giulia Conti - Traduzioni',
+    [
+      'Imponibile                800,00 €',
+      'Marca da bollo              2,00 €',
+      'Totale                    802,00 €',
+    ],
+    { subtotal: '802.00', adjustments: '2.00', total: '802.00' },
+  ],
+  [
+    'es (a tourist tax exempt from VAT, after the tax)',
+    'Hotel Mirador de Palma S.L.',
+    [
+      'Base imponible                                 300,00',
+      'IVA 10%                                         30,00',
+      'Impuesto de turismo sostenible (exento)         18,00',
+      'Total factura                                  348,00 €',
+    ],
+    { subtotal: '318.00', adjustments: '18.00', tax: '30.00', total: '348.00' },
   ],
 ] as const;
 

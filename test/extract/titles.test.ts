@@ -103,3 +103,58 @@ describe('a one- or two-digit number after a title', () => {
     },
   );
 });
+
+describe('titles and numbers of more kinds of invoice', () => {
+  it.each([
+    [
+      'a Norwegian credit note, by its own number label',
+      [
+        'Fjordkraft Elektro AS',
+        'KREDITNOTA',
+        'Kreditnotanr:    70012',
+        'Dato:            24.05.2024',
+        'Totalt NOK  -1 250,00',
+      ],
+      '70012',
+    ],
+    [
+      "a French lawyer's fee note",
+      [
+        'Cabinet Moreau Avocats',
+        "Note d'honoraires n° 2024-188",
+        'Aix-en-Provence, le 27 mai 2024',
+        'Total à payer  1 335,00 €',
+      ],
+      '2024-188',
+    ],
+  ])('read %s', async (_, lines, number) => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(pdfTextOf(lines));
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
+  });
+
+  it('reads a marketplace invoice whose total is labelled "Gesamtpreis", as its column is', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Rechnung',
+        'Verkauft von: Gartenwelt Schneider e.K.',
+        'Rechnungsnummer: GS-2024-55310',
+        'Beschreibung                 Menge   Stückpreis (inkl. USt.)   Gesamtpreis (inkl. USt.)',
+        'Gartenschlauch 20 m              1          29,99 €                    29,99 €',
+        'Schlauchtrommel                  1          54,99 €                    54,99 €',
+        'Versand                          1           4,99 €                     4,99 €',
+        'Zwischensumme (ohne USt.)                                              75,60 €',
+        'USt. 19 %                                                              14,37 €',
+        'Gesamtpreis                                                            89,97 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'total')?.value).toBe('89.97');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});
