@@ -1,10 +1,10 @@
 import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue, type LabelField, labelsAtStart, SALUTATION } from '../../vocabulary/index.js';
+import { documentTypeCue } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
-import { continuesBrokenWord, type DocLine } from '../textIndex.js';
+import type { DocLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm } from '../values.js';
-import { ROLE_LABELS } from './partyBlocks.js';
+import { isDetailLine, isFormLine, roleBlock, roleLabelAt } from './roleBlocks.js';
 
 /**
  * Who issued the invoice and who receives it. The vendor is the issuer: the party a seller label
@@ -14,12 +14,6 @@ import { ROLE_LABELS } from './partyBlocks.js';
  * ship-to or buyer block is the customer's and is never taken as the vendor; a ship-to block's
  * only weakly, since goods may go elsewhere than the bill.
  */
-
-/** How much less a weak role label's party weighs: under the doubt floor, so it contradicts no bill-to. */
-const WEAK_ROLE_DISCOUNT = 0.2;
-
-/** Lines after a role label that may still hold the name (skipping "Nummer: 549910" and the like). */
-const BLOCK_DEPTH = 4;
 
 /** A line of legal or bank details: a company's name near it is the issuer's. */
 const LEGAL_DETAILS =
@@ -36,20 +30,6 @@ const RETURN_ADDRESS_SEPARATOR = new RegExp(`${ADDRESS_SEPARATOR.source}|\\s+[:;
 const POSTCODE_TOWN =
   /\b(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
 
-/**
- * A role label that holds a name on its own line: one followed by a colon ("Bill to:", "Kunde:"),
- * an abbreviation or a label of several words, which never start a company's name ("Spett.le
- * Ferramenta Bianchi S.p.A.", "t.a.v. Bakkerij", "Verkauft von Amazon EU S.à r.l."); a plain word
- * may ("Client Solutions GmbH" is a vendor's name).
- */
-const roleLabelAt = (text: string, role: 'vendor' | 'customer') => {
-  const label = labelsAtStart(text, ROLE_LABELS[role])[0];
-  if (!label) return undefined;
-  const colon = /:/.test(text.slice(label.end, label.end + 3));
-  // A label of several words ("Sold by", "Verkauft von", "Bill to") starts no company's name.
-  return colon || /[.\s]/.test(label.label) ? { ...label, colon } : undefined;
-};
-
 /** Company names in a cell, for the letterhead and the legal details; none where a customer label leads. */
 const cellNames = (text: string): string[] =>
   roleLabelAt(text, 'customer')
@@ -58,127 +38,6 @@ const cellNames = (text: string): string[] =>
         .split(ADDRESS_SEPARATOR)
         .map((s) => cleanPartyName(s))
         .filter((n): n is string => n !== undefined);
-
-/**
- * A line that only states a "label: value" pair or an identifier: not where a name is. The
- * identifier may follow a short label without a colon ("GLN 4333741000005", "DUNS 150483782"),
- * or with one OCR misread as a letter a column away ("Nummer  i 009420").
- */
-const isDetailLine = (line: DocLine): boolean => {
-  const text = line.text.trim();
-  return (
-    /^[\p{L}][\p{L}\d .\-/]{0,30}\s*:/u.test(text) ||
-    /^\(?[A-Z]{2,5}\)?$|^\d[\d\s./-]*$/.test(text) ||
-    /^[\p{L}][\p{L}.-]{0,11}(?:\s+[\p{L}][\p{L}.-]{0,5})?\s+\d[\d\s./-]{5,}$/u.test(text)
-  );
-};
-
-/**
- * The text without a leading courtesy title: "Herrn Max Mustermann" is Max Mustermann, and a line
- * of "Herrn" alone names nobody (the name is on the next line). A short title in capitals is an
- * acronym that starts a company's name ("MS Amlin"), not a title.
- */
-const withoutSalutation = (text: string): string => {
-  const trimmed = text.trimStart();
-  const m = SALUTATION.exec(trimmed);
-  if (!m) return text;
-  const word = m[0].trim().replace(/\.$/, '');
-  if (word.length < 4 && word === word.toUpperCase()) return text;
-  return trimmed.slice(m[0].length);
-};
-
-const PARTY_NAME: ReadonlySet<LabelField> = new Set<LabelField>(['partyName']);
-
-/** The name a name label states in a cell ("Razón social: Almacén Don Julio S.A."). */
-const nameLabelled = (cell: DocLine['cells'][number] | undefined): string | undefined => {
-  const label = cell && labelsAtStart(cell.text, PARTY_NAME)[0];
-  return label ? cleanPartyName(cell.text.slice(label.end).replace(/^\s*:?\s*/, '')) : undefined;
-};
-
-/** The cell of `line` in column `ci` of the line above, or its only cell when it has fewer. */
-const cellBelow = (line: DocLine, ci: number) => (line.cells.length > ci ? line.cells[ci] : line.cells[0]);
-
-/** The party named by a role label: on the label's own line, or in the block under it. */
-const roleBlock = (
-  ctx: FinderContext,
-  role: 'vendor' | 'customer',
-  strongConfidence: number,
-): Candidate<string>[] => {
-  const found: Candidate<string>[] = [];
-  const lines = ctx.doc.lines;
-  for (const line of lines) {
-    if (line.furniture) continue;
-    line.cells.forEach((cell, ci) => {
-      const label = labelsAtStart(cell.text, ROLE_LABELS[role])[0];
-      if (!label || continuesBrokenWord(ctx.doc, line, ci)) return;
-      // A weak role label names a party that is probably, not surely, this one: goods go to a
-      // ship-to address ("Lieferadresse", "Ship to") that need not be the buyer's, which a
-      // bill-to or buyer label names.
-      const confidence =
-        label.strength === 'strong' ? strongConfidence : strongConfidence - WEAK_ROLE_DISCOUNT;
-      const rest = cell.text.slice(label.end).replace(/^\s*[:#]?\s*/, '');
-      // "Bill to:" ends in a colon or stands alone; "Client services" is not a role label.
-      const held = rest ? roleLabelAt(cell.text, role) : undefined;
-      if (rest && !held) return;
-      const here = rest ? cleanPartyName(withoutSalutation(rest)) : undefined;
-      // "t.a.v. de administratie": an abbreviation followed by no name names nobody here.
-      if (rest && !here && !held?.colon) return;
-      if (here) {
-        found.push({ value: here, confidence, line, via: `block:${role}:same-line` });
-        return;
-      }
-      // "Supplier:    Atlas Industrial Supply Co." - the name in the next column.
-      const next = line.cells[ci + 1];
-      const beside =
-        !rest && next && labelsAtStart(next.text).length === 0
-          ? cleanPartyName(withoutSalutation(next.text))
-          : undefined;
-      if (beside) {
-        found.push({ value: beside, confidence, line, via: `block:${role}:next-cell` });
-        return;
-      }
-      for (let i = line.index + 1; i < lines.length && i <= line.index + BLOCK_DEPTH; i++) {
-        const below = lines[i] as DocLine;
-        if (below.page !== line.page) break;
-        if (below.furniture) continue;
-        // "Nome/Razão Social: Tecnologia Paulista Ltda": a form's block labels its party's name.
-        const named = nameLabelled(cellBelow(below, ci));
-        if (named) {
-          found.push({ value: named, confidence, line: below, via: `block:${role}:name-label` });
-          break;
-        }
-        if (isDetailLine(below)) continue;
-        // A form's label ("Rechnungsnummer   DE4A") starts the next block: this one named nobody.
-        if (isFormLine(below)) break;
-        // A table header or row is not an address block.
-        if (below.cells.length >= 3 && below.cells.length > line.cells.length) break;
-        const target = cellBelow(below, ci);
-        const person = target && withoutSalutation(target.text);
-        // "Herrn" alone: the name is on the next line.
-        if (person !== undefined && person.trim() === '') continue;
-        const name = person && cleanPartyName(person);
-        if (!name) break;
-        // A trade name over the legal name ("MVM Musterhafter" / "Versicherungsverein Musterstadt
-        // a.G."): the line with the legal form names the party.
-        // Read in the label's column: the cell beside it on the next line is another block's.
-        const after = lines[i + 1];
-        const afterCell = after && after.page === line.page ? cellBelow(after, ci) : undefined;
-        const legal = !hasLegalForm(name) && afterCell ? cleanPartyName(afterCell.text) : undefined;
-        if (legal && hasLegalForm(legal) && after) {
-          found.push({
-            value: legal,
-            confidence: confidence - 0.05,
-            line: after,
-            via: `block:${role}:below`,
-          });
-        } else
-          found.push({ value: name, confidence: confidence - 0.05, line: below, via: `block:${role}:below` });
-        break;
-      }
-    });
-  }
-  return found;
-};
 
 /** The sender's one-line return address above the recipient's window ("Name ● Street ● Town"). */
 const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
@@ -196,19 +55,6 @@ const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
     if (name) found.push({ value: name, confidence: 0.7, reading: 'position', line, via: 'return-address' });
   }
   return found;
-};
-
-/**
- * A line of a form, not of a letterhead: its first cell is a label ("Invoice number", "Date of
- * issue:", "Invoice # 1037"), or it is only the document's title ("INVOICE", "Tax Invoice"). A
- * label word that other words follow starts a name ("Client Solutions GmbH").
- */
-const isFormLine = (line: DocLine): boolean => {
-  const first = line.cells[0]?.text ?? '';
-  const label = labelsAtStart(first)[0];
-  if (label && /^\s*(?:$|[:#]|\d)/.test(first.slice(label.end))) return true;
-  const cue = line.cells.length === 1 ? documentTypeCue(first) : undefined;
-  return cue !== undefined && first.trim().length <= cue.end - cue.start + 2;
 };
 
 /** What a name is not: an address, a contact, a web address or a number. */
