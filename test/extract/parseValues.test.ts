@@ -24,6 +24,10 @@ describe('dates', () => {
     ['05.03.2025', '2025-03-05'],
     ['13/03/2025', '2025-03-13'],
     ['03/13/2025', '2025-03-13'],
+    ['2025-03-05T09:30:00', '2025-03-05'],
+    ['13/03/25', '2025-03-13'],
+    ['03/13/25', '2025-03-13'],
+    ['13-03-25', '2025-03-13'],
   ])('read %s as %s', (text, iso) => {
     // Act
     const [found] = findDates(`due ${text} at latest`);
@@ -48,6 +52,17 @@ describe('dates', () => {
     expect(dayFirst[0]?.alternative).toBeUndefined();
   });
 
+  it('keep both readings of a two-digit year date as of a four-digit one', () => {
+    // Act / Assess
+    expect(findDates('05/03/25')[0]).toMatchObject({ iso: '2025-05-03', alternative: '2025-03-05' });
+    expect(findDates('05/03/25', 'dmy')[0]).toMatchObject({ iso: '2025-03-05' });
+  });
+
+  it('read no two-digit year date out of a longer number', () => {
+    // Act / Assess
+    expect(findDates('ref 1/2/3/24, tel 555-12-34, art. 10/20/300')).toEqual([]);
+  });
+
   it('refuse impossible dates', () => {
     expect(findDates('2025-02-30 and 31/04/2025 and February 30, 2025')).toEqual([]);
   });
@@ -57,6 +72,7 @@ describe('dates', () => {
     expect(inferDayMonthOrder('Issued 05/03/2025, due 03/20/2025')).toBe('mdy');
     expect(inferDayMonthOrder('20/03/2025 and 03/20/2025')).toBe('unknown');
     expect(inferDayMonthOrder('05/03/2025')).toBe('unknown');
+    expect(inferDayMonthOrder('Issued 05/03/25, due 03/20/25')).toBe('mdy');
   });
 });
 

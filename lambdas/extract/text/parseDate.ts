@@ -48,6 +48,24 @@ interface Pattern {
 const simple = (value: string | undefined): Omit<FoundDate, 'start' | 'end'> | undefined =>
   value ? { iso: value, numericAmbiguous: false } : undefined;
 
+/** A numeric date with slashes or hyphens, day or month first as `order` says, in year `y`. */
+const slashDate = (
+  m: RegExpExecArray,
+  order: DayMonthOrder,
+  y: number,
+): Omit<FoundDate, 'start' | 'end'> | undefined => {
+  const a = num(m, 1);
+  const b = num(m, 3);
+  const dmy = iso(y, b, a);
+  const mdy = iso(y, a, b);
+  if (!dmy && !mdy) return undefined;
+  if (!dmy || !mdy || dmy === mdy) return { iso: (dmy ?? mdy) as string, numericAmbiguous: false };
+  if (order === 'dmy') return { iso: dmy, numericAmbiguous: true };
+  if (order === 'mdy') return { iso: mdy, numericAmbiguous: true };
+  if (order === 'dmy-likely') return { iso: dmy, alternative: mdy, numericAmbiguous: true };
+  return { iso: mdy, alternative: dmy, numericAmbiguous: true };
+};
+
 const PATTERNS: readonly Pattern[] = [
   {
     re: /\b(\d{4})-(\d{2})-(\d{2})(?:\b|(?=T\d{2}:\d{2}))/g,
@@ -86,21 +104,12 @@ const PATTERNS: readonly Pattern[] = [
       return value ? { iso: value, numericAmbiguous: true } : undefined;
     },
   },
+  { re: /\b(\d{1,2})([/-])(\d{1,2})\2(\d{4})\b/g, read: (m, order) => slashDate(m, order, num(m, 4)) },
   {
-    re: /\b(\d{1,2})([/-])(\d{1,2})\2(\d{4})\b/g,
-    read: (m, order) => {
-      const a = num(m, 1);
-      const b = num(m, 3);
-      const y = num(m, 4);
-      const dmy = iso(y, b, a);
-      const mdy = iso(y, a, b);
-      if (!dmy && !mdy) return undefined;
-      if (!dmy || !mdy || dmy === mdy) return { iso: (dmy ?? mdy) as string, numericAmbiguous: false };
-      if (order === 'dmy') return { iso: dmy, numericAmbiguous: true };
-      if (order === 'mdy') return { iso: mdy, numericAmbiguous: true };
-      if (order === 'dmy-likely') return { iso: dmy, alternative: mdy, numericAmbiguous: true };
-      return { iso: mdy, alternative: dmy, numericAmbiguous: true };
-    },
+    // Two-digit years with slashes or hyphens ("05/10/24", as QuickBooks and hand-filled forms
+    // print them): this century, read either way round as four-digit years are.
+    re: /(?<![\d/.-])(\d{1,2})([/-])(\d{1,2})\2(\d{2})(?![\d/.-])/g,
+    read: (m, order) => slashDate(m, order, 2000 + num(m, 4)),
   },
 ];
 
@@ -126,7 +135,7 @@ export const findDates = (text: string, order: DayMonthOrder = 'unknown'): Found
 export const inferDayMonthOrder = (text: string): DayMonthOrder => {
   let dmy = 0;
   let mdy = 0;
-  const re = /\b(\d{1,2})[/-](\d{1,2})[/-](\d{4})\b/g;
+  const re = /(?<![\d/.-])(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?![\d/.-])/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const a = num(m, 1);
     const b = num(m, 2);
