@@ -82,6 +82,18 @@ const CASES = [
     ],
     { subtotal: '318.00', adjustments: '18.00', tax: '30.00', total: '348.00' },
   ],
+  [
+    'fr (disbursements after a total of the fees)',
+    'Cabinet Moreau Avocats',
+    [
+      'Total honoraires HT                          1 000,00 €',
+      'TVA 20 %                                       200,00 €',
+      'Total honoraires TTC                         1 200,00 €',
+      'Débours (frais de greffe, non soumis à TVA)    135,00 €',
+      'Total à payer                                1 335,00 €',
+    ],
+    { subtotal: '1135.00', adjustments: '135.00', tax: '200.00', total: '1335.00' },
+  ],
 ] as const;
 
 describe('discounts and charges between net and total', () => {

@@ -36,6 +36,8 @@ export interface Triple {
   gap?: Gap;
   total: LabelledAmount;
   score: number;
+  /** A total printed before the discounts and charges that a later total includes: no rival. */
+  intermediate?: boolean;
 }
 
 /** The invoice's gross total a triple settles: the printed total, plus the gap to it. */
@@ -193,5 +195,15 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
       });
     }
   }
-  return found.sort((a, b) => b.score - a.score);
+  // "Total honoraires TTC 1 200,00 / Débours 135,00 / Total à payer 1 335,00": a total above every
+  // discount and charge, which a sum with them to a later total includes, is an intermediate one.
+  const moves = amounts.filter((a) => a.role === 'discount' || a.role === 'charge');
+  const lastMove = Math.max(...moves.map((m) => m.line.index));
+  const intermediate = (t: Triple): boolean =>
+    moves.length > 0 &&
+    moves.every((m) => m.line.index > t.total.line.index) &&
+    found.some((o) => o.adjustment !== undefined && o.total.line.index > lastMove);
+  return found
+    .map((t) => (intermediate(t) ? { ...t, intermediate: true } : t))
+    .sort((a, b) => Number(a.intermediate ?? false) - Number(b.intermediate ?? false) || b.score - a.score);
 };

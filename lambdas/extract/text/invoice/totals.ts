@@ -98,7 +98,7 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
   const { withheld } = payable;
   const [best, ...others] = triples(amounts);
   const gross = best && grossOf(best);
-  const rivals = others.filter((t) => !decimalEquals(grossOf(t), gross ?? 'x'));
+  const rivals = others.filter((t) => !t.intermediate && !decimalEquals(grossOf(t), gross ?? 'x'));
   if (best) {
     const adjusted = best.adjustment ? ` + discounts and charges ${best.adjustment}` : '';
     const taxWords = best.tax
