@@ -231,3 +231,23 @@ describe('a "S/" that is no sol', () => {
     expect(findAmounts('US/ 100.00')[0]?.currency).toBeUndefined();
   });
 });
+
+describe("Spain's regional taxes in place of IVA", () => {
+  it('read the Canary Islands IGIC as the tax', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Climatizaciones Atlántico S.L.',
+        'FACTURA',
+        'Nº factura: CA-2024-112',
+        'Base imponible                               1.000,00 €',
+        'IGIC 7%                                         70,00 €',
+        'Total factura                                1.070,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'tax')?.value).toBe('70.00');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});
