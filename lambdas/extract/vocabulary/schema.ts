@@ -15,7 +15,9 @@ const LabelSetSchema = z.object({ strong: words, weak: words.optional() }).stric
 
 /**
  * Every field or role a label can name. `customerVatId` and `customerNumber` exist to be told
- * apart; `partyName` labels the name in a party's block ("Razão Social:", "Company name:").
+ * apart; `partyName` labels the name in a party's block ("Razão Social:", "Company name:");
+ * `payee` names who is paid ("Remit to:"), usually the issuer, but a factor where the invoice was
+ * assigned to one.
  */
 export const LABEL_FIELDS = [
   'invoiceNumber',
@@ -24,6 +26,7 @@ export const LABEL_FIELDS = [
   'deliveryDate',
   'vendor',
   'customer',
+  'payee',
   'partyName',
   'currency',
   'subtotal',

@@ -174,6 +174,9 @@ const customerNames = (customers: readonly Candidate<string>[]): Set<string> =>
     customers.filter((c) => c.via.startsWith('block:customer')).map((c) => normalizeCompanyName(c.value)),
   );
 
+/** How sure a payee label makes its party the vendor: under the letterhead's 0.6. */
+const PAYEE_CONFIDENCE = 0.58;
+
 /** The vendor's and the customer's candidates. */
 export const partyCandidates = (
   ctx: FinderContext,
@@ -182,6 +185,9 @@ export const partyCandidates = (
   const excluded = customerNames(customer);
   const vendor = [
     ...roleBlock(ctx, 'vendor', 0.85),
+    // Who is paid ("Remit To: Triumph Business Capital") is the issuer unless the invoice was
+    // assigned to a factor: a guess under the letterhead's company, which it never contradicts.
+    ...roleBlock(ctx, 'payee', PAYEE_CONFIDENCE).map((c) => ({ ...c, reading: 'position' as const })),
     ...returnAddress(ctx),
     ...letterhead(ctx, excluded),
     ...legalDetails(ctx),

@@ -7,9 +7,10 @@ import type { FinderContext } from '../context.js';
  */
 
 /** The labels that open each party's block. */
-export const ROLE_LABELS: Record<'vendor' | 'customer', ReadonlySet<LabelField>> = {
+export const ROLE_LABELS: Record<'vendor' | 'customer' | 'payee', ReadonlySet<LabelField>> = {
   vendor: new Set<LabelField>(['vendor']),
   customer: new Set<LabelField>(['customer']),
+  payee: new Set<LabelField>(['payee']),
 };
 
 /** How many lines a party's block may run under its role label. */

@@ -24,7 +24,7 @@ const BLOCK_DEPTH = 4;
  * Ferramenta Bianchi S.p.A.", "t.a.v. Bakkerij", "Verkauft von Amazon EU S.à r.l."); a plain word
  * may ("Client Solutions GmbH" is a vendor's name).
  */
-export const roleLabelAt = (text: string, role: 'vendor' | 'customer') => {
+export const roleLabelAt = (text: string, role: 'vendor' | 'customer' | 'payee') => {
   const label = labelsAtStart(text, ROLE_LABELS[role])[0];
   if (!label) return undefined;
   const colon = /:/.test(text.slice(label.end, label.end + 3));
@@ -74,7 +74,7 @@ const cellBelow = (line: DocLine, ci: number) => (line.cells.length > ci ? line.
 /** The party named by a role label: on the label's own line, or in the block under it. */
 export const roleBlock = (
   ctx: FinderContext,
-  role: 'vendor' | 'customer',
+  role: 'vendor' | 'customer' | 'payee',
   strongConfidence: number,
 ): Candidate<string>[] => {
   const found: Candidate<string>[] = [];
