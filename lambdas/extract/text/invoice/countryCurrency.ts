@@ -49,13 +49,14 @@ const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 const digitsOf = (text: string): number[] => [...text].map(Number);
 
+/** A digit doubled, its two digits added (Luhn's step: 7 gives 14, which gives 5). */
+const doubled = (n: number): number => (n * 2 > 9 ? n * 2 - 9 : n * 2);
+
 /** An Italian partita IVA's last digit: the Luhn check of the ten before it. */
 const italianVatNumber = (id: string): boolean => {
   if (!/^\d{11}$/.test(id)) return false;
   const d = digitsOf(id);
-  const sum = d
-    .slice(0, 10)
-    .reduce((acc, n, i) => acc + (i % 2 === 0 ? n : n * 2 > 9 ? n * 2 - 9 : n * 2), 0);
+  const sum = d.slice(0, 10).reduce((acc, n, i) => acc + (i % 2 === 0 ? n : doubled(n)), 0);
   return (10 - (sum % 10)) % 10 === d[10];
 };
 
@@ -70,7 +71,7 @@ const spanishTaxNumber = (id: string): boolean => {
   const company = /^([ABCDEFGHJNPQRSUVW])(\d{7})([\dA-J])$/.exec(id);
   if (!company) return false;
   const d = digitsOf(company[2] as string);
-  const sum = d.reduce((acc, n, i) => acc + (i % 2 === 1 ? n : Math.floor((n * 2) / 10) + ((n * 2) % 10)), 0);
+  const sum = d.reduce((acc, n, i) => acc + (i % 2 === 1 ? n : doubled(n)), 0);
   const control = (10 - (sum % 10)) % 10;
   return company[3] === String(control) || company[3] === 'JABCDEFGHI'[control];
 };

@@ -69,11 +69,13 @@ const cashDiscountTerms = (ctx: FinderContext) => {
     for (const clause of clausesOf(line)) {
       const discount = CASH_DISCOUNT.test(clause) && RATE.test(clause);
       offered ||= discount;
+      // Dates are looked for only in the clauses of payment terms: this runs on every line.
+      if (!discount && !NET_TERMS.test(clause)) continue;
       const dates = findDates(clause, ctx.order);
       if (dates.length === 0) continue;
       if (discount) {
         for (const date of dates) deadlines.add(`${line.index} ${date.iso}`);
-      } else if (NET_TERMS.test(clause)) {
+      } else {
         const parsed = dateValue(dates[0] as (typeof dates)[number]);
         net.push({
           value: parsed.value,

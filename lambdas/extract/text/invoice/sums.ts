@@ -50,12 +50,18 @@ export const grossOf = (t: Triple): string =>
  * rate row's first ("Discount (10%) -348.00"), on a line of at most three cells (label, rate,
  * amount).
  */
-const adjustmentOf = (amounts: readonly LabelledAmount[]): string | undefined => {
-  // A row of the item table ("Freight charges  9  58,841  529,569") is an item, already in the net.
-  const rows = amounts.filter(
+/**
+ * The discount and charge rows between net and total. A row of the item table ("Freight charges
+ * 9  58,841  529,569") is an item, already in the net.
+ */
+export const adjustmentRows = (amounts: readonly LabelledAmount[]): LabelledAmount[] =>
+  amounts.filter(
     (a) =>
       (a.role === 'discount' || a.role === 'charge') && a.position === 'first' && a.line.cells.length <= 3,
   );
+
+const adjustmentOf = (amounts: readonly LabelledAmount[]): string | undefined => {
+  const rows = adjustmentRows(amounts);
   if (rows.length === 0) return undefined;
   return addDecimals(rows.map((a) => (a.role === 'discount' ? `-${a.amount.replace(/^-/, '')}` : a.amount)));
 };
@@ -197,7 +203,7 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   }
   // "Total honoraires TTC 1 200,00 / Débours 135,00 / Total à payer 1 335,00": a total above every
   // discount and charge, which a sum with them to a later total includes, is an intermediate one.
-  const moves = amounts.filter((a) => a.role === 'discount' || a.role === 'charge');
+  const moves = adjustmentRows(amounts);
   const lastMove = Math.max(...moves.map((m) => m.line.index));
   const intermediate = (t: Triple): boolean =>
     moves.length > 0 &&

@@ -9,7 +9,7 @@ import {
 import type { Candidate } from '../../candidates.js';
 import { type LabelledAmount, where } from './amounts.js';
 import { gapsFrom, payableRows, type Withheld, withheldFrom } from './payable.js';
-import { grossOf, strengthOf, sumOf, type Triple, triples } from './sums.js';
+import { adjustmentRows, grossOf, strengthOf, sumOf, type Triple, triples } from './sums.js';
 
 /**
  * Settles which labelled amounts are the invoice's totals by the sums they make. Labels alone
@@ -133,7 +133,7 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
           },
     );
     if (best.adjustment !== undefined) {
-      const first = amounts.find((a) => a.role === 'discount' || a.role === 'charge') as LabelledAmount;
+      const first = adjustmentRows(amounts)[0] as LabelledAmount;
       out.adjustments.push({
         value: best.adjustment,
         confidence: 0.75,
