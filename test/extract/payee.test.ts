@@ -41,3 +41,24 @@ describe('a payee label', () => {
     expect(fieldOf(extraction, 'vendor')?.confidence).toBeLessThan(0.6);
   });
 });
+
+describe('a payee in prose', () => {
+  it('does not make the bank a sentence names the vendor of the company that heads the page', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Lion City Tech Solutions Pte. Ltd.',
+        '10 Anson Road, #22-02 International Plaza, Singapore 079903',
+        'TAX INVOICE',
+        'Invoice No: LCT-INV-00921',
+        'Date: 08 May 2024',
+        'Bill To: Merlion Foods Pte Ltd, 5 Jurong Port Road, Singapore 619110',
+        'Total Amount Due (SGD)     1,689.50',
+        'Please make payment to DBS Bank, Account No. 072-123456-7',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Lion City Tech Solutions Pte. Ltd.');
+  });
+});

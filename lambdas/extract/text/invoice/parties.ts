@@ -139,15 +139,29 @@ const legalDetails = (ctx: FinderContext): Candidate<string>[] => {
   return found;
 };
 
-/** "Make cheques payable to X", "Zahlungsempfänger: X". */
-const payee = (ctx: FinderContext): Candidate<string>[] => {
+/** How sure a payee label makes its party the vendor: under the letterhead's 0.6. */
+const PAYEE_CONFIDENCE = 0.58;
+
+/**
+ * "Make cheques payable to X", "Please make payment to X": who is paid, in prose. As with a payee
+ * label, that is the issuer unless the invoice was assigned to a factor or the sentence names the
+ * bank ("make payment to DBS Bank, Account No. ..."): a guess under the letterhead's company.
+ */
+const payeeProse = (ctx: FinderContext): Candidate<string>[] => {
   const found: Candidate<string>[] = [];
   const re =
     /\b(?:make\s+(?:payment|checks?|cheques?)\s+(?:payable\s+)?to|payable\s+to|remit\s+(?:payment\s+)?to)\s+/i;
   for (const line of ctx.doc.lines) {
     const m = re.exec(line.text);
     const name = m && cleanPartyName(line.text.slice(m.index + m[0].length));
-    if (name) found.push({ value: name, confidence: 0.8, line, via: 'prose:payable-to' });
+    if (name)
+      found.push({
+        value: name,
+        confidence: PAYEE_CONFIDENCE,
+        reading: 'position',
+        line,
+        via: 'prose:payable-to',
+      });
   }
   return found;
 };
@@ -174,9 +188,6 @@ const customerNames = (customers: readonly Candidate<string>[]): Set<string> =>
     customers.filter((c) => c.via.startsWith('block:customer')).map((c) => normalizeCompanyName(c.value)),
   );
 
-/** How sure a payee label makes its party the vendor: under the letterhead's 0.6. */
-const PAYEE_CONFIDENCE = 0.58;
-
 /** The vendor's and the customer's candidates. */
 export const partyCandidates = (
   ctx: FinderContext,
@@ -191,7 +202,7 @@ export const partyCandidates = (
     ...returnAddress(ctx),
     ...letterhead(ctx, excluded),
     ...legalDetails(ctx),
-    ...payee(ctx),
+    ...payeeProse(ctx),
   ].filter((c) => !excluded.has(normalizeCompanyName(c.value)));
   const vendorNames = new Set(vendor.map((c) => normalizeCompanyName(c.value)));
   // A recipient-block guess that is in fact the sender (its name also heads the page) is not the customer.
