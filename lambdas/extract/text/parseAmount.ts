@@ -33,8 +33,12 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   '\u20b9': 'INR',
   '\u20a9': 'KRW',
   'z\u0142': 'PLN',
+  // The Czech koruna.
+  'K\u010d': 'CZK',
   Rs: 'INR',
   'Rs.': 'INR',
+  // The South African rand ("R 1 450,00", "R29,670.00").
+  R: 'ZAR',
   // The euro is one currency in every language that writes it as a word ("45.600,00 euros",
   // "48.000 Euro", "EUROS": looked up in lower case); "dollars" and "francs" are not.
   euro: 'EUR',
@@ -48,10 +52,13 @@ const SYMBOLS: Readonly<Record<string, string>> = {
  */
 const WORDLIKE_SIGNS: Readonly<Record<string, string>> = {
   'z\u0142': 'z\u0142(?![A-Za-z\u00c0-\u017f])',
+  'K\u010d': 'K\u010d(?![A-Za-z\u00c0-\u017f])',
   // Not the end of another word or code ("US/", "N/S/").
   'S/': '(?<![A-Za-z/])S/',
   Rs: 'Rs\\.?',
   'Rs.': '',
+  // A lone letter is a sign only before money with its cents: "R1" or "R 2" is a row or revision.
+  R: "(?<![\\p{L}\\d])R(?=\\s?(?:\\d{1,3}(?:[ \\u00a0\\u202f,.']\\d{3})+|\\d+)[.,]\\d{2}(?!\\d))",
   euro: '\\b(?:[Ee]uros?|EUROS?)\\b',
   euros: '',
 };

@@ -46,6 +46,9 @@ const KRONOR: ReadonlySet<string> = new Set(['SEK', 'DKK', 'NOK', 'ISK']);
 const PESO_LANGUAGES: ReadonlySet<string> = new Set(['es']);
 const PESO_LANGUAGE_DOLLAR = 0.5;
 
+/** How sure a sign that several currencies share, or that a letter could be, makes its currency. */
+const SIGN_GUESS = 0.75;
+
 /** The currency: stated by a label, carried by the totals' amounts, by the item table, or by most amounts. */
 const currencyCandidates = (
   ctx: FinderContext,
@@ -62,6 +65,8 @@ const currencyCandidates = (
   ];
   // Where a bare "$" is read: the dollar of several countries, mostly the US one.
   const signs: Pick<Candidate<string>, 'line' | 'via'>[] = [];
+  // Where a bare "R" is read: a letter, which only the money after it makes a sign.
+  const randSigns: Pick<Candidate<string>, 'line' | 'via'>[] = [];
   for (const amount of amounts) {
     if (!MONEY_TOTALS.has(amount.role)) continue;
     const { line } = amount;
@@ -72,6 +77,8 @@ const currencyCandidates = (
       found.push({ value: stated, confidence: 0.85, line, via: `stated-currency:${amount.role}` });
     } else if (amount.currency === 'USD' && !writesUsDollar(line.text)) {
       signs.push({ line, via: `dollar-sign:${amount.role}` });
+    } else if (amount.currency === 'ZAR' && !/ZAR/.test(line.text)) {
+      randSigns.push({ line, via: `rand-sign:${amount.role}` });
     } else if (amount.currency) {
       found.push({ value: amount.currency, confidence: 0.85, line, via: `amount-currency:${amount.role}` });
     }
@@ -84,6 +91,8 @@ const currencyCandidates = (
   const fromTable = (t: ItemTable, currency: string, source: 'table' | 'heading') => {
     if (currency === 'USD' && !writesUsDollar(t.header.text))
       signs.push({ line: t.header, via: `dollar-sign:${source}` });
+    else if (currency === 'ZAR' && !/ZAR/.test(t.header.text))
+      randSigns.push({ line: t.header, via: `rand-sign:${source}` });
     else
       found.push({
         value: currency,
@@ -102,10 +111,13 @@ const currencyCandidates = (
     const named = dollar ?? ctx.likelyDollar;
     found.push({
       value: named ?? 'USD',
-      confidence: named || !PESO_LANGUAGES.has(ctx.language ?? '') ? 0.75 : PESO_LANGUAGE_DOLLAR,
+      confidence: named || !PESO_LANGUAGES.has(ctx.language ?? '') ? SIGN_GUESS : PESO_LANGUAGE_DOLLAR,
       ...sign,
     });
   }
+  // A letter read as a sign on ten lines is still one guess, as the dollar's sign is.
+  const rand = randSigns[0];
+  if (rand) found.push({ value: 'ZAR', confidence: SIGN_GUESS, ...rand });
   if (found.length === 0 && ctx.currency && ctx.doc.lines[0]) {
     found.push({
       value: ctx.currency,
