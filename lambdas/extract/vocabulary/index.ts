@@ -14,6 +14,7 @@ export {
 } from './schema.js';
 export {
   CASH_DISCOUNT,
+  DEADLINE_BEFORE,
   documentTypeCue,
   ITEM_HEADINGS,
   letterPlace,
@@ -22,6 +23,7 @@ export {
   NET_TERMS,
   NOT_MONEY_BEFORE,
   otherDocumentCue,
+  PAYMENT_WORD,
   SALUTATION,
   signedAtPlaces,
   TITLE_DATE_LINK_PATTERN,

@@ -161,6 +161,12 @@ export const VocabularySchema = z
      * `net` word ("bis 05.06.2024 ohne Abzug", "net due 05/06/2024") is the due date.
      */
     cashDiscount: z.object({ discount: words.min(1), net: words.min(1) }).strict(),
+    /**
+     * How a sentence asks for payment by a date ("Bitte überweisen Sie den Betrag bis zum
+     * 27.05.2024", "Please settle this invoice before 30 June 2024"): a date right after a `by`
+     * word, in a clause with a `pay` word, is the due date.
+     */
+    paymentDeadline: z.object({ pay: words.min(1), by: words.min(1) }).strict(),
     /** How contracts in the language are titled, name their parties and label their terms. */
     contract: ContractVocabularySchema,
     labels: z.object(

@@ -59,6 +59,15 @@ export const CASH_DISCOUNT = wordsOf((v) => v.cashDiscount.discount);
 /** A word that says an amount is paid in full, without the discount ("ohne Abzug", "net"), any language. */
 export const NET_TERMS = wordsOf((v) => v.cashDiscount.net);
 
+/** A word that asks for payment ("überweisen", "settle", "régler"), any language. */
+export const PAYMENT_WORD = wordsOf((v) => v.paymentDeadline.pay);
+
+/** Ends with a word that sets a deadline ("bis zum", "before", "entro il"), any language: test it on the text before a date. */
+export const DEADLINE_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])(?:${anyOf(VOCABULARIES.flatMap((v) => v.paymentDeadline.by))})\\s*$`,
+  'iu',
+);
+
 /**
  * A courtesy title at the start of a text ("Herrn", "Mr.", "Mme", "De heer"), any language, with
  * the spaces after it: remove it to leave the person's name, or nothing.

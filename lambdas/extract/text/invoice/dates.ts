@@ -1,8 +1,8 @@
 import type { Candidate } from '../../candidates.js';
-import { CASH_DISCOUNT, NET_TERMS } from '../../vocabulary/index.js';
+import { CASH_DISCOUNT, DEADLINE_BEFORE, NET_TERMS, PAYMENT_WORD } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
-import { findDates } from '../parseDate.js';
+import { type FoundDate, findDates } from '../parseDate.js';
 import type { DocLine } from '../textIndex.js';
 import { dateAfterPlace, dateValue, parseDateAt } from '../values.js';
 import { titleCandidates } from './title.js';
@@ -54,50 +54,75 @@ const clausesOf = (line: DocLine): string[] => line.cells.flatMap((cell) => cell
 /** A rate in a clause: an offer of a discount states it ("mit 2 % Skonto", "less 2% discount"). */
 const RATE = /\d\s?%/;
 
+/** A discount word on `line` or the lines just above and below it. */
+const discountNear = (ctx: FinderContext, line: DocLine): boolean =>
+  [-1, 0, 1].some((d) => {
+    const near = ctx.doc.lines[line.index + d];
+    return near !== undefined && near.page === line.page && CASH_DISCOUNT.test(near.text);
+  });
+
+/** How sure a date a sentence asks payment by is the due date: prose, under the doubt floor. */
+const PAY_BY_CONFIDENCE = 0.75;
+
 /**
- * The dates of payment terms that offer a discount for paying early. "Zahlbar bis 16.05.2024 mit
- * 2 % Skonto, bis 05.06.2024 ohne Abzug": the first date is the discount's deadline, which a due
- * label before it ("Zahlbar bis") would read as the due date; the second, in a clause that says
- * the amount is paid in full, is the due date. Nothing where no discount is offered: "net" and
- * "netto" say many other things.
+ * The dates of payment terms. Terms that offer a discount for paying early: "Zahlbar bis
+ * 16.05.2024 mit 2 % Skonto, bis 05.06.2024 ohne Abzug": the first date is the discount's
+ * deadline, which a due label before it ("Zahlbar bis") would read as the due date; the second, in
+ * a clause that says the amount is paid in full, is the due date. Nothing where no discount is
+ * offered: "net" and "netto" say many other things. And a sentence that asks for payment by a
+ * date ("Bitte überweisen Sie den Betrag bis zum 27.05.2024"): the date right after its deadline
+ * word is the due date, unless the clause offers a discount.
  */
-const cashDiscountTerms = (ctx: FinderContext) => {
+const paymentTerms = (ctx: FinderContext) => {
   const deadlines = new Set<string>();
   const net: Candidate<string>[] = [];
+  const payBy: Candidate<string>[] = [];
   let offered = false;
+  const candidate = (date: FoundDate, line: DocLine, confidence: number, via: string): Candidate<string> => {
+    const parsed = dateValue(date);
+    return {
+      value: parsed.value,
+      confidence: confidence * (parsed.certainty ?? 1),
+      line,
+      via,
+      ...(parsed.alternatives ? { alternatives: parsed.alternatives } : {}),
+    };
+  };
   for (const line of ctx.doc.lines) {
     for (const clause of clausesOf(line)) {
       const discount = CASH_DISCOUNT.test(clause) && RATE.test(clause);
       offered ||= discount;
+      const inFull = !discount && NET_TERMS.test(clause);
+      const asked = !discount && PAYMENT_WORD.test(clause);
       // Dates are looked for only in the clauses of payment terms: this runs on every line.
-      if (!discount && !NET_TERMS.test(clause)) continue;
+      if (!discount && !inFull && !asked) continue;
       const dates = findDates(clause, ctx.order);
       if (dates.length === 0) continue;
       if (discount) {
         for (const date of dates) deadlines.add(`${line.index} ${date.iso}`);
-      } else {
-        const parsed = dateValue(dates[0] as (typeof dates)[number]);
-        net.push({
-          value: parsed.value,
-          confidence: 0.8 * (parsed.certainty ?? 1),
-          line,
-          via: 'terms:net',
-          ...(parsed.alternatives ? { alternatives: parsed.alternatives } : {}),
-        });
+        continue;
       }
+      if (inFull) net.push(candidate(dates[0] as FoundDate, line, 0.8, 'terms:net'));
+      // Terms that offer a discount across lines ("Zahlbar bis 15.06.2018 mit 3%" over "Skonto,
+      // netto bis 04.07.2018") may ask for the discounted payment by their first date: only the
+      // clause that says "in full" then names the due date.
+      if (asked && (inFull || !discountNear(ctx, line)))
+        for (const date of dates.filter((d) => DEADLINE_BEFORE.test(clause.slice(0, d.start))))
+          payBy.push(candidate(date, line, PAY_BY_CONFIDENCE, 'terms:pay-by'));
     }
   }
   return {
     /** Whether a due date read at `line` is a discount's deadline printed there. */
     isDeadline: (c: Candidate<string>) => deadlines.has(`${c.line.index} ${c.value}`),
     net: offered ? net : [],
+    payBy,
   };
 };
 
 /** The dates as the document's way of writing them (`ctx.order`) reads them. */
 const datesIn = (ctx: FinderContext, titleDates: Candidate<string>[]): DateCandidates => {
   const dateAt = parseDateAt(ctx.order);
-  const terms = cashDiscountTerms(ctx);
+  const terms = paymentTerms(ctx);
   return {
     invoiceDate: [
       ...findLabelled(ctx.doc, 'invoiceDate', dateAt, {
@@ -116,6 +141,7 @@ const datesIn = (ctx: FinderContext, titleDates: Candidate<string>[]): DateCandi
         via: 'label:due',
       }).filter((c) => !terms.isDeadline(c)),
       ...terms.net,
+      ...terms.payBy,
     ],
   };
 };

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * A sentence that asks for payment by a date states the due date without a label: "Bitte
+ * überweisen Sie den Betrag bis zum 27.05.2024". A date in a sentence about anything else, or
+ * after no deadline word, is not.
+ */
+const extractor = new HeuristicExtractor();
+const dueOf = async (head: readonly string[], sentence: string) =>
+  fieldOf(await extractor.extract(pdfTextOf([...head, sentence])), 'dueDate');
+
+const GERMAN = [
+  'Fotostudio Lichtblick',
+  'Rechnung',
+  'Rechnungsnummer: 2024-058',
+  'Rechnungsdatum: 13.05.2024',
+  'Gesamtbetrag                     1.480,00 €',
+];
+const ENGLISH = [
+  'Harbour Supplies Ltd',
+  'Invoice No. 4711',
+  'Invoice date: 06/05/2024',
+  'Total             £120.00',
+];
+const FRENCH = ['Atelier Roux SARL', 'Facture N° 2024-031', 'Date : 02/05/2024', 'Total TTC     960,00 €'];
+const ITALIAN = ['Studio Bianchi S.r.l.', 'Fattura n. 14/2024', 'Data: 22/05/2024', 'Totale    1.268,80 €'];
+
+describe('a sentence that asks for payment by a date', () => {
+  it.each([
+    [
+      'German',
+      GERMAN,
+      'Bitte überweisen Sie den Betrag bis zum 27.05.2024 auf das unten genannte Konto.',
+      '2024-05-27',
+    ],
+    [
+      'German, "spätestens"',
+      GERMAN,
+      'Wir bitten Sie, den Betrag spätestens am 31.05.2024 zu begleichen.',
+      '2024-05-31',
+    ],
+    ['English', ENGLISH, 'Please settle this invoice no later than 20 May 2024.', '2024-05-20'],
+    ['French', FRENCH, 'Merci de régler cette facture avant le 01/06/2024.', '2024-06-01'],
+    ['Italian', ITALIAN, 'Si prega di effettuare il pagamento entro il 21/06/2024.', '2024-06-21'],
+  ])('gives the due date in %s, under the doubt floor', async (_language, head, sentence, due) => {
+    // Act
+    const dueDate = await dueOf(head, sentence);
+
+    // Assess
+    expect(dueDate?.value).toBe(due);
+    expect(dueDate?.confidence).toBeLessThan(0.8);
+  });
+
+  it.each([
+    ['no payment word', GERMAN, 'Die Lieferung erfolgt bis zum 27.05.2024.'],
+    [
+      'no deadline word before the date',
+      GERMAN,
+      'Bitte überweisen Sie den Betrag, Leistungsdatum 04.05.2024.',
+    ],
+    ['a discount offered in the clause', GERMAN, 'Bei Zahlung bis zum 20.05.2024 gewähren wir 2 % Skonto.'],
+    ['a payment received', ENGLISH, 'Payment received with thanks on 02/05/2024.'],
+  ])('gives none with %s', async (_case, head, sentence) => {
+    // Act
+    const dueDate = await dueOf(head, sentence);
+
+    // Assess
+    expect(dueDate).toBeUndefined();
+  });
+});
+
+describe('payment terms whose discount is offered across lines', () => {
+  it('take the date of the clause that says "in full", not the discount deadline', async () => {
+    // Act
+    const split = await extractor.extract(
+      pdfTextOf([
+        ...GERMAN,
+        'Zahlbar innerhalb 10 Tagen bis 15.06.2018 mit 3%',
+        'Skonto, netto bis 04.07.2018',
+      ]),
+    );
+    const netFirst = await extractor.extract(
+      pdfTextOf([
+        ...GERMAN,
+        'Zahlbar innerhalb 30 Tagen netto bis 04.07.2018, 3%',
+        'Skonto innerhalb 10 Tagen bis 15.06.2018',
+      ]),
+    );
+
+    // Assess: no due date rather than the discount's; the net date where a clause says "netto"
+    expect(fieldOf(split, 'dueDate')?.value).not.toBe('2018-06-15');
+    expect(fieldOf(netFirst, 'dueDate')?.value).toBe('2018-07-04');
+  });
+});
