@@ -124,6 +124,20 @@ describe('a breakdown with its labels over the columns', () => {
     expect(fieldOf(extraction, 'tax')?.value).toBe('28.50');
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
+
+  it('reads totals printed as a row under headings that state the rate ("BTW 9%")', async () => {
+    // Act
+    const extraction = await read(
+      'Subtotaal              BTW 9%              Totaal',
+      '412,00                 37,08               449,08',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('412.00');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('37.08');
+    expect(fieldOf(extraction, 'total')?.value).toBe('449.08');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
 });
 
 describe('an item table whose last columns are a net, a tax and a gross', () => {

@@ -49,12 +49,15 @@ const MAX_ROWS = 8;
 /** Item rows an item table with money columns may have above its sum row. */
 const MAX_ITEM_ROWS = 200;
 
+/** A rate with its number ("9%", "7,00 %"): in a heading it says which rate the column is of. */
+const RATE = /\d{1,2}(?:[.,]\d{1,2})?\s?%/g;
+
 /**
- * What may follow a label in a heading cell: nothing, a colon, or a note in brackets ("(ohne
- * USt.)", "(EUR)"). A percent sign makes the column the rate's ("USt. %"), and other words make
- * it another heading ("MwSt.-Satz", "Stückpreis").
+ * What may follow a label in a heading cell: nothing, a colon, a note in brackets ("(ohne
+ * USt.)", "(EUR)"), or the column's rate ("BTW 9%"). A percent sign alone makes the column the
+ * rate's ("USt. %"), and other words make it another heading ("MwSt.-Satz", "Stückpreis").
  */
-const HEADING_REST = /^\s*(?::|\([^)%]*\))?\s*$/;
+const HEADING_REST = new RegExp(`^\\s*(?::|\\([^)%]*\\)|${RATE.source})?\\s*$`);
 
 const moneyColumn = (cell: LineCell): MoneyColumn | undefined => {
   const label = labelsAtStart(cell.text, COLUMN_ROLES)[0];
@@ -64,10 +67,10 @@ const moneyColumn = (cell: LineCell): MoneyColumn | undefined => {
 
 /**
  * The money columns a line heads: two or more, one of them a net or a tax, and no number on the
- * line (a row of values is no heading).
+ * line but a rate (a row of values is no heading; "Subtotaal  BTW 9%  Totaal" is one).
  */
 const headingsOf = (line: DocLine): MoneyColumn[] => {
-  if (line.cells.length < 2 || /\d/.test(line.text)) return [];
+  if (line.cells.length < 2 || /\d/.test(line.text.replace(RATE, ''))) return [];
   const columns = line.cells.map(moneyColumn).filter((c): c is MoneyColumn => c !== undefined);
   return columns.length >= 2 && columns.some((c) => c.role !== 'total') ? columns : [];
 };
