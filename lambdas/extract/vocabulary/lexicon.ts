@@ -177,7 +177,23 @@ export const labelsAtStart = (text: string, fields?: ReadonlySet<LabelField>): L
  */
 const RATE_IN_LABEL = /^(?:\+\s*)?((?:[\p{L}.]+\s+)?)\(?\d{1,2}(?:[.,]\d{1,3})?\s?%\)?\s*(?=\p{L})/u;
 
+/**
+ * A bilingual label's first half: words of a language without a vocabulary, then a slash, then
+ * the label again in one with ("Celkem k úhradě / Total due", "DPH 21 % / VAT 21%"). At most a
+ * rate for a number: a half with a value in it ("Nr. 12 / 2024") is no label.
+ */
+const FIRST_HALF = /^([^\d/:]{1,40}?(?:\d{1,2}(?:[.,]\d{1,2})?\s?%)?[^\d/:]{0,20}?)\s\/\s+(?=\p{L})/u;
+
 const longestAtStart = (text: string): LabelMatch[] => {
+  const own = labelsOpening(text);
+  if (own.length > 0) return own;
+  const half = FIRST_HALF.exec(text);
+  return half ? labelsOpening(text.slice(half[0].length)).map((m) => shifted(m, half[0].length)) : [];
+};
+
+const shifted = (m: LabelMatch, by: number): LabelMatch => ({ ...m, start: m.start + by, end: m.end + by });
+
+const labelsOpening = (text: string): LabelMatch[] => {
   const lead = text.length - text.trimStart().length;
   const rest = text.slice(lead);
   const rate = RATE_IN_LABEL.exec(rest);
