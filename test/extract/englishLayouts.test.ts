@@ -260,3 +260,22 @@ describe('layouts of common invoicing apps', () => {
     expect(fieldOf(extraction, 'invoiceNumber')).toBeUndefined();
   });
 });
+
+describe('a header table of labels over their values', () => {
+  it('reads the purchase order number under "P.O. #"', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'ACME LANDSCAPING LLC',
+        '                                                   INVOICE',
+        'INVOICE #      INVOICE DATE    P.O. #       DUE DATE',
+        '1187           04/30/2024      LV-2024-07   05/30/2024',
+        'TOTAL                                 $   2,846.98',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'poNumber')?.value).toBe('LV-2024-07');
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('1187');
+  });
+});
