@@ -17,7 +17,9 @@ const LabelSetSchema = z.object({ strong: words, weak: words.optional() }).stric
  * Every field or role a label can name. `customerVatId` and `customerNumber` exist to be told
  * apart; `partyName` labels the name in a party's block ("Razão Social:", "Company name:");
  * `payee` names who is paid ("Remit to:"), usually the issuer, but a factor where the invoice was
- * assigned to one.
+ * assigned to one; `carried` labels an amount carried over from elsewhere, a balance of earlier
+ * invoices or a page's sum ("Previous balance", "Saldovortrag", "Übertrag"), which is no total of
+ * this invoice.
  */
 export const LABEL_FIELDS = [
   'invoiceNumber',
@@ -45,6 +47,7 @@ export const LABEL_FIELDS = [
   'contractReference',
   'paymentTerms',
   'customerNumber',
+  'carried',
 ] as const;
 /** A field or role a label names. */
 export type LabelField = (typeof LABEL_FIELDS)[number];

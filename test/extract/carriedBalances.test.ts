@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Statements of account and utility invoices carry a balance from earlier invoices ("Previous
+ * balance", "Balance forward", "Vorheriger Saldo"): it is no total and no amount due of this
+ * invoice, whose own charges are its total.
+ */
+const extractor = new HeuristicExtractor();
+
+describe('a balance carried from earlier invoices', () => {
+  it.each([
+    [
+      'English',
+      [
+        'Cascade Water Services Inc.',
+        'INVOICE',
+        'Invoice Number: 0087712',
+        'Invoice Date: May 1, 2024',
+        'Previous Balance                                     $298.15',
+        'Payment Received 04/18/2024 - Thank You             -$298.15',
+        'Balance Forward                                        $0.00',
+        'Water service 04/01/2024 - 04/30/2024                 $214.40',
+        'Cooler rental (2 units)                               $110.00',
+        'Current Charges                                      $342.60',
+        'Total Amount Due                                     $342.60',
+      ],
+      '342.60',
+    ],
+    [
+      'German',
+      [
+        'Stadtwerke Beispiel GmbH',
+        'Rechnung Nr. 2024-55812',
+        'Rechnungsdatum: 02.05.2024',
+        'Vorheriger Saldo                                   0,00 €',
+        'Nettobetrag                                      100,00 €',
+        'USt. 19 %                                         19,00 €',
+        'Rechnungsbetrag                                  119,00 €',
+      ],
+      '119.00',
+    ],
+  ])('does not contradict the total (%s)', async (_language, lines, total) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(lines));
+
+    // Assess: the total stands, sure, with nothing read against it
+    expect(fieldOf(extraction, 'total')?.value).toBe(total);
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+    expect(fieldOf(extraction, 'total')?.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('a tax-inclusive total', () => {
+  it('gives the tax it states it includes ("Includes GST of")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Kiwi Garden Design Ltd',
+        'TAX INVOICE',
+        'Invoice: KG-1045',
+        'Date: 24/05/2024',
+        'Total (GST inclusive)                                  $1,150.00',
+        'Includes GST of                                          $150.00',
+      ]),
+    );
+
+    // Assess: with no net printed, nothing checks the total
+    expect(fieldOf(extraction, 'tax')?.value).toBe('150.00');
+    expect(fieldOf(extraction, 'total')?.value).toBe('1150.00');
+  });
+});
