@@ -158,3 +158,30 @@ describe('titles and numbers of more kinds of invoice', () => {
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 });
+
+describe('a numbered partial invoice', () => {
+  it('is an invoice, read by its own labels ("3. Abschlagsrechnung", "Abschlag netto")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Hochbau Krämer GmbH & Co. KG',
+        'Gewerbepark 3, 91052 Erlangen',
+        '3. Abschlagsrechnung Nr. AR-2024-031',
+        'Datum: 15.05.2024',
+        'Auftragssumme netto                                   250.000,00 €',
+        'Leistungsstand lt. Aufmaß (40 %)                      100.000,00 €',
+        'abzüglich bisher berechnet (1. und 2. Abschlag)       -90.000,00 €',
+        'Abschlag netto                                         10.000,00 €',
+        'zzgl. 19 % USt.                                         1.900,00 €',
+        'Abschlagsbetrag brutto                                 11.900,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+    expect(extraction.classificationConfidence).toBeGreaterThanOrEqual(0.7);
+    expect(fieldOf(extraction, 'total')?.value).toBe('11900.00');
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('10000.00');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});

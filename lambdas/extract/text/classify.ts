@@ -85,6 +85,9 @@ const isTitleCell = (cell: { text: string }): boolean => {
   );
 };
 
+/** An ordinal before a title ("3. Abschlagsrechnung"). */
+const ORDINAL = /^\s*\d{1,2}\.\s+/;
+
 /**
  * Invoice signals of every language: a title word at the start of a line or alone in a cell
  * ("Rechnung", "Facture", "Factuur", "Fattura", "Factura", "Gutschrift", "Avoir", "SERVICE
@@ -96,7 +99,9 @@ const vocabularySignals = (doc: DocText): number => {
   const fields = new Set<LabelField>();
   for (const line of doc.lines.slice(0, 400)) {
     if (line.furniture) continue;
-    if (documentTypeCue(line.cells[0]?.text ?? '')?.start === 0 || line.cells.some(isTitleCell)) title = 4;
+    // An ordinal may number the title: "3. Abschlagsrechnung", "2. Teilrechnung".
+    const first = (line.cells[0]?.text ?? '').replace(ORDINAL, '');
+    if (documentTypeCue(first)?.start === 0 || line.cells.some(isTitleCell)) title = 4;
     for (const cell of line.cells)
       for (const m of labelsAtStart(cell.text, INVOICE_LABELS)) fields.add(m.field);
   }
