@@ -1,9 +1,15 @@
 import type { Candidate } from '../candidates.js';
-import { lawsNamed, NOT_VALUE_WORDS, RANGE_JOIN, VALUE_WORDS } from '../vocabulary/contractWords.js';
+import {
+  lawsNamed,
+  NOT_VALUE_WORDS,
+  RANGE_JOIN,
+  TOTAL_WORDS,
+  VALUE_WORDS,
+} from '../vocabulary/contractWords.js';
 import { signedAtPlaces } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import type { Parsed } from './labelled.js';
-import { findMoney } from './parseAmount.js';
+import { type FoundAmount, findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
 import { fromSentence, sentences } from './prose.js';
 import { lineAt } from './textIndex.js';
@@ -34,10 +40,20 @@ export const dateRange = (
   return { start: dateValue(first), end: dateValue(second) };
 };
 
+/** How far before an amount a total word may stand ("insgesamt", "a total of"), or after it ("in total"). */
+const TOTAL_BEFORE = 40;
+const TOTAL_AFTER = 12;
+
+/** A total word beside `amount`, after the amount before it: "£84,000 in total", "insgesamt 9.600,00 €". */
+const markedTotal = (text: string, amount: FoundAmount, previous: FoundAmount | undefined): boolean =>
+  TOTAL_WORDS.test(text.slice(Math.max(previous?.end ?? 0, amount.start - TOTAL_BEFORE), amount.start)) ||
+  TOTAL_WORDS.test(text.slice(amount.end, amount.end + TOTAL_AFTER));
+
 /**
  * Sentences about the fees or price that state exactly one amount with a currency ("The fees
  * payable for the Services shall be EUR 54,700.00 in total.", "Die Gesamtvergütung beträgt
- * 48.000,00 EUR"). Sentences about insurance, liability, penalties or service credits name
+ * 48.000,00 EUR"), or several of which one alone is marked as the total ("£7,000 per month,
+ * being £84,000 in total"). Sentences about insurance, liability, penalties or service credits name
  * amounts that are not the contract value.
  */
 export const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; currency: string }>[] => {
@@ -47,8 +63,10 @@ export const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; cu
     const amounts = findMoney(s.text, findDates(s.text)).filter(
       (a) => a.currency && !a.amount.startsWith('-'),
     );
-    const [only] = amounts;
-    if (amounts.length !== 1 || !only?.currency) continue;
+    const marked =
+      amounts.length > 1 ? amounts.filter((a, i) => markedTotal(s.text, a, amounts[i - 1])) : amounts;
+    const [only] = marked;
+    if (marked.length !== 1 || !only?.currency) continue;
     found.push(
       fromSentence(
         ctx.doc,

@@ -154,6 +154,9 @@ export const TERMINATION_WORDS = phrases((c) => c.cues.termination);
 /** Words that make a sentence one about the contract's price ("fees", "Vergütung", "prix"). */
 export const VALUE_WORDS = phrases((c) => c.cues.value);
 
+/** Words that say an amount is the whole of several ("in total", "insgesamt", "au total"). */
+export const TOTAL_WORDS = phrases((c) => c.cues.total);
+
 /** Words that make a sentence's amount something else than the contract's value. */
 export const NOT_VALUE_WORDS = phrases((c) => c.notValue);
 

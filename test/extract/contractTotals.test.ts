@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * A contract's price clause often states a rate and the whole: "£7,000 per month, being £84,000
+ * in total". The amount a total word stands beside is the contract's value; with no such word, or
+ * two, the sentence does not say which.
+ */
+const extractor = new HeuristicExtractor();
+const contractValueOf = async (opening: readonly string[], clause: string) =>
+  fieldOf(await extractor.extract(pdfTextOf([...opening, clause])), 'totalValue')?.value;
+
+const ENGLISH = [
+  'CONSULTANCY AGREEMENT',
+  'Agreement reference: BWC/HR/2024/07',
+  'THIS AGREEMENT is dated 3 June 2024 between Brightwater Consulting Limited (the "Consultant") and Halcyon Retail plc (the "Client").',
+];
+const GERMAN = [
+  'Wartungsvertrag Nr. WV-2024-0311',
+  'zwischen Wohnungsbaugenossenschaft Lindenhof eG – im Folgenden „Auftraggeber“ – und Aufzugstechnik Reuter GmbH – im Folgenden „Auftragnehmer“ –',
+  'Der Vertrag beginnt am 01.07.2024.',
+];
+
+describe('a price clause with several amounts', () => {
+  it.each([
+    [
+      'English, total after',
+      ENGLISH,
+      '2. Fees. The Client shall pay the Consultant a fee of £7,000 per month, being £84,000 in total, exclusive of VAT.',
+      { amount: '84000', currency: 'GBP' },
+    ],
+    [
+      'German, total before',
+      GERMAN,
+      '§ 3 Vergütung: Die jährliche Wartungspauschale beträgt 4.800,00 € netto, für die Vertragsdauer insgesamt 9.600,00 € netto.',
+      { amount: '9600.00', currency: 'EUR' },
+    ],
+  ])('gives the amount marked as the total (%s)', async (_case, opening, clause, value) => {
+    // Act
+    const totalValue = await contractValueOf(opening, clause);
+
+    // Assess
+    expect(totalValue).toEqual(value);
+  });
+
+  it('gives none when no amount is marked as the total', async () => {
+    // Act
+    const totalValue = await contractValueOf(
+      ENGLISH,
+      '2. Fees. The Client shall pay the Consultant a fee of £7,000 per month and £500 per day of travel.',
+    );
+
+    // Assess
+    expect(totalValue).toBeUndefined();
+  });
+});
+
+describe('an order form', () => {
+  it('reads its subscription dates and its number', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'ORDER FORM',
+        'Order Form Number: OF-2024-0193',
+        'This Order Form is entered into by and between Nimbus Analytics, Inc. ("Nimbus") and the customer named below ("Customer").',
+        'Subscription Start Date: June 1, 2024',
+        'Subscription End Date: May 31, 2025',
+        'Total Fees: USD 36,000.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('OF-2024-0193');
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2024-06-01');
+    expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2025-05-31');
+  });
+});
