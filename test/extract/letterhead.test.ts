@@ -107,3 +107,21 @@ describe('a company whose legal form is in brackets', () => {
     },
   );
 });
+
+describe('a line of dates under the letterhead', () => {
+  it("is no return address: a date's year and the next label are no postcode and town", async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Imprimerie Delvaux SRL',
+        'Rue de la Loi 200, 1000 Bruxelles',
+        'FACTURE F24/0512',
+        'Date : 17/05/2024                 Échéance : 16/06/2024',
+        'Total TVAC                                     1.210,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Imprimerie Delvaux SRL');
+  });
+});

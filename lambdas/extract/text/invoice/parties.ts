@@ -26,9 +26,9 @@ const ADDRESS_SEPARATOR = /\s+[●•·|–—]\s+|\s+-\s+|\s{2,}[●•·|]\s*/
  * spaces on both sides ("Anna Schmidt - Grafikdesign : Lindenweg 2 : 04109 Leipzig").
  */
 const RETURN_ADDRESS_SEPARATOR = new RegExp(`${ADDRESS_SEPARATOR.source}|\\s+[:;]\\s+`);
-/** A postcode and town, in most European and American forms. */
+/** A postcode and town, in most European and American forms; not a date's year ("17/05/2024  Échéance"). */
 const POSTCODE_TOWN =
-  /\b(?:[A-Z]{1,2}[- ]?)?\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
+  /\b(?:[A-Z]{1,2}[- ]?)?(?<![\d./-])\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
 
 /** Company names in a cell, for the letterhead and the legal details; none where a customer label leads. */
 const cellNames = (text: string): string[] =>
