@@ -119,6 +119,12 @@ const totalOfSomethingElse = (after: string): boolean => {
   return /\p{L}{2}/u.test(words) && !documentTypeCue(words);
 };
 
+/** Whether `amount` stands under the cell of `line` that holds position `at`. */
+const underCell = (line: DocLine, at: number, amount: FoundAmount): boolean => {
+  const cell = line.cells.find((c) => at >= c.start && at < c.start + c.text.length);
+  return cell !== undefined && amount.start < cell.start + cell.text.length && amount.end > cell.start;
+};
+
 /** A cell that opens with a rate or a plus sign, not a word. */
 const RATE_FIRST = /^\s*[+(\d]/;
 
@@ -186,15 +192,16 @@ export const labelledAmounts = (ctx: FinderContext): LabelledAmount[] => {
         if (last && last.amount !== first.amount) push(last, 'later', line);
         return;
       }
-      // "Steuerbetrag in" / "1,12": the amount may sit alone on the next line. Not under a table
-      // header ("Item  Qty  Rate  Total"): its next line is a row, with words beside its amount.
-      if (line.cells.length >= 3) return;
+      // "Steuerbetrag in" / "1,12": the amount may sit alone on the next line. Under a row of
+      // headings ("Importo bollo  Valuta  Totale documento" over "EUR  1.220,00"), only in the
+      // label's own column: a table header's next line is a row of other columns.
       const below = ctx.doc.lines[line.index + 1];
       if (below && below.page === line.page && !below.furniture && labelsAtStart(below.text).length === 0) {
         const alone = moneyIn(ctx, below.text);
         const only = alone.length === 1 ? alone[0] : undefined;
         const leftover = only ? below.text.slice(0, only.start) + below.text.slice(only.end) : below.text;
-        if (only && !/\p{L}{2}/u.test(leftover.replace(/\b[A-Z]{3}\b/g, ''))) push(only, 'first', below);
+        if (!only || /\p{L}{2}/u.test(leftover.replace(/\b[A-Z]{3}\b/g, ''))) return;
+        if (line.cells.length < 3 || underCell(line, label.start, only)) push(only, 'first', below);
       }
     });
   }

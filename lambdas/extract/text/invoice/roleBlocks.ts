@@ -40,7 +40,7 @@ export const roleLabelAt = (text: string, role: 'vendor' | 'customer' | 'payee')
 export const isDetailLine = (line: DocLine): boolean => {
   const text = line.text.trim();
   return (
-    /^[\p{L}][\p{L}\d .\-/]{0,30}\s*:/u.test(text) ||
+    /^[\p{L}][\p{L}\d .\-/]{0,40}\s*:/u.test(text) ||
     /^\(?[A-Z]{2,5}\)?$|^\d[\d\s./-]*$/.test(text) ||
     /^[\p{L}][\p{L}.-]{0,11}(?:\s+[\p{L}][\p{L}.-]{0,5})?\s+\d[\d\s./-]{5,}$/u.test(text)
   );
@@ -89,7 +89,11 @@ export const roleBlock = (
       // bill-to or buyer label names.
       const confidence =
         label.strength === 'strong' ? strongConfidence : strongConfidence - WEAK_ROLE_DISCOUNT;
-      const rest = cell.text.slice(label.end).replace(/^\s*[:#]?\s*/, '');
+      // A note in brackets after the label says the same again: "Cedente/prestatore (fornitore)".
+      const rest = cell.text
+        .slice(label.end)
+        .replace(/^\s*[:#]?\s*/, '')
+        .replace(/^\([^()]*\)\s*:?$/, '');
       // "Bill to:" ends in a colon or stands alone; "Client services" is not a role label.
       const held = rest ? roleLabelAt(cell.text, role) : undefined;
       if (rest && !held) return;
