@@ -139,3 +139,35 @@ describe('discounts and charges between net and total', () => {
     expect(fieldOf(extraction, 'total')?.confidence).toBeLessThan(0.8);
   });
 });
+
+describe('a net printed both before and after the discount', () => {
+  it('returns the discount between them, which the line items then add up with', async () => {
+    // Prepare
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Summit Signs & Graphics Inc.',
+        'INVOICE',
+        'Invoice #: SSG-5521',
+        'Date: May 9, 2024',
+        'Description                          Qty    Unit Price    Amount',
+        'Vinyl window graphics                1      1,000.00      1,000.00',
+        'Subtotal                                                  1,000.00',
+        'Discount (10%)                                             -100.00',
+        'Taxable amount                                              900.00',
+        'Sales tax (8%)                                               72.00',
+        'Total                                                   $   972.00',
+      ]),
+    );
+
+    // Act
+    const validation = await validateDocument(extraction, {
+      lookupProvider: providerLookupFrom([]),
+      now: new Date('2024-06-01'),
+    });
+
+    // Assess: the net is the one tax was charged on; the items add up to it before the discount
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('900.00');
+    expect(fieldOf(extraction, 'adjustments')?.value).toBe('-100.00');
+    expect(validation.reasons.map((r) => r.code)).not.toContain('line_items_mismatch');
+  });
+});

@@ -142,6 +142,34 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
         evidence: [sum],
       });
     }
+    // "Subtotal 1,000.00 / Discount -100.00 / Taxable amount 900.00": the net printed after the
+    // discounts made the sum; the discounts that bridge the items' sum to it are its adjustments.
+    const bridge =
+      best.adjustment === undefined
+        ? others.find(
+            (t) =>
+              t.adjustment !== undefined &&
+              t.total === best.total &&
+              t.tax === best.tax &&
+              decimalEquals(addDecimals([t.subtotal.amount, t.adjustment]), best.subtotal.amount),
+          )
+        : undefined;
+    if (bridge?.adjustment !== undefined) {
+      const first = adjustmentRows(amounts)[0] as LabelledAmount;
+      out.adjustments.push({
+        value: bridge.adjustment,
+        confidence: 0.75,
+        line: first.line,
+        via: 'discounts-and-charges',
+        evidence: [
+          {
+            kind: 'arithmetic',
+            weight: EVIDENCE_WEIGHT.arithmetic,
+            detail: `net ${bridge.subtotal.amount} (${where(bridge.subtotal)}) + discounts and charges ${bridge.adjustment} = net ${best.subtotal.amount} (${where(best.subtotal)})`,
+          },
+        ],
+      });
+    }
     if (best.tax) out.tax.push(candidateOf(best.tax, [sum]));
     else if (best.taxRows) {
       const first = best.taxRows[0] as LabelledAmount;
