@@ -72,3 +72,33 @@ describe('a tax label with its rate inside', () => {
     expect(fieldOf(extraction, 'tax')?.value).not.toBe('0.10');
   });
 });
+
+describe('a tax name with its rate written onto it', () => {
+  it('reads "CGST9 (9%)" and "SGST9 (9%)" as tax rows, as Zoho prints Indian GST', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Pinecrest Web Solutions LLP',
+        'TAX INVOICE',
+        '# INV-000211',
+        'Invoice Date :  15/05/2024',
+        '                                Sub Total                     2,000.00',
+        '                                CGST9 (9%)                      180.00',
+        '                                SGST9 (9%)                      180.00',
+        '                                Total                        ₹2,360.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'tax')?.value).toBe('360.00');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it.each([['VAT 2024'], ['VAT123456789']])('is no rate in "%s"', (text) => {
+    // Act
+    const labels = labelsAtStart(text);
+
+    // Assess: a year or an identifier after the name is no rate
+    expect(labels.every((l) => l.end === 3 || l.end === 0)).toBe(true);
+  });
+});

@@ -110,6 +110,9 @@ const indexKey = (text: string): string => {
   return /^\p{L}\p{L}/u.test(key) ? key.slice(0, 2) : key.slice(0, 1);
 };
 
+/** A rate written onto a tax's name: "CGST9", "IGST18", "VAT20". */
+const TAX_RATE_SUFFIX = '(?:\\d{1,2}(?:[.,]\\d{1,2})?)?';
+
 const compile = (vocabularies: readonly Vocabulary[]): Map<string, CompiledLabel[]> => {
   const byInitial = new Map<string, CompiledLabel[]>();
   for (const vocabulary of vocabularies) {
@@ -123,8 +126,9 @@ const compile = (vocabularies: readonly Vocabulary[]): Map<string, CompiledLabel
           const source = labelSource(label);
           // A label ends where a word ends. Its abbreviation dot ("nr.") may be left out, but then
           // the word must end ("n." is not the start of "Nakatomi"); "n°" and "#" may touch a number.
+          // A tax's name may carry its rate ("CGST9", "IGST18", as Zoho prints Indian GST).
           const end = /[\p{L}\p{N}]$/u.test(label)
-            ? NOT_WORD_AFTER
+            ? `${field === 'tax' && /\p{L}$/u.test(label) ? TAX_RATE_SUFFIX : ''}${NOT_WORD_AFTER}`
             : label.endsWith('.')
               ? ''
               : '(?![\\p{L}])';
