@@ -279,3 +279,25 @@ describe('a header table of labels over their values', () => {
     expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('1187');
   });
 });
+
+describe('a label that ends its line in a form column', () => {
+  it('has its value under it ("Due Date" over "06/02/2024"), which settles the dates\' order', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Lumen Studio Inc.',
+        'Billed To                    Date of Issue      Invoice Number      Amount Due (USD)',
+        'Keystone Realty Group        05/03/2024         0000123             $1,650.00',
+        '88 Congress Ave              Due Date',
+        'Austin, TX 78701             06/02/2024',
+        '                                         Subtotal             1,500.00',
+        '                                         Tax                    150.00',
+        '                                         Total                1,650.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'dueDate')?.value).toBe('2024-06-02');
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-05-03');
+  });
+});

@@ -214,6 +214,12 @@ export const findLabelled = <V>(
       if (!m.weak) readUnder(0.1, 'under-label');
       return;
     }
+    // "88 Congress Ave   Due Date" over "Austin, TX 78701   06/02/2024": a label that ends its
+    // line, in a form's column, has its value under it too.
+    if (!rest && !next && !m.weak && !options.below) {
+      readUnder(0.1, 'under-label');
+      return;
+    }
     if (options.below && !rest && (!next || nextIsLabel)) {
       const below = nextContentLine(doc, line);
       const target = below && (below.cells.length > ci ? below.cells[ci] : below.cells[0]);
