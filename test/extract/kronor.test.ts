@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { findAmounts } from '../../lambdas/extract/text/parseAmount.js';
 import { fieldOf } from './fieldOf.js';
 import { pdfTextOf } from './pdfTextOf.js';
 
@@ -50,5 +51,35 @@ describe('amounts in "kr"', () => {
 
     // Assess
     expect(fieldOf(extraction, 'currency')).toBeUndefined();
+  });
+});
+
+describe('whole kronor without öre', () => {
+  it.each([
+    ['Att betala                                12 500 kr', '12500'],
+    ['Att betala                                12 500:-', '12500'],
+  ])('are one amount in "%s", the sum settling the total', async (line, total) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Norrlands Måleri AB',
+        'Faktura 3381',
+        'Netto                                     10 000,00',
+        'Moms 25 %                                  2 500,00',
+        line,
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'total')?.value).toBe(total);
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('leave "2 400" without a sign two numbers, a quantity and a price', () => {
+    // Act
+    const amounts = findAmounts('2 400 st');
+
+    // Assess
+    expect(amounts.map((a) => a.amount)).toEqual(['2', '400']);
   });
 });

@@ -78,13 +78,16 @@ const SPACE = '[ \\u00a0\\u202f]';
 /** Groups of thousands split by a comma, a dot or an apostrophe, the same mark throughout. */
 const MARKED_GROUPS = `(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+`;
 const GROUPED = `${INDIAN}|\\d{1,3}(?:${MARKED_GROUPS}|(?:${SPACE}\\d{3})+)(?:[.,]\\d{1,2})?`;
+/** Whole kronor before their sign or the Swedish ":-" ("12 500 kr", "1 250:-"): no quantity and price. */
+const KRONOR_WITHOUT_ORE = '(?=\\s?(?:[kK]r\\b|:-))';
+
 /**
  * Grouped numbers without a currency. Groups split by spaces count only with their cents ("2
  * 400,00", as French and Nordic invoices print amounts): without them "2 400" is as likely a
  * quantity and a price. Read as "2" and "400,00", such an amount made "2 000,00" + "400,00" =
  * "2 400,00" a sum of 0,00 + 400,00 = 400,00 that held.
  */
-const GROUPED_BARE = `${INDIAN}|\\d{1,3}(?:${SPACE}\\d{3})+[.,]\\d{2}|\\d{1,3}(?:${MARKED_GROUPS})(?:[.,]\\d{1,2})?`;
+const GROUPED_BARE = `${INDIAN}|\\d{1,3}(?:${SPACE}\\d{3})+(?:[.,]\\d{2}|${KRONOR_WITHOUT_ORE})|\\d{1,3}(?:${MARKED_GROUPS})(?:[.,]\\d{1,2})?`;
 const PLAIN = '\\d+(?:[.,]\\d{1,2})?';
 
 /**
@@ -94,11 +97,20 @@ const PLAIN = '\\d+(?:[.,]\\d{1,2})?';
  */
 const SIGN_GAP = '(?:\\s?|(?<=[^\\p{L}.\\s]) +)';
 
+/**
+ * A minus sign after the number, as SAP and other ERPs print negatives ("200,00-"): only where
+ * the number ends there, not in a range ("10-20") or a date.
+ */
+const TRAILING_MINUS = '(?:(-)(?=\\s|$))?';
+
 const WITH_CURRENCY = new RegExp(
-  `${CUR}${SIGN_GAP}(-)?(${GROUPED}|${PLAIN})(?!\\d|[.,']\\d)|(-)?(${GROUPED}|${PLAIN})\\s?${CUR}`,
+  `${CUR}${SIGN_GAP}(-)?(${GROUPED}|${PLAIN})${TRAILING_MINUS}(?!\\d|[.,']\\d)|(-)?(${GROUPED}|${PLAIN})\\s?${CUR}`,
   'gu',
 );
-const BARE = new RegExp(`(?<![\\w.,/'-])(-)?(${GROUPED_BARE}|${PLAIN})(?![\\w%/]|[.,']\\d)`, 'g');
+const BARE = new RegExp(
+  `(?<![\\w.,/'-])(-)?(${GROUPED_BARE}|${PLAIN})${TRAILING_MINUS}(?![\\w%/]|[.,']\\d)`,
+  'g',
+);
 
 /** The currency a sign ("€", "zł", "US$") or an ISO 4217 code stands for; "$" is the US dollar. */
 export const currencyOf = (marker: string | undefined): string | undefined => {
@@ -163,13 +175,13 @@ export const findAmounts = (
   };
   WITH_CURRENCY.lastIndex = 0;
   for (let m = WITH_CURRENCY.exec(text); m; m = WITH_CURRENCY.exec(text)) {
-    if (m[1]) push(m.index, m.index + m[0].length, m[2], m[3] as string, m[1]);
-    else push(m.index, m.index + m[0].length, m[4], m[5] as string, m[6]);
+    if (m[1]) push(m.index, m.index + m[0].length, m[2] ?? m[4], m[3] as string, m[1]);
+    else push(m.index, m.index + m[0].length, m[5], m[6] as string, m[7]);
   }
   if (options.bare ?? true) {
     BARE.lastIndex = 0;
     for (let m = BARE.exec(text); m; m = BARE.exec(text))
-      push(m.index, m.index + m[0].length, m[1], m[2] as string);
+      push(m.index, m.index + m[0].length, m[1] ?? m[3], m[2] as string);
   }
   return found.sort((a, b) => a.start - b.start);
 };

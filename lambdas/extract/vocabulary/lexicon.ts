@@ -86,7 +86,8 @@ export const labelSource = (label: string): string => {
   const last = chars.length - 1;
   for (const [i, ch] of chars.entries()) {
     if (VARIANTS[ch]) source += VARIANTS[ch];
-    else if (ch === ' ') source += '\\s*';
+    // A space in a label may be a hyphen on the page: "Gutschrift-Nr.", "Invoice-No.".
+    else if (ch === ' ') source += '[-\\s]*';
     else if (ch === '.') source += i === last ? '(?:\\.|(?![\\p{L}\\p{N}]))' : '\\.?';
     else if (ch === '-') source += '[-\\s]?';
     else if (ch === '/') source += '\\s*/\\s*';

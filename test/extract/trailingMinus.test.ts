@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { findAmounts } from '../../lambdas/extract/text/parseAmount.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * SAP and other ERPs print a negative amount with its minus after the number ("200,00-"), and
+ * hyphenate their labels ("Gutschrift-Nr."): a credit note printed so is read with its signs.
+ */
+describe('a minus after the number', () => {
+  it.each([
+    ['200,00-', '-200.00'],
+    ['Nettowert      200,00-   ', '-200.00'],
+    ['EUR 238,00-', '-238.00'],
+  ])('makes "%s" negative', (text, amount) => {
+    // Act
+    const [found] = findAmounts(text);
+
+    // Assess
+    expect(found?.amount).toBe(amount);
+  });
+
+  it.each([
+    ['10-20', '10'],
+    ['12,50-15,00', '12.50'],
+  ])('is a range\'s dash in "%s", not a sign', (text, first) => {
+    // Act
+    const [found] = findAmounts(text);
+
+    // Assess
+    expect(found?.amount).toBe(first);
+  });
+
+  it('reads an SAP credit note with its number, net, tax and total', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Chemiehandel Rhein-Main AG · Hafenstraße 2 · 65203 Wiesbaden',
+        'Gutschrift',
+        'Gutschrift-Nr.      95000187',
+        'Datum               16.05.2024',
+        'Pos  Material     Bezeichnung                Menge   Preis/Einh.     Wert',
+        '10   CH-5520      Ethanol 99,8 % 25 l        4 KAN   50,00           200,00-',
+        'Nettowert                                                            200,00-',
+        'MwSt 19 %                                                             38,00-',
+        'Endbetrag EUR                                                        238,00-',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('95000187');
+    expect(fieldOf(extraction, 'kind')?.value).toBe('credit_note');
+    expect(fieldOf(extraction, 'total')?.value).toBe('-238.00');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});
