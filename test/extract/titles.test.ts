@@ -185,3 +185,25 @@ describe('a numbered partial invoice', () => {
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 });
+
+describe('a deposit invoice', () => {
+  it('reads its totals "of the deposit" as its own ("Facture d\'acompte")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Charpente Moreau SAS',
+        "FACTURE D'ACOMPTE N° FA-2024-051",
+        'Date : 10/04/2024',
+        'Acompte de 30 % sur devis n° D-2024-018 du 02/04/2024 (montant total 10 000,00 € HT)',
+        "Montant HT de l'acompte                      3 000,00 €",
+        'TVA 20 %                                       600,00 €',
+        "Montant TTC de l'acompte                     3 600,00 €",
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('3000.00');
+    expect(fieldOf(extraction, 'total')?.value).toBe('3600.00');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});

@@ -110,13 +110,30 @@ const statesBareRate = (rest: string, amounts: readonly FoundAmount[]): boolean 
  * document ("Montant total de la facture", "Gesamtbetrag der Rechnung" are its own total). A link
  * straight before the amount ("Acompte de 201,00 €") qualifies nothing.
  */
-const totalOfSomethingElse = (after: string): boolean => {
+const totalOfSomethingElse = (after: string, titleWords: ReadonlySet<string>): boolean => {
   const text = after.trimStart();
   const link = TITLE_ISSUER_LINK.exec(text);
   if (!link) return false;
   const linked = text.slice(link[0].length);
   const words = linked.slice(0, linked.search(/\d|$/));
+  // What the title calls the document is the document: "Montant TTC de l'acompte" on a "Facture
+  // d'acompte", "Gesamtbetrag der Abschlagsrechnung".
+  const named = words.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+  if (named.length > 0 && named.every((w) => titleWords.has(w))) return false;
   return /\p{L}{2}/u.test(words) && !documentTypeCue(words);
+};
+
+/** Lines from the top of the first page where a document's title stands. */
+const TITLE_LINES = 15;
+
+/** The words of the document's title cells ("Facture d'acompte N° FA-2024-051"), lower case. */
+const titleWordsOf = (ctx: FinderContext): Set<string> => {
+  const words = new Set<string>();
+  for (const line of ctx.doc.lines.slice(0, TITLE_LINES))
+    for (const cell of line.cells)
+      if (documentTypeCue(cell.text)?.start === 0)
+        for (const w of cell.text.toLowerCase().match(/\p{L}{3,}/gu) ?? []) words.add(w);
+  return words;
 };
 
 /** Whether `amount` stands under the cell of `line` that holds position `at`. */
@@ -131,6 +148,7 @@ const RATE_FIRST = /^\s*[+(\d]/;
 /** Every amount that a money label names, document-wide, in reading order. */
 export const labelledAmounts = (ctx: FinderContext): LabelledAmount[] => {
   const found: LabelledAmount[] = [];
+  const titleWords = titleWordsOf(ctx);
   // A row under a breakdown's column headings is read by its columns: its own label ("Gesamt")
   // sums the columns, and says nothing of which amount is what.
   const tableLines = new Set<number>();
@@ -170,7 +188,7 @@ export const labelledAmounts = (ctx: FinderContext): LabelledAmount[] => {
     labels.forEach((label, i) => {
       const until = labels[i + 1]?.start ?? text.length;
       const rest = text.slice(label.end, until);
-      if (totalOfSomethingElse(rest)) return;
+      if (totalOfSomethingElse(rest, titleWords)) return;
       const amounts = moneyIn(ctx, rest);
       const rateRow = PERCENT.test(text) || (label.field === 'tax' && statesBareRate(rest, amounts));
       const push = (a: FoundAmount, position: 'first' | 'later', onLine: DocLine) =>
