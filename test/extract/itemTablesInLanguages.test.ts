@@ -311,3 +311,23 @@ describe('an amount in brackets in the amount column', () => {
     ]);
   });
 });
+
+describe('a Polish item table numbered "Lp."', () => {
+  it('reads its rows, and ends at the breakdown\'s sum row "Razem:"', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Faktura VAT nr FV/2024/05/0312',
+        'Lp.  Nazwa towaru lub usługi        Ilość  J.m.  Cena netto  Wartość netto  VAT   Wartość brutto',
+        '1    Ulotki A5, druk dwustronny     5000   szt.  0,24        1 200,00       23%   1 476,00',
+        '2    Wizytówki                      500    szt.  0,90        450,00         23%   553,50',
+        'Razem:                                                       1 650,00             379,50   2 029,50',
+        'Do zapłaty: 2 029,50 zł',
+      ]),
+    );
+
+    // Assess
+    const items = fieldOf(extraction, 'lineItems')?.value as { description: string }[] | undefined;
+    expect(items?.map((i) => i.description)).toEqual(['Ulotki A5, druk dwustronny', 'Wizytówki']);
+  });
+});

@@ -10,6 +10,7 @@ describe('Nordic invoices', () => {
   it.each([
     ['Belopp före moms', 'Moms 25 %', 'Totalt att betala'],
     ['Beløb før moms', 'Moms 25%', 'I alt'],
+    ['Beløb i alt ekskl. moms', 'Moms 25%', 'I alt DKK'],
     ['Beløp før mva', 'Mva 25 %', 'Å betale'],
   ])('read "%s" as the net that the sum settles', async (net, tax, total) => {
     // Act

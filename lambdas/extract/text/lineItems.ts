@@ -37,7 +37,12 @@ const END =
  * nothing.
  */
 const isTotalsRow = (cells: readonly string[]): boolean =>
-  cells.length <= 3 && labelsAtStart(cells[0] ?? '', TOTALS_LABEL_FIELDS).length > 0;
+  labelsAtStart(cells[0] ?? '', TOTALS_LABEL_FIELDS).length > 0 &&
+  // A breakdown's sum row may state every column ("Razem:  1 650,00  379,50  2 029,50").
+  (cells.length <= 3 || cells.slice(1).every((c) => amountOf(c) !== undefined || RATE_CELL.test(c)));
+
+/** A rate alone in its cell ("23%", "7,00 %"). */
+const RATE_CELL = /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/;
 
 /**
  * A currency after an amount column's heading: a code ("Betrag CHF", "Total in EUR"), a sign

@@ -177,5 +177,6 @@ export const ITEM_HEADINGS = {
     `${NOT_WORD_BEFORE}(?:${headingSource('amount')})(?:\\s*(?:\\((?:[A-Z]{3}|\\p{Sc})\\)|\\p{Sc}))?$`,
     'iu',
   ),
-  position: new RegExp(`^(?:${headingSource('position')})(?:\\s|$)`, 'iu'),
+  // With or without its abbreviation's dot: "Lp.", "Pos.", "No.".
+  position: new RegExp(`^(?:${headingSource('position')})\\.?(?:\\s|$)`, 'iu'),
 } as const;
