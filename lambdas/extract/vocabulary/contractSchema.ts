@@ -75,8 +75,9 @@ export const ContractVocabularySchema = z
      * effect: "beginnt am", "prend effet le"), `expiration` (when it ends) and `term` (for how long
      * it runs: "looptijd van"). `value` words make a sentence one about the contract's price
      * ("Vergütung", "prix"), and of its amounts the one a `total` word stands beside ("£84,000 in
-     * total", "insgesamt 9.600,00 €") is the whole contract's; `payment` words one about paying ("zahlbar", "facture"). `renews` and
-     * `noRenewal` say whether it renews by itself ("tacite reconduction", "verlängert sich nicht").
+     * total", "insgesamt 9.600,00 €") is the whole contract's; `payment` words make one about
+     * paying ("zahlbar", "facture"). `renews` and `noRenewal` say whether it renews by itself
+     * ("tacite reconduction", "verlängert sich nicht").
      * In a sentence with a `termination` word ("gekündigt", "résiliation"), the number of days
      * after a `notice` cue ("mit einer Frist von", "moyennant un préavis de") is the notice needed
      * to end the contract. English prose is also read by the finders' own patterns, which know
