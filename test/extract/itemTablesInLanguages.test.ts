@@ -331,3 +331,25 @@ describe('a Polish item table numbered "Lp."', () => {
     expect(items?.map((i) => i.description)).toEqual(['Ulotki A5, druk dwustronny', 'Wizytówki']);
   });
 });
+
+describe('an item table over a tax breakdown', () => {
+  it("ends at the breakdown's headings, whose rows are no items", async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Faktura VAT FV 112/05/2024',
+        'Lp.  Nazwa                    Ilość   J.m.   Cena netto   Wartość netto',
+        '1    Cement portlandzki 25kg  40      szt.   25,00        1 000,00',
+        'Stawka VAT    Wartość netto    Kwota VAT    Wartość brutto',
+        '23%           1 000,00         230,00       1 230,00',
+        'Razem         1 000,00         230,00       1 230,00',
+        'Razem do zapłaty: 1 230,00 PLN',
+      ]),
+    );
+
+    // Assess: the one item, which adds up to the net
+    const items = fieldOf(extraction, 'lineItems')?.value as { description: string }[] | undefined;
+    expect(items?.map((i) => i.description)).toEqual(['Cement portlandzki 25kg']);
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('1000.00');
+  });
+});

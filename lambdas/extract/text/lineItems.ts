@@ -8,6 +8,7 @@ import {
 } from '../../shared/documents/index.js';
 import { ITEM_HEADINGS, labelsAtStart, TOTALS_LABEL_FIELDS } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
+import { headsBreakdown } from './invoice/taxTable.js';
 import { currencyOf, type FoundAmount, findMoney, parseNumber } from './parseAmount.js';
 import { findDates } from './parseDate.js';
 import type { DocLine } from './textIndex.js';
@@ -146,7 +147,8 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     const pageTop = line.page > lastRowPage && line.line <= 3;
     const cells = line.cells.map((c) => c.text);
     if (END.test(cells[0] ?? '') || (cells.length <= 2 && END.test(cells[cells.length - 2] ?? ''))) break;
-    if (isTotalsRow(cells)) break;
+    // The totals block: a totals row, or the headings of a breakdown printed under the items.
+    if (isTotalsRow(cells) || headsBreakdown(line)) break;
     const last = amountOf(cells[cells.length - 1] ?? '');
     const body = hasPosition && /^\d{1,4}$/.test(cells[0] ?? '') ? cells.slice(1, -1) : cells.slice(0, -1);
     const description = body[0];

@@ -75,6 +75,9 @@ const headingsOf = (line: DocLine): MoneyColumn[] => {
   return columns.length >= 2 && columns.some((c) => c.role !== 'total') ? columns : [];
 };
 
+/** Whether `line` heads a breakdown's money columns ("Stawka VAT  Wartość netto  Kwota VAT"). */
+export const headsBreakdown = (line: DocLine): boolean => headingsOf(line).length > 0;
+
 /** A rate ("19%", "7,00 %") or a tax category code ("S", "(S)") opening a row. */
 const RATE_CELL = /^\s*(?:\d{1,2}(?:[.,]\d{1,2})?\s?%|\(?[A-Z]\)?)\s*$/;
 
