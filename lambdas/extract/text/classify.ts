@@ -112,7 +112,7 @@ const vocabularySignals = (doc: DocText): number => {
 const TITLE_LINES = 15;
 
 /** The top of the first page, where a document's title stands: its first lines that `keep` keeps. */
-const topLines = (doc: DocText, keep: (line: DocLine) => boolean): DocLine[] =>
+export const topLines = (doc: DocText, keep: (line: DocLine) => boolean): DocLine[] =>
   doc.lines.filter((l) => l.page === doc.lines[0]?.page && keep(l)).slice(0, TITLE_LINES);
 
 /**

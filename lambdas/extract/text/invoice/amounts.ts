@@ -7,6 +7,7 @@ import {
   NOT_MONEY_BEFORE,
   TITLE_ISSUER_LINK,
 } from '../../vocabulary/index.js';
+import { topLines } from '../classify.js';
 import type { FinderContext } from '../context.js';
 import { type FoundAmount, findMoney } from '../parseAmount.js';
 import { findDates } from '../parseDate.js';
@@ -123,13 +124,10 @@ const totalOfSomethingElse = (after: string, titleWords: ReadonlySet<string>): b
   return /\p{L}{2}/u.test(words) && !documentTypeCue(words);
 };
 
-/** Lines from the top of the first page where a document's title stands. */
-const TITLE_LINES = 15;
-
 /** The words of the document's title cells ("Facture d'acompte N° FA-2024-051"), lower case. */
 const titleWordsOf = (ctx: FinderContext): Set<string> => {
   const words = new Set<string>();
-  for (const line of ctx.doc.lines.slice(0, TITLE_LINES))
+  for (const line of topLines(ctx.doc, (l) => !l.furniture))
     for (const cell of line.cells)
       if (documentTypeCue(cell.text)?.start === 0)
         for (const w of cell.text.toLowerCase().match(/\p{L}{3,}/gu) ?? []) words.add(w);
