@@ -6,6 +6,7 @@ import {
   EVIDENCE_WEIGHT,
   type Evidence,
   type InvoiceExtraction,
+  isoPlusDays,
   multiplyDecimals,
   paymentTermsDays,
   subtractDecimals,
@@ -37,10 +38,6 @@ const arithmetic = (fields: readonly string[], detail: string): FieldEvidence[] 
     field,
     evidence: { kind: 'arithmetic', weight: EVIDENCE_WEIGHT.arithmetic, detail },
   }));
-
-const DAY_MS = 86_400_000;
-const isoPlusDays = (iso: string, days: number): string =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The day before the same date `months` later: a term of 24 months from 2024-09-26 ends 2026-09-25. */
 const termEnd = (iso: string, months: number): string => {

@@ -110,5 +110,11 @@ export const paymentTermsDays = (terms: string): number | undefined => {
   return net?.[1] === undefined ? undefined : Number(net[1]);
 };
 
+const DAY_MS = 86_400_000;
+
+/** The ISO date `days` days after `iso` ("2024-06-06" + 30 = "2024-07-06"). */
+export const isoPlusDays = (iso: string, days: number): string =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
 /** Formats days as the normalised payment terms string. */
 export const formatPaymentTerms = (days: number): string => (days === 0 ? 'Due on receipt' : `Net ${days}`);
