@@ -129,6 +129,21 @@ describe('slash dates that only the due date settles', () => {
     // Assess
     expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toHaveLength(1);
   });
+
+  it('reads them the way the payment terms make the due date, where both ways put it after', async () => {
+    // Act: 6 June due 6 July (30 days), or 6 June due 7 June (1 day); the terms say Net 30.
+    const extraction = await read(
+      'Great Lakes Medical Supply Inc.',
+      'INVOICE',
+      'Invoice No.: GL-778120        Invoice Date: 06/06/2024        Due Date: 07/06/2024',
+      'Terms: Net 30',
+      'Total   4,328.10',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'dueDate')).toMatchObject({ value: '2024-07-06' });
+    expect(fieldOf(extraction, 'dueDate')?.alternatives).toBeUndefined();
+  });
 });
 
 describe('a row of headings with the values on the line below', () => {

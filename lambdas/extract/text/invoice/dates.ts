@@ -1,10 +1,11 @@
+import { isoPlusDays, paymentTermsDays } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
 import { CASH_DISCOUNT, DEADLINE_BEFORE, NET_TERMS, PAYMENT_WORD } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import { type FoundDate, findDates } from '../parseDate.js';
 import type { DocLine } from '../textIndex.js';
-import { dateAfterPlace, dateValue, parseDateAt } from '../values.js';
+import { dateAfterPlace, dateValue, parseDateAt, parsePaymentTerms } from '../values.js';
 import { titleCandidates } from './title.js';
 
 /** The invoice's issue and due dates' candidates. */
@@ -170,7 +171,8 @@ const dueFollowsIssue = (dates: DateCandidates): boolean | undefined => {
  * dates (no date with a day above 12, a language that writes both), its due date does: payment
  * falls due on or after the invoice is issued, so when only one way round puts the due date there,
  * that is the document's way ("Invoice Date: 03/04/2024", "Due Date: 04/03/2024" is month first:
- * 4 March, due 3 April). Both dates then read one way, as a document with an unambiguous date does.
+ * 4 March, due 3 April). Where both ways do, the payment terms may ("Net 30"). Both dates then
+ * read one way, as a document with an unambiguous date does.
  */
 export const invoiceDates = (ctx: FinderContext, titleDates: Candidate<string>[]): DateCandidates => {
   if (ctx.order === 'dmy' || ctx.order === 'mdy') return datesIn(ctx, titleDates);
@@ -178,6 +180,27 @@ export const invoiceDates = (ctx: FinderContext, titleDates: Candidate<string>[]
   const monthFirst = datesReadAs(ctx, 'mdy');
   const dmy = dueFollowsIssue(dayFirst);
   const mdy = dueFollowsIssue(monthFirst);
-  if (dmy === undefined || mdy === undefined || dmy === mdy) return datesIn(ctx, titleDates);
-  return dmy ? dayFirst : monthFirst;
+  if (dmy === undefined || mdy === undefined) return datesIn(ctx, titleDates);
+  if (dmy !== mdy) return dmy ? dayFirst : monthFirst;
+  // Both ways round put the due date after the issue ("06/06/2024", due "07/06/2024"): the payment
+  // terms settle it where only one way round makes the due date the issue date plus their days.
+  const days = termsDays(ctx);
+  if (!dmy || days === undefined) return datesIn(ctx, titleDates);
+  const dmyTerms = dueAfterDays(dayFirst, days);
+  const mdyTerms = dueAfterDays(monthFirst, days);
+  if (dmyTerms === mdyTerms) return datesIn(ctx, titleDates);
+  return dmyTerms ? dayFirst : monthFirst;
+};
+
+/** The days the document's labelled payment terms allow ("Terms: Net 30"), if they say. */
+const termsDays = (ctx: FinderContext): number | undefined => {
+  const terms = strongest(findLabelled(ctx.doc, 'paymentTerms', parsePaymentTerms));
+  return terms ? paymentTermsDays(terms.value) : undefined;
+};
+
+/** Whether the dates' due date is their invoice date plus `days`. */
+const dueAfterDays = (dates: DateCandidates, days: number): boolean => {
+  const issued = strongest(dates.invoiceDate);
+  const due = strongest(dates.dueDate);
+  return issued !== undefined && due !== undefined && isoPlusDays(issued.value, days) === due.value;
 };
