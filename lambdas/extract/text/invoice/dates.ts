@@ -5,7 +5,7 @@ import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import { type FoundDate, findDates } from '../parseDate.js';
 import type { DocLine } from '../textIndex.js';
-import { dateAfterPlace, dateValue, parseDateAt, parsePaymentTerms } from '../values.js';
+import { dateAfterPlace, dateValue, parseDateAt } from '../values.js';
 import { titleCandidates } from './title.js';
 
 /** The invoice's issue and due dates' candidates. */
@@ -159,11 +159,16 @@ const datesReadAs = (ctx: FinderContext, order: 'dmy' | 'mdy'): DateCandidates =
   return datesIn(settled, titleCandidates(settled).invoiceDate);
 };
 
+/** The strongest reading of each date, as the extraction would choose it. */
+const issuedAndDue = (dates: DateCandidates): { issued?: string; due?: string } => ({
+  issued: strongest(dates.invoiceDate)?.value,
+  due: strongest(dates.dueDate)?.value,
+});
+
 /** Whether the due date falls on or after the invoice date; undefined when both are not stated. */
 const dueFollowsIssue = (dates: DateCandidates): boolean | undefined => {
-  const issued = strongest(dates.invoiceDate);
-  const due = strongest(dates.dueDate);
-  return issued && due ? due.value >= issued.value : undefined;
+  const { issued, due } = issuedAndDue(dates);
+  return issued !== undefined && due !== undefined ? due >= issued : undefined;
 };
 
 /**
@@ -174,7 +179,11 @@ const dueFollowsIssue = (dates: DateCandidates): boolean | undefined => {
  * 4 March, due 3 April). Where both ways do, the payment terms may ("Net 30"). Both dates then
  * read one way, as a document with an unambiguous date does.
  */
-export const invoiceDates = (ctx: FinderContext, titleDates: Candidate<string>[]): DateCandidates => {
+export const invoiceDates = (
+  ctx: FinderContext,
+  titleDates: Candidate<string>[],
+  paymentTerms: readonly Candidate<string>[],
+): DateCandidates => {
   if (ctx.order === 'dmy' || ctx.order === 'mdy') return datesIn(ctx, titleDates);
   const dayFirst = datesReadAs(ctx, 'dmy');
   const monthFirst = datesReadAs(ctx, 'mdy');
@@ -184,7 +193,8 @@ export const invoiceDates = (ctx: FinderContext, titleDates: Candidate<string>[]
   if (dmy !== mdy) return dmy ? dayFirst : monthFirst;
   // Both ways round put the due date after the issue ("06/06/2024", due "07/06/2024"): the payment
   // terms settle it where only one way round makes the due date the issue date plus their days.
-  const days = termsDays(ctx);
+  const terms = strongest(paymentTerms);
+  const days = terms ? paymentTermsDays(terms.value) : undefined;
   if (!dmy || days === undefined) return datesIn(ctx, titleDates);
   const dmyTerms = dueAfterDays(dayFirst, days);
   const mdyTerms = dueAfterDays(monthFirst, days);
@@ -192,15 +202,8 @@ export const invoiceDates = (ctx: FinderContext, titleDates: Candidate<string>[]
   return dmyTerms ? dayFirst : monthFirst;
 };
 
-/** The days the document's labelled payment terms allow ("Terms: Net 30"), if they say. */
-const termsDays = (ctx: FinderContext): number | undefined => {
-  const terms = strongest(findLabelled(ctx.doc, 'paymentTerms', parsePaymentTerms));
-  return terms ? paymentTermsDays(terms.value) : undefined;
-};
-
 /** Whether the dates' due date is their invoice date plus `days`. */
 const dueAfterDays = (dates: DateCandidates, days: number): boolean => {
-  const issued = strongest(dates.invoiceDate);
-  const due = strongest(dates.dueDate);
-  return issued !== undefined && due !== undefined && isoPlusDays(issued.value, days) === due.value;
+  const { issued, due } = issuedAndDue(dates);
+  return issued !== undefined && due !== undefined && isoPlusDays(issued, days) === due;
 };

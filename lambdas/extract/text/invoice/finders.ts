@@ -27,6 +27,16 @@ const currencyValue = (text: string) => {
 /** The text writes the US dollar by name ("USD", "US$"), not by a bare "$". */
 const writesUsDollar = (text: string): boolean => /USD|US\$/.test(text);
 
+/** A sign read as a currency only as a guess: a bare "$" or a bare "R". */
+type GuessedSign = 'dollar' | 'rand';
+
+/** Which guessed sign an amount in `currency` was read from, where `text` writes no code for it. */
+const guessedSign = (currency: string, text: string): GuessedSign | undefined => {
+  if (currency === 'USD' && !writesUsDollar(text)) return 'dollar';
+  if (currency === 'ZAR' && !/ZAR/.test(text)) return 'rand';
+  return undefined;
+};
+
 /** The totals whose lines may print the invoice's currency. */
 const MONEY_TOTALS: ReadonlySet<string> = new Set(['total', 'subtotal', 'amountDue']);
 
@@ -63,22 +73,20 @@ const currencyCandidates = (
       via: 'label:currency',
     }),
   ];
-  // Where a bare "$" is read: the dollar of several countries, mostly the US one.
-  const signs: Pick<Candidate<string>, 'line' | 'via'>[] = [];
-  // Where a bare "R" is read: a letter, which only the money after it makes a sign.
-  const randSigns: Pick<Candidate<string>, 'line' | 'via'>[] = [];
+  // Where a sign that is only a guess is read: a bare "$", the dollar of several countries, mostly
+  // the US one; a bare "R", a letter that only the money after it makes the rand's sign.
+  const signs: Record<GuessedSign, Pick<Candidate<string>, 'line' | 'via'>[]> = { dollar: [], rand: [] };
   for (const amount of amounts) {
     if (!MONEY_TOTALS.has(amount.role)) continue;
     const { line } = amount;
     // A code the totals line states says which ("Total CAD $734.50", "Grand Total (INR) 56,050.00").
     // Read across the line's column gaps: on a totals line the code belongs to the amount.
     const [stated, ...more] = statedCurrencies(line.text.replace(/\s{2,}/g, ' '));
+    const sign = amount.currency ? guessedSign(amount.currency, line.text) : undefined;
     if (stated && more.every((c) => c === stated)) {
       found.push({ value: stated, confidence: 0.85, line, via: `stated-currency:${amount.role}` });
-    } else if (amount.currency === 'USD' && !writesUsDollar(line.text)) {
-      signs.push({ line, via: `dollar-sign:${amount.role}` });
-    } else if (amount.currency === 'ZAR' && !/ZAR/.test(line.text)) {
-      randSigns.push({ line, via: `rand-sign:${amount.role}` });
+    } else if (sign) {
+      signs[sign].push({ line, via: `${sign}-sign:${amount.role}` });
     } else if (amount.currency) {
       found.push({ value: amount.currency, confidence: 0.85, line, via: `amount-currency:${amount.role}` });
     }
@@ -89,10 +97,8 @@ const currencyCandidates = (
   // The item table's currency, from its rows or from its amount column's heading ("Betrag CHF"):
   // a "$" there is a dollar sign like any other.
   const fromTable = (t: ItemTable, currency: string, source: 'table' | 'heading') => {
-    if (currency === 'USD' && !writesUsDollar(t.header.text))
-      signs.push({ line: t.header, via: `dollar-sign:${source}` });
-    else if (currency === 'ZAR' && !/ZAR/.test(t.header.text))
-      randSigns.push({ line: t.header, via: `rand-sign:${source}` });
+    const sign = guessedSign(currency, t.header.text);
+    if (sign) signs[sign].push({ line: t.header, via: `${sign}-sign:${source}` });
     else
       found.push({
         value: currency,
@@ -107,7 +113,7 @@ const currencyCandidates = (
   if (table?.headingCurrency) fromTable(table, table.headingCurrency, 'heading');
   // Where the document names its dollar, every "$" is that one and they agree; where it does not,
   // a sign printed on ten lines is still one guess, not ten readings that corroborate each other.
-  for (const sign of dollar ? signs : signs.slice(0, 1)) {
+  for (const sign of dollar ? signs.dollar : signs.dollar.slice(0, 1)) {
     const named = dollar ?? ctx.likelyDollar;
     found.push({
       value: named ?? 'USD',
@@ -116,7 +122,7 @@ const currencyCandidates = (
     });
   }
   // A letter read as a sign on ten lines is still one guess, as the dollar's sign is.
-  const rand = randSigns[0];
+  const rand = signs.rand[0];
   if (rand) found.push({ value: 'ZAR', confidence: SIGN_GUESS, ...rand });
   if (found.length === 0 && ctx.currency && ctx.doc.lines[0]) {
     found.push({
@@ -169,6 +175,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const iban = ibanCandidates(ctx);
   const amounts = labelledAmounts(ctx);
   const totals = resolveTotals(amounts);
+  const paymentTerms = findLabelled(ctx.doc, 'paymentTerms', parsePaymentTerms, { via: 'label:terms' });
   const read = findItemTable(ctx);
   const printed = [totals.subtotal[0], totals.total[0]].flatMap((c) => (c ? [c.value] : []));
   const table = read && withUnitPrices(read, printed);
@@ -186,7 +193,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
     kind: title.kind,
     vendor: parties.vendor,
     customer: parties.customer,
-    ...invoiceDates(ctx, title.invoiceDate),
+    ...invoiceDates(ctx, title.invoiceDate, paymentTerms),
     currency: currencyCandidates(ctx, amounts, table, [...vendorTaxId, ...iban]),
     subtotal: totals.subtotal,
     adjustments: totals.adjustments,
@@ -209,7 +216,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
       midCell: 'colon',
       via: 'label:contract',
     }),
-    paymentTerms: findLabelled(ctx.doc, 'paymentTerms', parsePaymentTerms, { via: 'label:terms' }),
+    paymentTerms,
     vendorTaxId,
     iban,
   };
