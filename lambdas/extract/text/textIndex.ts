@@ -243,6 +243,10 @@ export const sourceOf = (line: DocLine): TextSource => ({
     : {}),
 });
 
+/** The cell of `line` that holds the character at `at`, if any does. */
+export const cellAt = (line: DocLine, at: number): LineCell | undefined =>
+  line.cells.find((c) => c.start <= at && at < c.start + c.text.length);
+
 /** The cell of `below` in the column of `cell`: the one that overlaps it most, if any does. */
 export const cellUnder = (below: DocLine, cell: LineCell): LineCell | undefined => {
   const end = cell.start + cell.text.length;

@@ -11,7 +11,7 @@ import { topLines } from '../classify.js';
 import type { FinderContext } from '../context.js';
 import { type FoundAmount, findMoney } from '../parseAmount.js';
 import { findDates } from '../parseDate.js';
-import type { DocLine } from '../textIndex.js';
+import { cellAt, cellUnder, type DocLine } from '../textIndex.js';
 import { columnTables } from './taxTable.js';
 
 /**
@@ -134,10 +134,11 @@ const titleWordsOf = (ctx: FinderContext): Set<string> => {
   return words;
 };
 
-/** Whether `amount` stands under the cell of `line` that holds position `at`. */
-const underCell = (line: DocLine, at: number, amount: FoundAmount): boolean => {
-  const cell = line.cells.find((c) => at >= c.start && at < c.start + c.text.length);
-  return cell !== undefined && amount.start < cell.start + cell.text.length && amount.end > cell.start;
+/** Whether `amount` of line `below` stands in the cell under the cell of `line` that holds `at`. */
+const underCell = (line: DocLine, at: number, below: DocLine, amount: FoundAmount): boolean => {
+  const cell = cellAt(line, at);
+  const under = cell && cellUnder(below, cell);
+  return under !== undefined && amount.start >= under.start && amount.end <= under.start + under.text.length;
 };
 
 /** A cell that opens with a rate or a plus sign, not a word. */
@@ -217,7 +218,7 @@ export const labelledAmounts = (ctx: FinderContext): LabelledAmount[] => {
         const only = alone.length === 1 ? alone[0] : undefined;
         const leftover = only ? below.text.slice(0, only.start) + below.text.slice(only.end) : below.text;
         if (!only || /\p{L}{2}/u.test(leftover.replace(/\b[A-Z]{3}\b/g, ''))) return;
-        if (line.cells.length < 3 || underCell(line, label.start, only)) push(only, 'first', below);
+        if (line.cells.length < 3 || underCell(line, label.start, below, only)) push(only, 'first', below);
       }
     });
   }

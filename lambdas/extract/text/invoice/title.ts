@@ -9,7 +9,7 @@ import {
 } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { findDates } from '../parseDate.js';
-import { cellUnder, type DocLine, nextContentLine } from '../textIndex.js';
+import { cellAt, cellUnder, type DocLine, nextContentLine } from '../textIndex.js';
 import { dateValue, parseId } from '../values.js';
 
 /**
@@ -199,7 +199,7 @@ const numberUnder = (
   line: DocLine,
   cue: TitleCue,
 ): { value: string; line: DocLine } | undefined => {
-  const cell = line.cells.find((c) => c.start <= cue.start && cue.start < c.start + c.text.length);
+  const cell = cellAt(line, cue.start);
   if (!cell || cell.text.slice(cue.end - cell.start).trim() !== '') return undefined;
   const next = nextContentLine(ctx.doc, line);
   const under = next && cellUnder(next, cell);
