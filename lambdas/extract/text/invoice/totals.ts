@@ -79,6 +79,26 @@ const withholdingCandidate = (withheld: Withheld, total: string, evidence: Evide
   };
 };
 
+/** Evidence that a sum the document prints holds. */
+const arithmetic = (detail: string): Evidence => ({
+  kind: 'arithmetic',
+  weight: EVIDENCE_WEIGHT.arithmetic,
+  detail,
+});
+
+/** The discounts and charges between net and total as a candidate, read at their first row. */
+const adjustmentsCandidate = (
+  amounts: readonly LabelledAmount[],
+  value: string,
+  evidence: Evidence,
+): Candidate<string> => ({
+  value,
+  confidence: 0.75,
+  line: (adjustmentRows(amounts)[0] as LabelledAmount).line,
+  via: 'discounts-and-charges',
+  evidence: [evidence],
+});
+
 /**
  * The totals' candidates. With a sum that holds, its three amounts are returned with arithmetic
  * evidence (and rival readings stay candidates, so a second, different sum is a conflict); the
@@ -110,11 +130,9 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
       ? `the net rows' sum ${best.subtotal.amount}`
       : `net ${best.subtotal.amount} (${where(best.subtotal)})`;
     const gapWords = best.gap ? ` - ${best.gap.words}` : '';
-    const sum: Evidence = {
-      kind: 'arithmetic',
-      weight: EVIDENCE_WEIGHT.arithmetic,
-      detail: `${netWords}${adjusted} + ${taxWords}${gapWords} = ${best.gap ? 'to pay' : 'total'} ${best.total.amount} (${where(best.total)})`,
-    };
+    const sum = arithmetic(
+      `${netWords}${adjusted} + ${taxWords}${gapWords} = ${best.gap ? 'to pay' : 'total'} ${best.total.amount} (${where(best.total)})`,
+    );
     out.total.push(grossCandidate(best, [sum]));
     if (best.gap?.withheld)
       out.withholding.push(withholdingCandidate(best.gap.withheld, best.total.amount, [sum]));
@@ -132,16 +150,8 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
             via: `${net.via}+adjustments`,
           },
     );
-    if (best.adjustment !== undefined) {
-      const first = adjustmentRows(amounts)[0] as LabelledAmount;
-      out.adjustments.push({
-        value: best.adjustment,
-        confidence: 0.75,
-        line: first.line,
-        via: 'discounts-and-charges',
-        evidence: [sum],
-      });
-    }
+    if (best.adjustment !== undefined)
+      out.adjustments.push(adjustmentsCandidate(amounts, best.adjustment, sum));
     // "Subtotal 1,000.00 / Discount -100.00 / Taxable amount 900.00": the net printed after the
     // discounts made the sum; the discounts that bridge the items' sum to it are its adjustments.
     const bridge =
@@ -155,20 +165,10 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
           )
         : undefined;
     if (bridge?.adjustment !== undefined) {
-      const first = adjustmentRows(amounts)[0] as LabelledAmount;
-      out.adjustments.push({
-        value: bridge.adjustment,
-        confidence: 0.75,
-        line: first.line,
-        via: 'discounts-and-charges',
-        evidence: [
-          {
-            kind: 'arithmetic',
-            weight: EVIDENCE_WEIGHT.arithmetic,
-            detail: `net ${bridge.subtotal.amount} (${where(bridge.subtotal)}) + discounts and charges ${bridge.adjustment} = net ${best.subtotal.amount} (${where(best.subtotal)})`,
-          },
-        ],
-      });
+      const bridged = arithmetic(
+        `net ${bridge.subtotal.amount} (${where(bridge.subtotal)}) + discounts and charges ${bridge.adjustment} = net ${best.subtotal.amount} (${where(best.subtotal)})`,
+      );
+      out.adjustments.push(adjustmentsCandidate(amounts, bridge.adjustment, bridged));
     }
     if (best.tax) out.tax.push(candidateOf(best.tax, [sum]));
     else if (best.taxRows) {
@@ -240,11 +240,7 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
             decimalEquals(subtractDecimals(gross, d.amount), due.amount),
           );
     if (by) {
-      const check: Evidence = {
-        kind: 'arithmetic',
-        weight: EVIDENCE_WEIGHT.arithmetic,
-        detail: `total ${gross} - ${by.words} = ${due.amount}`,
-      };
+      const check = arithmetic(`total ${gross} - ${by.words} = ${due.amount}`);
       evidence.push(check);
       if (by.withheld) withheldCheck ??= check;
     }
