@@ -316,3 +316,24 @@ describe('a label that ends its line in a form column', () => {
     expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-05-03');
   });
 });
+
+describe('fields on one line parted by a middle dot or a bar', () => {
+  it.each([
+    ['Issued Jun 3, 2024 · Due Jun 17, 2024'],
+    ['Issued Jun 3, 2024 | Due Jun 17, 2024'],
+    ['Issued Jun 3, 2024 • Due Jun 17, 2024'],
+  ])('%s gives the due date its own label', async (line) => {
+    // Act
+    const extraction = await read(
+      'Pine & Petal Florist',
+      'Invoice #000214',
+      line,
+      'Bridal bouquet × 1                $300.00',
+      'Total                             $300.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-06-03');
+    expect(fieldOf(extraction, 'dueDate')?.value).toBe('2024-06-17');
+  });
+});

@@ -94,9 +94,16 @@ export const plainText = (raw: string): string =>
 const joinSplitCents = (text: string): string =>
   text.replace(/(\d[.,]) (\d{2})(?=\s?(?:€|EUR|USD|GBP|CHF|\$|£)|\s{2}|\s*$)/g, '$1$2 ');
 
+/**
+ * A line's cells: runs of words one space apart. Two spaces part cells, and so does a lone
+ * bullet, middle dot or bar between spaces ("Issued Jun 3, 2024 · Due Jun 17, 2024", "Rechnung
+ * 42 | 12.03.2024"), which is not in either cell.
+ */
+const CELL = /(?![·•●|](?:\s|$))\S+(?: (?![·•●|](?:\s|$))\S+)*/g;
+
 const splitCells = (text: string): LineCell[] => {
   const cells: LineCell[] = [];
-  const re = /\S+(?: \S+)*/g;
+  const re = new RegExp(CELL);
   for (let m = re.exec(text); m; m = re.exec(text)) cells.push({ text: m[0], start: m.index });
   return cells;
 };
