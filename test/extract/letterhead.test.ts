@@ -125,3 +125,25 @@ describe('a line of dates under the letterhead', () => {
     expect(fieldOf(extraction, 'vendor')?.value).toBe('Imprimerie Delvaux SRL');
   });
 });
+
+describe('an address line under the letterhead that opens with the street', () => {
+  it.each([
+    ['Ambachtsweg 22 · 3542 DG Utrecht · KvK 30123456 · btw NL812345678B01'],
+    ['Marktstr. 3a · 79098 Freiburg · Tel. 0761 123456'],
+    ['12 High Street | Leeds LS1 4AB | VAT GB 293 8812 04'],
+  ])('%s names no sender: the letterhead above does', async (address) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Van der Berg Installatietechniek B.V.',
+        address,
+        'Vereniging van Eigenaren Parkzicht',
+        'Factuurnummer  2024-00877',
+        'Totaal incl. btw     1.694,00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Van der Berg Installatietechniek B.V.');
+  });
+});

@@ -30,6 +30,12 @@ const RETURN_ADDRESS_SEPARATOR = new RegExp(`${ADDRESS_SEPARATOR.source}|\\s+[:;
 const POSTCODE_TOWN =
   /\b(?:[A-Z]{1,2}[- ]?)?(?<![\d./-])\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
 
+/**
+ * A street and its house number ("Ambachtsweg 22", "Marktstr. 3a", "12 High Street"): where a
+ * return address opens with it, the sender's name stands elsewhere (the line above).
+ */
+const STREET = /^\p{Lu}[\p{L}.'-]*(?:\s[\p{L}.'-]+){0,3}\s\d{1,5}\s?\p{Ll}?$|^\d{1,5}\p{Ll}?\s+\p{L}/u;
+
 /** Company names in a cell, for the letterhead and the legal details; none where a customer label leads. */
 const cellNames = (text: string): string[] =>
   roleLabelAt(text, 'customer')
@@ -52,7 +58,8 @@ const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
     // The name is the cell next to the address: a logo misread by OCR may sit in a cell before it.
     const lead = (parts[0] as string).split(/\s{2,}/);
     const name = cleanPartyName(lead.filter(hasLegalForm).at(-1) ?? (lead.at(-1) as string));
-    if (name) found.push({ value: name, confidence: 0.7, reading: 'position', line, via: 'return-address' });
+    if (name && !(STREET.test(name) && !hasLegalForm(name)))
+      found.push({ value: name, confidence: 0.7, reading: 'position', line, via: 'return-address' });
   }
   return found;
 };
