@@ -117,6 +117,16 @@ describe('amounts', () => {
     expect(parseNumber('12,5')).toEqual({ value: '12.5', certain: true });
     expect(parseNumber('1,2,3')).toBeUndefined();
   });
+
+  it('read no thousands group after a lone zero: "0.025" is a price of three decimals, not 25', () => {
+    // Act
+    const found = findAmounts('0.025 €  0,025 EUR  $0.025');
+
+    // Assess
+    expect(found).toEqual([]);
+    expect(parseNumber('0.025')).toBeUndefined();
+    expect(parseNumber('1.025')).toEqual({ value: '1025', certain: false });
+  });
 });
 
 describe('durations and terms', () => {

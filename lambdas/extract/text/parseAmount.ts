@@ -77,7 +77,9 @@ const INDIAN = '\\d{1,2}(?:,\\d{2})+,\\d{3}(?:\\.\\d{1,2})?';
 const SPACE = '[ \\u00a0\\u202f]';
 /** Groups of thousands split by a comma, a dot or an apostrophe, the same mark throughout. */
 const MARKED_GROUPS = `(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+`;
-const GROUPED = `${INDIAN}|\\d{1,3}(?:${MARKED_GROUPS}|(?:${SPACE}\\d{3})+)(?:[.,]\\d{1,2})?`;
+/** A number's first group of thousands: no zero alone ("0.025" is a price of three decimals, not 25). */
+const FIRST_GROUP = '(?!0[^\\d])\\d{1,3}';
+const GROUPED = `${INDIAN}|${FIRST_GROUP}(?:${MARKED_GROUPS}|(?:${SPACE}\\d{3})+)(?:[.,]\\d{1,2})?`;
 /** Whole kronor before their sign or the Swedish ":-" ("12 500 kr", "1 250:-"): no quantity and price. */
 const KRONOR_WITHOUT_ORE = '(?=\\s?(?:[kK]r\\b|:-))';
 
@@ -87,7 +89,7 @@ const KRONOR_WITHOUT_ORE = '(?=\\s?(?:[kK]r\\b|:-))';
  * quantity and a price. Read as "2" and "400,00", such an amount made "2 000,00" + "400,00" =
  * "2 400,00" a sum of 0,00 + 400,00 = 400,00 that held.
  */
-const GROUPED_BARE = `${INDIAN}|\\d{1,3}(?:${SPACE}\\d{3})+(?:[.,]\\d{2}|${KRONOR_WITHOUT_ORE})|\\d{1,3}(?:${MARKED_GROUPS})(?:[.,]\\d{1,2})?`;
+const GROUPED_BARE = `${INDIAN}|${FIRST_GROUP}(?:${SPACE}\\d{3})+(?:[.,]\\d{2}|${KRONOR_WITHOUT_ORE})|${FIRST_GROUP}(?:${MARKED_GROUPS})(?:[.,]\\d{1,2})?`;
 const PLAIN = '\\d+(?:[.,]\\d{1,2})?';
 
 /**
@@ -103,8 +105,9 @@ const SIGN_GAP = '(?:\\s?|(?<=[^\\p{L}.\\s]) +)';
  */
 const TRAILING_MINUS = '(?:(-)(?=\\s|$))?';
 
+// A number before its currency starts where the number does: not at "025" of "0.025 €".
 const WITH_CURRENCY = new RegExp(
-  `${CUR}${SIGN_GAP}(-)?(${GROUPED}|${PLAIN})${TRAILING_MINUS}(?!\\d|[.,']\\d)|(-)?(${GROUPED}|${PLAIN})\\s?${CUR}`,
+  `${CUR}${SIGN_GAP}(-)?(${GROUPED}|${PLAIN})${TRAILING_MINUS}(?!\\d|[.,']\\d)|(?<!\\d[.,']?)(-)?(${GROUPED}|${PLAIN})\\s?${CUR}`,
   'gu',
 );
 const BARE = new RegExp(
@@ -146,6 +149,9 @@ export const parseNumber = (
       if (sameSepCount > 1) return undefined;
       whole = digits.slice(0, lastSep);
       fraction = after;
+    } else if (after.length === 3 && /^0[.,]/.test(digits)) {
+      // "0.025": three decimals, which money does not have; no thousands group follows a zero.
+      return undefined;
     } else if (after.length === 3 && sameSepCount === 1 && !otherSeps && !/[' ]/.test(digits)) {
       // "1.234" or "1,234": a thousands separator (money carries two decimals), not certain
       // unless the document's own convention says this separator groups thousands.
