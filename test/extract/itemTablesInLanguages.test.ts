@@ -353,3 +353,53 @@ describe('an item table over a tax breakdown', () => {
     expect(fieldOf(extraction, 'subtotal')?.value).toBe('1000.00');
   });
 });
+
+describe('an item table whose description column is not among the first two', () => {
+  it.each([
+    [
+      'codes and a unit column before the prices',
+      [
+        'Pos.  Art.-Nr.   Bezeichnung               Menge   Einheit   Einzelpreis   Gesamtpreis',
+        '1     EK-200     Einbauküche Eiche         1       Stk       2.450,00      2.450,00',
+        '2     MT-01      Montage                   8       Std          60,00        480,00',
+        'Nettobetrag                                                       EUR 2.930,00',
+      ],
+      [
+        { description: 'Einbauküche Eiche', quantity: '1', unitPrice: '2450.00', amount: '2450.00' },
+        { description: 'Montage', quantity: '8', unitPrice: '60.00', amount: '480.00' },
+      ],
+    ],
+    [
+      "a date and a fee schedule's number, and a factor that is no quantity",
+      [
+        'Datum        GOÄ-Nr.   Leistung                          Faktor    Betrag',
+        '21.05.2024   1         Beratung                          2,3       10,72',
+        '21.05.2024   750       Auflichtmikroskopie               2,3       65,03',
+        'Rechnungsbetrag                                                    75,75 €',
+      ],
+      [
+        { description: 'Beratung', amount: '10.72' },
+        { description: 'Auflichtmikroskopie', amount: '65.03' },
+      ],
+    ],
+    [
+      'an item code before the description, a VAT rate between price and amount',
+      [
+        'Item #     Description              Qty    Unit Price    VAT    Ext. Price',
+        'GL-1001    Nitrile gloves (case)    50     40.00         20%    2,000.00',
+        'GL-3300    Sanitizer 1 gal          20     30.00         20%      600.00',
+        'Subtotal                                                        2,600.00',
+      ],
+      [
+        { description: 'Nitrile gloves (case)', quantity: '50', unitPrice: '40.00', amount: '2000.00' },
+        { description: 'Sanitizer 1 gal', quantity: '20', unitPrice: '30.00', amount: '600.00' },
+      ],
+    ],
+  ])('%s', async (_case, table, items) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(['Rechnung Nr. 2024-1187', ...table]));
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toEqual(items);
+  });
+});

@@ -60,14 +60,37 @@ const headingCurrency = (text: string): { heading: string; currency?: string } =
 };
 
 /**
- * A header row, in any language with a vocabulary: a description column among the first two, an
- * amount column last ("Description  Amount", "Pos.  Bezeichnung  Menge  Einzelpreis  Gesamt",
+ * Where a header row's description column is: the last heading among the first three that names
+ * one, so that codes, dates or article numbers may come first ("Item #  Description", "Pos.
+ * Art.-Nr.  Bezeichnung", "Datum  GOÄ-Nr.  Leistung"); -1 where there is none before the last cell.
+ */
+const descriptionColumn = (line: DocLine): number => {
+  const first = line.cells.slice(0, Math.min(3, line.cells.length - 1));
+  return first.findLastIndex((c) => ITEM_HEADINGS.description.test(c.text));
+};
+
+/**
+ * A header row, in any language with a vocabulary: a description column among the first three,
+ * an amount column last ("Description  Amount", "Pos.  Bezeichnung  Menge  Einzelpreis  Gesamt",
  * "Bezeichnung  Betrag CHF").
  */
 const isHeader = (line: DocLine): boolean =>
   line.cells.length >= 2 &&
-  line.cells.slice(0, 2).some((c) => ITEM_HEADINGS.description.test(c.text)) &&
+  descriptionColumn(line) >= 0 &&
   ITEM_HEADINGS.amount.test(headingCurrency(line.cells[line.cells.length - 1]?.text ?? '').heading);
+
+/**
+ * A row's cells before its description under the columns that precede it (a code, a date, a
+ * service number): one word each, so that a row which leaves them empty keeps its description.
+ */
+const leadingCodes = (body: readonly string[], lead: number): number =>
+  lead > 0 && body.length >= lead + 2 && body.slice(0, lead).every((c) => !/\s/.test(c)) ? lead : 0;
+
+/**
+ * A cell between the description and the amount that is neither a quantity nor a price: a unit
+ * ("Stk", "h", "m2", "pausch") or a tax rate ("20%").
+ */
+const NOT_A_NUMBER_COLUMN = /^\p{L}[\p{L}.]{0,7}[23²³]?$|^\d{1,2}(?:[.,]\d{1,2})?\s?%$/u;
 
 const amountOf = (text: string): FoundAmount | undefined => {
   // A column's amount in brackets is negative, as accountants write it ("($150.00)" of a discount).
@@ -116,6 +139,7 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
   if (start < 0) return undefined;
   const header = lines[start] as DocLine;
   const hasPosition = ITEM_HEADINGS.position.test(header.cells[0]?.text ?? '');
+  const lead = descriptionColumn(header) - (hasPosition ? 1 : 0);
   const hasQuantity = header.cells.some((c) => ITEM_HEADINGS.quantity.test(c.text));
   const items: LineItem[] = [];
   const currencies: string[] = [];
@@ -150,7 +174,9 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     // The totals block: a totals row, or the headings of a breakdown printed under the items.
     if (isTotalsRow(cells) || headsBreakdown(line)) break;
     const last = amountOf(cells[cells.length - 1] ?? '');
-    const body = hasPosition && /^\d{1,4}$/.test(cells[0] ?? '') ? cells.slice(1, -1) : cells.slice(0, -1);
+    const numbered =
+      hasPosition && /^\d{1,4}$/.test(cells[0] ?? '') ? cells.slice(1, -1) : cells.slice(0, -1);
+    const body = numbered.slice(leadingCodes(numbered, lead));
     const description = body[0];
     if (!last || !description || /^[\d.,]+$/.test(description)) {
       // A description that wraps: a text-only line between two rows (or a row and the totals)
@@ -170,7 +196,7 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
       continue;
     }
     if (last.currency) currencies.push(last.currency);
-    const numbers = body.slice(1);
+    const numbers = body.slice(1).filter((c) => !NOT_A_NUMBER_COLUMN.test(c));
     // A long description can crowd the quantity column so that one space separates them.
     const crowded = /^(.*\S)\s+(\d+(?:[.,]\d+)?)$/.exec(description);
     if (hasQuantity && numbers.length === 1 && crowded?.[1] && crowded[2]) {
@@ -189,7 +215,8 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
       const unit = amountOf(numbers[0] as string);
       const quantity = quantityOf(numbers[0] as string);
       if (unit?.currency || (unit && /[.,]\d{2}$/.test(numbers[0] as string))) item.unitPrice = unit.amount;
-      else if (quantity) item.quantity = quantity;
+      // A lone number is a quantity only under a quantity's heading: "Faktor 2,3" multiplies a fee.
+      else if (quantity && hasQuantity) item.quantity = quantity;
     } else if (numbers.length > 2) unreadable += 1;
     items.push(item);
     lastRowPage = line.page;
