@@ -169,3 +169,23 @@ describe("a Mexican invoice's folio", () => {
     expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('A-1187');
   });
 });
+
+describe('a weak label that ends another inside a cell', () => {
+  it.each([
+    ['Order Date: 10.06.2024', 'Invoice Date : 11.06.2024'],
+    ['Delivery Date: 10.06.2024', 'Invoice Date : 11.06.2024'],
+  ])('"%s" is not the invoice date beside "%s"', async (other, own) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Cloudtail India Private Limited',
+        'Invoice Number : BLR7-1234567',
+        `${other}          ${own}`,
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-06-11');
+    expect(fieldOf(extraction, 'invoiceDate')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+});

@@ -15,8 +15,11 @@ import {
   nextContentLine,
 } from './textIndex.js';
 
-/** Two lower-case words: the text before a label is a sentence. */
-const PROSE = /(?<!\p{L})\p{Ll}{2,}\s.*(?<!\p{L})\p{Ll}{2,}\s/u;
+/**
+ * The text before a label is a sentence: two lower-case words, or a word and a lower-case one
+ * right before the label ("Rectifica la factura Nº …", "Bezug auf Rechnung …").
+ */
+const PROSE = /(?<!\p{L})\p{Ll}{2,}\s.*(?<!\p{L})\p{Ll}{2,}\s|\p{L}{2,}\s(?<!\p{L})\p{Ll}{2,}\s+$/u;
 
 /** How much less a label inside a sentence weighs than one that starts a field. */
 const PROSE_DISCOUNT = 0.3;
@@ -237,6 +240,8 @@ export const findLabelled = <V>(
       // may hold no value or a weaker one.
       for (const inside of finder.inside(cell.text)) {
         if (inside.start === 0 || (m && inside.start < m.end)) continue;
+        // A generic word right after another ("Order Date:", "Delivery Date:") ends that label.
+        if (inside.weak && /\p{L}\.?\s+$/u.test(cell.text.slice(0, inside.start))) continue;
         const strength = inside.weak ? weakBase : base;
         // A label without a colon inside a sentence ("Bei Schriftwechsel bitte Ihre Kundennummer
         // 35040727 und Belegnummer 2018092011804 angeben") refers to a number, as prose does; it

@@ -118,11 +118,16 @@ const nextLinkLine = (link: RegExp, next: DocLine | undefined): string | undefin
 export const titleCandidates = (ctx: FinderContext): TitleCandidates => {
   const titles = titleLines(ctx);
   const creditNote = titles.some((t) => t.atStart && t.cue.kind === 'creditNote');
+  // A title that starts a line with its own number ("FACTURA RECTIFICATIVA Nº R-2024-004") names
+  // the document; an invoice with a number inside another line is one it refers to ("Rectifica la
+  // factura Nº 2024-0377 de fecha 05/06/2024").
+  const numbered = titles.find((t) => t.atStart && t.number);
   const out: TitleCandidates = { invoiceNumber: [], invoiceDate: [], kind: [], creditNote };
   for (const { line, cue, atStart, after, number } of titles) {
     // "CREDIT NOTE … Relates to invoice: INV-311": on a document titled a credit note, an invoice
     // named inside a line is the one it credits, which does not make the document an invoice.
     if (creditNote && !atStart && cue.kind === 'invoice') continue;
+    if (numbered && !atStart && line !== numbered.line) continue;
     const confidence = atStart ? 0.8 : 0.7;
     out.kind.push({
       value: cue.kind === 'creditNote' ? 'credit_note' : 'invoice',
