@@ -395,11 +395,45 @@ describe('an item table whose description column is not among the first two', ()
         { description: 'Sanitizer 1 gal', quantity: '20', unitPrice: '30.00', amount: '600.00' },
       ],
     ],
+    [
+      'a quantity column first under a heading that does not say so, which the price confirms',
+      [
+        'Amount  Product                     VAT  Price     Total',
+        '1.00    Design (hours)              7%   160.00 €  160.00 €',
+        '400.00  Ballons: various colors     19%  0.79 €    316.00 €',
+        '3.00    Folding chairs              19%  12.00 €   35.00 €',
+        'Net total: 511.00 €',
+      ],
+      [
+        { description: 'Design (hours)', quantity: '1.00', unitPrice: '160.00', amount: '160.00' },
+        { description: 'Ballons: various colors', quantity: '400.00', unitPrice: '0.79', amount: '316.00' },
+        { description: 'Folding chairs', unitPrice: '12.00', amount: '35.00' },
+      ],
+    ],
   ])('%s', async (_case, table, items) => {
     // Act
     const extraction = await extractor.extract(pdfTextOf(['Rechnung Nr. 2024-1187', ...table]));
 
     // Assess
     expect(fieldOf(extraction, 'lineItems')?.value).toEqual(items);
+  });
+});
+
+describe("a tax's name in a column of an item row", () => {
+  it("is that item's tax type, not a label of the document's tax", async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Tax Invoice/Bill of Supply/Cash Memo',
+        'Invoice Number : BLR7-1234567',
+        'Sl.No  Description          Unit Price   Qty   Net Amount   Tax Rate   Tax Type   Tax Amount   Total Amount',
+        '1      Headphones X200      ₹999.15      1     ₹999.15      18%        IGST       ₹179.85      ₹1,179.00',
+        'TOTAL:                                                                            ₹179.85      ₹1,179.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'tax')?.value).toBe('179.85');
+    expect(fieldOf(extraction, 'tax')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
 });

@@ -22,6 +22,8 @@ export interface ItemTable {
   headingCurrency?: string;
   /** The header line (the table's source). */
   header: DocLine;
+  /** The lines read as items, by their index in the document. */
+  rows: ReadonlySet<number>;
   /** Rows that looked like items but could not be read. */
   unreadable: number;
 }
@@ -142,6 +144,7 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
   const lead = descriptionColumn(header) - (hasPosition ? 1 : 0);
   const hasQuantity = header.cells.some((c) => ITEM_HEADINGS.quantity.test(c.text));
   const items: LineItem[] = [];
+  const rows = new Set<number>();
   const currencies: string[] = [];
   let unreadable = 0;
   const { currency: headingCurrencyCode } = headingCurrency(
@@ -153,6 +156,7 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
           items,
           currencies,
           header,
+          rows,
           unreadable,
           ...(headingCurrencyCode ? { headingCurrency: headingCurrencyCode } : {}),
         }
@@ -176,7 +180,8 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     const last = amountOf(cells[cells.length - 1] ?? '');
     const numbered =
       hasPosition && /^\d{1,4}$/.test(cells[0] ?? '') ? cells.slice(1, -1) : cells.slice(0, -1);
-    const body = numbered.slice(leadingCodes(numbered, lead));
+    const skipped = leadingCodes(numbered, lead);
+    const body = numbered.slice(skipped);
     const description = body[0];
     if (!last || !description || /^[\d.,]+$/.test(description)) {
       // A description that wraps: a text-only line between two rows (or a row and the totals)
@@ -218,7 +223,18 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
       // A lone number is a quantity only under a quantity's heading: "Faktor 2,3" multiplies a fee.
       else if (quantity && hasQuantity) item.quantity = quantity;
     } else if (numbers.length > 2) unreadable += 1;
+    // A quantity column before the description, under a heading that does not say so ("Amount
+    // Product  VAT  Price  Total"): a number there is the quantity where it times the price is the amount.
+    if (item.unitPrice && !item.quantity) {
+      const unitPrice = item.unitPrice;
+      const quantity = numbered
+        .slice(0, skipped)
+        .map((c) => quantityOf(c))
+        .find((q) => q !== undefined && withinACent(multiplyDecimals(q, unitPrice), item.amount));
+      if (quantity) item.quantity = quantity;
+    }
     items.push(item);
+    rows.add(line.index);
     lastRowPage = line.page;
   }
   return done();

@@ -144,8 +144,13 @@ const underCell = (line: DocLine, at: number, below: DocLine, amount: FoundAmoun
 /** A cell that opens with a rate or a plus sign, not a word. */
 const RATE_FIRST = /^\s*[+(\d]/;
 
-/** Every amount that a money label names, document-wide, in reading order. */
-export const labelledAmounts = (ctx: FinderContext): LabelledAmount[] => {
+/**
+ * Every amount that a money label names, document-wide, in reading order. `itemRows` are the
+ * lines read as the item table's rows: a label in a column of one ("IGST" under "Tax Type", then
+ * the row's tax and its gross amount) is that item's, not the document's; a label that opens such
+ * a row ("Discount  -10.00") still names an amount.
+ */
+export const labelledAmounts = (ctx: FinderContext, itemRows?: ReadonlySet<number>): LabelledAmount[] => {
   const found: LabelledAmount[] = [];
   const titleWords = titleWordsOf(ctx);
   // A row under a breakdown's column headings is read by its columns: its own label ("Gesamt")
@@ -173,12 +178,15 @@ export const labelledAmounts = (ctx: FinderContext): LabelledAmount[] => {
     // Labels at the start of a cell, or after a colon inside one ("Net total: 496.00 €"). A label
     // that opens with its rate ("19 % MwSt.  19,00") starts a line; later in a row such a cell is
     // the tax category of another amount ("Abschlag 2,00%  19 % UST (S)  0,10").
+    const itemRow = itemRows?.has(line.index) === true;
     const starts = line.cells.flatMap((cell, i) =>
-      (i > 0 && RATE_FIRST.test(cell.text) ? [] : labelsAtStart(cell.text, MONEY_ROLES)).map((m) => ({
-        ...m,
-        start: cell.start + m.start,
-        end: cell.start + m.end,
-      })),
+      (i > 0 && (itemRow || RATE_FIRST.test(cell.text)) ? [] : labelsAtStart(cell.text, MONEY_ROLES)).map(
+        (m) => ({
+          ...m,
+          start: cell.start + m.start,
+          end: cell.start + m.end,
+        }),
+      ),
     );
     const inside = labelsIn(text, MONEY_ROLES).filter(
       (m) => !starts.some((s) => s.start === m.start) && /^\s*:/.test(text.slice(m.end)),

@@ -173,10 +173,10 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const parties = partyCandidates(ctx);
   const vendorTaxId = vatIdCandidates(ctx);
   const iban = ibanCandidates(ctx);
-  const amounts = labelledAmounts(ctx);
+  const read = findItemTable(ctx);
+  const amounts = labelledAmounts(ctx, read?.rows);
   const totals = resolveTotals(amounts);
   const paymentTerms = findLabelled(ctx.doc, 'paymentTerms', parsePaymentTerms, { via: 'label:terms' });
-  const read = findItemTable(ctx);
   const printed = [totals.subtotal[0], totals.total[0]].flatMap((c) => (c ? [c.value] : []));
   const table = read && withUnitPrices(read, printed);
   return {
