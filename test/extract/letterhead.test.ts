@@ -147,3 +147,23 @@ describe('an address line under the letterhead that opens with the street', () =
     expect(fieldOf(extraction, 'vendor')?.value).toBe('Van der Berg Installatietechniek B.V.');
   });
 });
+
+describe("an Italian partnership's registered name", () => {
+  it.each([
+    ['Ferramenta Rossi S.n.c. di Rossi Paolo & C.'],
+    ['Bianchi Arredamenti S.a.s. di Bianchi Anna & C.'],
+  ])('%s heads the page as the vendor, whole', async (name) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        name,
+        'Via Roma 45 - 37121 Verona - P.IVA 01234560231',
+        'FATTURA N. 7/2024 del 19/06/2024',
+        'Totale documento   EUR   122,00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe(name);
+  });
+});

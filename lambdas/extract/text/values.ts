@@ -164,9 +164,12 @@ const NAME_CONNECTORS = new Set([
   'het',
 ]);
 
-/** A legal form whose final dot belongs to it: "Inc.", "Ltd.", "Lda.", and any dotted one ("S.r.l.", "V.O.F.", "a.G."). */
+/**
+ * A legal form whose final dot belongs to it: "Inc.", "Ltd.", "Lda.", any dotted one ("S.r.l.",
+ * "V.O.F.", "a.G."), and the Italian "& C." (and partners).
+ */
 const LEGAL_ABBREVIATION =
-  /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$/iu;
+  /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$|&\s?C\.$/iu;
 
 /** Not a legal form in brackets: South African and Indian companies' "(Pty) Ltd", "(Pvt) Ltd". */
 const NOT_BRACKETED_FORM = '(?!(?:Pty|PTY|Pvt|PVT|Private|Proprietary)\\))';

@@ -100,8 +100,15 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * An Italian partnership's form before its partners' names, as its registered name runs
+ * ("Ferramenta Rossi S.n.c. di Rossi Paolo & C.", "Bianchi S.a.s. di Bianchi Anna").
+ */
+const PARTNERSHIP_OF = /\bs\.?\s?(?:n\.?\s?c|a\.?\s?s)\.?\s+di\s+\p{Lu}/iu;
+
+/**
  * True when a name ends in a legal form ("Acme Inc.", "Lieferant GmbH", "Au bon moulin SARL",
- * "Versicherungsverein Musterstadt a.G.", "Grundbesitz GmbH & Co. KG").
+ * "Versicherungsverein Musterstadt a.G.", "Grundbesitz GmbH & Co. KG"), or names an Italian
+ * partnership's partners after it.
  */
 export const hasLegalForm = (name: string): boolean => {
   const words = name
@@ -116,6 +123,9 @@ export const hasLegalForm = (name: string): boolean => {
   const last = words[words.length - 1] ?? '';
   const lastTwo = words.slice(-2).join('');
   return (
-    LEGAL_SUFFIXES.has(last) || LEGAL_SUFFIXES.has(lastTwo) || /(?:^|\s)(?:gmbh|ag|kg)\s*&\s*co/i.test(name)
+    LEGAL_SUFFIXES.has(last) ||
+    LEGAL_SUFFIXES.has(lastTwo) ||
+    /(?:^|\s)(?:gmbh|ag|kg)\s*&\s*co/i.test(name) ||
+    PARTNERSHIP_OF.test(name)
   );
 };
