@@ -221,3 +221,25 @@ describe('invoices in other languages (heuristic extractor)', () => {
     },
   );
 });
+
+describe('a Portuguese fatura-recibo from the tax portal', () => {
+  it('reads its series number and the amount received as the amount paid, which the sum checks', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Ana Ribeiro',
+        'NIF: 234567890',
+        'Fatura-Recibo n.º FR ATSIRE01FR/12',
+        'Data de emissão: 15-06-2024',
+        'Valor base:                        750,00 €',
+        'IVA (23%):                         172,50 €',
+        'Importância recebida:              922,50 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldsOf(extraction).invoiceNumber?.value).toBe('FR ATSIRE01FR/12');
+    expect(fieldsOf(extraction).total?.value).toBe('922.50');
+    expect(fieldsOf(extraction).total?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});

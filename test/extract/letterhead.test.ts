@@ -167,3 +167,25 @@ describe("an Italian partnership's registered name", () => {
     expect(fieldOf(extraction, 'vendor')?.value).toBe(name);
   });
 });
+
+describe("a doctor's return address", () => {
+  it.each([['Dr. med. Anna Berger'], ['Dr. rer. nat. Peter Klein'], ['Prof. Dr. med. dent. Eva Roth']])(
+    '%s, with an academic title in lower-case abbreviations, is the sender',
+    async (name) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf([
+          `${name} · Fachärztin für Dermatologie · Marktstr. 3 · 79098 Freiburg`,
+          'Herrn Paul Wagner',
+          'Rosenweg 7',
+          '79100 Freiburg',
+          'Rechnung Nr. 2024-1187                              Freiburg, 03.06.2024',
+          'Rechnungsbetrag                                                    86,47 €',
+        ]),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'vendor')?.value).toBe(name);
+    },
+  );
+});

@@ -198,3 +198,9 @@ describe('the number after a label that says "number"', () => {
     expect(parseNumberedId(text)?.value).toBe(id);
   });
 });
+
+describe("the Portuguese tax portal's series", () => {
+  it.each([['FR ATSIRE01FR/12'], ['FT ATSIRE01FT/5']])('%s is one document number', (id) => {
+    expect(parseId(`${id}  Data de emissão: 15-06-2024`)?.value).toBe(id);
+  });
+});

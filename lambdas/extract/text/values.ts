@@ -61,12 +61,13 @@ export const numberFromGroups = (
 
 /**
  * A series code and its number, as Portuguese, Spanish and Polish invoices print them: "FT
- * 2024/118", "FT A/315", "A 2024-001", "F 5521K24/0042/07". The number starts with a digit or a
- * series letter and its slash, and holds a slash or a dash; "Invoice A 12345", "No 2024/1" and
- * "ID INV-2024-7" (a label and a number) are no series.
+ * 2024/118", "FT A/315", "A 2024-001", "F 5521K24/0042/07", and the Portuguese tax portal's
+ * "FR ATSIRE01FR/12". The number starts with a digit, a series letter and its slash, or a series
+ * with a digit and its slash, and holds a slash or a dash; "Invoice A 12345", "No 2024/1" and "ID
+ * INV-2024-7" (a label and a number) are no series.
  */
 const SERIES_ID =
-  /^(?!(?:NO?|NR|ID|REF|NUM)\s)([A-Z]{1,3} (?=[A-Za-z0-9]*[/-])(?=[^\s]*\d)(?:\d|[A-Z]{1,2}\/)[A-Za-z0-9\-/._]*[A-Za-z0-9])(?=$|\s|[;)]|,\s)/;
+  /^(?!(?:NO?|NR|ID|REF|NUM)\s)([A-Z]{1,3} (?=[A-Za-z0-9]*[/-])(?=[^\s]*\d)(?:\d|[A-Z]{1,2}\/|[A-Z][A-Z0-9]{0,14}\d[A-Z0-9]*\/(?=\d))[A-Za-z0-9\-/._]*[A-Za-z0-9])(?=$|\s|[;)]|,\s)/;
 
 /**
  * A number printed in groups of digits, as telecoms and utilities print theirs ("0123 4567 8901"):
@@ -213,7 +214,13 @@ export const cleanPartyName = (text: string): string | undefined => {
   const words = name.split(/\s+/);
   // A name is capitalised words (and a few connectors); a sentence is not. A company name with its
   // legal form may keep lower-case words ("Au bon moulin SARL").
-  const lower = words.filter((w) => !/^[\p{Lu}0-9&('"]/u.test(w) && !NAME_CONNECTORS.has(w.toLowerCase()));
+  // An academic title's abbreviations are lower case after "Dr." ("Dr. med.", "Dr. rer. nat.").
+  const lower = words.filter(
+    (w, i) =>
+      !/^[\p{Lu}0-9&('"]/u.test(w) &&
+      !NAME_CONNECTORS.has(w.toLowerCase()) &&
+      !(/^\p{Ll}{2,5}\.$/u.test(w) && /\.$/.test(words[i - 1] ?? '')),
+  );
   if (words.length > 9 || (lower.length > 0 && !(hasLegalForm(name) && lower.length <= words.length / 2)))
     return undefined;
   return name;
