@@ -1,5 +1,6 @@
 import {
   documentTypeCue,
+  ITEM_HEADINGS,
   labelsAtStart,
   labelsIn,
   MONEY_LABEL_FIELDS,
@@ -124,6 +125,13 @@ const totalOfSomethingElse = (after: string, titleWords: ReadonlySet<string>): b
   return /\p{L}{2}/u.test(words) && !documentTypeCue(words);
 };
 
+/**
+ * "Total hours: 45.0", "Gesamt Stunden 12,5", "Totaal aantal 3": a money label followed by an
+ * item table's quantity heading totals a quantity, not money.
+ */
+const totalOfQuantity = (after: string): boolean =>
+  ITEM_HEADINGS.quantity.test(after.slice(0, Math.max(0, after.search(/\d/))));
+
 /** The words of the document's title cells ("Facture d'acompte N° FA-2024-051"), lower case. */
 const titleWordsOf = (ctx: FinderContext): Set<string> => {
   const words = new Set<string>();
@@ -195,7 +203,7 @@ export const labelledAmounts = (ctx: FinderContext, itemRows?: ReadonlySet<numbe
     labels.forEach((label, i) => {
       const until = labels[i + 1]?.start ?? text.length;
       const rest = text.slice(label.end, until);
-      if (totalOfSomethingElse(rest, titleWords)) return;
+      if (totalOfSomethingElse(rest, titleWords) || totalOfQuantity(rest)) return;
       const amounts = moneyIn(ctx, rest);
       const rateRow = PERCENT.test(text) || (label.field === 'tax' && statesBareRate(rest, amounts));
       const push = (a: FoundAmount, position: 'first' | 'later', onLine: DocLine) =>

@@ -10,6 +10,7 @@ import type { Candidate } from '../../candidates.js';
 import { type LabelledAmount, where } from './amounts.js';
 import { gapsFrom, payableRows, type Withheld, withheldFrom } from './payable.js';
 import { adjustmentRows, grossOf, strengthOf, sumOf, type Triple, triples } from './sums.js';
+import type { TaxAtRate } from './taxAtRate.js';
 
 /**
  * Settles which labelled amounts are the invoice's totals by the sums they make. Labels alone
@@ -103,9 +104,10 @@ const adjustmentsCandidate = (
  * The totals' candidates. With a sum that holds, its three amounts are returned with arithmetic
  * evidence (and rival readings stay candidates, so a second, different sum is a conflict); the
  * amount due is checked against the total less what was prepaid, withheld or rounded off. Without
- * one, every labelled amount is a plain candidate of its field.
+ * one, every labelled amount is a plain candidate of its field, but for a total and a tax that an
+ * unlabelled net and the tax's rate check (`rated`, from `taxAtRate`).
  */
-export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandidates => {
+export const resolveTotals = (amounts: readonly LabelledAmount[], rated?: TaxAtRate): TotalsCandidates => {
   const out: TotalsCandidates = {
     subtotal: [],
     adjustments: [],
@@ -187,9 +189,22 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
     // are two taxes or one printed twice: nothing says which, so they are one reading, not two
     // that agree.
     const rateRowAmounts = new Set<string>();
+    const checked = rated ? [arithmetic(rated.detail)] : [];
+    if (rated)
+      out.subtotal.push({
+        value: rated.net,
+        confidence: 0.75,
+        line: rated.netLine,
+        via: 'net-by-rate',
+        evidence: checked,
+      });
     for (const a of amounts) {
       if (a.role === 'total')
-        out.total.push(belowNet(a, amounts) ? weakened(candidateOf(a)) : candidateOf(a));
+        out.total.push(
+          belowNet(a, amounts)
+            ? weakened(candidateOf(a))
+            : candidateOf(a, a.amount === rated?.total.amount ? checked : []),
+        );
       if (a.role === 'subtotal') out.subtotal.push(candidateOf(a));
       // A tax row that states basis and tax ("VAT 19%  336.00  63.84") gives its last amount.
       const rowHasLater = amounts.some(
@@ -198,7 +213,7 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
       if (a.role === 'tax' && !(a.rateRow && a.position === 'first' && rowHasLater)) {
         if (a.rateRow && rateRowAmounts.has(a.amount)) continue;
         if (a.rateRow) rateRowAmounts.add(a.amount);
-        out.tax.push(candidateOf(a));
+        out.tax.push(candidateOf(a, a.amount === rated?.tax.amount ? checked : []));
       }
     }
     // An amount due states the total too, unless a prepayment, a withholding or a rounding
@@ -210,7 +225,8 @@ export const resolveTotals = (amounts: readonly LabelledAmount[]): TotalsCandida
           decimalEquals(subtractDecimals(t.value, d.amount), due.amount),
         ),
       );
-      if (!explained) out.total.push({ ...candidateOf(due), confidence: strengthOf(due) * 0.9 });
+      const dueChecked = due.amount === rated?.total.amount ? checked : [];
+      if (!explained) out.total.push({ ...candidateOf(due, dueChecked), confidence: strengthOf(due) * 0.9 });
     }
   }
   const dues = amounts.filter((a) => a.role === 'amountDue');

@@ -1,0 +1,77 @@
+import {
+  compareDecimals,
+  decimalEquals,
+  multiplyDecimals,
+  subtractDecimals,
+} from '../../../shared/documents/index.js';
+import type { FinderContext } from '../context.js';
+import type { DocLine } from '../textIndex.js';
+import { type LabelledAmount, moneyIn, where } from './amounts.js';
+
+/** A rate with its percent sign ("19 %", "21%", "9,975 %"). */
+const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/g;
+
+/** The one rate a line states, as a decimal string; none where it states none or two. */
+const rateOf = (line: DocLine): string | undefined => {
+  const rates = new Set([...line.text.matchAll(RATE)].map((m) => (m[1] as string).replace(',', '.')));
+  const [only] = rates;
+  return rates.size === 1 ? only : undefined;
+};
+
+/** The distinct amounts read for one role. */
+const distinct = (amounts: readonly LabelledAmount[], keep: (a: LabelledAmount) => boolean) => {
+  const seen = new Map<string, LabelledAmount>();
+  for (const a of amounts) if (keep(a) && !seen.has(a.amount)) seen.set(a.amount, a);
+  return [...seen.values()];
+};
+
+/** A total and a tax that the tax's printed rate and an unlabelled net tie together, and how. */
+export interface TaxAtRate {
+  total: LabelledAmount;
+  tax: LabelledAmount;
+  /** The net, and the line that prints it without a money label. */
+  net: string;
+  netLine: DocLine;
+  detail: string;
+}
+
+/**
+ * Where no net is labelled, an amount printed above the tax that is the total less the tax, at
+ * the tax line's own rate, is the net: "Pauschale 400,00 EUR", "zzgl. MwSt. 19 % 76,00 EUR",
+ * "Rechnungsbetrag 476,00 EUR" (400.00 + 76.00 = 476.00, and 19 % of 400.00 is 76.00). The sum is
+ * exact to the cent; the rate, 100 x tax = rate x net within a cent of tax, says the unlabelled
+ * amount is the net and not a coincidence. The rate alone could not check a total: at 7 % a total
+ * eight cents off still rounds to the same tax. Only with one total, one non-zero tax, one rate
+ * on the tax's line and no labelled net (the sums settle those).
+ */
+export const taxAtRate = (amounts: readonly LabelledAmount[], ctx: FinderContext): TaxAtRate | undefined => {
+  if (amounts.some((a) => a.role === 'subtotal')) return undefined;
+  // Where no total is labelled, the amount to pay states it ("Montant à payer").
+  const labelled = distinct(amounts, (a) => a.role === 'total' && !a.rateRow);
+  const totals = labelled.length > 0 ? labelled : distinct(amounts, (a) => a.role === 'amountDue');
+  const taxes = distinct(amounts, (a) => a.role === 'tax');
+  const [total] = totals;
+  const [tax] = taxes;
+  if (totals.length !== 1 || taxes.length !== 1 || !total || !tax) return undefined;
+  const rate = rateOf(tax.line);
+  if (!rate || compareDecimals(rate, '0') <= 0 || compareDecimals(tax.amount, '0') === 0) return undefined;
+  const net = subtractDecimals(total.amount, tax.amount);
+  // Tax and net have one sign (a credit note's are both negative).
+  if (compareDecimals(multiplyDecimals(net, tax.amount), '0') <= 0) return undefined;
+  const off = subtractDecimals(multiplyDecimals(tax.amount, '100'), multiplyDecimals(net, rate)).replace(
+    /^-/,
+    '',
+  );
+  if (compareDecimals(off, '1') > 0) return undefined;
+  const netLine = ctx.doc.lines
+    .slice(0, tax.line.index)
+    .findLast((l) => !l.furniture && moneyIn(ctx, l.text).some((a) => decimalEquals(a.amount, net)));
+  if (!netLine) return undefined;
+  return {
+    total,
+    tax,
+    net,
+    netLine,
+    detail: `net ${net} (p${netLine.page} l${netLine.line}) + tax ${tax.amount} (${where(tax)}) = total ${total.amount} (${where(total)}), and ${rate} % of the net is the tax`,
+  };
+};

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * A net printed without a money label ("Pauschale 400,00 EUR") over a tax with its rate and a
+ * total: the sum and the rate check the total. The rate alone does not: at a low rate a total
+ * some cents off rounds to the same tax.
+ */
+const extractor = new HeuristicExtractor();
+const kinds = (extraction: Awaited<ReturnType<typeof extractor.extract>>, field: string) =>
+  fieldOf(extraction, field)?.evidence?.map((e) => e.kind) ?? [];
+
+describe('a net without a money label, checked by the sum and the rate', () => {
+  it.each([
+    [
+      'Pauschale                 400,00 EUR',
+      'zzgl. MwSt. 19 %          76,00 EUR',
+      'Rechnungsbetrag           476,00 EUR',
+    ],
+    [
+      'Forfait intervention      250,00 €',
+      'TVA 20 %                   50,00 €',
+      'Montant à payer           300,00 €',
+    ],
+  ])('%s', async (net, tax, total) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['Schuster GmbH', 'Rechnung HV-7', net, tax, total]),
+    );
+
+    // Assess
+    expect(kinds(extraction, 'total')).toContain('arithmetic');
+    expect(kinds(extraction, 'tax')).toContain('arithmetic');
+    expect(fieldOf(extraction, 'subtotal')?.value).toMatch(/^(400|250)\.00$/);
+  });
+
+  it('checks nothing where no line prints the net', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Schuster GmbH',
+        'Rechnung HV-7',
+        'zzgl. MwSt. 19 %   76,00 EUR',
+        'Rechnungsbetrag   476,00 EUR',
+      ]),
+    );
+
+    // Assess
+    expect(kinds(extraction, 'total')).not.toContain('arithmetic');
+    expect(fieldOf(extraction, 'subtotal')).toBeUndefined();
+  });
+
+  it('checks nothing where the rate does not give the tax', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Schuster GmbH',
+        'Rechnung HV-7',
+        'Pauschale   400,00 EUR',
+        'zzgl. MwSt. 7 %   76,00 EUR',
+        'Rechnungsbetrag   476,00 EUR',
+      ]),
+    );
+
+    // Assess
+    expect(kinds(extraction, 'total')).not.toContain('arithmetic');
+  });
+
+  it('leaves a labelled net that does not add up to the sums: a total 10 cents off is not checked by its rate', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Atlas Industrial Supply Co.',
+        'Invoice No. A-74273',
+        'Subtotal  USD 1,401,127.01',
+        'Sales Tax (7.25%)  USD 101,581.71',
+        'Total amount  USD 1,502,708.82',
+      ]),
+    );
+
+    // Assess
+    expect(kinds(extraction, 'total')).not.toContain('arithmetic');
+  });
+});
+
+describe('a total of hours', () => {
+  it.each([['Total hours: 45.0'], ['Total hours  45.0'], ['Gesamt Stunden: 45,0']])(
+    '"%s" is no money total',
+    async (hours) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf([
+          'Maple Street Analytics LLC',
+          'INVOICE MSA-0042',
+          hours,
+          'Amount due (USD)     $6,750.00',
+        ]),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'total')?.value).toBe('6750.00');
+      expect(kinds(extraction, 'total')).not.toContain('conflict');
+    },
+  );
+});
