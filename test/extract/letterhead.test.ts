@@ -131,6 +131,7 @@ describe('an address line under the letterhead that opens with the street', () =
     ['Ambachtsweg 22 · 3542 DG Utrecht · KvK 30123456 · btw NL812345678B01'],
     ['Marktstr. 3a · 79098 Freiburg · Tel. 0761 123456'],
     ['12 High Street | Leeds LS1 4AB | VAT GB 293 8812 04'],
+    ['C/ Mayor 3 - 50001 Zaragoza - CIF B50123456'],
   ])('%s names no sender: the letterhead above does', async (address) => {
     // Act
     const extraction = await extractor.extract(

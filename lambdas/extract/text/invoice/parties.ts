@@ -31,10 +31,10 @@ const POSTCODE_TOWN =
   /\b(?:[A-Z]{1,2}[- ]?)?(?<![\d./-])\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
 
 /**
- * A street and its house number ("Ambachtsweg 22", "Marktstr. 3a", "12 High Street"): where a
+ * A street and its house number ("Ambachtsweg 22", "Marktstr. 3a", "C/ Mayor 3", "12 High Street"): where a
  * return address opens with it, the sender's name stands elsewhere (the line above).
  */
-const STREET = /^\p{Lu}[\p{L}.'-]*(?:\s[\p{L}.'-]+){0,3}\s\d{1,5}\s?\p{Ll}?$|^\d{1,5}\p{Ll}?\s+\p{L}/u;
+const STREET = /^\p{Lu}[\p{L}.'/-]*(?:\s[\p{L}.'-]+){0,3}\s\d{1,5}\s?\p{Ll}?$|^\d{1,5}\p{Ll}?\s+\p{L}/u;
 
 /** Company names in a cell, for the letterhead and the legal details; none where a customer label leads. */
 const cellNames = (text: string): string[] =>
