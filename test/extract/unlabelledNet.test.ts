@@ -105,3 +105,41 @@ describe('a total of hours', () => {
     },
   );
 });
+
+describe('item lines without a table, right above the total', () => {
+  const invoice = (...items: string[]) =>
+    pdfTextOf([
+      'Rivera Roofing & Gutters Inc.',
+      'Invoice 1088',
+      'Date: June 18, 2024',
+      ...items,
+      'Total   $9,450.00',
+    ]);
+
+  it('check the total where they add up to it', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      invoice(
+        'Materials        $4,200.00',
+        'Labor            $5,000.00',
+        'Permit fee         $250.00',
+        '----------',
+      ),
+    );
+
+    // Assess
+    expect(kinds(extraction, 'total')).toContain('arithmetic');
+  });
+
+  it.each([
+    [['Materials        $4,200.00', 'Labor            $5,000.00', 'Permit fee         $255.00']],
+    [['Roof replacement                          $9,450.00']],
+    [['Materials        $4,200.00', 'Note: permit fee of $250.00 included', 'Labor   $5,250.00']],
+  ])('check nothing where they do not, or one line only restates it: %j', async (items) => {
+    // Act
+    const extraction = await extractor.extract(invoice(...items));
+
+    // Assess
+    expect(kinds(extraction, 'total')).not.toContain('arithmetic');
+  });
+});

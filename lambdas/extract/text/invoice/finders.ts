@@ -10,9 +10,9 @@ import { countryCurrencyCandidates } from './countryCurrency.js';
 import { invoiceDates } from './dates.js';
 import { ibanCandidates, vatIdCandidates } from './identifiers.js';
 import { partyCandidates } from './parties.js';
-import { taxAtRate } from './taxAtRate.js';
 import { ownNumbers, titleCandidates } from './title.js';
 import { resolveTotals } from './totals.js';
+import { unlabelledSum } from './unlabelledSums.js';
 
 /** Every invoice field's candidates. */
 export type InvoiceCandidates = { [K in FieldName<'invoice'>]: Candidate<NonNullable<InvoiceFields[K]>>[] };
@@ -176,7 +176,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const iban = ibanCandidates(ctx);
   const read = findItemTable(ctx);
   const amounts = labelledAmounts(ctx, read?.rows);
-  const totals = resolveTotals(amounts, taxAtRate(amounts, ctx));
+  const totals = resolveTotals(amounts, unlabelledSum(amounts, ctx));
   const paymentTerms = findLabelled(ctx.doc, 'paymentTerms', parsePaymentTerms, { via: 'label:terms' });
   const printed = [totals.subtotal[0], totals.total[0]].flatMap((c) => (c ? [c.value] : []));
   const table = read && withUnitPrices(read, printed);

@@ -10,7 +10,7 @@ import type { Candidate } from '../../candidates.js';
 import { type LabelledAmount, where } from './amounts.js';
 import { gapsFrom, payableRows, type Withheld, withheldFrom } from './payable.js';
 import { adjustmentRows, grossOf, strengthOf, sumOf, type Triple, triples } from './sums.js';
-import type { TaxAtRate } from './taxAtRate.js';
+import type { UnlabelledSum } from './unlabelledSums.js';
 
 /**
  * Settles which labelled amounts are the invoice's totals by the sums they make. Labels alone
@@ -105,9 +105,12 @@ const adjustmentsCandidate = (
  * evidence (and rival readings stay candidates, so a second, different sum is a conflict); the
  * amount due is checked against the total less what was prepaid, withheld or rounded off. Without
  * one, every labelled amount is a plain candidate of its field, but for a total and a tax that an
- * unlabelled net and the tax's rate check (`rated`, from `taxAtRate`).
+ * amounts printed without a money label add up to (`unlabelled`, from `unlabelledSum`).
  */
-export const resolveTotals = (amounts: readonly LabelledAmount[], rated?: TaxAtRate): TotalsCandidates => {
+export const resolveTotals = (
+  amounts: readonly LabelledAmount[],
+  unlabelled?: UnlabelledSum,
+): TotalsCandidates => {
   const out: TotalsCandidates = {
     subtotal: [],
     adjustments: [],
@@ -189,12 +192,12 @@ export const resolveTotals = (amounts: readonly LabelledAmount[], rated?: TaxAtR
     // are two taxes or one printed twice: nothing says which, so they are one reading, not two
     // that agree.
     const rateRowAmounts = new Set<string>();
-    const checked = rated ? [arithmetic(rated.detail)] : [];
-    if (rated)
+    const checked = unlabelled ? [arithmetic(unlabelled.detail)] : [];
+    if (unlabelled?.net)
       out.subtotal.push({
-        value: rated.net,
+        value: unlabelled.net.value,
         confidence: 0.75,
-        line: rated.netLine,
+        line: unlabelled.net.line,
         via: 'net-by-rate',
         evidence: checked,
       });
@@ -203,7 +206,7 @@ export const resolveTotals = (amounts: readonly LabelledAmount[], rated?: TaxAtR
         out.total.push(
           belowNet(a, amounts)
             ? weakened(candidateOf(a))
-            : candidateOf(a, a.amount === rated?.total.amount ? checked : []),
+            : candidateOf(a, a.amount === unlabelled?.total.amount ? checked : []),
         );
       if (a.role === 'subtotal') out.subtotal.push(candidateOf(a));
       // A tax row that states basis and tax ("VAT 19%  336.00  63.84") gives its last amount.
@@ -213,7 +216,7 @@ export const resolveTotals = (amounts: readonly LabelledAmount[], rated?: TaxAtR
       if (a.role === 'tax' && !(a.rateRow && a.position === 'first' && rowHasLater)) {
         if (a.rateRow && rateRowAmounts.has(a.amount)) continue;
         if (a.rateRow) rateRowAmounts.add(a.amount);
-        out.tax.push(candidateOf(a, a.amount === rated?.tax.amount ? checked : []));
+        out.tax.push(candidateOf(a, a.amount === unlabelled?.tax?.amount ? checked : []));
       }
     }
     // An amount due states the total too, unless a prepayment, a withholding or a rounding
@@ -225,7 +228,7 @@ export const resolveTotals = (amounts: readonly LabelledAmount[], rated?: TaxAtR
           decimalEquals(subtractDecimals(t.value, d.amount), due.amount),
         ),
       );
-      const dueChecked = due.amount === rated?.total.amount ? checked : [];
+      const dueChecked = due.amount === unlabelled?.total.amount ? checked : [];
       if (!explained) out.total.push({ ...candidateOf(due, dueChecked), confidence: strengthOf(due) * 0.9 });
     }
   }

@@ -1,9 +1,11 @@
 import {
+  addDecimals,
   compareDecimals,
   decimalEquals,
   multiplyDecimals,
   subtractDecimals,
 } from '../../../shared/documents/index.js';
+import { labelsAtStart, MONEY_LABEL_FIELDS } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
 import { type LabelledAmount, moneyIn, where } from './amounts.js';
@@ -25,13 +27,15 @@ const distinct = (amounts: readonly LabelledAmount[], keep: (a: LabelledAmount) 
   return [...seen.values()];
 };
 
-/** A total and a tax that the tax's printed rate and an unlabelled net tie together, and how. */
-export interface TaxAtRate {
+/**
+ * A total that amounts printed without a money label add up to, and how: the net and the tax at
+ * the tax's rate (`tax`, `net`), or item lines without a table's headings.
+ */
+export interface UnlabelledSum {
   total: LabelledAmount;
-  tax: LabelledAmount;
+  tax?: LabelledAmount;
   /** The net, and the line that prints it without a money label. */
-  net: string;
-  netLine: DocLine;
+  net?: { value: string; line: DocLine };
   detail: string;
 }
 
@@ -44,7 +48,7 @@ export interface TaxAtRate {
  * eight cents off still rounds to the same tax. Only with one total, one non-zero tax, one rate
  * on the tax's line and no labelled net (the sums settle those).
  */
-export const taxAtRate = (amounts: readonly LabelledAmount[], ctx: FinderContext): TaxAtRate | undefined => {
+const taxAtRate = (amounts: readonly LabelledAmount[], ctx: FinderContext): UnlabelledSum | undefined => {
   if (amounts.some((a) => a.role === 'subtotal')) return undefined;
   // Where no total is labelled, the amount to pay states it ("Montant à payer").
   const labelled = distinct(amounts, (a) => a.role === 'total' && !a.rateRow);
@@ -70,8 +74,56 @@ export const taxAtRate = (amounts: readonly LabelledAmount[], ctx: FinderContext
   return {
     total,
     tax,
-    net,
-    netLine,
+    net: { value: net, line: netLine },
     detail: `net ${net} (p${netLine.page} l${netLine.line}) + tax ${tax.amount} (${where(tax)}) = total ${total.amount} (${where(total)}), and ${rate} % of the net is the tax`,
   };
 };
+
+/** A line of words and one amount at its end ("Permit fee   $250.00"), without a money label. */
+const itemLineAmount = (ctx: FinderContext, line: DocLine): string | undefined => {
+  const money = moneyIn(ctx, line.text);
+  const only = money.length === 1 ? money[0] : undefined;
+  if (!only || line.text.slice(only.end).trim() !== '') return undefined;
+  const words = line.text.slice(0, only.start);
+  if (!/\p{L}{2}/u.test(words) || labelsAtStart(words.trim(), MONEY_LABEL_FIELDS).length > 0)
+    return undefined;
+  return only.amount;
+};
+
+/**
+ * Item lines without a table's headings, one amount each, right above the total ("Materials
+ * $4,200.00", "Labor $5,000.00", "Permit fee $250.00" over "Total $9,450.00"): two or more that add
+ * up to the total to the cent check it, as an item table's sum does. A rule of dashes between
+ * them and the total is passed over; any other line ends them.
+ */
+const itemLinesAbove = (
+  amounts: readonly LabelledAmount[],
+  ctx: FinderContext,
+): UnlabelledSum | undefined => {
+  const totals = distinct(amounts, (a) => a.role === 'total' && !a.rateRow);
+  const [total] = totals;
+  if (totals.length !== 1 || !total || amounts.some((a) => a.role === 'subtotal' || a.role === 'tax'))
+    return undefined;
+  const found: string[] = [];
+  let first = total.line;
+  for (let i = total.line.index - 1; i >= 0; i--) {
+    const line = ctx.doc.lines[i] as DocLine;
+    if (line.page !== total.line.page || line.furniture) break;
+    if (found.length === 0 && /^[\s\-_=]+$/.test(line.text)) continue;
+    const amount = itemLineAmount(ctx, line);
+    if (!amount) break;
+    found.push(amount);
+    first = line;
+  }
+  if (found.length < 2 || !decimalEquals(addDecimals(found), total.amount)) return undefined;
+  return {
+    total,
+    detail: `the ${found.length} item lines above (p${first.page} l${first.line}) add up to the total ${total.amount} (${where(total)})`,
+  };
+};
+
+/** A total that amounts printed without a money label check: the net at the tax's rate, or item lines. */
+export const unlabelledSum = (
+  amounts: readonly LabelledAmount[],
+  ctx: FinderContext,
+): UnlabelledSum | undefined => taxAtRate(amounts, ctx) ?? itemLinesAbove(amounts, ctx);
