@@ -437,3 +437,38 @@ describe("a tax's name in a column of an item row", () => {
     expect(fieldOf(extraction, 'tax')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
 });
+
+describe('the end of an item table', () => {
+  it.each([
+    [
+      'a totals block in a column of its own',
+      [
+        'Cantidad  Unidad  Descripción                          Valor unitario     Importe',
+        '1         E48     Desarrollo de aplicación móvil         50,000.00       50,000.00',
+        'Moneda: MXN                                        Subtotal     $50,000.00',
+        '                                                   IVA 16%       $8,000.00',
+      ],
+    ],
+    [
+      'a row of the sum whose label the vocabularies do not know',
+      [
+        'Code      Description                     Qty    Price     Net',
+        'P-100     Desarrollo de aplicación móvil    1    50,000.00  50,000.00',
+        'Goods total                                           50,000.00',
+      ],
+    ],
+  ])('%s is no item', async (_case, table) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(['Factura A-1542', ...table]));
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toEqual([
+      {
+        description: 'Desarrollo de aplicación móvil',
+        quantity: '1',
+        unitPrice: '50000.00',
+        amount: '50000.00',
+      },
+    ]);
+  });
+});

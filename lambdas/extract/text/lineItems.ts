@@ -6,6 +6,7 @@ import {
   multiplyDecimals,
   subtractDecimals,
 } from '../../shared/documents/index.js';
+import { TOTAL_WORDS } from '../vocabulary/contractWords.js';
 import { ITEM_HEADINGS, labelsAtStart, TOTALS_LABEL_FIELDS } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import { headsBreakdown } from './invoice/taxTable.js';
@@ -43,6 +44,12 @@ const isTotalsRow = (cells: readonly string[]): boolean =>
   labelsAtStart(cells[0] ?? '', TOTALS_LABEL_FIELDS).length > 0 &&
   // A breakdown's sum row may state every column ("Razem:  1 650,00  379,50  2 029,50").
   (cells.length <= 3 || cells.slice(1).every((c) => amountOf(c) !== undefined || RATE_CELL.test(c)));
+
+/** A cell that is a totals label and nothing else ("Subtotal", "Total:", "Base imponible"). */
+const isTotalsLabel = (text: string): boolean => {
+  const m = labelsAtStart(text, TOTALS_LABEL_FIELDS)[0];
+  return m !== undefined && m.start === 0 && /^\W*$/u.test(text.slice(m.end));
+};
 
 /** A rate alone in its cell ("23%", "7,00 %"). */
 const RATE_CELL = /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/;
@@ -177,6 +184,9 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     if (END.test(cells[0] ?? '') || (cells.length <= 2 && END.test(cells[cells.length - 2] ?? ''))) break;
     // The totals block: a totals row, or the headings of a breakdown printed under the items.
     if (isTotalsRow(cells) || headsBreakdown(line)) break;
+    // A totals block in a column of its own: a totals label alone in the cell before the amount
+    // ("Moneda: MXN   Subtotal   $50,000.00").
+    if (cells.length > 2 && isTotalsLabel(cells[cells.length - 2] ?? '')) break;
     const last = amountOf(cells[cells.length - 1] ?? '');
     const numbered =
       hasPosition && /^\d{1,4}$/.test(cells[0] ?? '') ? cells.slice(1, -1) : cells.slice(0, -1);
@@ -202,6 +212,9 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     }
     if (last.currency) currencies.push(last.currency);
     const numbers = body.slice(1).filter((c) => !NOT_A_NUMBER_COLUMN.test(c));
+    // Under quantity and price columns, a row with neither whose words say "total" ("Goods
+    // total  950.00", "Summe gesamt") is the sum of the rows above, not one of them.
+    if (hasQuantity && numbers.length === 0 && items.length > 0 && TOTAL_WORDS.test(description)) break;
     // A long description can crowd the quantity column so that one space separates them.
     const crowded = /^(.*\S)\s+(\d+(?:[.,]\d+)?)$/.exec(description);
     if (hasQuantity && numbers.length === 1 && crowded?.[1] && crowded[2]) {
