@@ -96,10 +96,10 @@ const leadingCodes = (body: readonly string[], lead: number): number =>
   lead > 0 && body.length >= lead + 2 && body.slice(0, lead).every((c) => !/\s/.test(c)) ? lead : 0;
 
 /**
- * A cell between the description and the amount that is neither a quantity nor a price: a unit
- * ("Stk", "h", "m2", "pausch") or a tax rate ("20%").
+ * A unit between the description and the amount ("Stk", "h", "m2", "pausch"): neither a quantity
+ * nor a price, as a tax rate's cell (`RATE_CELL`) is neither.
  */
-const NOT_A_NUMBER_COLUMN = /^\p{L}[\p{L}.]{0,7}[23²³]?$|^\d{1,2}(?:[.,]\d{1,2})?\s?%$/u;
+const UNIT_CELL = /^\p{L}[\p{L}.]{0,7}[23²³]?$/u;
 
 const amountOf = (text: string): FoundAmount | undefined => {
   // A column's amount in brackets is negative, as accountants write it ("($150.00)" of a discount).
@@ -211,7 +211,7 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
       continue;
     }
     if (last.currency) currencies.push(last.currency);
-    const numbers = body.slice(1).filter((c) => !NOT_A_NUMBER_COLUMN.test(c));
+    const numbers = body.slice(1).filter((c) => !UNIT_CELL.test(c) && !RATE_CELL.test(c));
     // Under quantity and price columns, a row with neither whose words say "total" ("Goods
     // total  950.00", "Summe gesamt") is the sum of the rows above, not one of them.
     if (hasQuantity && numbers.length === 0 && items.length > 0 && TOTAL_WORDS.test(description)) break;
