@@ -207,3 +207,39 @@ describe('a deposit invoice', () => {
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 });
+
+describe('a title with its number and date', () => {
+  it.each([
+    ['Invoice SS-2291 · 19 June 2024', 'SS-2291', '2024-06-19'],
+    ['Invoice SS-2291, 19 June 2024', 'SS-2291', '2024-06-19'],
+    ['FAKTURA nr 12/06/2024 z dnia 30.06.2024', '12/06/2024', '2024-06-30'],
+  ])('%s', async (title, number, date) => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf(['Sparks & Sons Electrical Ltd', title, 'Total   £516.00']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe(date);
+  });
+});
+
+describe('a Dutch bill ("nota") from a practice', () => {
+  it('reads its number and date by their labels', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Tandartspraktijk Zonneveld',
+        'Nota',
+        'Notanummer: 240615-88',
+        'Notadatum: 15-06-2024',
+        'Totaal   142,60',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('240615-88');
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-06-15');
+  });
+});

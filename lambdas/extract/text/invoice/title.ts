@@ -36,6 +36,8 @@ export interface TitleCandidates {
 const NUMBER_MARK = /^(?:nr|no|n[°º]|nº|n\.\s?[°º]|n(?=\.)|#|num(?:ber|mer|ero|éro)?|número)\.?\s*[:.]?\s*/iu;
 /** A one- or two-digit number standing alone ("n. 31 del", "Nr. 7"). */
 const SHORT_NUMBER = /^([1-9]\d?)(?=$|\s|[,;)])/;
+/** A number shaped like a date, standing alone ("12/06/2024"). */
+const DATE_SHAPED_NUMBER = /^(\d{1,3}\/\d{1,2}\/\d{2,4})(?=$|\s|[,;)])/;
 /** A parenthesis right after the title word: "Gutschrift (Selbst ausgestellte Rechnung) Nr. 1". */
 const PARENTHESIS = /^\s*\([^)]{0,60}\)/u;
 /** One word between the title word and its number mark: "des", "Versicherers", "of". */
@@ -83,8 +85,12 @@ const numberAfter = (after: string): { id: string; end: number; marked: boolean 
     const tail = rest.slice(mark.length);
     // A small business numbers its invoices from 1: "Fattura n. 31 del 11/04/2024", "Rechnung Nr. 7".
     // Two digits are a number only after a mark that says so.
+    // After a mark that says "number", a number shaped like a date is the number: Polish invoices
+    // number theirs per month ("FAKTURA nr 12/06/2024").
+    const numberMark = mark !== '' && !mark.startsWith(':');
     const id =
-      parseId(tail)?.value ?? (mark && !mark.startsWith(':') ? SHORT_NUMBER.exec(tail)?.[1] : undefined);
+      parseId(tail)?.value ??
+      (numberMark ? (DATE_SHAPED_NUMBER.exec(tail)?.[1] ?? SHORT_NUMBER.exec(tail)?.[1]) : undefined);
     if (!id) continue;
     return { id, end: start + tail.indexOf(id) + id.length, marked: mark !== '' };
   }
@@ -94,7 +100,8 @@ const numberAfter = (after: string): { id: string; end: number; marked: boolean 
 /** The date joined to the title's number: "vom 05.03.2018" on the same line or starting the next. */
 const dateAfter = (ctx: FinderContext, tail: string, next: DocLine | undefined) => {
   const link = new RegExp(`^\\s*${TITLE_DATE_LINK_PATTERN}\\s*:?\\s*`, 'iu');
-  const here = link.exec(tail);
+  // On the title's line a separator joins them too: "Invoice SS-2291 · 19 June 2024".
+  const here = link.exec(tail) ?? /^\s*[·•|,–—-]\s*(?=\d|\p{L}{3})/u.exec(tail);
   const sameLine = here ? tail.slice(here[0].length) : undefined;
   const nextLine =
     here && sameLine?.trim() === '' ? next?.text : !here ? nextLinkLine(link, next) : undefined;
