@@ -149,10 +149,12 @@ describe('an address line under the letterhead that opens with the street', () =
   });
 });
 
-describe("an Italian partnership's registered name", () => {
+describe("a partnership's registered name", () => {
   it.each([
     ['Ferramenta Rossi S.n.c. di Rossi Paolo & C.'],
     ['Bianchi Arredamenti S.a.s. di Bianchi Anna & C.'],
+    ['Kanzlei Hoffmann & Partner mbB'],
+    ['Weber Rechtsanwälte PartG'],
   ])('%s heads the page as the vendor, whole', async (name) => {
     // Act
     const extraction = await extractor.extract(

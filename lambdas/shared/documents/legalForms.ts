@@ -35,6 +35,9 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'kgaa',
   'eg',
   'mbh',
+  // A partnership of professionals (tax advisers, lawyers): "PartG", "Partner mbB".
+  'partg',
+  'mbb',
   // French-speaking countries
   'sa',
   'sas',
