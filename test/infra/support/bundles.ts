@@ -175,10 +175,10 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // extract 1,091 -> 1,093 (measured 1,092.0): Italian courtesy copies, SAP's trailing minus, whole
 // kronor, tax names with their rate, a discount between two nets, labels over their values at a
 // line's end (stop 40), ~1.4 KB.
-// extract 1,093 -> 1,096 (measured 1,095.8): item tables whose description column comes after
+// extract 1,093 -> 1,097 (measured 1,096.0): item tables whose description column comes after
 // codes, nets checked by the tax's rate, item lines above a total, return addresses that open
-// with a street, corrective invoices' references (stop 41), ~3.8 KB.
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_096 };
+// with a street, corrective invoices' references (stop 41), ~4.0 KB.
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_097 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
