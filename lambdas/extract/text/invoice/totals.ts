@@ -104,8 +104,8 @@ const adjustmentsCandidate = (
  * The totals' candidates. With a sum that holds, its three amounts are returned with arithmetic
  * evidence (and rival readings stay candidates, so a second, different sum is a conflict); the
  * amount due is checked against the total less what was prepaid, withheld or rounded off. Without
- * one, every labelled amount is a plain candidate of its field, but for a total and a tax that an
- * amounts printed without a money label add up to (`unlabelled`, from `unlabelledSum`).
+ * one, every labelled amount is a plain candidate of its field, but for a total and a tax that
+ * amounts printed without a money label check (`unlabelled`, from `unlabelledSum`).
  */
 export const resolveTotals = (
   amounts: readonly LabelledAmount[],

@@ -48,10 +48,13 @@ export interface UnlabelledSum {
  * eight cents off still rounds to the same tax. Only with one total, one non-zero tax, one rate
  * on the tax's line and no labelled net (the sums settle those).
  */
-const taxAtRate = (amounts: readonly LabelledAmount[], ctx: FinderContext): UnlabelledSum | undefined => {
+const taxAtRate = (
+  amounts: readonly LabelledAmount[],
+  labelled: readonly LabelledAmount[],
+  ctx: FinderContext,
+): UnlabelledSum | undefined => {
   if (amounts.some((a) => a.role === 'subtotal')) return undefined;
   // Where no total is labelled, the amount to pay states it ("Montant à payer").
-  const labelled = distinct(amounts, (a) => a.role === 'total' && !a.rateRow);
   const totals = labelled.length > 0 ? labelled : distinct(amounts, (a) => a.role === 'amountDue');
   const taxes = distinct(amounts, (a) => a.role === 'tax');
   const [total] = totals;
@@ -98,9 +101,9 @@ const itemLineAmount = (ctx: FinderContext, line: DocLine): string | undefined =
  */
 const itemLinesAbove = (
   amounts: readonly LabelledAmount[],
+  totals: readonly LabelledAmount[],
   ctx: FinderContext,
 ): UnlabelledSum | undefined => {
-  const totals = distinct(amounts, (a) => a.role === 'total' && !a.rateRow);
   const [total] = totals;
   if (totals.length !== 1 || !total || amounts.some((a) => a.role === 'subtotal' || a.role === 'tax'))
     return undefined;
@@ -122,8 +125,14 @@ const itemLinesAbove = (
   };
 };
 
-/** A total that amounts printed without a money label check: the net at the tax's rate, or item lines. */
+/**
+ * A total that amounts printed without a money label check: the net at the tax's rate, or item
+ * lines. Both check the one labelled total (not a rate row's), read once here.
+ */
 export const unlabelledSum = (
   amounts: readonly LabelledAmount[],
   ctx: FinderContext,
-): UnlabelledSum | undefined => taxAtRate(amounts, ctx) ?? itemLinesAbove(amounts, ctx);
+): UnlabelledSum | undefined => {
+  const totals = distinct(amounts, (a) => a.role === 'total' && !a.rateRow);
+  return taxAtRate(amounts, totals, ctx) ?? itemLinesAbove(amounts, totals, ctx);
+};
