@@ -295,6 +295,22 @@ describe('a header table of labels over their values', () => {
   });
 });
 
+describe("a utility's bill", () => {
+  it('reads "Bill Date" as the invoice date', async () => {
+    // Act
+    const extraction = await read(
+      'Pacific Valley Water District',
+      'PO Box 4410, Fresno, CA 93744',
+      'Bill Date: June 12, 2024',
+      'Water Service Charge                          $38.50',
+      'Total Amount Due                              $38.50',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-06-12');
+  });
+});
+
 describe('a label that ends its line in a form column', () => {
   it('has its value under it ("Due Date" over "06/02/2024"), which settles the dates\' order', async () => {
     // Act

@@ -6,7 +6,7 @@ import { pdfTextOf } from './pdfTextOf.js';
  * does not make: the sender's one-line return address above the recipient's window, a bill-to
  * block naming the customer's company again, item tables, a totals block in the language's own
  * words, amounts with a decimal comma (1.234,56 and 1 234,56) and the vendor's registration
- * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP, NIF, Swedish momsreg.nr, Danish CVR, Norwegian org.nr) printed as numbers near the amounts.
+ * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP, NIF, Swedish momsreg.nr, Danish CVR, Norwegian org.nr, Czech DIČ) printed as numbers near the amounts.
  */
 export interface LanguageInvoice {
   language: string;
@@ -416,5 +416,43 @@ export const LANGUAGE_INVOICES: readonly LanguageInvoice[] = [
     customer: 'Bryggen Kafé AS',
     net: '10000.00',
     vatIdDigits: '987654321',
+  },
+  {
+    language: 'cs',
+    text: pdfTextOf([
+      'Dodavatel:                               Odběratel:',
+      'Truhlářství Dvořák s.r.o.                Hotel Vltava a.s.',
+      'Polní 8, 602 00 Brno                     Nábřeží 3, 370 01 České Budějovice',
+      'IČ: 27943615                             IČ: 45678912',
+      'DIČ: CZ27943615                          DIČ: CZ45678912',
+      'FAKTURA - DAŇOVÝ DOKLAD',
+      'Číslo faktury: 2024/0312                 Datum vystavení: 14. června 2024',
+      'Variabilní symbol: 20240312              Datum splatnosti: 28.06.2024',
+      'Forma úhrady: převodem                   DUZP: 14.06.2024',
+      'Označení dodávky                 Množství    Cena za MJ       Celkem',
+      'Vestavěné skříně, dub               2 ks     36 500,00     73 000,00',
+      'Montáž                              6 hod       650,00      3 900,00',
+      'Celkem bez DPH                                              76 900,00',
+      'DPH 21 %                                                    16 149,00',
+      'Celkem k úhradě                                         93 049,00 Kč',
+      'Bankovní účet: 123456789/0800 · IBAN: CZ65 0800 0000 1920 0014 5399',
+    ]),
+    expected: {
+      invoiceNumber: '2024/0312',
+      kind: 'invoice',
+      invoiceDate: '2024-06-14',
+      dueDate: '2024-06-28',
+      vendor: 'Truhlářství Dvořák s.r.o.',
+      customer: 'Hotel Vltava a.s.',
+      currency: 'CZK',
+      subtotal: '76900.00',
+      tax: '16149.00',
+      total: '93049.00',
+      vendorTaxId: 'CZ27943615',
+      iban: 'CZ6508000000192000145399',
+    },
+    customer: 'Hotel Vltava a.s.',
+    net: '76900.00',
+    vatIdDigits: '27943615',
   },
 ];

@@ -133,6 +133,7 @@ const PARAGRAPHS: Record<string, string> = {
   sv: 'Tack för er beställning. Vänligen betala beloppet till vårt bankgiro inom 30 dagar från fakturadatum.',
   da: 'Tak for din ordre. Beløbet bedes betalt til vores konto senest på forfaldsdatoen, som er angivet på fakturaen.',
   nb: 'Takk for bestillingen. Vennligst betal beløpet til vår konto innen forfallsdato som er oppgitt på fakturaen.',
+  cs: 'Děkujeme za objednávku. Prosíme o úhradu faktury převodem na náš účet do data splatnosti, variabilní symbol je číslo faktury.',
 };
 
 describe('detectLanguage', () => {

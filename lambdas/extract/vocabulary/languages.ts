@@ -1,3 +1,4 @@
+import cs from './cs.json' with { type: 'json' };
 import da from './da.json' with { type: 'json' };
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
@@ -17,14 +18,16 @@ import sv from './sv.json' with { type: 'json' };
  * Each file is checked against the schema when the module loads, so a broken vocabulary stops
  * the stage at start, not in the middle of a document.
  */
-export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt, sv, da, nb].map((v) => {
-  const parsed = VocabularySchema.safeParse(v);
-  if (!parsed.success) {
-    throw new Error(
-      `Vocabulary "${(v as { code?: string }).code ?? '?'}" does not match the schema: ${parsed.error.issues
-        .map((i) => `${i.path.join('.')}: ${i.message}`)
-        .join('; ')}`,
-    );
-  }
-  return parsed.data;
-});
+export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt, sv, da, nb, cs].map(
+  (v) => {
+    const parsed = VocabularySchema.safeParse(v);
+    if (!parsed.success) {
+      throw new Error(
+        `Vocabulary "${(v as { code?: string }).code ?? '?'}" does not match the schema: ${parsed.error.issues
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('; ')}`,
+      );
+    }
+    return parsed.data;
+  },
+);
