@@ -410,6 +410,32 @@ describe('an item table whose description column is not among the first two', ()
         { description: 'Folding chairs', unitPrice: '12.00', amount: '35.00' },
       ],
     ],
+    [
+      "a date column and no column between the description and the amount (a hotel's bill)",
+      [
+        'Datum          Leistung                          Betrag',
+        '20.06.2024     Übernachtung DZ                   142,00',
+        '20.06.-21.06.  Frühstück 2 Pers.                  24,00',
+        'Gesamtbetrag EUR                                 166,00',
+      ],
+      [
+        { description: 'Übernachtung DZ', amount: '142.00' },
+        { description: 'Frühstück 2 Pers.', amount: '24.00' },
+      ],
+    ],
+    [
+      "a row that leaves the code's column empty keeps its description",
+      [
+        'Pos.  Art.-Nr.   Bezeichnung               Menge   Einzelpreis   Gesamtpreis',
+        '1     EK-200     Einbauküche Eiche         1       2.450,00      2.450,00',
+        '2                Montage                   8          60,00        480,00',
+        'Nettobetrag                                                 EUR 2.930,00',
+      ],
+      [
+        { description: 'Einbauküche Eiche', quantity: '1', unitPrice: '2450.00', amount: '2450.00' },
+        { description: 'Montage', quantity: '8', unitPrice: '60.00', amount: '480.00' },
+      ],
+    ],
   ])('%s', async (_case, table, items) => {
     // Act
     const extraction = await extractor.extract(pdfTextOf(['Rechnung Nr. 2024-1187', ...table]));

@@ -90,10 +90,18 @@ const isHeader = (line: DocLine): boolean =>
 
 /**
  * A row's cells before its description under the columns that precede it (a code, a date, a
- * service number): one word each, so that a row which leaves them empty keeps its description.
+ * service number): one word each, and words after them, so that a row which leaves them empty
+ * keeps its description ("Montage  2  50,00" under "Art.-Nr.  Bezeichnung  Menge  Preis") and a
+ * table with no column after the description skips them too ("20.06.2024  Übernachtung  142,00"
+ * under "Datum  Leistung  Betrag").
  */
 const leadingCodes = (body: readonly string[], lead: number): number =>
-  lead > 0 && body.length >= lead + 2 && body.slice(0, lead).every((c) => !/\s/.test(c)) ? lead : 0;
+  lead > 0 &&
+  body.length > lead &&
+  body.slice(0, lead).every((c) => !/\s/.test(c)) &&
+  /\p{L}/u.test(body[lead] ?? '')
+    ? lead
+    : 0;
 
 /**
  * A unit between the description and the amount ("Stk", "h", "m2", "pausch"): neither a quantity
