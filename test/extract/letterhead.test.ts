@@ -192,3 +192,26 @@ describe("a doctor's return address", () => {
     },
   );
 });
+
+describe("a business's owner under its name", () => {
+  it.each([
+    ['Inh. Maria Gruber e.K.', 'Hotel Alpenblick'],
+    ['Inhaberin: Sabine Kurz e.K.', 'Blumenhaus am Markt'],
+    ['Prop. J. Whitfield Ltd', 'The Old Forge Tearooms'],
+    ['Titolare: Marco Rossi S.a.s.', 'Trattoria da Marco'],
+  ])('"%s" names the owner: the vendor is the business above it', async (owner, business) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        business,
+        owner,
+        'Bergstraße 12 · 83471 Berchtesgaden',
+        'Rechnung Nr. 24-03312',
+        'Gesamtbetrag    566,50 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe(business);
+  });
+});

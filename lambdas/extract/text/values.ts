@@ -163,6 +163,16 @@ const NAME_CONNECTORS = new Set([
   'da',
   'den',
   'het',
+  // Where a shop or an inn stands, in its name: "Apotheke am Markt", "Gasthaus zur Post", "Au
+  // bon coin", "Trattoria alla Rocca".
+  'am',
+  'im',
+  'zum',
+  'zur',
+  'au',
+  'aux',
+  'al',
+  'alla',
 ]);
 
 /**

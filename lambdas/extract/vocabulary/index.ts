@@ -22,6 +22,7 @@ export {
   monthNumber,
   NET_TERMS,
   NOT_MONEY_BEFORE,
+  OWNER_CUE,
   otherDocumentCue,
   PAYMENT_WORD,
   SALUTATION,

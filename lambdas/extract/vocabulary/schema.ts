@@ -145,6 +145,12 @@ export const VocabularySchema = z
      */
     salutations: words,
     /**
+     * Words that introduce a business's owner under its name ("Inh. Maria Gruber e.K." under
+     * "Hotel Alpenblick", "Prop.", "Titolare"): the line names the person who owns the business,
+     * not the business that issued the document.
+     */
+    owners: words,
+    /**
      * Column headings of an item table: the description's, the quantity's, the line amount's
      * (the last column), and the position number's ("Pos.", "#").
      */

@@ -77,6 +77,15 @@ export const SALUTATION = new RegExp(
   'iu',
 );
 
+/**
+ * Words at the start of a text that introduce a business's owner ("Inh. Maria Gruber e.K.",
+ * "Prop. J. Smith", "Titolare: Marco Rossi"), any language, before the owner's name.
+ */
+export const OWNER_CUE = new RegExp(
+  `^(?:${anyOf(VOCABULARIES.flatMap((v) => v.owners))})\\.?\\s*:?\\s+(?=\\p{L})`,
+  'iu',
+);
+
 const PLACE_BEFORE = anyOf(VOCABULARIES.flatMap((v) => v.letterPlaces.before));
 const PLACE_AFTER = anyOf(VOCABULARIES.flatMap((v) => v.letterPlaces.after));
 const LETTER_PLACE = new RegExp(

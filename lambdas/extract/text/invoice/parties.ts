@@ -1,6 +1,6 @@
 import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue } from '../../vocabulary/index.js';
+import { documentTypeCue, OWNER_CUE } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm } from '../values.js';
@@ -36,9 +36,13 @@ const POSTCODE_TOWN =
  */
 const STREET = /^\p{Lu}[\p{L}.'/-]*(?:\s[\p{L}.'-]+){0,3}\s\d{1,5}\s?\p{Ll}?$|^\d{1,5}\p{Ll}?\s+\p{L}/u;
 
-/** Company names in a cell, for the letterhead and the legal details; none where a customer label leads. */
+/**
+ * Company names in a cell, for the letterhead and the legal details; none where a customer label
+ * leads, nor where an owner's cue does ("Inh. Maria Gruber e.K." under "Hotel Alpenblick": the
+ * owner's registered name, not the name the business bills under).
+ */
 const cellNames = (text: string): string[] =>
-  roleLabelAt(text, 'customer')
+  roleLabelAt(text, 'customer') || OWNER_CUE.test(text.trim())
     ? []
     : text
         .split(ADDRESS_SEPARATOR)
