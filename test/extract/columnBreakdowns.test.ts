@@ -181,3 +181,27 @@ describe('an item table whose last columns are a net, a tax and a gross', () => 
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 });
+
+describe("a marketplace's VAT summary under its items", () => {
+  it('reads "Item subtotal (excl. VAT)" as the net and "VAT subtotal" as the tax, which settle the total', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Invoice',
+        'Sold by: Brightline Electronics Ltd',
+        'Invoice #: GB4-R7K2-0091',
+        'Description        Qty   Unit price (excl. VAT)   VAT rate   Item subtotal (incl. VAT)',
+        'USB-C Dock 8-in-1   1    £45.83                   20%        £55.00',
+        'HDMI cable 2m       2    £6.66                    20%        £15.98',
+        'Invoice total  £70.98',
+        'VAT rate   Item subtotal (excl. VAT)   VAT subtotal',
+        '20%        £59.15                      £11.83',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('59.15');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('11.83');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});

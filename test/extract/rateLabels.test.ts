@@ -18,6 +18,7 @@ describe('a tax label with its rate inside', () => {
     ['inkl. 19 % MwSt.', 16],
     ['plus VAT 20%', 8],
     ['dont TVA 20 %', 8],
+    ['zuzüglich 20 % USt', 18],
   ])('"%s" is a tax label ending at %i', (text, end) => {
     // Act
     const labels = labelsAtStart(text);

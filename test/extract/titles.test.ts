@@ -127,6 +127,17 @@ describe('titles and numbers of more kinds of invoice', () => {
       ],
       '2024-188',
     ],
+    [
+      "an Austrian consultant's fee note",
+      [
+        'Mag. Eva Steiner',
+        'Unternehmensberatung',
+        'Honorarnote Nr. 2024-19',
+        'Wien, am 30. Juni 2024',
+        'Gesamtbetrag    € 2.160,00',
+      ],
+      '2024-19',
+    ],
   ])('read %s', async (_, lines, number) => {
     // Act
     const extraction = await new HeuristicExtractor().extract(pdfTextOf(lines));
