@@ -75,6 +75,14 @@ const SERIES_ID =
  */
 const GROUPED_ID = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$|\s+[^\d\s]|\s{2,}|[;)]|,\s)/;
 
+/**
+ * "Nr.", "No.", "N°", "N.", "N.º", "#", "Nummer", ... between a document's title and its number
+ * ("Fattura N. 45/2024": Italian and Spanish abbreviate numero / número to "N."), with the
+ * spaces after it.
+ */
+export const NUMBER_MARK =
+  /^(?:nr|no|n[°º]|nº|n\.\s?[°º]|n(?=\.)|#|num(?:ber|mer|ero|éro)?|número)\.?\s*[:.]?\s*/iu;
+
 /** A document identifier: the first token, with at least one digit, a series and its number, or groups of digits. */
 export const parseId = (text: string): Parsed<string> | undefined => {
   const trimmed = text.trim();
@@ -186,8 +194,24 @@ const LEGAL_ABBREVIATION =
 const NOT_BRACKETED_FORM = '(?!(?:Pty|PTY|Pvt|PVT|Private|Proprietary)\\))';
 /** A defined term in brackets after a name, to the end ("Acme Ltd (the "Supplier") …"). */
 const DEFINED_TERM_AFTER = new RegExp(`\\s+\\(${NOT_BRACKETED_FORM}(?:the\\s+)?["']?[A-Z][\\w ]*["']?\\).*$`);
-/** Where a name ends: an address after a comma, a bracket, a semicolon, a separator dot or bar. */
-const NAME_END = new RegExp(`,\\s+(?=[a-z0-9])|\\s+\\(${NOT_BRACKETED_FORM}|;|\\s+·\\s+|\\s+\\|\\s+`);
+/** A street and its house number at the start of a text ("Ambachtsweg 22", "Marktstr. 3a", "C/ Mayor 3"). */
+const STREET_FIRST = "\\p{Lu}[\\p{L}.'/-]*(?:\\s[\\p{L}.'-]+){0,3}\\s\\d{1,5}\\s?\\p{Ll}?";
+
+/**
+ * A street and its house number ("Ambachtsweg 22", "Marktstr. 3a", "C/ Mayor 3", "12 High
+ * Street"), as a whole text: where a return address opens with it, the sender's name stands
+ * elsewhere (the line above).
+ */
+export const STREET = new RegExp(`^${STREET_FIRST}$|^\\d{1,5}\\p{Ll}?\\s+\\p{L}`, 'u');
+
+/**
+ * Where a name ends: an address after a comma (a street and its number: "Praxisgemeinschaft Dr.
+ * Weber, Königsallee 30, 40212 Düsseldorf"), a bracket, a semicolon, a separator dot or bar.
+ */
+const NAME_END = new RegExp(
+  `,\\s+(?=[a-z0-9])|,\\s+(?=${STREET_FIRST}(?![\\p{L}\\p{N}])\\s*(?:[,·|]|$))|\\s+\\(${NOT_BRACKETED_FORM}|;|\\s+·\\s+|\\s+\\|\\s+`,
+  'u',
+);
 
 /** A party name, cut before an address, a description or the next label. */
 export const cleanPartyName = (text: string): string | undefined => {

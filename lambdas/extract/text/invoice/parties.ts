@@ -3,7 +3,7 @@ import type { Candidate } from '../../candidates.js';
 import { documentTypeCue, OWNER_CUE } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
-import { cleanPartyName, hasLegalForm } from '../values.js';
+import { cleanPartyName, hasLegalForm, STREET } from '../values.js';
 import { isDetailLine, isFormLine, roleBlock, roleLabelAt } from './roleBlocks.js';
 
 /**
@@ -29,12 +29,6 @@ const RETURN_ADDRESS_SEPARATOR = new RegExp(`${ADDRESS_SEPARATOR.source}|\\s+[:;
 /** A postcode and town, in most European and American forms; not a date's year ("17/05/2024  Échéance"). */
 const POSTCODE_TOWN =
   /\b(?:[A-Z]{1,2}[- ]?)?(?<![\d./-])\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
-
-/**
- * A street and its house number ("Ambachtsweg 22", "Marktstr. 3a", "C/ Mayor 3", "12 High Street"): where a
- * return address opens with it, the sender's name stands elsewhere (the line above).
- */
-const STREET = /^\p{Lu}[\p{L}.'/-]*(?:\s[\p{L}.'-]+){0,3}\s\d{1,5}\s?\p{Ll}?$|^\d{1,5}\p{Ll}?\s+\p{L}/u;
 
 /**
  * Company names in a cell, for the letterhead and the legal details; none where a customer label

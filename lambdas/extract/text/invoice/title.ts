@@ -10,7 +10,7 @@ import {
 import type { FinderContext } from '../context.js';
 import { findDates } from '../parseDate.js';
 import { cellAt, cellUnder, type DocLine, nextContentLine } from '../textIndex.js';
-import { dateValue, parseId } from '../values.js';
+import { dateValue, NUMBER_MARK, parseId } from '../values.js';
 
 /**
  * The title of an invoice, in any language: "Invoice INV-42", "Rechnung Nr. 471102 vom
@@ -29,11 +29,6 @@ export interface TitleCandidates {
   creditNote: boolean;
 }
 
-/**
- * "Nr.", "No.", "N°", "N.", "N.º", "#", "Nummer", ... between the document-type word and its
- * number ("Fattura N. 45/2024": Italian and Spanish abbreviate numero / número to "N.").
- */
-const NUMBER_MARK = /^(?:nr|no|n[°º]|nº|n\.\s?[°º]|n(?=\.)|#|num(?:ber|mer|ero|éro)?|número)\.?\s*[:.]?\s*/iu;
 /** A one- or two-digit number standing alone ("n. 31 del", "Nr. 7"). */
 const SHORT_NUMBER = /^([1-9]\d?)(?=$|\s|[,;)])/;
 /** A number shaped like a date, standing alone ("12/06/2024"). */
