@@ -10,6 +10,7 @@ import {
   multiplyDecimals,
   paymentTermsDays,
   subtractDecimals,
+  termEnd,
 } from '../shared/documents/index.js';
 import type { ReviewReasonCode } from './reasons.js';
 
@@ -38,19 +39,6 @@ const arithmetic = (fields: readonly string[], detail: string): FieldEvidence[] 
     field,
     evidence: { kind: 'arithmetic', weight: EVIDENCE_WEIGHT.arithmetic, detail },
   }));
-
-/** The day before the same date `months` later: a term of 24 months from 2024-09-26 ends 2026-09-25. */
-const termEnd = (iso: string, months: number): string => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const total = m - 1 + months;
-  const year = y + Math.floor(total / 12);
-  const month = (total % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return isoPlusDays(
-    `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`,
-    -1,
-  );
-};
 
 /** Fraction digits of a currency (JPY 0, BHD 3), from the ICU data shipped with Node. */
 export const minorDigits = (currency: string | undefined): number => {

@@ -94,3 +94,75 @@ describe('parties listed with an unquoted role', () => {
     expect(fieldOf(extraction, 'provider')).toBeUndefined();
   });
 });
+
+describe('a party given a short name of its own instead of a role', () => {
+  it.each([
+    [
+      'Cloudnine Software, Inc., a Delaware corporation ("Cloudnine"), and Harbor Freight Logistics LLC ("Customer")',
+      'provider',
+      'Cloudnine Software, Inc.',
+    ],
+    [
+      'Sterling Facility Partners, LLC ("Service Provider") and Northgate Medical Group, P.C. ("NMG")',
+      'customer',
+      'Northgate Medical Group, P.C.',
+    ],
+  ])('is the other role of a two-party contract: %s', async (parties, role, name) => {
+    // Act
+    const extraction = await contract(`This Agreement is entered into by and between ${parties}.`);
+
+    // Assess
+    expect(fieldOf(extraction, role)?.value).toBe(name);
+  });
+
+  it('names no party where its short name does not shorten the name before it', async () => {
+    // Act
+    const extraction = await contract(
+      'This Agreement (the "Agreement") is entered into by and between Acme Holdings Ltd and Globex Corp. ("Customer").',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')).toBeUndefined();
+  });
+});
+
+describe("a party's name before its address", () => {
+  it('ends before a street and its number ("Praxisgemeinschaft Dr. Weber, Königsallee 30, 40212 Düsseldorf")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Dienstleistungsvertrag',
+        'zwischen',
+        'Praxisgemeinschaft Dr. Weber, Königsallee 30, 40212 Düsseldorf',
+        '– nachfolgend „Auftraggeber“ genannt –',
+        'und',
+        'Reinigungsservice Sauber GmbH, Erkrather Str. 101, 40233 Düsseldorf',
+        '– nachfolgend „Auftragnehmer“ genannt –',
+        '§ 1 Der Vertrag beginnt am 01.08.2024.',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Praxisgemeinschaft Dr. Weber');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Reinigungsservice Sauber GmbH');
+  });
+});
+
+describe("a contract's number in its title", () => {
+  it.each([
+    ['CONTRAT DE MAINTENANCE N° CM-2024-112', 'CM-2024-112'],
+    ['MASTER SERVICES AGREEMENT No. MSA-77', 'MSA-77'],
+  ])('is read from "%s"', async (title, number) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        title,
+        'This Agreement is entered into by and between Acme Holdings Ltd ("Provider") and Globex Corp. ("Customer").',
+        '1. Term. The parties agree that either party may terminate on notice.',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe(number);
+  });
+});

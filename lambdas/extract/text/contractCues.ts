@@ -1,7 +1,10 @@
+import { decimalEquals, multiplyDecimals } from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
 import {
   lawsNamed,
   NOT_VALUE_WORDS,
+  PER_MONTH,
+  PER_YEAR,
   RANGE_JOIN,
   TOTAL_WORDS,
   VALUE_WORDS,
@@ -78,6 +81,68 @@ export const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; cu
     );
   }
   return found;
+};
+
+/** A fee for a period: its amount, currency and how many months the period is. */
+export interface PeriodicFee {
+  amount: string;
+  currency: string;
+  months: number;
+}
+
+/** How far before an amount a period word may stand ("Die jährliche Wartungspauschale beträgt"). */
+const PERIOD_BEFORE = 60;
+
+/** The months a period word beside `amount` names: 1 for "per month", 12 for "annual"; else undefined. */
+const periodOf = (
+  text: string,
+  amount: FoundAmount,
+  previous: FoundAmount | undefined,
+): number | undefined => {
+  const after = text.slice(amount.end, amount.end + TOTAL_AFTER);
+  const before = text.slice(Math.max(previous?.end ?? 0, amount.start - PERIOD_BEFORE), amount.start);
+  for (const near of [after, before]) {
+    if (PER_MONTH.test(near)) return 1;
+    if (PER_YEAR.test(near)) return 12;
+  }
+  return undefined;
+};
+
+/**
+ * Fees stated per month or per year in the sentences about the price ("£7,000 per month", "Die
+ * monatliche Vergütung beträgt 900,00 €", "an annual subscription fee of $36,000.00").
+ */
+export const periodicFees = (ctx: FinderContext): PeriodicFee[] => {
+  const found: PeriodicFee[] = [];
+  for (const s of sentences(ctx.doc)) {
+    if (!VALUE_WORDS.test(s.text) || NOT_VALUE_WORDS.test(s.text)) continue;
+    const amounts = findMoney(s.text, findDates(s.text));
+    for (const [i, a] of amounts.entries()) {
+      const months =
+        a.currency && !a.amount.startsWith('-') ? periodOf(s.text, a, amounts[i - 1]) : undefined;
+      if (months && a.currency) found.push({ amount: a.amount, currency: a.currency, months });
+    }
+  }
+  return found;
+};
+
+/**
+ * The check a stated total gets from a fee per period and the term: "£7,000 per month, being
+ * £84,000 in total" over 12 months. Undefined unless the fee times the number of whole periods in
+ * the term (two or more) is the total to the cent.
+ */
+export const feeTimesTerm = (
+  total: { amount: string; currency: string },
+  fees: readonly PeriodicFee[],
+  termMonths: number,
+): string | undefined => {
+  for (const fee of fees) {
+    const periods = termMonths / fee.months;
+    if (fee.currency !== total.currency || !Number.isInteger(periods) || periods < 2) continue;
+    if (decimalEquals(multiplyDecimals(fee.amount, String(periods)), total.amount))
+      return `${fee.currency} ${fee.amount} ${fee.months === 1 ? 'a month' : 'a year'} x ${periods} = ${total.amount}`;
+  }
+  return undefined;
 };
 
 /**

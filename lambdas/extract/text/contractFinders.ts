@@ -1,15 +1,30 @@
-import type { ContractFields, FieldName } from '../../shared/documents/index.js';
+import {
+  type ContractFields,
+  EVIDENCE_WEIGHT,
+  type FieldName,
+  termMonthsBetween,
+} from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
-import { contractCue, contractLabels, PAYMENT_WORDS } from '../vocabulary/contractWords.js';
+import { CONTRACT_TITLE, contractCue, contractLabels, PAYMENT_WORDS } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
-import { DATE_CUE, dateRange, feeSentences, lastDateIn, namedLaws, placeDates } from './contractCues.js';
+import {
+  DATE_CUE,
+  dateRange,
+  feeSentences,
+  feeTimesTerm,
+  lastDateIn,
+  namedLaws,
+  periodicFees,
+  placeDates,
+} from './contractCues.js';
 import { autoRenewalCandidates, noticeDaysCandidates } from './contractEnding.js';
-import { definedParties } from './contractParties.js';
+import { definedParties, otherParty } from './contractParties.js';
 import { findLabelled, type Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
 import { afterCue, beforeCue, fromSentence, sentences } from './prose.js';
 import {
+  NUMBER_MARK,
   NUMBER_PHRASE,
   numberFromGroups,
   parseAmountAt,
@@ -23,6 +38,32 @@ import {
 
 /** "within 30 days", "payable thirty (30) days" in an English sentence about paying. */
 const PAID_WITHIN_DAYS = new RegExp(`\\b(?:within|due|payable|paid)\\s+${NUMBER_PHRASE}\\s+days`, 'iu');
+
+/** How many words a contract's title may have before its number ("CONTRAT DE MAINTENANCE N° …"). */
+const TITLE_WORDS = 6;
+
+/**
+ * The number a contract's title line gives it ("CONTRAT DE MAINTENANCE N° CM-2024-112", "Master
+ * Services Agreement No. 2024-77"), on one of its first lines: a title word, a number mark, an
+ * identifier.
+ */
+const titleNumber = (ctx: FinderContext): Candidate<string>[] => {
+  const found: Candidate<string>[] = [];
+  for (const line of ctx.doc.lines.filter((l) => !l.furniture).slice(0, 5)) {
+    const text = line.cells[0]?.text ?? '';
+    for (const mark of text.matchAll(/\s(?=\S)/g)) {
+      const title = text.slice(0, mark.index);
+      const rest = text.slice(mark.index + 1);
+      const number = NUMBER_MARK.exec(rest);
+      if (!number || number[0].trim() === '' || title.split(/\s+/).length > TITLE_WORDS) continue;
+      if (!CONTRACT_TITLE.test(title)) continue;
+      const id = parseId(rest.slice(number[0].length));
+      if (id) found.push({ value: id.value, confidence: 0.88, line, via: 'title:number' });
+      break;
+    }
+  }
+  return found;
+};
 
 /** The candidates a finder returns for one field. */
 type Finder<K extends FieldName<'contract'>> = (
@@ -42,6 +83,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       furniture: true,
       via: 'label:ref',
     }),
+    ...titleNumber(ctx),
   ],
   provider: (ctx) => [
     ...findLabelled(ctx.doc, contractLabels('provider'), parseParty, {
@@ -50,6 +92,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       via: 'label:provider',
     }),
     ...definedParties(ctx, 'provider'),
+    ...otherParty(ctx, 'provider'),
   ],
   customer: (ctx) => [
     ...findLabelled(ctx.doc, contractLabels('customer'), parseParty, {
@@ -58,6 +101,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       via: 'label:customer',
     }),
     ...definedParties(ctx, 'customer'),
+    ...otherParty(ctx, 'customer'),
   ],
   effectiveDate: (ctx) => [
     ...findLabelled(ctx.doc, contractLabels('termRange'), (t) => dateRange(t, ctx)?.start, {
@@ -106,7 +150,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ...afterCue(ctx.doc, contractCue('expiration'), parseDateAt(ctx.order), 0.88, 'prose:ends'),
     ...afterCue(
       ctx.doc,
-      /\b(?:in\s+force\s+until|remain\s+in\s+effect\s+until|continue\s+in\s+effect\s+through|expires?\s+on|ending\s+on|until|through)\s+/i,
+      /\b(?:in\s+force\s+until|remain\s+in\s+effect\s+until|continue\s+in\s+effect\s+through|expires?\s+on|end(?:ing|s)\s+on|until|through)\s+/i,
       parseDateAt(ctx.order),
       0.88,
       'prose:until',
@@ -235,10 +279,40 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
   },
 };
 
-/** Every contract field's candidates. */
-export const contractCandidates = (
-  ctx: FinderContext,
-): { [K in FieldName<'contract'>]: Candidate<NonNullable<ContractFields[K]>>[] } =>
-  Object.fromEntries(
+type ContractCandidates = { [K in FieldName<'contract'>]: Candidate<NonNullable<ContractFields[K]>>[] };
+
+/** The strongest reading of a field, if any. */
+const strongest = <V>(found: readonly Candidate<V>[]): V | undefined =>
+  found.reduce<Candidate<V> | undefined>((a, b) => (!a || b.confidence > a.confidence ? b : a), undefined)
+    ?.value;
+
+/**
+ * The term in months: as stated ("for a period of 24 months"), or between the effective and
+ * expiration dates where they span whole months.
+ */
+const termOf = (found: ContractCandidates): number | undefined => {
+  const stated = strongest(found.termMonths);
+  if (stated !== undefined) return stated;
+  const effective = strongest(found.effectiveDate);
+  const expiration = strongest(found.expirationDate);
+  return effective && expiration ? termMonthsBetween(effective, expiration) : undefined;
+};
+
+/** Every contract field's candidates; a stated total that a fee per period times the term checks says so. */
+export const contractCandidates = (ctx: FinderContext): ContractCandidates => {
+  const found = Object.fromEntries(
     Object.entries(finders).map(([field, find]) => [field, (find as Finder<FieldName<'contract'>>)(ctx)]),
-  ) as never;
+  ) as ContractCandidates;
+  const months = termOf(found);
+  const fees = months === undefined ? [] : periodicFees(ctx);
+  if (months === undefined || fees.length === 0) return found;
+  for (const candidate of found.totalValue) {
+    const detail = feeTimesTerm(candidate.value, fees, months);
+    if (detail)
+      candidate.evidence = [
+        ...(candidate.evidence ?? []),
+        { kind: 'arithmetic', weight: EVIDENCE_WEIGHT.arithmetic, detail: `fee x term: ${detail}` },
+      ];
+  }
+  return found;
+};

@@ -1,3 +1,4 @@
+import { normalizeCompanyName } from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
 import {
   type ContractRole,
@@ -163,4 +164,59 @@ export const definedParties = (ctx: FinderContext, role: ContractRole): Candidat
     );
   }
   return found;
+};
+
+/** A short name in quotes and parentheses after a party's description: `("Cloudnine")`, `(“ABC”)`. */
+const SHORT_NAME =
+  /\(\s*(?:the\s+)?["“„«]\s*(\p{Lu}[\p{L}\p{N}&.-]*(?:\s\p{Lu}[\p{L}\p{N}&.-]*){0,2})\s*["”“»]\s*\)/gu;
+
+/** Whether `short` shortens `name`: its first words ("Cloudnine" of "Cloudnine Software, Inc.") or their initials ("ABC"). */
+const shortens = (short: string, name: string): boolean => {
+  const words = name.split(/[\s,]+/).filter(Boolean);
+  const parts = short.split(/\s+/);
+  if (parts.every((p, i) => words[i]?.toLowerCase() === p.toLowerCase())) return true;
+  const initials = words.map((w) => w[0] ?? '').join('');
+  return short.length >= 2 && /^\p{Lu}+$/u.test(short) && initials.toUpperCase().startsWith(short);
+};
+
+/**
+ * Parties given a short name of their own instead of a role (`Cloudnine Software, Inc., a Delaware
+ * corporation ("Cloudnine")`): the name is the party's own, which says nothing of its role.
+ */
+const shortNamedParties = (ctx: FinderContext): Candidate<string>[] => {
+  const found: Candidate<string>[] = [];
+  const { flat } = ctx.doc;
+  for (const m of flat.matchAll(SHORT_NAME)) {
+    // The description starts after the term that defined the party before it ('("Provider") and').
+    const reach = Math.max(0, m.index - REACH);
+    const defined = [...flat.slice(reach, m.index).matchAll(/["”»]\s*\)/g)].at(-1);
+    const from = defined ? reach + defined.index + defined[0].length : reach;
+    const picked = describedParty(flat.slice(from, m.index), -1, ctx.language);
+    if (!picked || !shortens(m[1] ?? '', picked.name)) continue;
+    found.push(
+      fromSentence(
+        ctx.doc,
+        { start: from + picked.boundary },
+        { value: picked.name },
+        0.85,
+        'prose:other-party',
+      ),
+    );
+  }
+  return found;
+};
+
+/**
+ * The party of a two-party contract whose role is not stated, where the other's is: in `between
+ * Cloudnine Software, Inc. ("Cloudnine") and Harbor Freight Logistics LLC ("Customer")` the
+ * provider is Cloudnine. Only where one party has the other role and exactly one other party is
+ * named.
+ */
+export const otherParty = (ctx: FinderContext, role: ContractRole): Candidate<string>[] => {
+  if (definedParties(ctx, role).length > 0) return [];
+  const other = role === 'provider' ? 'customer' : 'provider';
+  const known = new Set(definedParties(ctx, other).map((c) => normalizeCompanyName(c.value)));
+  if (known.size !== 1) return [];
+  const rest = shortNamedParties(ctx).filter((c) => !known.has(normalizeCompanyName(c.value)));
+  return new Set(rest.map((c) => normalizeCompanyName(c.value))).size === 1 ? rest : [];
 };

@@ -1,4 +1,5 @@
 import type { Candidate } from '../candidates.js';
+import { ABBREVIATION_END } from '../vocabulary/index.js';
 import type { Parsed } from './labelled.js';
 import { type DocText, lineAt } from './textIndex.js';
 
@@ -65,14 +66,21 @@ export const beforeCue = <V>(
 /** Sentences already split, per document: every contract field's finder reads them. */
 const SENTENCES = new WeakMap<DocText, readonly { text: string; start: number }[]>();
 
-/** The sentences of the running text with their offsets (split at ". " and ";" boundaries). */
+/**
+ * The sentences of the running text with their offsets (split at ". " and ";" boundaries, but
+ * not after an abbreviation: "Die monatliche Vergütung beträgt 900,00 € zzgl. USt., für die
+ * Laufzeit insgesamt 21.600,00 €" is one sentence).
+ */
 export const sentences = (doc: DocText): readonly { text: string; start: number }[] => {
   const cached = SENTENCES.get(doc);
   if (cached) return cached;
   const out: { text: string; start: number }[] = [];
   const re = /[^.;]+(?:\.(?=\S)[^.;]*)*[.;]?/g;
   for (let m = re.exec(doc.flat); m; m = re.exec(doc.flat)) {
-    if (m[0].trim()) out.push({ text: m[0].replace(/\s+/g, ' '), start: m.index });
+    const text = m[0].replace(/\s+/g, ' ');
+    const previous = out[out.length - 1];
+    if (previous && ABBREVIATION_END.test(previous.text)) previous.text += text;
+    else if (m[0].trim()) out.push({ text, start: m.index });
     if (m[0].length === 0) re.lastIndex += 1;
   }
   SENTENCES.set(doc, out);

@@ -157,6 +157,11 @@ export const VALUE_WORDS = phrases((c) => c.cues.value);
 /** Words that say an amount is the whole of several ("in total", "insgesamt", "au total"). */
 export const TOTAL_WORDS = phrases((c) => c.cues.total);
 
+/** Words that make an amount a monthly fee ("per month", "monatliche", "mensuales"). */
+export const PER_MONTH = phrases((c) => c.cues.perMonth);
+/** Words that make an amount a yearly fee ("annual", "jährlich", "par an"). */
+export const PER_YEAR = phrases((c) => c.cues.perYear);
+
 /** Words that make a sentence's amount something else than the contract's value. */
 export const NOT_VALUE_WORDS = phrases((c) => c.notValue);
 

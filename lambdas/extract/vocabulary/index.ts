@@ -13,6 +13,7 @@ export {
   type Vocabulary,
 } from './schema.js';
 export {
+  ABBREVIATION_END,
   CASH_DISCOUNT,
   DEADLINE_BEFORE,
   documentTypeCue,

@@ -151,6 +151,11 @@ export const VocabularySchema = z
      */
     owners: words,
     /**
+     * Abbreviations whose dot ends no sentence ("zzgl.", "inkl.", "ca.", "approx."): a contract's
+     * sentence about its price goes on after "900,00 € zzgl. USt." to the total it states.
+     */
+    abbreviations: words,
+    /**
      * Column headings of an item table: the description's, the quantity's, the line amount's
      * (the last column), and the position number's ("Pos.", "#").
      */

@@ -86,6 +86,18 @@ export const OWNER_CUE = new RegExp(
   'iu',
 );
 
+/**
+ * Ends with an abbreviation of any language whose dot ends no sentence ("zzgl.", "approx."): test
+ * it on a sentence's text to join it to the next.
+ */
+export const ABBREVIATION_END = new RegExp(
+  `(?<![\\p{L}\\p{N}.])(?:${[...new Set(VOCABULARIES.flatMap((v) => v.abbreviations))]
+    .sort(bySize)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})\\s*$`,
+  'iu',
+);
+
 const PLACE_BEFORE = anyOf(VOCABULARIES.flatMap((v) => v.letterPlaces.before));
 const PLACE_AFTER = anyOf(VOCABULARIES.flatMap((v) => v.letterPlaces.after));
 const LETTER_PLACE = new RegExp(

@@ -116,5 +116,33 @@ const DAY_MS = 86_400_000;
 export const isoPlusDays = (iso: string, days: number): string =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
+/** The day before the same date `months` later: a term of 24 months from 2024-09-26 ends 2026-09-25. */
+export const termEnd = (iso: string, months: number): string => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const total = m - 1 + months;
+  const year = y + Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return isoPlusDays(
+    `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`,
+    -1,
+  );
+};
+
+/**
+ * The whole months from `effective` to `expiration`, where the term ends the day before or on the
+ * same date that many months later (2024-07-01 to 2027-06-30 is 36); undefined otherwise.
+ */
+export const termMonthsBetween = (effective: string, expiration: string): number | undefined => {
+  const [y1, m1] = effective.split('-').map(Number) as [number, number];
+  const [y2, m2] = expiration.split('-').map(Number) as [number, number];
+  for (const months of [(y2 - y1) * 12 + (m2 - m1), (y2 - y1) * 12 + (m2 - m1) + 1]) {
+    if (months < 1) continue;
+    const end = termEnd(effective, months);
+    if (end === expiration || isoPlusDays(end, 1) === expiration) return months;
+  }
+  return undefined;
+};
+
 /** Formats days as the normalised payment terms string. */
 export const formatPaymentTerms = (days: number): string => (days === 0 ? 'Due on receipt' : `Net ${days}`);

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { sentences } from '../../lambdas/extract/text/prose.js';
+import { indexText } from '../../lambdas/extract/text/textIndex.js';
+import { termMonthsBetween } from '../../lambdas/shared/documents/index.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * A contract that states a fee per month or per year, its term and its total checks the total
+ * by itself: the fee times the whole periods of the term is the total, to the cent. Nothing else
+ * on a contract's page checks its value.
+ */
+const extractor = new HeuristicExtractor();
+const evidenceOf = async (lines: readonly string[]) =>
+  fieldOf(await extractor.extract(pdfTextOf([...lines])), 'totalValue')?.evidence?.map((e) => e.kind);
+
+const opening = (title: string, parties: string) => [title, parties];
+const ENGLISH = opening(
+  'MASTER SERVICES AGREEMENT',
+  'This Agreement is entered into as of March 15, 2024 by and between Sterling Facility Partners, LLC ("Service Provider") and Northgate Medical Group, P.C. ("Client").',
+);
+const GERMAN = opening(
+  'Dienstleistungsvertrag Nr. DL-2024-07',
+  'zwischen Praxisgemeinschaft Dr. Weber – nachfolgend „Auftraggeber“ genannt – und Reinigungsservice Sauber GmbH – nachfolgend „Auftragnehmer“ genannt –',
+);
+
+describe('a total that a fee per period and the term check', () => {
+  it.each([
+    [
+      'a monthly fee, the term in months (English)',
+      [
+        ...ENGLISH,
+        '1. Term. This Agreement shall continue for a period of twenty-four (24) months.',
+        '2. Compensation. Client shall pay Service Provider $10,000.00 per month, for a total contract value of $240,000.00 over the Initial Term.',
+      ],
+    ],
+    [
+      'an annual fee, the term between two dates (English)',
+      [
+        'SOFTWARE SUBSCRIPTION AGREEMENT',
+        'This Agreement is entered into as of July 1, 2024 by and between Cloudnine Software, Inc. ("Provider") and Harbor Freight Logistics LLC ("Customer").',
+        '1. Term. The initial term of this Agreement ends on June 30, 2027.',
+        '2. Fees. Customer shall pay an annual subscription fee of $36,000.00, for total fees of $108,000.00 over the initial term.',
+      ],
+    ],
+    [
+      'a monthly fee before "zzgl." and the total after it (German)',
+      [
+        ...GERMAN,
+        '§ 2 Laufzeit: Der Vertrag beginnt am 01.08.2024 und wird für 24 Monate geschlossen.',
+        '§ 3 Vergütung: Die monatliche Vergütung beträgt 900,00 € zzgl. USt., für die Laufzeit insgesamt 21.600,00 € netto.',
+      ],
+    ],
+  ])('is checked by arithmetic: %s', async (_case, lines) => {
+    // Act
+    const kinds = await evidenceOf(lines);
+
+    // Assess
+    expect(kinds).toContain('arithmetic');
+  });
+
+  it.each([
+    [
+      'a fee that does not multiply to the total',
+      'twenty-four (24) months',
+      '$10,000.00 per month, for a total contract value of $250,000.00 over the Initial Term.',
+    ],
+    [
+      "one period's fee restated as the total",
+      'twelve (12) months',
+      'an annual fee of $120,000.00, for a total contract value of $120,000.00.',
+    ],
+  ])('is not checked by %s', async (_case, term, fees) => {
+    // Act
+    const kinds = await evidenceOf([
+      ...ENGLISH,
+      `1. Term. This Agreement shall continue for a period of ${term}.`,
+      `2. Compensation. Client shall pay Service Provider ${fees}`,
+    ]);
+
+    // Assess: the total is read, but only as printed
+    expect(kinds).toContain('label');
+    expect(kinds).not.toContain('arithmetic');
+  });
+});
+
+describe('termMonthsBetween', () => {
+  it.each([
+    ['2024-07-01', '2027-06-30', 36],
+    ['2024-06-03', '2025-06-03', 12],
+    ['2024-01-31', '2024-02-28', 1],
+    ['2024-07-01', '2024-07-20', undefined],
+  ])('from %s to %s is %s months', (from, to, months) => {
+    // Act
+    const got = termMonthsBetween(from, to);
+
+    // Assess
+    expect(got).toBe(months);
+  });
+});
+
+describe('sentences', () => {
+  it('go on after an abbreviation ("zzgl.", "approx.") and end at a full stop', () => {
+    // Act
+    const found = sentences(
+      indexText(
+        pdfTextOf([
+          'Die Vergütung beträgt 900,00 € zzgl. USt., insgesamt 21.600,00 €. Der Vertrag endet am 31.07.2026.',
+          'The fee is approx. $500 per visit. Invoices are due in 30 days.',
+        ]),
+      ),
+    ).map((s) => s.text.trim());
+
+    // Assess
+    expect(found).toEqual([
+      'Die Vergütung beträgt 900,00 € zzgl. USt., insgesamt 21.600,00 €.',
+      'Der Vertrag endet am 31.07.2026.',
+      'The fee is approx. $500 per visit.',
+      'Invoices are due in 30 days.',
+    ]);
+  });
+});
