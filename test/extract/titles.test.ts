@@ -128,6 +128,17 @@ describe('titles and numbers of more kinds of invoice', () => {
       '2024-188',
     ],
     [
+      'a Dutch credit invoice, by its own number label',
+      [
+        'Installatiebedrijf Bakker B.V.',
+        'CREDITFACTUUR',
+        'Creditfactuurnummer: CF-2024-009',
+        'Datum: 14-06-2024',
+        'Totaal  € -217,80',
+      ],
+      'CF-2024-009',
+    ],
+    [
       "an Austrian consultant's fee note",
       [
         'Mag. Eva Steiner',

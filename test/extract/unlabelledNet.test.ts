@@ -143,3 +143,22 @@ describe('item lines without a table, right above the total', () => {
     expect(kinds(extraction, 'total')).not.toContain('arithmetic');
   });
 });
+
+describe('item lines right above the amount to pay, where no total is labelled', () => {
+  it('check it as they check a total ("Celkem k úhradě" under two lines)', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Jan Novotný',
+        'Faktura č. 2024015',
+        'Datum vystavení: 3. 6. 2024',
+        'Návrh loga                                   8 000,00 Kč',
+        'Sazba letáku A5                              2 500,00 Kč',
+        'Celkem k úhradě                             10 500,00 Kč',
+      ]),
+    );
+
+    // Assess
+    expect(kinds(extraction, 'total')).toContain('arithmetic');
+  });
+});

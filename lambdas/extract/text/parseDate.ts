@@ -3,7 +3,7 @@ import { MONTH_PATTERN, monthNumber } from '../vocabulary/index.js';
 /**
  * Dates as documents write them, month names in every language with a vocabulary: ISO,
  * "March 5, 2025", "5 March 2025", "5. März 2018", "5 mars 2018", "5 de marzo de 2018",
- * "5th day of March, 2025", "05-Mar-2025", 2025/03/05, 05.03.2025 and 05.03.18 (day first), and
+ * "5th day of March, 2025", "05-Mar-2025", 2025/03/05, 05.03.2025, 5. 3. 2025 and 05.03.18 (day first), and
  * 05/03/2025 (either way round, settled by the document or its language).
  */
 
@@ -94,8 +94,9 @@ const PATTERNS: readonly Pattern[] = [
     re: new RegExp(`\\b(\\d{1,2})[-\\s]${MONTH}[-\\s](\\d{4})\\b`, 'giu'),
     read: (m) => simple(iso(num(m, 3), monthOf(m[2] ?? ''), num(m, 1))),
   },
-  // Day first with dots is the convention everywhere it is used.
-  { re: /\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/g, read: (m) => simple(iso(num(m, 3), num(m, 2), num(m, 1))) },
+  // Day first with dots is the convention everywhere it is used; Czech, Slovak and some German
+  // documents put a space after each dot ("3. 6. 2024").
+  { re: /\b(\d{1,2})\. ?(\d{1,2})\. ?(\d{4})\b/g, read: (m) => simple(iso(num(m, 3), num(m, 2), num(m, 1))) },
   {
     // Two-digit years with dots ("05.03.18"): this century, and not quite certain.
     re: /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.])/g,

@@ -50,12 +50,10 @@ export interface UnlabelledSum {
  */
 const taxAtRate = (
   amounts: readonly LabelledAmount[],
-  labelled: readonly LabelledAmount[],
+  totals: readonly LabelledAmount[],
   ctx: FinderContext,
 ): UnlabelledSum | undefined => {
   if (amounts.some((a) => a.role === 'subtotal')) return undefined;
-  // Where no total is labelled, the amount to pay states it ("Montant à payer").
-  const totals = labelled.length > 0 ? labelled : distinct(amounts, (a) => a.role === 'amountDue');
   const taxes = distinct(amounts, (a) => a.role === 'tax');
   const [total] = totals;
   const [tax] = taxes;
@@ -127,12 +125,14 @@ const itemLinesAbove = (
 
 /**
  * A total that amounts printed without a money label check: the net at the tax's rate, or item
- * lines. Both check the one labelled total (not a rate row's), read once here.
+ * lines. Both check the one labelled total (not a rate row's), read once here; where no total is
+ * labelled, the amount to pay states it ("Montant à payer", "Celkem k úhradě").
  */
 export const unlabelledSum = (
   amounts: readonly LabelledAmount[],
   ctx: FinderContext,
 ): UnlabelledSum | undefined => {
-  const totals = distinct(amounts, (a) => a.role === 'total' && !a.rateRow);
+  const labelled = distinct(amounts, (a) => a.role === 'total' && !a.rateRow);
+  const totals = labelled.length > 0 ? labelled : distinct(amounts, (a) => a.role === 'amountDue');
   return taxAtRate(amounts, totals, ctx) ?? itemLinesAbove(amounts, totals, ctx);
 };
