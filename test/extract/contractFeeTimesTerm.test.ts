@@ -52,6 +52,24 @@ describe('a total that a fee per period and the term check', () => {
         '§ 3 Vergütung: Die monatliche Vergütung beträgt 900,00 € zzgl. USt., für die Laufzeit insgesamt 21.600,00 € netto.',
       ],
     ],
+    [
+      'a monthly retainer over the engagement (English)',
+      [
+        'CONSULTING AGREEMENT',
+        'This Agreement is made by and between Apex Analytics LLC ("Consultant") and Brightway Foods, Inc. (the "Company").',
+        '2. Term. The engagement shall commence on August 1, 2024 and continue for six (6) months.',
+        '3. Compensation. Company shall pay Consultant a monthly retainer of $8,500.00, for a total of $51,000.00 over the term.',
+      ],
+    ],
+    [
+      'a monthly fee and the term from a day (Polish)',
+      [
+        'UMOWA O ŚWIADCZENIE USŁUG nr 12/2024',
+        'pomiędzy: Biuro Rachunkowe Nowak Sp. z o.o., zwaną dalej „Wykonawcą”, a Sklep Internetowy Zielony Sp. z o.o., zwaną dalej „Zleceniodawcą”.',
+        '§ 2. Umowa zostaje zawarta na okres 12 miesięcy od dnia 1 lipca 2024 r.',
+        '§ 3. Wynagrodzenie miesięczne wynosi 1 500,00 zł netto, łącznie 18 000,00 zł netto.',
+      ],
+    ],
   ])('is checked by arithmetic: %s', async (_case, lines) => {
     // Act
     const kinds = await evidenceOf(lines);
@@ -119,5 +137,21 @@ describe('sentences', () => {
       'The fee is approx. $500 per visit.',
       'Invoices are due in 30 days.',
     ]);
+  });
+});
+
+describe('a Polish contract that runs from a day', () => {
+  it('takes effect on that day ("na okres 12 miesięcy od dnia 1 lipca 2024 r.")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'UMOWA O ŚWIADCZENIE USŁUG nr 12/2024',
+        'pomiędzy: Biuro Rachunkowe Nowak Sp. z o.o., zwaną dalej „Wykonawcą”, a Sklep Internetowy Zielony Sp. z o.o., zwaną dalej „Zleceniodawcą”.',
+        '§ 2. Umowa zostaje zawarta na okres 12 miesięcy od dnia 1 lipca 2024 r.',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2024-07-01');
   });
 });

@@ -152,6 +152,7 @@ describe("a contract's number in its title", () => {
   it.each([
     ['CONTRAT DE MAINTENANCE N° CM-2024-112', 'CM-2024-112'],
     ['MASTER SERVICES AGREEMENT No. MSA-77', 'MSA-77'],
+    ['SMLOUVA O DÍLO č. SD-2024-031', 'SD-2024-031'],
   ])('is read from "%s"', async (title, number) => {
     // Act
     const extraction = await extractor.extract(

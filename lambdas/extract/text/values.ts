@@ -76,12 +76,12 @@ const SERIES_ID =
 const GROUPED_ID = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$|\s+[^\d\s]|\s{2,}|[;)]|,\s)/;
 
 /**
- * "Nr.", "No.", "N°", "N.", "N.º", "#", "Nummer", ... between a document's title and its number
+ * "Nr.", "No.", "N°", "N.", "N.º", "č.", "#", "Nummer", ... between a document's title and its number
  * ("Fattura N. 45/2024": Italian and Spanish abbreviate numero / número to "N."), with the
  * spaces after it.
  */
 export const NUMBER_MARK =
-  /^(?:nr|no|n[°º]|nº|n\.\s?[°º]|n(?=\.)|#|num(?:ber|mer|ero|éro)?|número)\.?\s*[:.]?\s*/iu;
+  /^(?:nr|no|n[°º]|nº|n\.\s?[°º]|n(?=\.)|č(?=\.)|#|num(?:ber|mer|ero|éro)?|número)\.?\s*[:.]?\s*/iu;
 
 /** A document identifier: the first token, with at least one digit, a series and its number, or groups of digits. */
 export const parseId = (text: string): Parsed<string> | undefined => {
