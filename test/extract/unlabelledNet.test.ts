@@ -162,3 +162,35 @@ describe('item lines right above the amount to pay, where no total is labelled',
     expect(kinds(extraction, 'total')).toContain('arithmetic');
   });
 });
+
+describe('one item line above the total that prints its quantity and the price of one', () => {
+  const invoice = (item: string) =>
+    pdfTextOf([
+      'Tom Fletcher Garden Services',
+      'Invoice no: 0042',
+      'Date: 28 June 2024',
+      item,
+      'Total due: £450.00',
+    ]);
+
+  it.each([
+    ['Garden maintenance, June (15 hours @ £30.00/hr)        £450.00'],
+    ['Strategieworkshop (15 Std. à £ 30,00)                 £450.00'],
+  ])('checks the total where quantity x price is its amount: %s', async (item) => {
+    // Act
+    const extraction = await extractor.extract(invoice(item));
+
+    // Assess
+    expect(kinds(extraction, 'total')).toContain('arithmetic');
+  });
+
+  it('checks nothing where quantity x price is another amount', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      invoice('Garden maintenance (16 hours @ £30.00/hr)   £450.00'),
+    );
+
+    // Assess
+    expect(kinds(extraction, 'total')).not.toContain('arithmetic');
+  });
+});

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/documents/index.js';
 import { labelsAtStart, MONEY_LABEL_FIELDS } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
+import { parseNumber } from '../parseAmount.js';
 import type { DocLine } from '../textIndex.js';
 import { type LabelledAmount, moneyIn, where } from './amounts.js';
 
@@ -80,15 +81,28 @@ const taxAtRate = (
   };
 };
 
-/** A line of words and one amount at its end ("Permit fee   $250.00"), without a money label. */
-const itemLineAmount = (ctx: FinderContext, line: DocLine): string | undefined => {
+/** A quantity and a sign that a price of one follows ("15 hours @", "2 x", "8 Std. à"), ending a text. */
+const QUANTITY_AT = /(?<![\d.,])(\d{1,4}(?:[.,]\d{1,3})?)\s*(?:[\p{L}.]{1,8}\s*)?(?:@|×|x|à)\s*$/u;
+
+/**
+ * A line of words and its amount at the end ("Permit fee   $250.00"), without a money label; also
+ * with the price of one before it, where the quantity times that price is the amount ("Garden
+ * maintenance (15 hours @ £30.00/hr)   £450.00"): then the line checks its own amount.
+ */
+const itemLine = (ctx: FinderContext, line: DocLine): { amount: string; checked: boolean } | undefined => {
   const money = moneyIn(ctx, line.text);
-  const only = money.length === 1 ? money[0] : undefined;
-  if (!only || line.text.slice(only.end).trim() !== '') return undefined;
-  const words = line.text.slice(0, only.start);
+  const [first] = money;
+  const last = money.at(-1);
+  if (!first || !last || money.length > 2 || line.text.slice(last.end).trim() !== '') return undefined;
+  const words = line.text.slice(0, first.start);
   if (!/\p{L}{2}/u.test(words) || labelsAtStart(words.trim(), MONEY_LABEL_FIELDS).length > 0)
     return undefined;
-  return only.amount;
+  if (money.length === 1) return { amount: last.amount, checked: false };
+  const quantity = QUANTITY_AT.exec(words)?.[1];
+  const count = quantity === undefined ? undefined : parseNumber(quantity, ctx.decimal)?.value;
+  return count !== undefined && decimalEquals(multiplyDecimals(count, first.amount), last.amount)
+    ? { amount: last.amount, checked: true }
+    : undefined;
 };
 
 /**
@@ -105,18 +119,25 @@ const itemLinesAbove = (
   const [total] = totals;
   if (totals.length !== 1 || !total || amounts.some((a) => a.role === 'subtotal' || a.role === 'tax'))
     return undefined;
-  const found: string[] = [];
+  const found: { amount: string; checked: boolean }[] = [];
   let first = total.line;
   for (let i = total.line.index - 1; i >= 0; i--) {
     const line = ctx.doc.lines[i] as DocLine;
     if (line.page !== total.line.page || line.furniture) break;
     if (found.length === 0 && /^[\s\-_=]+$/.test(line.text)) continue;
-    const amount = itemLineAmount(ctx, line);
-    if (!amount) break;
-    found.push(amount);
+    const item = itemLine(ctx, line);
+    if (!item) break;
+    found.push(item);
     first = line;
   }
-  if (found.length < 2 || !decimalEquals(addDecimals(found), total.amount)) return undefined;
+  if (!decimalEquals(addDecimals(found.map((f) => f.amount)), total.amount)) return undefined;
+  // One line that restates the total checks it only with its own quantity and price.
+  if (found.length === 1 && found[0]?.checked)
+    return {
+      total,
+      detail: `the one item line above (p${first.page} l${first.line}) is its quantity times its price, the total ${total.amount} (${where(total)})`,
+    };
+  if (found.length < 2) return undefined;
   return {
     total,
     detail: `the ${found.length} item lines above (p${first.page} l${first.line}) add up to the total ${total.amount} (${where(total)})`,
