@@ -424,6 +424,15 @@ describe('an item table whose description column is not among the first two', ()
       ],
     ],
     [
+      'a net and a tax between the description and the gross, and no quantity column',
+      [
+        'Lp.  Nazwa usługi                    Wartość netto   VAT   Kwota VAT   Wartość brutto',
+        '1    Przewóz osób Warszawa–Łódź         200,00        8%      16,00       216,00',
+        'Razem do zapłaty: 216,00 zł',
+      ],
+      [{ description: 'Przewóz osób Warszawa-Łódź', amount: '216.00' }],
+    ],
+    [
       "a row that leaves the code's column empty keeps its description",
       [
         'Pos.  Art.-Nr.   Bezeichnung               Menge   Einzelpreis   Gesamtpreis',

@@ -215,3 +215,21 @@ describe("a business's owner under its name", () => {
     expect(fieldOf(extraction, 'vendor')?.value).toBe(business);
   });
 });
+
+describe("a table's heading near the top", () => {
+  it('is no company: "Lp." (Polish for "No.") is not a limited partnership', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Transport Osobowy Adam Wiśniewski',
+        'Faktura nr 45/06/2024',
+        'Lp.  Nazwa usługi                    Wartość netto   VAT   Kwota VAT   Wartość brutto',
+        '1    Przewóz osób Warszawa–Łódź         200,00        8%      16,00       216,00',
+        'Razem do zapłaty: 216,00 zł',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).not.toBe('Lp');
+  });
+});

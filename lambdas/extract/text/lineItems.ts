@@ -230,7 +230,9 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
       numbers.unshift(crowded[2]);
     }
     const item: LineItem = { description: body[0] as string, amount: last.amount };
-    if (numbers.length === 2) {
+    // Two numbers are a quantity and a price only under a quantity's heading: under "Wartość
+    // netto  VAT  Kwota VAT  Wartość brutto" they are the row's net and tax.
+    if (numbers.length === 2 && hasQuantity) {
       const quantity = quantityOf(numbers[0] as string);
       const unit = amountOf(numbers[1] as string);
       if (quantity) item.quantity = quantity;

@@ -3,7 +3,7 @@ import type { Candidate } from '../../candidates.js';
 import { documentTypeCue, OWNER_CUE } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
-import { cleanPartyName, hasLegalForm, STREET } from '../values.js';
+import { cleanPartyName, hasLegalForm, isCompany, STREET } from '../values.js';
 import { isDetailLine, isFormLine, roleBlock, roleLabelAt } from './roleBlocks.js';
 
 /**
@@ -83,7 +83,8 @@ const letterhead = (ctx: FinderContext, addressees: ReadonlySet<string>): Candid
   for (const line of top) {
     const names = line.cells.flatMap((c) => cellNames(c.text));
     // The addressee's block may start within those lines ("Spett.le" over "Studio Rossi S.r.l.").
-    const name = names.find((n) => hasLegalForm(n) && !addressees.has(normalizeCompanyName(n)));
+    // A legal form needs a name before it: a table's "Lp." (Polish "No.") is no limited partnership.
+    const name = names.find((n) => isCompany(n) && !addressees.has(normalizeCompanyName(n)));
     if (name) return [{ value: name, confidence: 0.6, reading: 'position', line, via: 'letterhead' }];
   }
   const first = top[0];
