@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
 import { sentences } from '../../lambdas/extract/text/prose.js';
 import { indexText } from '../../lambdas/extract/text/textIndex.js';
+import { wordsToNumber } from '../../lambdas/extract/text/values.js';
 import { termMonthsBetween } from '../../lambdas/shared/documents/index.js';
 import { fieldOf } from './fieldOf.js';
 import { pdfTextOf } from './pdfTextOf.js';
@@ -68,6 +69,24 @@ describe('a total that a fee per period and the term check', () => {
         'pomiędzy: Biuro Rachunkowe Nowak Sp. z o.o., zwaną dalej „Wykonawcą”, a Sklep Internetowy Zielony Sp. z o.o., zwaną dalej „Zleceniodawcą”.',
         '§ 2. Umowa zostaje zawarta na okres 12 miesięcy od dnia 1 lipca 2024 r.',
         '§ 3. Wynagrodzenie miesięczne wynosi 1 500,00 zł netto, łącznie 18 000,00 zł netto.',
+      ],
+    ],
+    [
+      'monthly rent "for total rent of" the whole, over "the term of this Lease" (English)',
+      [
+        'COMMERCIAL LEASE AGREEMENT',
+        'This Lease is entered into as of September 1, 2024 by and between Greenfield Properties LLC ("Landlord") and Northside Yoga Studio LLC ("Tenant").',
+        '2. Term. The term of this Lease shall be thirty-six (36) months, commencing on September 1, 2024.',
+        '3. Rent. Tenant shall pay monthly rent of $2,400.00, for total rent of $86,400.00 over the term.',
+      ],
+    ],
+    [
+      'a monthly rent over "tres años" (Spanish)',
+      [
+        'CONTRATO DE ARRENDAMIENTO DE LOCAL DE NEGOCIO',
+        'De una parte, Inmobiliaria Costa Azul, S.L. (en adelante, "el Arrendador"). De otra parte, Panadería Hermanos Gil, S.L. (en adelante, "el Arrendatario").',
+        'Primera. El contrato entrará en vigor el 1 de julio de 2024 y tendrá una duración de tres años.',
+        'Segunda. La renta mensual es de 1.200,00 € más IVA, en total 43.200,00 € por la duración del contrato.',
       ],
     ],
   ])('is checked by arithmetic: %s', async (_case, lines) => {
@@ -153,5 +172,20 @@ describe('a Polish contract that runs from a day', () => {
 
     // Assess
     expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2024-07-01');
+  });
+});
+
+describe('wordsToNumber', () => {
+  it.each([
+    ['tres', 'es', 3],
+    ['tres', 'da', 60],
+    ['tres', undefined, undefined],
+    ['zwölf', undefined, 12],
+  ])('reads "%s" in %s as %s: a word of two values is the document language\'s', (word, language, n) => {
+    // Act
+    const got = wordsToNumber(word, language);
+
+    // Assess
+    expect(got).toBe(n);
   });
 });

@@ -47,10 +47,20 @@ export const dateRange = (
 const TOTAL_BEFORE = 40;
 const TOTAL_AFTER = 12;
 
-/** A total word beside `amount`, after the amount before it: "£84,000 in total", "insgesamt 9.600,00 €". */
-const markedTotal = (text: string, amount: FoundAmount, previous: FoundAmount | undefined): boolean =>
-  TOTAL_WORDS.test(text.slice(Math.max(previous?.end ?? 0, amount.start - TOTAL_BEFORE), amount.start)) ||
-  TOTAL_WORDS.test(text.slice(amount.end, amount.end + TOTAL_AFTER));
+/**
+ * Where a total word stands beside `amount`: before it, after the amount before it ("insgesamt
+ * 9.600,00 €", "for total rent of $86,400.00"), or after it ("£84,000 in total"); undefined where
+ * none does.
+ */
+const markedTotal = (
+  text: string,
+  amount: FoundAmount,
+  previous: FoundAmount | undefined,
+): 'before' | 'after' | undefined => {
+  if (TOTAL_WORDS.test(text.slice(Math.max(previous?.end ?? 0, amount.start - TOTAL_BEFORE), amount.start)))
+    return 'before';
+  return TOTAL_WORDS.test(text.slice(amount.end, amount.end + TOTAL_AFTER)) ? 'after' : undefined;
+};
 
 /**
  * Sentences about the fees or price that state exactly one amount with a currency ("The fees
@@ -66,8 +76,16 @@ export const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; cu
     const amounts = findMoney(s.text, findDates(s.text)).filter(
       (a) => a.currency && !a.amount.startsWith('-'),
     );
+    // Of two amounts a total word stands between ("monthly rent of $2,400.00, for total rent of
+    // $86,400.00"), the word is the second's.
+    const sides = amounts.map((a, i) => markedTotal(s.text, a, amounts[i - 1]));
+    const beside = amounts.filter((_, i) => sides[i] !== undefined);
     const marked =
-      amounts.length > 1 ? amounts.filter((a, i) => markedTotal(s.text, a, amounts[i - 1])) : amounts;
+      amounts.length <= 1
+        ? amounts
+        : beside.length > 1
+          ? amounts.filter((_, i) => sides[i] === 'before')
+          : beside;
     const [only] = marked;
     if (marked.length !== 1 || !only?.currency) continue;
     found.push(

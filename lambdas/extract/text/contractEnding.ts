@@ -54,15 +54,16 @@ const endsAtWill = (text: string): boolean =>
 
 /** The days of notice needed to end the contract or stop its renewal. */
 export const noticeDaysCandidates = (ctx: FinderContext): Candidate<number>[] => {
-  const found = findLabelled(ctx.doc, contractLabels('noticePeriod'), parseDays, { via: 'label:notice' });
+  const days = (text: string) => parseDays(text, ctx.language);
+  const found = findLabelled(ctx.doc, contractLabels('noticePeriod'), days, { via: 'label:notice' });
   for (const s of sentences(ctx.doc)) {
     if (!/notice/i.test(s.text) || !/terminat|non-renewal/i.test(s.text)) continue;
     if (!endsAtWill(s.text)) continue;
     for (const mm of s.text.matchAll(DAYS_COUNT)) {
-      const days = numberFromGroups(mm[1], mm[2], mm[3], mm[4]);
-      if (days !== undefined) {
+      const count = numberFromGroups(mm[1], mm[2], mm[3], mm[4], ctx.language);
+      if (count !== undefined) {
         found.push(
-          fromSentence(ctx.doc, { start: s.start + mm.index }, { value: days }, 0.88, 'prose:notice'),
+          fromSentence(ctx.doc, { start: s.start + mm.index }, { value: count }, 0.88, 'prose:notice'),
         );
         break;
       }
@@ -74,9 +75,9 @@ export const noticeDaysCandidates = (ctx: FinderContext): Candidate<number>[] =>
   for (const s of sentences(ctx.doc)) {
     if (!TERMINATION_WORDS.test(s.text)) continue;
     const at = cue.exec(s.text);
-    const days = at && parseDays(s.text.slice(at.index + at[0].length));
-    if (at && days)
-      found.push(fromSentence(ctx.doc, { start: s.start + at.index }, days, 0.88, 'prose:notice-cue'));
+    const notice = at && days(s.text.slice(at.index + at[0].length));
+    if (at && notice)
+      found.push(fromSentence(ctx.doc, { start: s.start + at.index }, notice, 0.88, 'prose:notice-cue'));
   }
   return found;
 };

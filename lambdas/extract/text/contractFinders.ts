@@ -156,17 +156,20 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       'prose:until',
     ),
   ],
-  termMonths: (ctx) => [
-    ...findLabelled(ctx.doc, contractLabels('term'), parseMonths, { via: 'label:term' }),
-    ...afterCue(ctx.doc, contractCue('term'), parseMonths, 0.9, 'prose:runs-for'),
-    ...afterCue(
-      ctx.doc,
-      /\b(?:(?:initial\s+)?term\s+of\s+this\s+agreement\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of|(?:this\s+agreement|the\s+(?:engagement|subscription|services?))\b[^.]{0,80}?\b(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect))\s+for(?!\s+a\s+(?:period|term)\b))\s+/i,
-      parseMonths,
-      0.9,
-      'prose:term',
-    ),
-  ],
+  termMonths: (ctx) => {
+    const months = (text: string) => parseMonths(text, ctx.language);
+    return [
+      ...findLabelled(ctx.doc, contractLabels('term'), months, { via: 'label:term' }),
+      ...afterCue(ctx.doc, contractCue('term'), months, 0.9, 'prose:runs-for'),
+      ...afterCue(
+        ctx.doc,
+        /\b(?:(?:initial\s+)?term\s+of\s+this\s+(?:agreement|lease|contract)\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of|(?:this\s+(?:agreement|lease|contract)|the\s+(?:engagement|subscription|services?))\b[^.]{0,80}?\b(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect))\s+for(?!\s+a\s+(?:period|term)\b))\s+/i,
+        months,
+        0.9,
+        'prose:term',
+      ),
+    ];
+  },
   totalValue: (ctx) => {
     const money = (p: Parsed<{ amount: string; currency?: string }> | undefined) =>
       p?.value.currency ? (p as Parsed<{ amount: string; currency: string }>) : undefined;
@@ -210,7 +213,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       const within = PAID_WITHIN_DAYS.exec(s.text);
       const net = /\bnet\s+(\d{1,3})\b/i.exec(s.text);
       const days = within
-        ? numberFromGroups(within[1], within[2], within[3], within[4])
+        ? numberFromGroups(within[1], within[2], within[3], within[4], ctx.language)
         : net
           ? Number(net[1])
           : undefined;

@@ -13,10 +13,27 @@ import { type DayMonthOrder, type FoundDate, findDates } from './parseDate.js';
 
 /** Value readers for labelled text and prose captures. Each returns undefined when the text is not one. */
 
-/** Every language's number words, folded ("zwölf" as "zwolf"). */
-const NUMBER_WORDS = new Map(
-  VOCABULARIES.flatMap((v) => Object.entries(v.numberWords)).map(([word, n]) => [fold(word), n] as const),
-);
+/** Every language's number words, folded ("zwölf" as "zwolf"), with each language's value. */
+const NUMBER_WORDS = new Map<string, Map<string, number>>();
+for (const v of VOCABULARIES)
+  for (const [word, n] of Object.entries(v.numberWords)) {
+    const key = fold(word);
+    NUMBER_WORDS.set(key, (NUMBER_WORDS.get(key) ?? new Map()).set(v.code, n));
+  }
+
+/**
+ * A number word's value: the document's language's where it has the word, else the one all
+ * languages agree on. "tres" is 3 in Spanish and Portuguese and 60 in Danish: in a document of
+ * neither, it is no number.
+ */
+const numberWord = (word: string, language: string | undefined): number | undefined => {
+  const values = NUMBER_WORDS.get(word);
+  if (!values) return undefined;
+  const own = language === undefined ? undefined : values.get(language);
+  if (own !== undefined) return own;
+  const distinct = new Set(values.values());
+  return distinct.size === 1 ? [...distinct][0] : undefined;
+};
 /** English's, which compose ("twenty-four", "one hundred eighty"). */
 const ENGLISH_WORDS = new Map(Object.entries(vocabularyOf('en')?.numberWords ?? {}));
 
@@ -24,8 +41,8 @@ const ENGLISH_WORDS = new Map(Object.entries(vocabularyOf('en')?.numberWords ?? 
  * "twenty-four" -> 24, "one hundred eighty" -> 180, "drei" -> 3, "douze" -> 12, "dix-huit" -> 18;
  * undefined when not a number in words.
  */
-export const wordsToNumber = (text: string): number | undefined => {
-  const whole = NUMBER_WORDS.get(fold(text.trim()).replace(/\s+/g, ' '));
+export const wordsToNumber = (text: string, language?: string): number | undefined => {
+  const whole = numberWord(fold(text.trim()).replace(/\s+/g, ' '), language);
   if (whole !== undefined) return whole;
   const parts = text
     .toLowerCase()
@@ -53,10 +70,11 @@ export const numberFromGroups = (
   digitsInParens?: string,
   digits?: string,
   wordsOnly?: string,
+  language?: string,
 ): number | undefined => {
   if (digitsInParens) return Number(digitsInParens);
   if (digits) return Number(digits);
-  return wordsOnly ? wordsToNumber(wordsOnly) : words ? wordsToNumber(words) : undefined;
+  return wordsOnly ? wordsToNumber(wordsOnly, language) : words ? wordsToNumber(words, language) : undefined;
 };
 
 /**
@@ -330,17 +348,17 @@ const DURATION = new RegExp(
 );
 
 /** A number of days ("90 days", "ninety (90) days", "3 months" as 90, "90 Tage", "trois (3) mois"). */
-export const parseDays = (text: string): Parsed<number> | undefined => {
+export const parseDays = (text: string, language?: string): Parsed<number> | undefined => {
   const m = DURATION.exec(text.trim());
-  const n = m && numberFromGroups(m[1], m[2], m[3], m[4]);
+  const n = m && numberFromGroups(m[1], m[2], m[3], m[4], language);
   if (!m?.groups || n === undefined || n === null || m.groups.years) return undefined;
   return { value: m.groups.months ? n * 30 : m.groups.weeks ? n * 7 : n };
 };
 
 /** A duration in months ("24 months", "2 years", "twenty-four (24) months", "24 Monate", "18 maanden"). */
-export const parseMonths = (text: string): Parsed<number> | undefined => {
+export const parseMonths = (text: string, language?: string): Parsed<number> | undefined => {
   const m = DURATION.exec(text.trim());
-  const n = m && numberFromGroups(m[1], m[2], m[3], m[4]);
+  const n = m && numberFromGroups(m[1], m[2], m[3], m[4], language);
   if (!m?.groups || !n || (!m.groups.months && !m.groups.years)) return undefined;
   return { value: m.groups.years ? n * 12 : n };
 };
