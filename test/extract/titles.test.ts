@@ -235,6 +235,7 @@ describe('a title with its number and date', () => {
     ['Invoice SS-2291 · 19 June 2024', 'SS-2291', '2024-06-19'],
     ['Invoice SS-2291, 19 June 2024', 'SS-2291', '2024-06-19'],
     ['FAKTURA nr 12/06/2024 z dnia 30.06.2024', '12/06/2024', '2024-06-30'],
+    ['Invoice 7731                                      5 June 2024', '7731', '2024-06-05'],
   ])('%s', async (title, number, date) => {
     // Act
     const extraction = await new HeuristicExtractor().extract(
@@ -244,6 +245,23 @@ describe('a title with its number and date', () => {
     // Assess
     expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
     expect(fieldOf(extraction, 'invoiceDate')?.value).toBe(date);
+  });
+});
+
+describe("a title line's last cell", () => {
+  it('is no date when it holds more than one ("Invoice 7731      5 June 2024 - 30 June 2024")', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Sparks & Sons Electrical Ltd',
+        'Invoice 7731        5 June 2024 - 30 June 2024',
+        'Total   £516.00',
+      ]),
+    );
+
+    // Assess
+    const readings = fieldOf(extraction, 'invoiceDate')?.evidence?.map((e) => e.detail) ?? [];
+    expect(readings.join(' ')).not.toContain('title:dated');
   });
 });
 

@@ -108,6 +108,11 @@ const dateAfter = (ctx: FinderContext, tail: string, next: DocLine | undefined) 
     const date = findDates(text, ctx.order)[0];
     if (date && date.start === 0) return { date, onNextLine };
   }
+  // Or alone in the title line's last cell: "Invoice 7731          5 June 2024".
+  const cell = !here ? /^\s{2,}(?=\d|\p{L}{3})/u.exec(tail) : null;
+  const rest = cell ? tail.slice(cell[0].length) : '';
+  const alone = cell ? findDates(rest, ctx.order)[0] : undefined;
+  if (alone?.start === 0 && rest.slice(alone.end).trim() === '') return { date: alone, onNextLine: false };
   return undefined;
 };
 
