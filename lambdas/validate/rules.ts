@@ -10,7 +10,7 @@ import {
   multiplyDecimals,
   paymentTermsDays,
   subtractDecimals,
-  termEnd,
+  termMonthsBetween,
 } from '../shared/documents/index.js';
 import type { ReviewReasonCode } from './reasons.js';
 
@@ -69,8 +69,7 @@ export const contractRules = (fields: ContractExtraction['fields']): RuleOutcome
       message: `The expiration date ${expiration} is not after the effective date ${effective}.`,
     });
   } else if (effective && expiration && months !== undefined) {
-    const end = termEnd(effective, months);
-    if (end === expiration || isoPlusDays(end, 1) === expiration) {
+    if (termMonthsBetween(effective, expiration) === months) {
       evidence.push(
         ...arithmetic(
           ['effectiveDate', 'expirationDate', 'termMonths'],

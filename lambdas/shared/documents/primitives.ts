@@ -117,7 +117,7 @@ export const isoPlusDays = (iso: string, days: number): string =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The day before the same date `months` later: a term of 24 months from 2024-09-26 ends 2026-09-25. */
-export const termEnd = (iso: string, months: number): string => {
+const termEnd = (iso: string, months: number): string => {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   const total = m - 1 + months;
   const year = y + Math.floor(total / 12);
