@@ -15,7 +15,7 @@ import type { Parsed } from './labelled.js';
 import { type FoundAmount, findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
 import { fromSentence, sentences } from './prose.js';
-import { lineAt } from './textIndex.js';
+import { type DocText, lineAt } from './textIndex.js';
 import { dateAfterPlace, dateValue } from './values.js';
 
 // Contract prose and form cues shared by the contract field finders.
@@ -57,9 +57,46 @@ const markedTotal = (
   amount: FoundAmount,
   previous: FoundAmount | undefined,
 ): 'before' | 'after' | undefined => {
-  if (TOTAL_WORDS.test(text.slice(Math.max(previous?.end ?? 0, amount.start - TOTAL_BEFORE), amount.start)))
-    return 'before';
-  return TOTAL_WORDS.test(text.slice(amount.end, amount.end + TOTAL_AFTER)) ? 'after' : undefined;
+  const { before, after } = around(text, amount, previous, TOTAL_BEFORE);
+  if (TOTAL_WORDS.test(before)) return 'before';
+  return TOTAL_WORDS.test(after) ? 'after' : undefined;
+};
+
+/**
+ * The words beside `amount`: up to `reach` characters before it, but not past the amount before
+ * it, and the few right after it.
+ */
+const around = (
+  text: string,
+  amount: FoundAmount,
+  previous: FoundAmount | undefined,
+  reach: number,
+): { before: string; after: string } => ({
+  before: text.slice(Math.max(previous?.end ?? 0, amount.start - reach), amount.start),
+  after: text.slice(amount.end, amount.end + TOTAL_AFTER),
+});
+
+/** A sentence about the price and every amount in it. */
+interface PriceSentence {
+  sentence: { text: string; start: number };
+  amounts: readonly FoundAmount[];
+}
+
+/** Price sentences already read, per document: the value's finder and the fee check both read them. */
+const PRICE_SENTENCES = new WeakMap<DocText, readonly PriceSentence[]>();
+
+/**
+ * The sentences about the contract's price (a value word, and none of insurance, liability,
+ * penalties or service credits, whose amounts are not the contract's value), with their amounts.
+ */
+const priceSentences = (ctx: FinderContext): readonly PriceSentence[] => {
+  const cached = PRICE_SENTENCES.get(ctx.doc);
+  if (cached) return cached;
+  const out = sentences(ctx.doc)
+    .filter((s) => VALUE_WORDS.test(s.text) && !NOT_VALUE_WORDS.test(s.text))
+    .map((sentence) => ({ sentence, amounts: findMoney(sentence.text, findDates(sentence.text)) }));
+  PRICE_SENTENCES.set(ctx.doc, out);
+  return out;
 };
 
 /**
@@ -71,11 +108,8 @@ const markedTotal = (
  */
 export const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; currency: string }>[] => {
   const found: Candidate<{ amount: string; currency: string }>[] = [];
-  for (const s of sentences(ctx.doc)) {
-    if (!VALUE_WORDS.test(s.text) || NOT_VALUE_WORDS.test(s.text)) continue;
-    const amounts = findMoney(s.text, findDates(s.text)).filter(
-      (a) => a.currency && !a.amount.startsWith('-'),
-    );
+  for (const { sentence: s, amounts: all } of priceSentences(ctx)) {
+    const amounts = all.filter((a) => a.currency && !a.amount.startsWith('-'));
     // Of two amounts a total word stands between ("monthly rent of $2,400.00, for total rent of
     // $86,400.00"), the word is the second's.
     const sides = amounts.map((a, i) => markedTotal(s.text, a, amounts[i - 1]));
@@ -117,8 +151,7 @@ const periodOf = (
   amount: FoundAmount,
   previous: FoundAmount | undefined,
 ): number | undefined => {
-  const after = text.slice(amount.end, amount.end + TOTAL_AFTER);
-  const before = text.slice(Math.max(previous?.end ?? 0, amount.start - PERIOD_BEFORE), amount.start);
+  const { before, after } = around(text, amount, previous, PERIOD_BEFORE);
   for (const near of [after, before]) {
     if (PER_MONTH.test(near)) return 1;
     if (PER_YEAR.test(near)) return 12;
@@ -132,9 +165,7 @@ const periodOf = (
  */
 export const periodicFees = (ctx: FinderContext): PeriodicFee[] => {
   const found: PeriodicFee[] = [];
-  for (const s of sentences(ctx.doc)) {
-    if (!VALUE_WORDS.test(s.text) || NOT_VALUE_WORDS.test(s.text)) continue;
-    const amounts = findMoney(s.text, findDates(s.text));
+  for (const { sentence: s, amounts } of priceSentences(ctx)) {
     for (const [i, a] of amounts.entries()) {
       const months =
         a.currency && !a.amount.startsWith('-') ? periodOf(s.text, a, amounts[i - 1]) : undefined;
