@@ -12,6 +12,7 @@ import {
 } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
 import { fromSentence } from './prose.js';
+import type { DocText } from './textIndex.js';
 import { cleanPartyName, hasLegalForm, isCompany, leadingName } from './values.js';
 
 /** How far before its defined role a party's name may start: French and Spanish descriptions run long. */
@@ -128,7 +129,7 @@ const closeEnough = (filler: string): boolean =>
  * `La société Alpha Conseil SAS, ..., ci-après dénommée « le Prestataire »`, or listed with an
  * unquoted role: `(1) BRIGHT SOFTWARE LIMITED incorporated ... (Supplier).`
  */
-export const definedParties = (ctx: FinderContext, role: ContractRole): Candidate<string>[] => {
+const findDefinedParties = (ctx: FinderContext, role: ContractRole): Candidate<string>[] => {
   const found: Candidate<string>[] = [];
   const { flat } = ctx.doc;
   let previousEnd = 0;
@@ -163,6 +164,21 @@ export const definedParties = (ctx: FinderContext, role: ContractRole): Candidat
       ),
     );
   }
+  return found;
+};
+
+/** Defined parties already read, per document and role: the role's finder and `otherParty` both ask. */
+const DEFINED = new WeakMap<DocText, Map<ContractRole, Candidate<string>[]>>();
+
+/**
+ * Parties introduced with a defined role in running text, in any language with a vocabulary (see
+ * `findDefinedParties`), read once per document and role.
+ */
+export const definedParties = (ctx: FinderContext, role: ContractRole): Candidate<string>[] => {
+  const byRole = DEFINED.get(ctx.doc) ?? new Map<ContractRole, Candidate<string>[]>();
+  DEFINED.set(ctx.doc, byRole);
+  const found = byRole.get(role) ?? findDefinedParties(ctx, role);
+  byRole.set(role, found);
   return found;
 };
 
