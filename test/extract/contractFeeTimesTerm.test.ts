@@ -122,6 +122,63 @@ describe('a total that a fee per period and the term check', () => {
   });
 });
 
+describe('an amount that a fee per period times the term makes', () => {
+  it.each([
+    [
+      'after a ";" with no total word Docket knows (German)',
+      [
+        ...GERMAN,
+        '§ 2 Laufzeit: Der Vertrag tritt am 01.01.2025 in Kraft und hat eine Laufzeit von 36 Monaten.',
+        '§ 3 Vergütung: Die jährliche Pauschale beträgt 5.200,00 € netto; über die Laufzeit somit 15.600,00 € netto.',
+      ],
+      { amount: '15600.00', currency: 'EUR' },
+    ],
+    [
+      'over "the initial term is three (3) years" (English)',
+      [
+        ...ENGLISH,
+        '1. Term. The initial term is three (3) years from the Effective Date.',
+        '2. Fees. Client shall pay an annual fee of $22,000, for a total of $66,000 over the initial term.',
+      ],
+      { amount: '66000', currency: 'USD' },
+    ],
+    [
+      'in a clause headed "Charges." (English)',
+      [
+        ...ENGLISH,
+        '1. Term. This Agreement continues for a period of 12 months.',
+        '2. Charges. The Client shall pay the Service Provider $3,500 per month, a total of $42,000 excluding taxes.',
+      ],
+      { amount: '42000', currency: 'USD' },
+    ],
+  ])('is the total, checked by arithmetic: %s', async (_case, lines, total) => {
+    // Act
+    const field = fieldOf(await extractor.extract(pdfTextOf([...lines])), 'totalValue');
+
+    // Assess
+    expect(field?.value).toEqual(total);
+    expect(field?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('is not made of a fee whose period does not divide the term', async () => {
+    // Act
+    const field = fieldOf(
+      await extractor.extract(
+        pdfTextOf([
+          ...GERMAN,
+          '§ 2 Laufzeit: Der Vertrag tritt am 01.01.2025 in Kraft und hat eine Laufzeit von 18 Monaten.',
+          '§ 3 Vergütung: Die jährliche Pauschale beträgt 5.200,00 € netto; über die Laufzeit somit 7.800,00 € netto.',
+        ]),
+      ),
+      'totalValue',
+    );
+
+    // Assess: 18 months are no whole number of years, so nothing checks 7.800,00
+    expect(field?.value).not.toEqual({ amount: '7800.00', currency: 'EUR' });
+    expect(field?.evidence?.map((e) => e.kind)).not.toContain('arithmetic');
+  });
+});
+
 describe('termMonthsBetween', () => {
   it.each([
     ['2024-07-01', '2027-06-30', 36],

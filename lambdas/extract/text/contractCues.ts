@@ -1,4 +1,4 @@
-import { decimalEquals, multiplyDecimals } from '../../shared/documents/index.js';
+import { decimalEquals, EVIDENCE_WEIGHT, multiplyDecimals } from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
 import {
   lawsNamed,
@@ -85,15 +85,25 @@ interface PriceSentence {
 /** Price sentences already read, per document: the value's finder and the fee check both read them. */
 const PRICE_SENTENCES = new WeakMap<DocText, readonly PriceSentence[]>();
 
+/** A clause's heading read as a sentence of its own: one to three words ("Charges.", "Fees and Payment."). */
+const HEADING = /^\s*\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*){0,2}\s*[.:]?\s*$/u;
+
 /**
- * The sentences about the contract's price (a value word, and none of insurance, liability,
- * penalties or service credits, whose amounts are not the contract's value), with their amounts.
+ * The sentences about the contract's price (a value word in it or in the clause heading right
+ * before it: "3. Charges. The Customer shall pay £3,500 per month"; and none of insurance,
+ * liability, penalties or service credits, whose amounts are not the contract's value), with their
+ * amounts.
  */
 const priceSentences = (ctx: FinderContext): readonly PriceSentence[] => {
   const cached = PRICE_SENTENCES.get(ctx.doc);
   if (cached) return cached;
-  const out = sentences(ctx.doc)
-    .filter((s) => VALUE_WORDS.test(s.text) && !NOT_VALUE_WORDS.test(s.text))
+  const all = sentences(ctx.doc);
+  const headedByValue = (i: number) => {
+    const heading = all[i - 1]?.text ?? '';
+    return HEADING.test(heading) && VALUE_WORDS.test(heading);
+  };
+  const out = all
+    .filter((s, i) => (VALUE_WORDS.test(s.text) || headedByValue(i)) && !NOT_VALUE_WORDS.test(s.text))
     .map((sentence) => ({ sentence, amounts: findMoney(sentence.text, findDates(sentence.text)) }));
   PRICE_SENTENCES.set(ctx.doc, out);
   return out;
@@ -193,6 +203,46 @@ export const feeTimesTerm = (
   }
   return undefined;
 };
+
+/**
+ * Amounts that a fee per period times the term makes, in any sentence that is not about
+ * insurance, liability or penalties: "Die jährliche Wartungspauschale beträgt 4.800,00 € netto;
+ * für die gesamte Laufzeit somit 14.400,00 € netto" over 36 months. The product printed is the
+ * total whatever words stand beside it (here none Docket knows, and a ";" between the two), and
+ * the arithmetic is its evidence.
+ */
+export const feeProducts = (
+  ctx: FinderContext,
+  fees: readonly PeriodicFee[],
+  termMonths: number,
+): Candidate<{ amount: string; currency: string }>[] => {
+  const found: Candidate<{ amount: string; currency: string }>[] = [];
+  for (const s of sentences(ctx.doc)) {
+    if (NOT_VALUE_WORDS.test(s.text)) continue;
+    for (const a of findMoney(s.text, findDates(s.text))) {
+      if (!a.currency || a.amount.startsWith('-')) continue;
+      const value = { amount: a.amount, currency: a.currency };
+      const detail = feeTimesTerm(value, fees, termMonths);
+      if (!detail) continue;
+      const read = fromSentence(
+        ctx.doc,
+        { start: s.start + a.start },
+        { value, certainty: a.certain ? 1 : 0.85 },
+        0.86,
+        'prose:fee-times-term',
+      );
+      found.push({ ...read, evidence: [feeTermEvidence(detail)] });
+    }
+  }
+  return found;
+};
+
+/** The evidence a fee times the term gives the total it makes. */
+export const feeTermEvidence = (detail: string) => ({
+  kind: 'arithmetic' as const,
+  weight: EVIDENCE_WEIGHT.arithmetic,
+  detail: `fee x term: ${detail}`,
+});
 
 /**
  * Where and when the contract was signed, in any language: a cell that starts with a place and

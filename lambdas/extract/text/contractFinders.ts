@@ -1,6 +1,6 @@
 import {
   type ContractFields,
-  EVIDENCE_WEIGHT,
+  decimalEquals,
   type FieldName,
   termMonthsBetween,
 } from '../../shared/documents/index.js';
@@ -10,7 +10,9 @@ import type { FinderContext } from './context.js';
 import {
   DATE_CUE,
   dateRange,
+  feeProducts,
   feeSentences,
+  feeTermEvidence,
   feeTimesTerm,
   lastDateIn,
   namedLaws,
@@ -163,7 +165,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       ...afterCue(ctx.doc, contractCue('term'), months, 0.9, 'prose:runs-for'),
       ...afterCue(
         ctx.doc,
-        /\b(?:(?:initial\s+)?term\s+of\s+this\s+(?:agreement|lease|contract)\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of|(?:this\s+(?:agreement|lease|contract)|the\s+(?:engagement|subscription|services?))\b[^.]{0,80}?\b(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect))\s+for(?!\s+a\s+(?:period|term)\b))\s+/i,
+        /\b(?:(?:(?:initial\s+)?term\s+of\s+this\s+(?:agreement|lease|contract)|initial\s+term)\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of|(?:this\s+(?:agreement|lease|contract)|the\s+(?:engagement|subscription|services?))\b[^.]{0,80}?\b(?:continue|remain\s+in\s+(?:full\s+)?(?:force|effect))\s+for(?!\s+a\s+(?:period|term)\b))\s+/i,
         months,
         0.9,
         'prose:term',
@@ -301,7 +303,11 @@ const termOf = (found: ContractCandidates): number | undefined => {
   return effective && expiration ? termMonthsBetween(effective, expiration) : undefined;
 };
 
-/** Every contract field's candidates; a stated total that a fee per period times the term checks says so. */
+/**
+ * Every contract field's candidates. A stated total that a fee per period times the term checks
+ * says so; an amount that fee times the term makes is a total candidate itself, and the fee it
+ * multiplies is then no candidate for the total.
+ */
 export const contractCandidates = (ctx: FinderContext): ContractCandidates => {
   const found = Object.fromEntries(
     Object.entries(finders).map(([field, find]) => [field, (find as Finder<FieldName<'contract'>>)(ctx)]),
@@ -311,11 +317,12 @@ export const contractCandidates = (ctx: FinderContext): ContractCandidates => {
   if (months === undefined || fees.length === 0) return found;
   for (const candidate of found.totalValue) {
     const detail = feeTimesTerm(candidate.value, fees, months);
-    if (detail)
-      candidate.evidence = [
-        ...(candidate.evidence ?? []),
-        { kind: 'arithmetic', weight: EVIDENCE_WEIGHT.arithmetic, detail: `fee x term: ${detail}` },
-      ];
+    if (detail) candidate.evidence = [...(candidate.evidence ?? []), feeTermEvidence(detail)];
   }
+  const products = feeProducts(ctx, fees, months);
+  if (products.length === 0) return found;
+  const isFee = (value: { amount: string; currency: string }) =>
+    fees.some((fee) => fee.currency === value.currency && decimalEquals(fee.amount, value.amount));
+  found.totalValue = [...found.totalValue.filter((c) => !isFee(c.value)), ...products];
   return found;
 };
