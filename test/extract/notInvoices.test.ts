@@ -85,6 +85,9 @@ describe('a document titled as something other than an invoice', () => {
     ['es', 'Albarán 2024/118', 'Albarán'],
     ['it', 'Preventivo n. 45/2024', 'Preventivo'],
     ['it', 'Ordine di acquisto', 'Ordine di acquisto'],
+    ['it', 'FATTURA PROFORMA n. 12/2024 del 05/07/2024', 'FATTURA PROFORMA'],
+    ['de', 'Angebot Nr. A-2024-117 vom 02.07.2024', 'Angebot'],
+    ['es', 'ALBARÁN DE ENTREGA Nº 2024-881', 'ALBARÁN DE ENTREGA'],
   ])('%s "%s" is unclassified, titled "%s", with no invoice fields', async (language, title, word) => {
     // Act
     const extraction = await read(
@@ -110,6 +113,15 @@ describe('a document titled as something other than an invoice', () => {
 });
 
 describe('an invoice that names other documents', () => {
+  it('stays an invoice when its title line dates it after a number ("Fattura n. 31 del 11/04/2024")', async () => {
+    // Act
+    const extraction = await read('Muster & Co. GmbH', 'Fattura n. 31 del 11/03/2024', ...BODY.it);
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+  });
+
+
   it('stays an invoice when it refers to its order, quotation and delivery note', async () => {
     // Act
     const extraction = await read(

@@ -1,6 +1,13 @@
 import type { DocType } from '../../shared/documents/index.js';
 import { CONTRACT_SIGNALS, CONTRACT_TITLE, DEFINED_ROLE } from '../vocabulary/contractWords.js';
-import { documentTypeCue, type LabelField, labelsAtStart, otherDocumentCue } from '../vocabulary/index.js';
+import {
+  documentTypeCue,
+  type LabelField,
+  labelsAtStart,
+  otherDocumentCue,
+  TITLE_DATE_LINK_PATTERN,
+} from '../vocabulary/index.js';
+import { findDates } from './parseDate.js';
 import type { DocLine, DocText } from './textIndex.js';
 
 /** The classifier's answer. */
@@ -149,14 +156,29 @@ const contractVocabularySignals = (doc: DocText, head: string): number => {
   return title + 2 * Math.min(2, roles.size) + Math.min(3, head.match(CONTRACT_SIGNALS)?.length ?? 0);
 };
 
+/** A date joined to the end of a title ("del 05/07/2024", "vom 02.07.2024"), in any language. */
+const TITLE_DATE = new RegExp(`\\s+${TITLE_DATE_LINK_PATTERN}(?:\\s*:)?\\s+(\\S.*)$`, 'iu');
+
+/** `rest` without the date a link joins to its end ("n. 12/2024 del 05/07/2024" -> "n. 12/2024"). */
+const undated = (rest: string): string => {
+  const m = TITLE_DATE.exec(rest);
+  const date = m?.[1] === undefined ? undefined : findDates(m[1])[0];
+  return m && date?.start === 0 && m[1]?.slice(date.end).trim() === '' ? rest.slice(0, m.index) : rest;
+};
+
 /**
  * Whether what follows a type word in its cell makes the cell a title: nothing, or the
- * document's number ("Angebot Nr. 2024-77", "DEVIS N° D-2024-031", "Estimate #1042"). A colon
- * makes it a label of some other document's number ("Purchase Order: 4500012345" on an invoice),
- * a hyphen part of one ("Lieferschein-Nr. 5531"), and words a sentence.
+ * document's number ("Angebot Nr. 2024-77", "DEVIS N° D-2024-031", "Estimate #1042"), with or
+ * without its date ("FATTURA PROFORMA n. 12/2024 del 05/07/2024"). A colon makes it a label of
+ * some other document's number ("Purchase Order: 4500012345" on an invoice), a hyphen part of one
+ * ("Lieferschein-Nr. 5531"), and words a sentence.
  */
-const titleRest = (rest: string): boolean =>
-  rest.trim() === '' || (rest.length <= 30 && !rest.includes(':') && /^\s+\S*\s?\S*\d\S*$/u.test(rest));
+const titleRest = (text: string): boolean => {
+  const rest = undated(text);
+  return (
+    rest.trim() === '' || (rest.length <= 30 && !rest.includes(':') && /^\s+\S*\s?\S*\d\S*$/u.test(rest))
+  );
+};
 
 /** A row of column headings ("Commande   Date   Client"): three cells or more, none with a digit. */
 const isHeadings = (line: DocLine): boolean =>
