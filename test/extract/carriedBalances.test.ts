@@ -53,6 +53,54 @@ describe('a balance carried from earlier invoices', () => {
   });
 });
 
+describe("a multi-page item table's running total", () => {
+  it.each([
+    [
+      'English',
+      [
+        'Northwind Catering Ltd',
+        'INVOICE NC-8812',
+        'Date        Description                          Amount',
+        '03/06/2024  Conference lunch                     600.00',
+        '12/06/2024  Awards dinner                      1,200.00',
+        'Carried forward                                1,800.00',
+      ],
+      [
+        'Brought forward                                1,800.00',
+        '18/06/2024  Coffee service                       600.00',
+        'Subtotal                                       2,400.00',
+        'VAT 20%                                          480.00',
+        'Total                                          2,880.00',
+      ],
+    ],
+    [
+      'German',
+      [
+        'Partyservice Lindner GmbH',
+        'Rechnung Nr. 2024-118',
+        'Datum       Leistung                             Betrag',
+        '03.06.2024  Conference lunch                     600,00',
+        '12.06.2024  Awards dinner                      1.200,00',
+        'Übertrag                                       1.800,00',
+      ],
+      [
+        'Übertrag                                       1.800,00',
+        '18.06.2024  Coffee service                       600,00',
+        'Nettobetrag                                    2.400,00',
+        'USt. 19 %                                        456,00',
+        'Gesamtbetrag                                   2.856,00',
+      ],
+    ],
+  ])('is no item (%s), so the items add up to the net', async (_, first, second) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(first, second));
+
+    // Assess
+    const items = fieldOf(extraction, 'lineItems')?.value as { description: string }[] | undefined;
+    expect(items?.map((i) => i.description)).toEqual(['Conference lunch', 'Awards dinner', 'Coffee service']);
+  });
+});
+
 describe('a tax-inclusive total', () => {
   it('gives the tax it states it includes ("Includes GST of")', async () => {
     // Act

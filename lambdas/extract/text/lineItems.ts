@@ -7,7 +7,7 @@ import {
   subtractDecimals,
 } from '../../shared/documents/index.js';
 import { TOTAL_WORDS } from '../vocabulary/contractWords.js';
-import { ITEM_HEADINGS, labelsAtStart, TOTALS_LABEL_FIELDS } from '../vocabulary/index.js';
+import { ITEM_HEADINGS, type LabelField, labelsAtStart, TOTALS_LABEL_FIELDS } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import { headsBreakdown } from './invoice/taxTable.js';
 import { currencyOf, type FoundAmount, findMoney, parseNumber } from './parseAmount.js';
@@ -50,6 +50,18 @@ const isTotalsLabel = (text: string): boolean => {
   const m = labelsAtStart(text, TOTALS_LABEL_FIELDS)[0];
   return m !== undefined && m.start === 0 && /^\W*$/u.test(text.slice(m.end));
 };
+
+/** Carried-balance labels: "Carried forward", "Brought forward", "Übertrag", "Report", "Riporto". */
+const CARRIED: ReadonlySet<LabelField> = new Set<LabelField>(['carried']);
+
+/**
+ * A multi-page table's running total at a page break ("Carried forward  £1,800.00", "Übertrag
+ * 1.800,00"): the sum of rows already read, no item, and the table goes on after it.
+ */
+const isCarriedRow = (cells: readonly string[]): boolean =>
+  cells.length <= 3 &&
+  labelsAtStart(cells[0] ?? '', CARRIED)[0]?.start === 0 &&
+  cells.slice(1).every((c) => amountOf(c) !== undefined);
 
 /** A rate alone in its cell ("23%", "7,00 %"). */
 const RATE_CELL = /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/;
@@ -192,6 +204,7 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     if (END.test(cells[0] ?? '') || (cells.length <= 2 && END.test(cells[cells.length - 2] ?? ''))) break;
     // The totals block: a totals row, or the headings of a breakdown printed under the items.
     if (isTotalsRow(cells) || headsBreakdown(line)) break;
+    if (isCarriedRow(cells)) continue;
     // A totals block in a column of its own: a totals label alone in the cell before the amount
     // ("Moneda: MXN   Subtotal   $50,000.00").
     if (cells.length > 2 && isTotalsLabel(cells[cells.length - 2] ?? '')) break;
