@@ -248,6 +248,33 @@ describe('a title with its number and date', () => {
   });
 });
 
+describe('a title with its date and no number', () => {
+  it.each([
+    ['Facture du 12 juin 2024', 'Total TTC   109,06 €', '2024-06-12'],
+    ['Rechnung vom 03.06.2024', 'Rechnungsbetrag   49,98 €', '2024-06-03'],
+    ['Invoice dated 5 June 2024', 'Total   £516.00', '2024-06-05'],
+  ])('%s: the date is the invoice date', async (title, total, date) => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf(['Sparks & Sons Electrical Ltd', title, total]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe(date);
+  });
+
+  it('is no title in a sentence that goes on after the date ("Invoice of 5 June 2024 is overdue")', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf(['Sparks & Sons Electrical Ltd', 'Invoice of 5 June 2024 is overdue', 'Total   £516.00']),
+    );
+
+    // Assess
+    const readings = fieldOf(extraction, 'invoiceDate')?.evidence?.map((e) => e.detail) ?? [];
+    expect(readings.join(' ')).not.toContain('title:dated');
+  });
+});
+
 describe("a title line's last cell", () => {
   it('is no date when it holds more than one ("Invoice 7731      5 June 2024 - 30 June 2024")', async () => {
     // Act

@@ -8,7 +8,7 @@ import {
   TITLE_ISSUER_LINK,
 } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
-import { findDates } from '../parseDate.js';
+import { type FoundDate, findDates } from '../parseDate.js';
 import { cellAt, cellUnder, type DocLine, nextContentLine } from '../textIndex.js';
 import { dateValue, NUMBER_MARK, parseId } from '../values.js';
 
@@ -92,9 +92,23 @@ const numberAfter = (after: string): { id: string; end: number; marked: boolean 
   return undefined;
 };
 
+/** A word that joins a title to its date ("vom", "du", "del", "dated"), any language. */
+const TITLE_DATE_LINK = new RegExp(`^\\s*${TITLE_DATE_LINK_PATTERN}\\s*:?\\s*`, 'iu');
+
+/**
+ * The date a title without a number is joined to, alone on its line or before another cell:
+ * "Facture du 12 juin 2024", "Rechnung vom 03.06.2024", "Invoice dated 5 June 2024".
+ */
+const linkedDate = (ctx: FinderContext, after: string) => {
+  const link = TITLE_DATE_LINK.exec(after);
+  const rest = link ? after.slice(link[0].length) : '';
+  const date = link ? findDates(rest, ctx.order)[0] : undefined;
+  return date?.start === 0 && /^(?:\s*$|\s{2,})/.test(rest.slice(date.end)) ? date : undefined;
+};
+
 /** The date joined to the title's number: "vom 05.03.2018" on the same line or starting the next. */
 const dateAfter = (ctx: FinderContext, tail: string, next: DocLine | undefined) => {
-  const link = new RegExp(`^\\s*${TITLE_DATE_LINK_PATTERN}\\s*:?\\s*`, 'iu');
+  const link = TITLE_DATE_LINK;
   // On the title's line a separator joins them too: "Invoice SS-2291 · 19 June 2024".
   const here = link.exec(tail) ?? /^\s*[·•|,–—-]\s*(?=\d|\p{L}{3})/u.exec(tail);
   const sameLine = here ? tail.slice(here[0].length) : undefined;
@@ -130,7 +144,7 @@ export const titleCandidates = (ctx: FinderContext): TitleCandidates => {
   // factura Nº 2024-0377 de fecha 05/06/2024").
   const numbered = titles.find((t) => t.atStart && t.number);
   const out: TitleCandidates = { invoiceNumber: [], invoiceDate: [], kind: [], creditNote };
-  for (const { line, cue, atStart, after, number } of titles) {
+  for (const { line, cue, atStart, after, number, linked } of titles) {
     // "CREDIT NOTE … Relates to invoice: INV-311": on a document titled a credit note, an invoice
     // named inside a line is the one it credits, which does not make the document an invoice.
     if (creditNote && !atStart && cue.kind === 'invoice') continue;
@@ -146,6 +160,7 @@ export const titleCandidates = (ctx: FinderContext): TitleCandidates => {
     if (!number) {
       const under = atStart ? numberUnder(ctx, line, cue) : undefined;
       if (under) out.invoiceNumber.push({ ...under, confidence: 0.75, via: `title:${cue.word}:under` });
+      if (linked) out.invoiceDate.push(titleDate(linked, line));
       continue;
     }
     // "Rechnung Nr. 471102" is "Invoice No. 471102": a label in all but name.
@@ -157,20 +172,23 @@ export const titleCandidates = (ctx: FinderContext): TitleCandidates => {
     });
     const next = ctx.doc.lines[line.index + 1];
     const dated = dateAfter(ctx, after.slice(number.end), next);
-    if (dated) {
-      const parsed = dateValue(dated.date);
-      out.invoiceDate.push({
-        value: parsed.value,
-        confidence: 0.85 * (parsed.certainty ?? 1),
-        // The line that prints the date: "Invoice No: 5531" over "Date: 12/04/2024" is one date,
-        // which the date's label reads too; on one line, the two readings are not two sources.
-        line: dated.onNextLine && next ? next : line,
-        via: 'title:dated',
-        ...(parsed.alternatives ? { alternatives: parsed.alternatives } : {}),
-      });
-    }
+    // The line that prints the date: "Invoice No: 5531" over "Date: 12/04/2024" is one date,
+    // which the date's label reads too; on one line, the two readings are not two sources.
+    if (dated) out.invoiceDate.push(titleDate(dated.date, dated.onNextLine && next ? next : line));
   }
   return out;
+};
+
+/** The invoice date a title is joined to, read on `line`. */
+const titleDate = (date: FoundDate, line: DocLine): Candidate<string> => {
+  const parsed = dateValue(date);
+  return {
+    value: parsed.value,
+    confidence: 0.85 * (parsed.certainty ?? 1),
+    line,
+    via: 'title:dated',
+    ...(parsed.alternatives ? { alternatives: parsed.alternatives } : {}),
+  };
 };
 
 /** A document-type word found on a line, and where. */
@@ -183,6 +201,8 @@ interface TitleLine {
   atStart: boolean;
   after: string;
   number: ReturnType<typeof numberAfter>;
+  /** The date a title without a number is joined to ("Facture du 12 juin 2024"). */
+  linked: FoundDate | undefined;
 }
 
 /** The first lines of each page that hold a document-type word as a title, not as a word in a sentence. */
@@ -198,8 +218,10 @@ const titleLines = (ctx: FinderContext): TitleLine[] =>
     // A title word that neither starts the line nor carries a number is a word in a sentence;
     // one followed by "to"/"an"/"à" ("Invoice to", "Rechnung an") is a label.
     if (!atStart && !number) return [];
-    if (!number && after.trim() !== '' && !/^\s*[:.]?\s*$/.test(after) && !/^\s{2,}/.test(after)) return [];
-    return [{ line, cue, atStart, after, number }];
+    const linked = number ? undefined : linkedDate(ctx, after);
+    if (!number && !linked && after.trim() !== '' && !/^\s*[:.]?\s*$/.test(after) && !/^\s{2,}/.test(after))
+      return [];
+    return [{ line, cue, atStart, after, number, linked }];
   });
 
 /**
