@@ -263,6 +263,17 @@ describe('a title with its date and no number', () => {
     expect(fieldOf(extraction, 'invoiceDate')?.value).toBe(date);
   });
 
+  it('is no title where an invoice date label reads as title and link ("Invoice Date   Jul 8, 2026")', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf(['Sparks & Sons Electrical Ltd', 'Invoice', 'Invoice Date   Jul 8, 2026', 'Total   $516.00']),
+    );
+
+    // Assess: the label reads the date, and the title "Invoice" alone says what the document is
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2026-07-08');
+    expect(fieldOf(extraction, 'kind')?.evidence?.map((e) => e.kind)).not.toContain('agreement');
+  });
+
   it('is no title in a sentence that goes on after the date ("Invoice of 5 June 2024 is overdue")', async () => {
     // Act
     const extraction = await new HeuristicExtractor().extract(

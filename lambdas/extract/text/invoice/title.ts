@@ -3,6 +3,7 @@ import {
   documentTypeCue,
   IDENTIFIER_LABEL_FIELDS,
   type LabelField,
+  labelsAtStart,
   labelsIn,
   TITLE_DATE_LINK_PATTERN,
   TITLE_ISSUER_LINK,
@@ -95,11 +96,16 @@ const numberAfter = (after: string): { id: string; end: number; marked: boolean 
 /** A word that joins a title to its date ("vom", "du", "del", "dated"), any language. */
 const TITLE_DATE_LINK = new RegExp(`^\\s*${TITLE_DATE_LINK_PATTERN}\\s*:?\\s*`, 'iu');
 
+/** The invoice date's label: "Invoice Date" starts with a title word and goes on with a link word. */
+const DATE_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['invoiceDate']);
+
 /**
  * The date a title without a number is joined to, alone on its line or before another cell:
- * "Facture du 12 juin 2024", "Rechnung vom 03.06.2024", "Invoice dated 5 June 2024".
+ * "Facture du 12 juin 2024", "Rechnung vom 03.06.2024", "Invoice dated 5 June 2024". Not the
+ * date an invoice date's label gives ("Invoice Date  Jul 8, 2026"): that line is no title.
  */
-const linkedDate = (ctx: FinderContext, after: string) => {
+const linkedDate = (ctx: FinderContext, title: string, after: string) => {
+  if (labelsAtStart(title, DATE_LABEL)[0]?.start === 0) return undefined;
   const link = TITLE_DATE_LINK.exec(after);
   const rest = link ? after.slice(link[0].length) : '';
   const date = link ? findDates(rest, ctx.order)[0] : undefined;
@@ -218,7 +224,7 @@ const titleLines = (ctx: FinderContext): TitleLine[] =>
     // A title word that neither starts the line nor carries a number is a word in a sentence;
     // one followed by "to"/"an"/"à" ("Invoice to", "Rechnung an") is a label.
     if (!atStart && !number) return [];
-    const linked = number ? undefined : linkedDate(ctx, after);
+    const linked = number ? undefined : linkedDate(ctx, line.text.slice(cue.start), after);
     if (!number && !linked && after.trim() !== '' && !/^\s*[:.]?\s*$/.test(after) && !/^\s{2,}/.test(after))
       return [];
     return [{ line, cue, atStart, after, number, linked }];
