@@ -20,6 +20,7 @@ describe('providers', () => {
     ['Sakura Precision K.K.', 'sakura precision'],
     ['The Blackwater Print and Media Limited', 'blackwater print and media'],
     ['Greenfield Energy Partners, L.P.', 'greenfield energy partners'],
+    ['Café Bohne UG (haftungsbeschränkt)', 'cafe bohne'],
   ])('normalise %s to %s', (name, expected) => {
     expect(normalizeCompanyName(name)).toBe(expected);
   });

@@ -208,8 +208,11 @@ const NAME_CONNECTORS = new Set([
 const LEGAL_ABBREVIATION =
   /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$|&\s?C\.$/iu;
 
-/** Not a legal form in brackets: South African and Indian companies' "(Pty) Ltd", "(Pvt) Ltd". */
-const NOT_BRACKETED_FORM = '(?!(?:Pty|PTY|Pvt|PVT|Private|Proprietary)\\))';
+/**
+ * Not a legal form in brackets: South African and Indian companies' "(Pty) Ltd", "(Pvt) Ltd", the
+ * German "UG (haftungsbeschränkt)".
+ */
+const NOT_BRACKETED_FORM = '(?!(?:Pty|PTY|Pvt|PVT|Private|Proprietary|haftungsbeschränkt)\\))';
 /** A defined term in brackets after a name, to the end ("Acme Ltd (the "Supplier") …"). */
 const DEFINED_TERM_AFTER = new RegExp(`\\s+\\(${NOT_BRACKETED_FORM}(?:the\\s+)?["']?[A-Z][\\w ]*["']?\\).*$`);
 /** A street and its house number at the start of a text ("Ambachtsweg 22", "Marktstr. 3a", "C/ Mayor 3"). */

@@ -29,6 +29,8 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'kg',
   'ohg',
   'ug',
+  // The UG's form is "UG (haftungsbeschränkt)", brackets and all (§ 5a GmbHG); accents go before lookup.
+  'haftungsbeschrankt',
   'gbr',
   'ek',
   'ev',
@@ -120,7 +122,8 @@ export const hasLegalForm = (name: string): boolean => {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/\b([A-Za-z])\.(?=[A-Za-z]\.?)/g, '$1')
-    .replace(/[.,]/g, '')
+    // Brackets too: "UG (haftungsbeschränkt)".
+    .replace(/[.,()]/g, '')
     .toLowerCase()
     .split(/\s+/);
   const last = words[words.length - 1] ?? '';
