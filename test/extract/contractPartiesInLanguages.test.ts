@@ -147,6 +147,52 @@ describe('parties as long documents and scans write them', () => {
     expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2029-05-31');
   });
 
+  it('reads parties listed a line each, the role in brackets at its end, under a numbered title', async () => {
+    // Act
+    const extraction = await read([
+      'Pachtvertrag Nr. PV-2024-09',
+      'zwischen',
+      'Landgut Hoffmann GmbH, Gutshof 1, 14467 Potsdam (Verpächter)',
+      'und',
+      'Hofladen Grünkraut UG (haftungsbeschränkt), Dorfstraße 9, 14476 Potsdam (Pächter)',
+      '§ 1 Pachtzeit: Das Pachtverhältnis beginnt am 01.03.2025.',
+    ]);
+
+    // Assess
+    expect(extraction.docType).toBe('contract');
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('PV-2024-09');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Landgut Hoffmann GmbH');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Hofladen Grünkraut UG (haftungsbeschränkt)');
+  });
+
+  it('reads no party from a role in brackets after the words of a clause', async () => {
+    // Act
+    const extraction = await read([
+      'Pachtvertrag Nr. PV-2024-09',
+      'zwischen Landgut Hoffmann GmbH (im Folgenden „Verpächter“) und Hofladen Grünkraut GmbH (im Folgenden „Pächter“)',
+      '§ 4 Die Instandhaltung obliegt dem jeweiligen Nutzer der Flächen (Pächter)',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Hofladen Grünkraut GmbH');
+    expect(fieldOf(extraction, 'customer')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+
+  it('reads a French commercial lease titled "BAIL COMMERCIAL n°"', async () => {
+    // Act
+    const extraction = await read([
+      'BAIL COMMERCIAL n° BC-2025-04',
+      'ENTRE LES SOUSSIGNÉS :',
+      'SCI Les Acacias, dont le siège est 5 rue des Acacias, 33000 Bordeaux, ci-après « le Bailleur »,',
+      'ET',
+      'Librairie Mots Passants SARL, 18 cours Victor Hugo, 33000 Bordeaux, ci-après « le Preneur »,',
+    ]);
+
+    // Assess
+    expect(extraction.docType).toBe('contract');
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('BC-2025-04');
+  });
+
   it('reads cue words whose accents a scan got wrong ("ci-aprés", "representaciön")', async () => {
     // Act
     const extraction = await read([

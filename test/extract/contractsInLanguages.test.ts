@@ -88,6 +88,18 @@ describe('what contracts are not', () => {
         'Total TTC   930,00 €',
       ],
     ],
+    [
+      'an English invoice with a "Contract No. 7" line',
+      [
+        'Harbor Office Ltd',
+        'Contract No. 7',
+        'INVOICE 2024-118',
+        'Date: 30/04/2024',
+        'Subtotal   £500.00',
+        'VAT 20%   £100.00',
+        'Total   £600.00',
+      ],
+    ],
   ])('%s stays an invoice', async (_name, lines) => {
     // Act
     const extraction = await read(lines);

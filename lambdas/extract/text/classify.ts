@@ -1,5 +1,10 @@
 import type { DocType } from '../../shared/documents/index.js';
-import { CONTRACT_SIGNALS, CONTRACT_TITLE, DEFINED_ROLE } from '../vocabulary/contractWords.js';
+import {
+  BARE_CONTRACT_WORD,
+  CONTRACT_SIGNALS,
+  CONTRACT_TITLE,
+  DEFINED_ROLE,
+} from '../vocabulary/contractWords.js';
 import {
   documentTypeCue,
   type LabelField,
@@ -122,12 +127,20 @@ const TITLE_LINES = 15;
 export const topLines = (doc: DocText, keep: (line: DocLine) => boolean): DocLine[] =>
   doc.lines.filter((l) => l.page === doc.lines[0]?.page && keep(l)).slice(0, TITLE_LINES);
 
+/** A number a title ends with, after a mark: " Nr. GM-2024-03", " N. 18/2024", " No. SLA-88120". */
+const TITLE_NUMBER = /\s(?:nr|no|n[°º]|nº|n|č)\.?\s*[A-Z0-9][\w/.-]*\d[\w/.-]*$/iu;
+
 /**
  * A contract's title: a short cell of words without digits or a colon whose first or last word
  * is a contract word ("Dienstleistungsvertrag", "CONTRAT DE PRESTATION DE SERVICES", "Services
- * Agreement"). "Vertragsnummer: 42" and "Contract No. 7" are labels.
+ * Agreement"), with or without its number after a mark ("Gewerbemietvertrag Nr. GM-2024-03").
+ * "Vertragsnummer: 42" is a label, and so is the bare word with a number ("Contract No. 7",
+ * which an invoice prints to name the contract it bills).
  */
-const isContractTitle = (text: string): boolean => {
+const isContractTitle = (cell: string): boolean => {
+  const numbered = TITLE_NUMBER.exec(cell);
+  const text = numbered ? cell.slice(0, numbered.index) : cell;
+  if (numbered && BARE_CONTRACT_WORD.test(text)) return false;
   const words = text.trim().split(/\s+/);
   if (words.length > 8 || /[\d:;,.!?]/.test(text)) return false;
   const title = CONTRACT_TITLE.exec(text);

@@ -92,6 +92,19 @@ const listedParty = (before: string): { boundary: number; name: string } | undef
   return name ? { boundary, name } : undefined;
 };
 
+/**
+ * The party a line names when an unquoted role in parentheses ends it, as German and Dutch
+ * contracts list their parties without numbers: "Immobilien Schulte GmbH, Königstraße 40, 70173
+ * Stuttgart (Vermieter)" under "zwischen". Only a company's name counts: "(Tenant)" after words
+ * of a clause names nobody.
+ */
+const lineParty = (before: string, after: string): { boundary: number; name: string } | undefined => {
+  if (!/^[\s,;.]*(?:\n|$)/.test(after)) return undefined;
+  const boundary = before.lastIndexOf('\n') + 1;
+  const name = partyName(before.slice(boundary));
+  return name && isCompany(name) ? { boundary, name } : undefined;
+};
+
 /** Where each line of `before` starts, the last first. */
 const lineStarts = (before: string): number[] =>
   [...before.matchAll(/\n[ \t]*(?=\S)/g)].map((m) => m.index + m[0].length).reverse();
@@ -150,7 +163,7 @@ const findDefinedParties = (ctx: FinderContext, role: ContractRole): Candidate<s
     // An unquoted role in parentheses names a party of a numbered list only: its name follows the number.
     const listed = g.role3 !== undefined;
     const picked = listed
-      ? listedParty(before)
+      ? (listedParty(before) ?? lineParty(before, flat.slice(roleEnd, roleEnd + 80)))
       : describedParty(before, from === ownEnd && ownEnd > 0 ? 0 : -1, ctx.language);
     if (!picked) continue;
     const { boundary, name } = picked;

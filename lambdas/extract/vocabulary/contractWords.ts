@@ -57,6 +57,9 @@ export const ROLE_WORD: Readonly<Record<ContractRole, RegExp>> = {
 /** A contract's title word wherever it stands in a text: "Agreement", "Rahmenvertrag", "CONTRAT". */
 export const CONTRACT_TITLE = titleWordPattern((v) => v.contract.titles);
 
+/** A contract's title word and nothing else: "Contract", "Vertrag", "Overeenkomst" (no compound). */
+export const BARE_CONTRACT_WORD = new RegExp(`^\\s*(?:${every((c) => c.titles)})\\s*$`, 'iu');
+
 const ARTICLE = `(?:${every((c) => c.articles)})`;
 const ROLE = `(?:${every((c) => [...c.roles.provider, ...c.roles.customer])})`;
 const OPEN_QUOTE = `["'«„“‚‹”]`;
