@@ -121,7 +121,6 @@ describe('an invoice that names other documents', () => {
     expect(extraction.docType).toBe('invoice');
   });
 
-
   it('stays an invoice when it refers to its order, quotation and delivery note', async () => {
     // Act
     const extraction = await read(
