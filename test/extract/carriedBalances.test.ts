@@ -101,6 +101,33 @@ describe("a multi-page item table's running total", () => {
   });
 });
 
+describe('payments already received, after "Less:"', () => {
+  it.each([
+    ['Less: Payments Received', '-$1,000.00'],
+    ['Less amount paid', '($1,000.00)'],
+    ['Less: Deposit', '-$1,000.00'],
+  ])('"%s" leaves the total and the balance due apart', async (label, paid) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Cardinal Janitorial Services, Inc.',
+        'INVOICE',
+        'Invoice #: 88213          Invoice Date: 07/31/2024',
+        'Nightly cleaning, July 2024                       $2,150.00',
+        'Invoice Total                                     $2,150.00',
+        `${label}                                 ${paid}`,
+        'Balance Due                                       $1,150.00',
+      ]),
+    );
+
+    // Assess
+    const total = fieldOf(extraction, 'total');
+    expect(total?.value).toBe('2150.00');
+    expect(total?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+    expect(fieldOf(extraction, 'amountDue')?.value).toBe('1150.00');
+  });
+});
+
 describe('a tax-inclusive total', () => {
   it('gives the tax it states it includes ("Includes GST of")', async () => {
     // Act
