@@ -143,6 +143,35 @@ describe('an amount that a fee per period times the term makes', () => {
       { amount: '66000', currency: 'USD' },
     ],
     [
+      'a period word after "netto" (Polish)',
+      [
+        'UMOWA NAJMU LOKALU nr 9/2025',
+        'pomiędzy: Nieruchomości Zielona Sp. z o.o., zwaną dalej „Wynajmującym”, a Kwiaciarnia Róża Sp. z o.o., zwaną dalej „Najemcą”.',
+        '§ 1. Umowa zostaje zawarta na okres 24 miesięcy od dnia 1 marca 2025 r.',
+        '§ 2. Czynsz najmu wynosi 2 500,00 zł netto miesięcznie, łącznie 60 000,00 zł netto.',
+      ],
+      { amount: '60000.00', currency: 'PLN' },
+    ],
+    [
+      '"tem a duração de 12 meses" (Portuguese)',
+      [
+        'CONTRATO DE PRESTAÇÃO DE SERVIÇOS N.º CPS-2025/003',
+        'Entre Limpezas Atlântico, Lda., doravante designada por "Prestador", e Hotel Mar Azul, S.A., doravante designada por "Cliente".',
+        'Cláusula 2.ª O contrato entra em vigor em 1 de março de 2025 e tem a duração de 12 meses.',
+        'Cláusula 3.ª O preço mensal é de 1.500,00 €, acrescido de IVA, no total de 18.000,00 €.',
+      ],
+      { amount: '18000.00', currency: 'EUR' },
+    ],
+    [
+      '"the licence shall run for 24 months" (English)',
+      [
+        ...ENGLISH,
+        '1. Term. The licence shall run for 24 months from the date of this agreement.',
+        '2. Fees. Client shall pay a licence fee of €250 per month, being €6,000 in total, plus VAT.',
+      ],
+      { amount: '6000', currency: 'EUR' },
+    ],
+    [
       'in a clause headed "Charges." (English)',
       [
         ...ENGLISH,

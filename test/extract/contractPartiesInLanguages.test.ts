@@ -178,6 +178,18 @@ describe('parties as long documents and scans write them', () => {
     expect(fieldOf(extraction, 'customer')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
 
+  it('reads the number of a licence labelled "Licence No.:"', async () => {
+    // Act
+    const extraction = await read([
+      'SOFTWARE LICENCE AGREEMENT',
+      'Licence No.: LIC-4471',
+      'This Agreement is made between Shamrock Software Limited ("Licensor") and Galway Veterinary Clinic Limited ("Licensee").',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('LIC-4471');
+  });
+
   it('reads a French commercial lease titled "BAIL COMMERCIAL n°"', async () => {
     // Act
     const extraction = await read([

@@ -75,11 +75,68 @@ describe('whole kronor without öre', () => {
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 
+  it.each([
+    ['432 000 kronor', '432000'],
+    ['54 000 kroner', '54000'],
+    ['kr 15 000', '15000'],
+    ['kr. 2 400', '2400'],
+  ])('are one amount in "%s", with the krona\'s word or its sign before', (text, amount) => {
+    // Act
+    const amounts = findAmounts(text);
+
+    // Assess
+    expect(amounts.map((a) => a.amount)).toEqual([amount]);
+  });
+
   it('leave "2 400" without a sign two numbers, a quantity and a price', () => {
     // Act
     const amounts = findAmounts('2 400 st');
 
     // Assess
     expect(amounts.map((a) => a.amount)).toEqual(['2', '400']);
+  });
+});
+
+describe('a contract priced in "kr"', () => {
+  const contract = (registrations: [string, string], price: string) =>
+    extractor.extract(
+      pdfTextOf([
+        'SERVICEAFTALE nr. SA-2025-02',
+        `mellem Rengøring Syd ApS, ${registrations[0]} (herefter "Leverandøren") og Tandklinikken Vest I/S, ${registrations[1]} (herefter "Kunden")`,
+        '1. Aftalen træder i kraft den 1. marts 2025 og løber i 12 måneder.',
+        `2. Vederlaget udgør ${price}`,
+      ]),
+    );
+
+  it.each([
+    [['CVR 12345678', 'CVR 87654321'], '4.500,00 kr. pr. måned ekskl. moms, i alt 54.000,00 kr.', 'DKK'],
+    [['org.nr. 912 345 678', 'org.nr. 998 765 432'], 'kr 4 500 per måned, totalt kr 54 000.', 'NOK'],
+    [['org.nr 556111-2222', 'org.nr 559333-4444'], '4 500 kronor per månad, totalt 54 000 kronor.', 'SEK'],
+  ])(
+    'is in the krona of the country its parties are registered in (%s)',
+    async (registrations, price, currency) => {
+      // Act
+      const value = fieldOf(await contract(registrations as [string, string], price), 'totalValue');
+
+      // Assess: the fee times the term checks it
+      expect(value?.value).toEqual({ amount: expect.stringMatching(/^54000/), currency });
+      expect(value?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+    },
+  );
+
+  it("names no currency when no registration, or two countries' registrations, say whose krona", async () => {
+    // Act
+    const none = await contract(
+      ['Havnegade 4', 'Bispensgade 20'],
+      '4.500,00 kr. pr. måned, i alt 54.000,00 kr.',
+    );
+    const two = await contract(
+      ['CVR 12345678', 'org.nr 556111-2222'],
+      '4.500,00 kr. pr. måned, i alt 54.000,00 kr.',
+    );
+
+    // Assess
+    expect(fieldOf(none, 'totalValue')).toBeUndefined();
+    expect(fieldOf(two, 'totalValue')).toBeUndefined();
   });
 });

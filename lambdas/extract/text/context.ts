@@ -29,6 +29,12 @@ export interface FinderContext {
    * be the customer's: it replaces the US dollar as the guess, and is no surer.
    */
   likelyDollar?: string;
+  /**
+   * The krona "kr" stands for: that of the one krona country whose business registration the
+   * document prints (a Swedish org.nr, a Danish CVR, a Norwegian org.nr or MVA number). "kr" alone
+   * is the krona of four countries, and their languages read alike to a detector of common words.
+   */
+  krona?: string;
   /** The document's decimal separator, from its amounts, else its language's habit. */
   decimal?: DecimalMark;
   /**
@@ -145,6 +151,32 @@ const DOLLAR_REGISTRATIONS: readonly { currency: string; mark: RegExp }[] = [
   { currency: 'MXN', mark: /\bR\.?F\.?C\.?\s*:?\s*[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}\b/ },
 ];
 
+/**
+ * Registrations that only one krona country issues: a Swedish organisationsnummer ("org.nr
+ * 556123-4567") or VAT number ("SE556123456701"), a Danish CVR number ("CVR 12345678", "DK12345678"),
+ * a Norwegian organisasjonsnummer ("org.nr. 912 345 678", "NO 912 345 678 MVA").
+ */
+const KRONA_REGISTRATIONS: readonly { currency: string; mark: RegExp }[] = [
+  {
+    currency: 'SEK',
+    mark: /\b(?:org\.?\s?nr|organisationsnummer)\.?\s*:?\s*\d{6}-\d{4}\b|\bSE\s?\d{10}01\b/i,
+  },
+  {
+    currency: 'DKK',
+    mark: /\bCVR(?:-?nr)?\.?\s*:?\s*(?:DK\s?)?\d{2}\s?\d{2}\s?\d{2}\s?\d{2}\b|\bDK\s?\d{8}\b/,
+  },
+  {
+    currency: 'NOK',
+    mark: /\b(?:org\.?\s?nr|organisasjonsnummer)\.?\s*:?\s*(?:NO\s?)?\d{3}\s?\d{3}\s?\d{3}\b|\bNO\s?\d{3}\s?\d{3}\s?\d{3}\s?MVA\b/i,
+  },
+];
+
+/** The krona of the one krona country whose business registration the document prints. */
+const registeredKrona = (doc: DocText): string | undefined => {
+  const registered = KRONA_REGISTRATIONS.filter((r) => r.mark.test(doc.flat));
+  return registered.length === 1 ? registered[0]?.currency : undefined;
+};
+
 /** The one dollar currency the document states, by code or prefixed sign. */
 const namedDollar = (doc: DocText): string | undefined => {
   const named = new Set(statedCurrencies(doc.flat).filter(isDollarCurrency));
@@ -175,6 +207,7 @@ export const finderContext = (doc: DocText): FinderContext => {
   // about that registration (it may be the customer's).
   const stated = dollar ?? (dominant === 'USD' ? undefined : dominant);
   const inferred = inferDayMonthOrder(texts.join('\n'));
+  const krona = registeredKrona(doc);
   return {
     doc,
     writesCents: written !== undefined,
@@ -188,6 +221,7 @@ export const finderContext = (doc: DocText): FinderContext => {
     ...(currency ? { currency } : {}),
     ...(dollar ? { dollar } : {}),
     ...(likelyDollar ? { likelyDollar } : {}),
+    ...(krona ? { krona } : {}),
     ...(decimal ? { decimal } : {}),
     ...(language ? { language } : {}),
   };

@@ -64,17 +64,36 @@ const markedTotal = (
 
 /**
  * The words beside `amount`: up to `reach` characters before it, but not past the amount before
- * it, and the few right after it.
+ * it, and up to `reachAfter` right after it, but not past the next amount.
  */
 const around = (
   text: string,
   amount: FoundAmount,
   previous: FoundAmount | undefined,
   reach: number,
+  next?: FoundAmount,
+  reachAfter = TOTAL_AFTER,
 ): { before: string; after: string } => ({
   before: text.slice(Math.max(previous?.end ?? 0, amount.start - reach), amount.start),
-  after: text.slice(amount.end, amount.end + TOTAL_AFTER),
+  after: text.slice(amount.end, Math.min(next?.start ?? text.length, amount.end + reachAfter)),
 });
+
+/** A krona's sign or word just before or after an amount ("kr 15 000", "12 000 kronor", "4.500,00 kr."). */
+const KRONA_BEFORE = /(?<![\p{L}])kr\.?\s?$/iu;
+const KRONA_AFTER = /^\s?kr(?:on(?:or|er|a|e))?(?![\p{L}])/iu;
+
+/**
+ * The money in a sentence of a contract: amounts with their currency, and those in "kr" in the
+ * krona of the country whose registration the contract prints (`FinderContext.krona`).
+ */
+const moneyIn = (ctx: FinderContext, text: string): FoundAmount[] =>
+  findMoney(text, findDates(text)).map((a) =>
+    !a.currency &&
+    ctx.krona &&
+    (KRONA_BEFORE.test(text.slice(0, a.start)) || KRONA_AFTER.test(text.slice(a.end)))
+      ? { ...a, currency: ctx.krona }
+      : a,
+  );
 
 /** A sentence about the price and every amount in it. */
 interface PriceSentence {
@@ -104,7 +123,7 @@ const priceSentences = (ctx: FinderContext): readonly PriceSentence[] => {
   };
   const out = all
     .filter((s, i) => (VALUE_WORDS.test(s.text) || headedByValue(i)) && !NOT_VALUE_WORDS.test(s.text))
-    .map((sentence) => ({ sentence, amounts: findMoney(sentence.text, findDates(sentence.text)) }));
+    .map((sentence) => ({ sentence, amounts: moneyIn(ctx, sentence.text) }));
   PRICE_SENTENCES.set(ctx.doc, out);
   return out;
 };
@@ -154,14 +173,17 @@ export interface PeriodicFee {
 
 /** How far before an amount a period word may stand ("Die jährliche Wartungspauschale beträgt"). */
 const PERIOD_BEFORE = 60;
+/** How far after it: past a word or two of tax ("3 000,00 zł netto miesięcznie", "€300 excl. VAT per month"). */
+const PERIOD_AFTER = 30;
 
 /** The months a period word beside `amount` names: 1 for "per month", 12 for "annual"; else undefined. */
 const periodOf = (
   text: string,
   amount: FoundAmount,
   previous: FoundAmount | undefined,
+  next: FoundAmount | undefined,
 ): number | undefined => {
-  const { before, after } = around(text, amount, previous, PERIOD_BEFORE);
+  const { before, after } = around(text, amount, previous, PERIOD_BEFORE, next, PERIOD_AFTER);
   for (const near of [after, before]) {
     if (PER_MONTH.test(near)) return 1;
     if (PER_YEAR.test(near)) return 12;
@@ -178,7 +200,9 @@ export const periodicFees = (ctx: FinderContext): PeriodicFee[] => {
   for (const { sentence: s, amounts } of priceSentences(ctx)) {
     for (const [i, a] of amounts.entries()) {
       const months =
-        a.currency && !a.amount.startsWith('-') ? periodOf(s.text, a, amounts[i - 1]) : undefined;
+        a.currency && !a.amount.startsWith('-')
+          ? periodOf(s.text, a, amounts[i - 1], amounts[i + 1])
+          : undefined;
       if (months && a.currency) found.push({ amount: a.amount, currency: a.currency, months });
     }
   }
@@ -219,7 +243,7 @@ export const feeProducts = (
   const found: Candidate<{ amount: string; currency: string }>[] = [];
   for (const s of sentences(ctx.doc)) {
     if (NOT_VALUE_WORDS.test(s.text)) continue;
-    for (const a of findMoney(s.text, findDates(s.text))) {
+    for (const a of moneyIn(ctx, s.text)) {
       if (!a.currency || a.amount.startsWith('-')) continue;
       const value = { amount: a.amount, currency: a.currency };
       const detail = feeTimesTerm(value, fees, termMonths);

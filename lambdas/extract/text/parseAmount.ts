@@ -80,8 +80,15 @@ const MARKED_GROUPS = `(?:,\\d{3})+|(?:\\.\\d{3})+|(?:'\\d{3})+`;
 /** A number's first group of thousands: no zero alone ("0.025" is a price of three decimals, not 25). */
 const FIRST_GROUP = '(?!0[^\\d])\\d{1,3}';
 const GROUPED = `${INDIAN}|${FIRST_GROUP}(?:${MARKED_GROUPS}|(?:${SPACE}\\d{3})+)(?:[.,]\\d{1,2})?`;
-/** Whole kronor before their sign or the Swedish ":-" ("12 500 kr", "1 250:-"): no quantity and price. */
-const KRONOR_WITHOUT_ORE = '(?=\\s?(?:[kK]r\\b|:-))';
+/**
+ * Whole kronor before their sign, its word or the Swedish ":-" ("12 500 kr", "432 000 kronor",
+ * "54 000 kroner", "1 250:-"), or after the sign ("kr 15 000", as Norwegian contracts write it):
+ * no quantity and price.
+ */
+const KRONA_WORD = '[kK]r(?:on(?:or|er|a|e))?';
+const KRONOR_WITHOUT_ORE = `(?=\\s?(?:${KRONA_WORD}\\b|:-))`;
+// BARE has no "u" flag: a plain letter class, not \p{L}.
+const AFTER_KRONA_SIGN = '(?<=(?<![A-Za-z])[kK]r\\.?\\s?)';
 
 /**
  * Grouped numbers without a currency. Groups split by spaces count only with their cents ("2
@@ -89,7 +96,7 @@ const KRONOR_WITHOUT_ORE = '(?=\\s?(?:[kK]r\\b|:-))';
  * quantity and a price. Read as "2" and "400,00", such an amount made "2 000,00" + "400,00" =
  * "2 400,00" a sum of 0,00 + 400,00 = 400,00 that held.
  */
-const GROUPED_BARE = `${INDIAN}|${FIRST_GROUP}(?:${SPACE}\\d{3})+(?:[.,]\\d{2}|${KRONOR_WITHOUT_ORE})|${FIRST_GROUP}(?:${MARKED_GROUPS})(?:[.,]\\d{1,2})?`;
+const GROUPED_BARE = `${INDIAN}|${FIRST_GROUP}(?:${SPACE}\\d{3})+(?:[.,]\\d{2}|${KRONOR_WITHOUT_ORE})|${AFTER_KRONA_SIGN}${FIRST_GROUP}(?:${SPACE}\\d{3})+|${FIRST_GROUP}(?:${MARKED_GROUPS})(?:[.,]\\d{1,2})?`;
 const PLAIN = '\\d+(?:[.,]\\d{1,2})?';
 
 /**

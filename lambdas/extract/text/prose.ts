@@ -37,6 +37,9 @@ export const afterCue = <V>(
     const end = m.index + m[0].length;
     const parsed = parse(doc.flat.slice(end, end + WINDOW).replace(/\s+/g, ' '));
     if (parsed) found.push(candidate(doc, parsed, end, confidence, via));
+    // A cue with no value after it may overlap one that has: "løber i en periode på 24 måneder"
+    // holds "løber i" and "i en periode på"; the search goes on inside the first.
+    else re.lastIndex = m.index + 1;
   }
   return found;
 };
