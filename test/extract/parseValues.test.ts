@@ -177,6 +177,14 @@ describe('document numbers', () => {
   });
 
   it.each([
+    ['24-08-0412', '24-08-0412'],
+    ['24-08-2024', undefined],
+    ['08.08.24', undefined],
+  ])('read %s as %s: a date is no number, but no year is written "0412"', (text, id) => {
+    expect(parseId(text)?.value).toBe(id);
+  });
+
+  it.each([
     ['A 12345', undefined],
     ['No 2024/1', '2024/1'],
     ['NR 2024/1', undefined],

@@ -113,7 +113,9 @@ export const parseId = (text: string): Parsed<string> | undefined => {
   if (!id || !/\d/.test(id) || id.length < 3 || id.length > 40) return undefined;
   // "1.770" of "1.770,09 EUR" is an amount, not an identifier; so is "22.25".
   if (/^\d{1,3}(?:[.,']\d{3})+$/.test(id) || /^\d+[.,]\d{1,2}$/.test(id)) return undefined;
-  if (/^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(id) || /^\d{4}-\d{2}-\d{2}$/.test(id)) return undefined;
+  // A date is no identifier; "24-08-0412" is one (no year is written "0412").
+  if (/^\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|1[89]\d{2}|2\d{3})$/.test(id) || /^\d{4}-\d{2}-\d{2}$/.test(id))
+    return undefined;
   return { value: id };
 };
 
