@@ -239,6 +239,42 @@ describe('amounts that carry no currency at all', () => {
     },
   );
 
+  it('take the currency the tax amount prints when no total prints one', async () => {
+    // Act: a German invoice whose totals row is bare, with the tax it includes in a sentence
+    const currency = fieldOf(
+      await read(
+        'Getränke Huber KG',
+        'Rechnung 24-08-0412',
+        'Datum: 08.08.2024',
+        'Summe                                  200,00     238,00',
+        'darin enthaltene USt. 19 %: 38,00 €',
+      ),
+      'currency',
+    );
+
+    // Assess
+    expect(currency?.value).toBe('EUR');
+    expect(currency?.evidence?.[0]?.detail).toContain('amount-currency:tax');
+  });
+
+  it("leave the tax amount's currency unasked where a total prints its own (VAT in an accounting currency)", async () => {
+    // Act
+    const currency = fieldOf(
+      await read(
+        'Brightline Software LLC',
+        'Invoice No: 2024-118',
+        'Date: 2024-08-08',
+        'Subtotal                               USD 1,000.00',
+        'VAT 19% (in accounting currency)       EUR 174.80',
+        'Total                                  USD 1,190.00',
+      ),
+      'currency',
+    );
+
+    // Assess
+    expect(currency?.value).toBe('USD');
+  });
+
   it('have no currency when the identifiers name countries of different currencies', async () => {
     // Act: a UK VAT number and a German IBAN.
     const currency = fieldOf(

@@ -112,6 +112,12 @@ const currencyCandidates = (
   if (table && tableCurrency && table.currencies.every((c) => c === tableCurrency))
     fromTable(table, tableCurrency, 'table');
   if (table?.headingCurrency) fromTable(table, table.headingCurrency, 'heading');
+  // No total and no item prints a currency, but the tax amount does ("darin enthaltene USt. 19 %:
+  // 38,00 €"): the tax is charged in the invoice's currency. Where a total prints one, the tax's
+  // may be the VAT in an accounting currency, and is not asked.
+  const taxed = amounts.find((a) => a.role === 'tax' && a.currency && !guessedSign(a.currency, a.line.text));
+  if (found.length === 0 && signs.dollar.length === 0 && signs.rand.length === 0 && taxed?.currency)
+    found.push({ value: taxed.currency, confidence: 0.8, line: taxed.line, via: 'amount-currency:tax' });
   // Where the document names its dollar, every "$" is that one and they agree; where it does not,
   // a sign printed on ten lines is still one guess, not ten readings that corroborate each other.
   for (const sign of dollar ? signs.dollar : signs.dollar.slice(0, 1)) {
