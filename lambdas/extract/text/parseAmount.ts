@@ -1,4 +1,5 @@
 import { isCurrencyCode } from '../../shared/documents/index.js';
+import { escapeRegExp } from '../vocabulary/index.js';
 
 /**
  * Amounts as documents write them: "$1,234.50", "1.234,50 EUR", "USD 1234.50", "1 234,50 €",
@@ -62,8 +63,6 @@ const WORDLIKE_SIGNS: Readonly<Record<string, string>> = {
   euro: '\\b(?:[Ee]uros?|EUROS?)\\b',
   euros: '',
 };
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A currency sign of `SYMBOLS` (longest first, so "US$" before "$") or a three-letter code. */
 const CUR = `(${Object.keys(SYMBOLS)

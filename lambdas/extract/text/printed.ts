@@ -1,4 +1,5 @@
 import { decimalEquals, normalizeCompanyName } from '../../shared/documents/index.js';
+import { escapeRegExp } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import { moneyIn } from './invoice/amounts.js';
 import { findDates } from './parseDate.js';
@@ -30,8 +31,6 @@ const FINDERS: Record<string, (ctx: FinderContext, value: unknown) => (line: Doc
   vendorTaxId: (_ctx, value) => (line) =>
     line.text.replace(/[\s.]/g, '').toUpperCase().includes(String(value).toUpperCase()),
 };
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
  * A finder of `token` as a whole word (case ignored): where a text holds it, or -1. Build it once

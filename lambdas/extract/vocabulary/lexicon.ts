@@ -97,6 +97,9 @@ export const labelSource = (label: string): string => {
   return source;
 };
 
+/** `text` with every character a regular expression gives a meaning escaped, to match it as written. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 /** Regular expression guards: no letter or digit just before, or just after (a word's edges). */
 export const NOT_WORD_BEFORE = '(?<![\\p{L}\\p{N}])';
 export const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';

@@ -1,5 +1,5 @@
 import { VOCABULARIES } from './languages.js';
-import { fold, labelSource, NOT_WORD_AFTER, NOT_WORD_BEFORE } from './lexicon.js';
+import { escapeRegExp, fold, labelSource, NOT_WORD_AFTER, NOT_WORD_BEFORE } from './lexicon.js';
 import type { Vocabulary } from './schema.js';
 
 /** The vocabulary of a language code, if Docket has one. */
@@ -36,7 +36,7 @@ export const TITLE_DATE_LINK_PATTERN = `(?:${anyOf(VOCABULARIES.flatMap((v) => v
 export const TITLE_ISSUER_LINK = new RegExp(
   `^(?:${[...new Set(VOCABULARIES.flatMap((v) => v.titleIssuerLinks))]
     .sort(bySize)
-    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'$/, "['’]"))
+    .map((word) => escapeRegExp(word).replace(/'$/, "['’]"))
     .join('|')})(?:(?<=['’])|(?![\\p{L}]))`,
   'iu',
 );
@@ -93,7 +93,7 @@ export const OWNER_CUE = new RegExp(
 export const ABBREVIATION_END = new RegExp(
   `(?<![\\p{L}\\p{N}.])(?:${[...new Set(VOCABULARIES.flatMap((v) => v.abbreviations))]
     .sort(bySize)
-    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .map(escapeRegExp)
     .join('|')})\\s*$`,
   'iu',
 );
