@@ -143,6 +143,24 @@ describe('an amount that a fee per period times the term makes', () => {
       { amount: '66000', currency: 'USD' },
     ],
     [
+      'a quarterly fee over one year (English)',
+      [
+        ...ENGLISH,
+        '1. Term. This Agreement shall continue for a period of one (1) year.',
+        '2. Fees. Client shall pay Service Provider $9,000 per quarter, for a total of $36,000.',
+      ],
+      { amount: '36000', currency: 'USD' },
+    ],
+    [
+      'a quarterly fee over 24 months (German)',
+      [
+        ...GERMAN,
+        '§ 2 Laufzeit: Der Vertrag tritt am 01.01.2025 in Kraft und hat eine Laufzeit von 24 Monaten.',
+        '§ 3 Vergütung: Die Pauschale beträgt vierteljährlich 1.500,00 € netto, insgesamt 12.000,00 € netto.',
+      ],
+      { amount: '12000.00', currency: 'EUR' },
+    ],
+    [
       'a period word after "netto" (Polish)',
       [
         'UMOWA NAJMU LOKALU nr 9/2025',

@@ -4,6 +4,7 @@ import {
   lawsNamed,
   NOT_VALUE_WORDS,
   PER_MONTH,
+  PER_QUARTER,
   PER_YEAR,
   RANGE_JOIN,
   TOTAL_WORDS,
@@ -176,7 +177,7 @@ const PERIOD_BEFORE = 60;
 /** How far after it: past a word or two of tax ("3 000,00 zł netto miesięcznie", "€300 excl. VAT per month"). */
 const PERIOD_AFTER = 30;
 
-/** The months a period word beside `amount` names: 1 for "per month", 12 for "annual"; else undefined. */
+/** The months a period word beside `amount` names: 1 for "per month", 3 for "quarterly", 12 for "annual"; else undefined. */
 const periodOf = (
   text: string,
   amount: FoundAmount,
@@ -186,6 +187,7 @@ const periodOf = (
   const { before, after } = around(text, amount, previous, PERIOD_BEFORE, next, PERIOD_AFTER);
   for (const near of [after, before]) {
     if (PER_MONTH.test(near)) return 1;
+    if (PER_QUARTER.test(near)) return 3;
     if (PER_YEAR.test(near)) return 12;
   }
   return undefined;
@@ -209,6 +211,9 @@ export const periodicFees = (ctx: FinderContext): PeriodicFee[] => {
   return found;
 };
 
+/** How the check's detail names a fee's period. */
+const PERIOD_NAMES: Readonly<Record<number, string>> = { 1: 'a month', 3: 'a quarter', 12: 'a year' };
+
 /**
  * The check a stated total gets from a fee per period and the term: "£7,000 per month, being
  * £84,000 in total" over 12 months. Undefined unless the fee times the number of whole periods in
@@ -223,7 +228,7 @@ export const feeTimesTerm = (
     const periods = termMonths / fee.months;
     if (fee.currency !== total.currency || !Number.isInteger(periods) || periods < 2) continue;
     if (decimalEquals(multiplyDecimals(fee.amount, String(periods)), total.amount))
-      return `${fee.currency} ${fee.amount} ${fee.months === 1 ? 'a month' : 'a year'} x ${periods} = ${total.amount}`;
+      return `${fee.currency} ${fee.amount} ${PERIOD_NAMES[fee.months] ?? `per ${fee.months} months`} x ${periods} = ${total.amount}`;
   }
   return undefined;
 };

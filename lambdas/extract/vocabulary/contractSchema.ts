@@ -77,9 +77,9 @@ export const ContractVocabularySchema = z
      * ("Vergütung", "prix"), and of its amounts the one a `total` word stands beside ("£84,000 in
      * total", "insgesamt 9.600,00 €") is the whole contract's; `payment` words make one about
      * paying ("zahlbar", "facture"). `renews` and `noRenewal` say whether it renews by itself
-     * ("tacite reconduction", "verlängert sich nicht"). `perMonth` and `perYear` make an amount
-     * beside them a periodic fee ("£7,000 per month", "jährliche Pauschale 4.800,00 €"), which
-     * times the term is the total a contract states.
+     * ("tacite reconduction", "verlängert sich nicht"). `perMonth`, `perQuarter` and `perYear` make
+     * an amount beside them a periodic fee ("£7,000 per month", "$12,000 per quarter", "jährliche
+     * Pauschale 4.800,00 €"), which times the term is the total a contract states.
      * In a sentence with a `termination` word ("gekündigt", "résiliation"), the number of days
      * after a `notice` cue ("mit einer Frist von", "moyennant un préavis de") is the notice needed
      * to end the contract. English prose is also read by the finders' own patterns, which know
@@ -93,6 +93,7 @@ export const ContractVocabularySchema = z
         value: words,
         total: words,
         perMonth: words,
+        perQuarter: words,
         perYear: words,
         payment: words,
         renews: words,

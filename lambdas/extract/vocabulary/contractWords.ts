@@ -162,6 +162,8 @@ export const TOTAL_WORDS = phrases((c) => c.cues.total);
 
 /** Words that make an amount a monthly fee ("per month", "monatliche", "mensuales"). */
 export const PER_MONTH = phrases((c) => c.cues.perMonth);
+/** Words that make an amount a quarterly fee ("per quarter", "vierteljährlich", "par trimestre"). */
+export const PER_QUARTER = phrases((c) => c.cues.perQuarter);
 /** Words that make an amount a yearly fee ("annual", "jährlich", "par an"). */
 export const PER_YEAR = phrases((c) => c.cues.perYear);
 
