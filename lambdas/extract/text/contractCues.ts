@@ -13,7 +13,7 @@ import {
 import { signedAtPlaces } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import type { Parsed } from './labelled.js';
-import { type FoundAmount, findMoney } from './parseAmount.js';
+import { besideKrona, type FoundAmount, findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
 import { fromSentence, sentences } from './prose.js';
 import { type DocText, lineAt } from './textIndex.js';
@@ -79,21 +79,13 @@ const around = (
   after: text.slice(amount.end, Math.min(next?.start ?? text.length, amount.end + reachAfter)),
 });
 
-/** A krona's sign or word just before or after an amount ("kr 15 000", "12 000 kronor", "4.500,00 kr."). */
-const KRONA_BEFORE = /(?<![\p{L}])kr\.?\s?$/iu;
-const KRONA_AFTER = /^\s?kr(?:on(?:or|er|a|e))?(?![\p{L}])/iu;
-
 /**
  * The money in a sentence of a contract: amounts with their currency, and those in "kr" in the
  * krona of the country whose registration the contract prints (`FinderContext.krona`).
  */
 const moneyIn = (ctx: FinderContext, text: string): FoundAmount[] =>
   findMoney(text, findDates(text)).map((a) =>
-    !a.currency &&
-    ctx.krona &&
-    (KRONA_BEFORE.test(text.slice(0, a.start)) || KRONA_AFTER.test(text.slice(a.end)))
-      ? { ...a, currency: ctx.krona }
-      : a,
+    !a.currency && ctx.krona && besideKrona(text, a) ? { ...a, currency: ctx.krona } : a,
   );
 
 /** A sentence about the price and every amount in it. */

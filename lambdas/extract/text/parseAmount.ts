@@ -88,6 +88,16 @@ const KRONA_WORD = '[kK]r(?:on(?:or|er|a|e))?';
 const KRONOR_WITHOUT_ORE = `(?=\\s?(?:${KRONA_WORD}\\b|:-))`;
 // BARE has no "u" flag: a plain letter class, not \p{L}.
 const AFTER_KRONA_SIGN = '(?<=(?<![A-Za-z])[kK]r\\.?\\s?)';
+const KRONA_BEFORE = /(?<![\p{L}])kr\.?\s?$/iu;
+const KRONA_AFTER = new RegExp(`^\\s?${KRONA_WORD}(?![\\p{L}])`, 'iu');
+
+/**
+ * Whether a krona's sign or word stands right before or after the amount that spans `at` in
+ * `text` ("kr 15 000", "12 000 kronor", "4.500,00 kr."): the krona of some country, which the
+ * amount's own currency does not say.
+ */
+export const besideKrona = (text: string, at: { start: number; end: number }): boolean =>
+  KRONA_BEFORE.test(text.slice(0, at.start)) || KRONA_AFTER.test(text.slice(at.end));
 
 /**
  * Grouped numbers without a currency. Groups split by spaces count only with their cents ("2
