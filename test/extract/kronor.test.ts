@@ -36,6 +36,22 @@ describe('amounts in "kr"', () => {
     expect(fieldOf(extraction, 'currency')?.confidence).toBe(0.75);
   });
 
+  it.each([
+    ['Org.nr 556123-4567', 'SEK'],
+    ['CVR 12345678', 'DKK'],
+    ['Org.nr. 912 345 678', 'NOK'],
+  ])(
+    'are the krona of a business registration alone, without a VAT id (%s)',
+    async (registration, currency) => {
+      // Act
+      const extraction = await read(registration);
+
+      // Assess
+      expect(fieldOf(extraction, 'currency')?.value).toBe(currency);
+      expect(fieldOf(extraction, 'currency')?.confidence).toBe(0.75);
+    },
+  );
+
   it('stay a guess of the country where it has no krona', async () => {
     // Act: a German VAT id and "kr" contradict each other; the registration stays a guess
     const extraction = await read('USt-IdNr. DE123456789');

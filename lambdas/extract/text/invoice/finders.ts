@@ -147,6 +147,10 @@ const currencyCandidates = (
     const krona = amounts.find((a) => MONEY_TOTALS.has(a.role) && KRONA_SIGN.test(a.line.text));
     for (const c of country)
       found.push(krona && KRONOR.has(c.value) ? { ...c, confidence: 0.75, via: 'krona-sign' } : c);
+    // No VAT id or IBAN names the country, but a business registration only one krona country
+    // issues does (a Swedish org.nr, a Danish CVR): with the totals in "kr", that country's krona.
+    if (krona && ctx.krona && country.length === 0)
+      found.push({ value: ctx.krona, confidence: 0.75, line: krona.line, via: 'krona-sign:registration' });
   } else if (found.every((c) => c.via === 'dominant-currency')) {
     // The only currency printed is away from the totals ("Indemnité forfaitaire : 40 €"): the
     // issuer's country agreeing with it is a second, independent source; disagreeing, nothing.
