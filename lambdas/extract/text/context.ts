@@ -171,9 +171,15 @@ const KRONA_REGISTRATIONS: readonly { currency: string; mark: RegExp }[] = [
   },
 ];
 
-/** The krona of the one krona country whose business registration the document prints. */
-const registeredKrona = (doc: DocText): string | undefined => {
-  const registered = KRONA_REGISTRATIONS.filter((r) => r.mark.test(doc.flat));
+/**
+ * The currency of the one country among `registrations` whose business registration the document
+ * prints; undefined for none or several (the customer's may be another country's).
+ */
+const registeredCurrency = (
+  doc: DocText,
+  registrations: readonly { currency: string; mark: RegExp }[],
+): string | undefined => {
+  const registered = registrations.filter((r) => r.mark.test(doc.flat));
   return registered.length === 1 ? registered[0]?.currency : undefined;
 };
 
@@ -181,12 +187,6 @@ const registeredKrona = (doc: DocText): string | undefined => {
 const namedDollar = (doc: DocText): string | undefined => {
   const named = new Set(statedCurrencies(doc.flat).filter(isDollarCurrency));
   return named.size === 1 ? [...named][0] : undefined;
-};
-
-/** The dollar of the one dollar country whose business registration the document prints. */
-const registeredDollar = (doc: DocText): string | undefined => {
-  const registered = DOLLAR_REGISTRATIONS.filter((r) => r.mark.test(doc.flat));
-  return registered.length === 1 ? registered[0]?.currency : undefined;
 };
 
 /** Builds the shared context of a document. */
@@ -197,7 +197,7 @@ export const finderContext = (doc: DocText): FinderContext => {
   const written = inferDecimalMark(texts);
   const decimal = written ?? vocabulary?.decimalSeparator;
   const dollar = namedDollar(doc);
-  const registered = registeredDollar(doc);
+  const registered = registeredCurrency(doc, DOLLAR_REGISTRATIONS);
   const likelyDollar = dollar ? undefined : registered;
   // Amounts in "$" count as dollars of the one kind the document names, or probably is in.
   const ofDollars = dollar ?? likelyDollar;
@@ -207,7 +207,7 @@ export const finderContext = (doc: DocText): FinderContext => {
   // about that registration (it may be the customer's).
   const stated = dollar ?? (dominant === 'USD' ? undefined : dominant);
   const inferred = inferDayMonthOrder(texts.join('\n'));
-  const krona = registeredKrona(doc);
+  const krona = registeredCurrency(doc, KRONA_REGISTRATIONS);
   return {
     doc,
     writesCents: written !== undefined,
