@@ -114,12 +114,10 @@ const linkedDate = (ctx: FinderContext, title: string, after: string) => {
 
 /** The date joined to the title's number: "vom 05.03.2018" on the same line or starting the next. */
 const dateAfter = (ctx: FinderContext, tail: string, next: DocLine | undefined) => {
-  const link = TITLE_DATE_LINK;
   // On the title's line a separator joins them too: "Invoice SS-2291 · 19 June 2024".
-  const here = link.exec(tail) ?? /^\s*[·•|,–—-]\s*(?=\d|\p{L}{3})/u.exec(tail);
+  const here = TITLE_DATE_LINK.exec(tail) ?? /^\s*[·•|,–—-]\s*(?=\d|\p{L}{3})/u.exec(tail);
   const sameLine = here ? tail.slice(here[0].length) : undefined;
-  const nextLine =
-    here && sameLine?.trim() === '' ? next?.text : !here ? nextLinkLine(link, next) : undefined;
+  const nextLine = here && sameLine?.trim() === '' ? next?.text : !here ? nextLinkLine(next) : undefined;
   for (const [text, onNextLine] of [
     [sameLine, false],
     [nextLine, true],
@@ -136,8 +134,8 @@ const dateAfter = (ctx: FinderContext, tail: string, next: DocLine | undefined) 
   return undefined;
 };
 
-const nextLinkLine = (link: RegExp, next: DocLine | undefined): string | undefined => {
-  const m = next && link.exec(next.text);
+const nextLinkLine = (next: DocLine | undefined): string | undefined => {
+  const m = next && TITLE_DATE_LINK.exec(next.text);
   return m && next ? next.text.slice(m[0].length) : undefined;
 };
 
