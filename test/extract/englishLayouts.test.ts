@@ -146,6 +146,84 @@ describe('slash dates that only the due date settles', () => {
   });
 });
 
+describe('slash dates a software prints its own way, against where the parties are', () => {
+  const odoo = (issued: string, due: string) =>
+    read(
+      'Nordlicht Robotics GmbH',
+      'Speicherstraße 9, 28217 Bremen, Germany',
+      'VAT: DE298765432',
+      'Invoice INV/2025/00012',
+      'Invoice Date:        Due Date:',
+      `${issued}           ${due}`,
+      'Untaxed Amount            6,000.00 €',
+      'Tax 19%                   1,140.00 €',
+      'Total                     7,140.00 €',
+    );
+
+  it('reads them month first where a German VAT id guessed day first and that put the due date before the issue', async () => {
+    // Act: 6 March due 5 April, or 3 June due 4 May.
+    const extraction = await odoo('03/06/2025', '04/05/2025');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2025-03-06' });
+    expect(fieldOf(extraction, 'dueDate')).toMatchObject({ value: '2025-04-05' });
+  });
+
+  it('keeps the day first the VAT id says where both ways put the due date after the issue', async () => {
+    // Act: 3 June due 5 July, or 6 March due 7 May.
+    const extraction = await odoo('03/06/2025', '05/07/2025');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2025-06-03' });
+  });
+
+  it('keeps the day first a document in German writes, whatever its due date', async () => {
+    // Act: the language's own habit is no guess from where the parties are.
+    const extraction = await read(
+      'Nordlicht Robotics GmbH',
+      'Rechnung Nr. 2025-12',
+      'Rechnungsdatum: 03/06/2025',
+      'Fällig am: 04/05/2025',
+      'Gesamtbetrag    7.140,00 €',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2025-06-03' });
+  });
+});
+
+describe('slash dates of an invoice between two US addresses', () => {
+  const invoice = (customerTown: string) =>
+    read(
+      'Lakeshore Supply Co.',
+      '1800 N Clybourn Ave, Chicago, IL 60614',
+      'INVOICE #LS-55120',
+      'Date: 03/10/2025        Terms: Net 30',
+      `Sold To: Wicker Park Deli LLC, ${customerTown}`,
+      'TOTAL DUE    $1,126.25',
+    );
+
+  it('reads them month first, as a domestic US invoice writes them', async () => {
+    // Act
+    const extraction = await invoice('1520 N Milwaukee Ave, Chicago, IL 60622');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2025-03-10' });
+    expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toBeUndefined();
+  });
+
+  it.each([
+    ['a Canadian customer', '100 King St W, Toronto, ON M5X 1A9'],
+    ['no second US address', 'Chicago'],
+  ])('leaves them two-way with %s', async (_, customerTown) => {
+    // Act
+    const extraction = await invoice(customerTown);
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toHaveLength(1);
+  });
+});
+
 describe('a row of headings with the values on the line below', () => {
   it('gives each heading the value in its column', async () => {
     // Act

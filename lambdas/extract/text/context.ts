@@ -15,6 +15,12 @@ export interface FinderContext {
   doc: DocText;
   /** How the document writes slash dates: settled from its unambiguous ones, else its language's habit. */
   order: DayMonthOrder;
+  /**
+   * `order` is settled only by where the document's parties are (a VAT id, a registration, their
+   * addresses), not by its own dates or language: a software's default may print another way,
+   * and a due date that reads before the issue date says so.
+   */
+  orderFromLocale: boolean;
   /** The currency most amounts carry, for amounts written without one. */
   currency?: string;
   /**
@@ -109,9 +115,28 @@ const localeOrder = (
   doc: DocText,
 ): DayMonthOrder => {
   if (decimal === ',') return 'dmy';
+  if (currency === 'USD' && domesticUs(doc)) return 'mdy';
   if (currency === undefined || !DAY_FIRST_CURRENCIES.has(currency)) return 'unknown';
   return registered === currency || statesEuropeanVatId(doc) ? 'dmy' : 'dmy-likely';
 };
+
+/** A US state's or territory's code and a ZIP code after a town: "Denver, CO 80203", "Fresno CA 93744-0001". */
+const US_ADDRESS =
+  /\p{L}[.,]?\s+(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|PR|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])\s+\d{5}(?:-\d{4})?\b/gu;
+/** Addresses of the other countries that bill in dollars: a Canadian postcode, an Australian state and postcode, a UK postcode. */
+const OTHER_DOLLAR_ADDRESS =
+  /\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b(?:NSW|VIC|QLD|SA|WA|TAS|NT|ACT)\s+\d{4}\b|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b/;
+
+/**
+ * Whether both parties are in the United States, as a domestic invoice there is: two US addresses
+ * and none of another country (a European VAT id, another dollar country's registration or
+ * address). One US address may be the customer's of a vendor that writes the day first.
+ */
+const domesticUs = (doc: DocText): boolean =>
+  (doc.flat.match(US_ADDRESS)?.length ?? 0) >= 2 &&
+  !OTHER_DOLLAR_ADDRESS.test(doc.flat) &&
+  registeredCurrency(doc, DOLLAR_REGISTRATIONS) === undefined &&
+  !statesEuropeanVatId(doc);
 
 /**
  * Business registrations that only one dollar or peso country issues, printed on its tax invoices by law:
@@ -208,16 +233,20 @@ export const finderContext = (doc: DocText): FinderContext => {
   const stated = dollar ?? (dominant === 'USD' ? undefined : dominant);
   const inferred = inferDayMonthOrder(texts.join('\n'));
   const krona = registeredCurrency(doc, KRONA_REGISTRATIONS);
+  const habit = vocabulary?.dateOrder ?? 'unknown';
+  // A decimal comma settles it as its own writing does: no country writes it and the month first.
+  const fromLocale = inferred === 'unknown' && habit === 'unknown' && decimal !== ',';
   return {
     doc,
     writesCents: written !== undefined,
     order:
       inferred !== 'unknown'
         ? inferred
-        : (vocabulary?.dateOrder ?? 'unknown') !== 'unknown'
-          ? (vocabulary?.dateOrder ?? 'unknown')
+        : habit !== 'unknown'
+          ? habit
           : // A document whose amounts carry no sign still bills the dollar it names ("Total (S$)").
             localeOrder(decimal, currency ?? ofDollars, registered === stated ? registered : undefined, doc),
+    orderFromLocale: fromLocale,
     ...(currency ? { currency } : {}),
     ...(dollar ? { dollar } : {}),
     ...(likelyDollar ? { likelyDollar } : {}),

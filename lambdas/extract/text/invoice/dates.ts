@@ -177,14 +177,21 @@ const dueFollowsIssue = (dates: DateCandidates): boolean | undefined => {
  * falls due on or after the invoice is issued, so when only one way round puts the due date there,
  * that is the document's way ("Invoice Date: 03/04/2024", "Due Date: 04/03/2024" is month first:
  * 4 March, due 3 April). Where both ways do, the payment terms may ("Net 30"). Both dates then
- * read one way, as a document with an unambiguous date does.
+ * read one way, as a document with an unambiguous date does. An order guessed from where the
+ * parties are gives way to the due date too: an English invoice of a German firm's software may
+ * print the month first ("Invoice Date: 03/06/2025", "Due Date: 04/05/2025").
  */
 export const invoiceDates = (
   ctx: FinderContext,
   titleDates: Candidate<string>[],
   paymentTerms: readonly Candidate<string>[],
 ): DateCandidates => {
-  if (ctx.order === 'dmy' || ctx.order === 'mdy') return datesIn(ctx, titleDates);
+  if (ctx.order === 'dmy' || ctx.order === 'mdy') {
+    if (!ctx.orderFromLocale) return datesIn(ctx, titleDates);
+    const guessed = datesReadAs(ctx, ctx.order);
+    const other = datesReadAs(ctx, ctx.order === 'dmy' ? 'mdy' : 'dmy');
+    return dueFollowsIssue(guessed) === false && dueFollowsIssue(other) === true ? other : guessed;
+  }
   const dayFirst = datesReadAs(ctx, 'dmy');
   const monthFirst = datesReadAs(ctx, 'mdy');
   const dmy = dueFollowsIssue(dayFirst);
