@@ -44,6 +44,27 @@ describe('an item table headed in the document language', () => {
   });
 });
 
+describe('the VAT base that ends a Czech item table', () => {
+  it('reads "Základ DPH 21 %" as the net, not as an item', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'FAKTURA - DAŇOVÝ DOKLAD č. 2025030',
+        'Dodavatel: Tiskárna Novák s.r.o.',
+        'Označení dodávky                          Množství   Cena za m.j.     Celkem',
+        'Tisk jídelních lístků                       500 ks         50,00   25 000,00',
+        'Základ DPH 21 %                                                   25 000,00 Kč',
+        'DPH 21 %                                                           5 250,00 Kč',
+        'Celkem k úhradě                                                   30 250,00 Kč',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toHaveLength(1);
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('25000.00');
+  });
+});
+
 describe('a two-column item table', () => {
   it('reads "Description  Amount", and its rows corroborate a total with no tax', async () => {
     // Act

@@ -57,8 +57,15 @@ export const ROLE_WORD: Readonly<Record<ContractRole, RegExp>> = {
 /** A contract's title word wherever it stands in a text: "Agreement", "Rahmenvertrag", "CONTRAT". */
 export const CONTRACT_TITLE = titleWordPattern((v) => v.contract.titles);
 
-/** A contract's title word and nothing else: "Contract", "Vertrag", "Overeenkomst" (no compound). */
-export const BARE_CONTRACT_WORD = new RegExp(`^\\s*(?:${every((c) => c.titles)})\\s*$`, 'iu');
+/**
+ * A contract's one-word title and nothing else: "Contract", "Vertrag", "Overeenkomst" (no
+ * compound). A title of several words names a kind of contract ("Smlouva o dílo", "Umowa
+ * ramowa"), as a compound does, and is no bare word.
+ */
+export const BARE_CONTRACT_WORD = new RegExp(
+  `^\\s*(?:${every((c) => c.titles.filter((t) => !/\s/.test(t)))})\\s*$`,
+  'iu',
+);
 
 const ARTICLE = `(?:${every((c) => c.articles)})`;
 const ROLE = `(?:${every((c) => [...c.roles.provider, ...c.roles.customer])})`;
