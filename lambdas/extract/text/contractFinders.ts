@@ -137,7 +137,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ),
     ...afterCue(
       ctx.doc,
-      /\b(?:commences?|commencing|takes?\s+effect|becomes?\s+effective|begins?)\s+(?:on|as\s+of|from)\s+/i,
+      /\b(?:commences?|commencing|starts?|starting|takes?\s+effect|becomes?\s+effective|begins?)\s+(?:on|as\s+of|from)\s+/i,
       parseDateAt(ctx.order),
       0.88,
       'prose:commences',
@@ -180,7 +180,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       ...findLabelled(ctx.doc, contractLabels('totalValue'), parse, { via: 'label:value' }),
       ...afterCue(
         ctx.doc,
-        /\b(?:total|aggregate)\s+(?:contract\s+)?(?:fees?|sum|amount|value|price|consideration)\s+(?:payable\s+under\s+this\s+agreement\s+)?(?:of|is|shall\s+be|will\s+be|equal\s+to|shall\s+not\s+exceed)\s+/i,
+        /\b(?:total|aggregate)\s+(?:contract\s+)?(?:fees?|sum|amount|value|price|consideration)\s+(?:payable\s+under\s+this\s+agreement\s+|for\s+this\s+(?:agreement|sow|statement\s+of\s+work)\s+)?(?:of|is|are|shall\s+be|will\s+be|equal\s+to|shall\s+not\s+exceed)\s+/i,
         parse,
         0.9,
         'prose:total',

@@ -228,11 +228,19 @@ const STREET_FIRST = "\\p{Lu}[\\p{L}.'/-]*(?:\\s[\\p{L}.'-]+){0,3}\\s\\d{1,5}\\s
 export const STREET = new RegExp(`^${STREET_FIRST}$|^\\d{1,5}\\p{Ll}?\\s+\\p{L}`, 'u');
 
 /**
+ * An address line without a house number, then a postcode and town after a comma: ", Place Vival,
+ * 46100 Figeac". Not a part that joins names ("Müller, Schmidt & Partner, 10115 Berlin").
+ */
+const UNNUMBERED_ADDRESS =
+  '(?![^,]*(?:&|\\s(?:and|und|et|en|y|e|og|och|i|a)\\s))[^,\\d]{2,40},\\s+(?:[A-Z]{1,2}[- ]?)?\\d{4,5}\\s+\\p{Lu}';
+
+/**
  * Where a name ends: an address after a comma (a street and its number: "Praxisgemeinschaft Dr.
- * Weber, Königsallee 30, 40212 Düsseldorf"), a bracket, a semicolon, a separator dot or bar.
+ * Weber, Königsallee 30, 40212 Düsseldorf", or a street without one before the postcode), a
+ * bracket, a semicolon, a separator dot or bar.
  */
 const NAME_END = new RegExp(
-  `,\\s+(?=[a-z0-9])|,\\s+(?=${STREET_FIRST}(?![\\p{L}\\p{N}])\\s*(?:[,·|]|$))|\\s+\\(${NOT_BRACKETED_FORM}|;|\\s+·\\s+|\\s+\\|\\s+`,
+  `,\\s+(?=[a-z0-9])|,\\s+(?=${STREET_FIRST}(?![\\p{L}\\p{N}])\\s*(?:[,·|]|$))|,\\s+(?=${UNNUMBERED_ADDRESS})|\\s+\\(${NOT_BRACKETED_FORM}|;|\\s+·\\s+|\\s+\\|\\s+`,
   'u',
 );
 

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { findDates } from '../../lambdas/extract/text/parseDate.js';
+import { cleanPartyName } from '../../lambdas/extract/text/values.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Contracts of a named kind: a statement of work under a framework, a works contract, a public
+ * procurement contract, a sale. Their titles, roles and price words are their own.
+ */
+const extractor = new HeuristicExtractor();
+const read = (lines: string[]) => extractor.extract(pdfTextOf(lines));
+
+describe('a title of several words with its number', () => {
+  it('reads a Czech works contract "SMLOUVA O DÍLO č. …" as a contract, and when the work starts', async () => {
+    // Act
+    const extraction = await read([
+      'SMLOUVA O DÍLO č. SOD-2025-03',
+      'Objednatel: Pekárna Svoboda s.r.o., Masarykova 10, 602 00 Brno, IČO 12345678',
+      'Zhotovitel: Stavby Dvořák s.r.o., Cejl 50, 602 00 Brno, IČO 87654321',
+      'Čl. II Doba plnění: zahájení díla dne 22. 4. 2025, dokončení do 30. 6. 2025.',
+      'Čl. III Cena díla: Cena díla se sjednává ve výši 850 000 Kč bez DPH.',
+    ]);
+
+    // Assess
+    expect(extraction.docType).toBe('contract');
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('SOD-2025-03');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Stavby Dvořák s.r.o.');
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-04-22');
+  });
+
+  it('reads a statement of work: its number, when it starts and its total fees', async () => {
+    // Act
+    const extraction = await read([
+      'STATEMENT OF WORK No. SOW-03',
+      'under the Master Services Agreement dated 12 January 2024',
+      'between Kestrel Analytics Ltd, 9 Albion Place, Leeds LS1 6JL ("Supplier")',
+      'and Fenwick Retail Group plc, 1 Market Street, Newcastle NE1 6JQ ("Customer").',
+      '2. Term. This SOW starts on 1 April 2025 and ends on 30 September 2025.',
+      '3. Fees. The total fees for this SOW are £45,000 (excluding VAT), invoiced in three milestones.',
+    ]);
+
+    // Assess
+    expect(extraction.docType).toBe('contract');
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('SOW-03');
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-04-01');
+    expect(fieldOf(extraction, 'totalValue')?.value).toEqual({ amount: '45000', currency: 'GBP' });
+  });
+});
+
+describe('roles and labels of public and building contracts', () => {
+  it('reads a French public contract: "Marché n°", the public buyer, a town hall without a house number', async () => {
+    // Act
+    const extraction = await read([
+      "CONTRAT D'ENTRETIEN DES ESPACES VERTS",
+      'Marché n° 2025-MAPA-012',
+      'Entre la Commune de Figeac, Place Vival, 46100 Figeac, représentée par son Maire, ci-après « le Pouvoir adjudicateur »,',
+      'et Espaces Verts du Lot SARL, 12 route de Cahors, 46100 Figeac, ci-après « le Titulaire ».',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('2025-MAPA-012');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Commune de Figeac');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Espaces Verts du Lot SARL');
+  });
+
+  it('reads a Spanish works contract: "el Promotor" and when the works "comenzarán"', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRATO DE EJECUCIÓN DE OBRA Nº CO-2025/09',
+      'De una parte, Clínica Dental Sonrisa S.L., con domicilio en Avenida Maisonnave 20, 03003 Alicante (en adelante, "el Promotor").',
+      'De otra parte, Reformas Levante S.L., con domicilio en Calle Pintor Aparicio 15, 03003 Alicante (en adelante, "el Contratista").',
+      'SEGUNDA.- Plazo: las obras comenzarán el 7 de abril de 2025.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Clínica Dental Sonrisa S.L.');
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-04-07');
+  });
+
+  it('reads the date of an American standard form, "the 14th day of April in the year 2025"', () => {
+    // Act
+    const dates = findDates('AGREEMENT made as of the 14th day of April in the year 2025');
+
+    // Assess
+    expect(dates.map((d) => d.iso)).toEqual(['2025-04-14']);
+  });
+});
+
+describe('the price of a sale', () => {
+  it.each([
+    ['Artikel 2. De koopsom bedraagt € 58.000,00 exclusief btw.', '58000.00'],
+    ['§ 2 Der Kaufpreis beträgt 58.000,00 € netto.', '58000.00'],
+  ])('reads "%s" as the value', async (clause, amount) => {
+    // Act
+    const extraction = await read([
+      'KOOPOVEREENKOMST nr. KO-2025-14',
+      'Bakkerijmachines Holland B.V., Frankrijkstraat 20, 6716 AD Ede, hierna "Verkoper";',
+      'Bakkerij Van Dam V.O.F., Diezerstraat 44, 8011 RK Zwolle, hierna "Koper";',
+      clause,
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'totalValue')?.value).toEqual({ amount, currency: 'EUR' });
+  });
+});
+
+describe('where a name ends before an address without a house number', () => {
+  it.each([
+    ['Commune de Figeac, Place Vival, 46100 Figeac', 'Commune de Figeac'],
+    ['Jean Dupont, Le Moulin Neuf, 46100 Figeac', 'Jean Dupont'],
+    ['Müller, Schmidt & Partner, 10115 Berlin', 'Müller, Schmidt & Partner'],
+    ['Meyer, Lang und Kollegen, 80331 München', 'Meyer, Lang und Kollegen'],
+  ])('reads "%s" as "%s"', (text, name) => {
+    // Act
+    const got = cleanPartyName(text);
+
+    // Assess
+    expect(got).toBe(name);
+  });
+});
