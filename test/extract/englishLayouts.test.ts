@@ -387,6 +387,25 @@ describe("a utility's bill", () => {
     // Assess
     expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-06-12');
   });
+
+  it('reads a practice\'s "Statement Date" as the invoice date, and "P.C." as its legal form', async () => {
+    // Act
+    const extraction = await read(
+      'Lakeside Physical Therapy PC',
+      '900 Lake St, Oak Park, IL 60301',
+      'STATEMENT / INVOICE',
+      'Invoice No: ST-448812                Statement Date: 03/31/2025',
+      'Therapeutic exercise                                      125.00',
+      'Patient Balance Due                                      $125.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2025-03-31');
+    expect(fieldOf(extraction, 'vendor')).toMatchObject({
+      value: 'Lakeside Physical Therapy PC',
+      confidence: 0.6,
+    });
+  });
 });
 
 describe('a label that ends its line in a form column', () => {

@@ -21,6 +21,7 @@ describe('providers', () => {
     ['The Blackwater Print and Media Limited', 'blackwater print and media'],
     ['Greenfield Energy Partners, L.P.', 'greenfield energy partners'],
     ['Café Bohne UG (haftungsbeschränkt)', 'cafe bohne'],
+    ['Lakeside Physical Therapy, P.C.', 'lakeside physical therapy'],
   ])('normalise %s to %s', (name, expected) => {
     expect(normalizeCompanyName(name)).toBe(expected);
   });

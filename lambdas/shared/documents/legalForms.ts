@@ -23,6 +23,8 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'pvt',
   'pllc',
   'lc',
+  // A US professional corporation (physicians, lawyers, accountants): "Lakeside Physical Therapy P.C.".
+  'pc',
   // German-speaking countries
   'gmbh',
   'ag',
