@@ -205,3 +205,32 @@ describe("a marketplace's VAT summary under its items", () => {
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 });
+
+describe('an item table whose last columns are the net, the VAT and the gross', () => {
+  const invoice = (vatHeading: string, sumLabel: string) =>
+    extractor.extract(
+      pdfTextOf([
+        'Oakfield Catering Equipment Ltd',
+        'SALES INVOICE',
+        `Qty  Description                        Net        ${vatHeading}     Gross`,
+        '1    Combination oven 6-grid         2,200.00        440.00    2,640.00',
+        '1    Installation & commissioning      220.00         44.00      264.00',
+        `${sumLabel}                               2,420.00        484.00    2,904.00`,
+        'Amount due: £2,904.00',
+      ]),
+    );
+
+  it.each([
+    ['VAT @ 20%', 'Totals'],
+    ['VAT', 'Totals'],
+    ['VAT @ 20%', 'Total '],
+  ])('reads the sum row under "%s" opened by "%s"', async (vatHeading, sumLabel) => {
+    // Act
+    const extraction = await invoice(vatHeading, sumLabel);
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('2420.00');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('484.00');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});

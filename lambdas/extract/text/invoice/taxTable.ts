@@ -54,10 +54,10 @@ const RATE = /\d{1,2}(?:[.,]\d{1,2})?\s?%/g;
 
 /**
  * What may follow a label in a heading cell: nothing, a colon, a note in brackets ("(ohne
- * USt.)", "(EUR)"), or the column's rate ("BTW 9%"). A percent sign alone makes the column the
- * rate's ("USt. %"), and other words make it another heading ("MwSt.-Satz", "Stückpreis").
+ * USt.)", "(EUR)"), or the column's rate ("BTW 9%", "VAT @ 20%"). A percent sign alone makes the
+ * column the rate's ("USt. %"), and other words make it another heading ("MwSt.-Satz", "Stückpreis").
  */
-const HEADING_REST = new RegExp(`^\\s*(?::|\\([^)%]*\\)|${RATE.source})?\\s*$`);
+const HEADING_REST = new RegExp(`^\\s*(?::|\\([^)%]*\\)|(?:@\\s*)?${RATE.source})?\\s*$`);
 
 const moneyColumn = (cell: LineCell): MoneyColumn | undefined => {
   const label = labelsAtStart(cell.text, COLUMN_ROLES)[0];
