@@ -192,6 +192,25 @@ describe('slash dates a software prints its own way, against where the parties a
   });
 });
 
+describe('slash dates a billing period settles', () => {
+  it('reads them month first where only that makes the period run forwards', async () => {
+    // Act: "03/09/2025 - 04/08/2025" is 9 March to 8 April; 3 September to 4 August runs backwards.
+    const extraction = await read(
+      'Microsoft Ireland Operations Limited',
+      'VAT Number: IE8256796U',
+      'Invoice',
+      'Invoice Number     E0600ABCDE',
+      'Invoice Date       04/09/2025',
+      'Billing Period     03/09/2025 - 04/08/2025',
+      'Total Amount (EUR)              738.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2025-04-09' });
+    expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toBeUndefined();
+  });
+});
+
 describe('slash dates of an invoice between two US addresses', () => {
   const invoice = (customerTown: string) =>
     read(

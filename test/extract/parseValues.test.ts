@@ -75,6 +75,19 @@ describe('dates', () => {
     expect(inferDayMonthOrder('05/03/2025')).toBe('unknown');
     expect(inferDayMonthOrder('Issued 05/03/25, due 03/20/25')).toBe('mdy');
   });
+
+  it.each([
+    ['Billing Period     03/09/2025 - 04/08/2025', 'mdy'],
+    ['Leistungszeitraum 09/03/2025 bis 08/04/2025', 'dmy'],
+    ['Period 03/09/2025 to 04/10/2025', 'unknown'],
+    ['Period 03/09/2025 - 03/09/2025', 'unknown'],
+  ])('settle the order where only one way round "%s" runs forwards: %s', (text, order) => {
+    // Act
+    const got = inferDayMonthOrder(text);
+
+    // Assess
+    expect(got).toBe(order);
+  });
 });
 
 describe('amounts', () => {

@@ -1,4 +1,4 @@
-import { MONTH_PATTERN, monthNumber } from '../vocabulary/index.js';
+import { MONTH_PATTERN, monthNumber, RANGE_JOIN_PATTERN } from '../vocabulary/index.js';
 
 /**
  * Dates as documents write them, month names in every language with a vocabulary: ISO,
@@ -130,9 +130,34 @@ export const findDates = (text: string, order: DayMonthOrder = 'unknown'): Found
   return found.sort((a, b) => a.start - b.start);
 };
 
+/** A slash date with a four-digit year, as a period's ends print it. */
+const SLASH_DATE = '(\\d{1,2})/(\\d{1,2})/(\\d{4})';
+/** A period of two slash dates ("03/09/2025 - 04/08/2025", "03/09/2025 to 04/08/2025"). */
+const SLASH_PERIOD = new RegExp(
+  `(?<![\\d/.-])${SLASH_DATE}\\s*${RANGE_JOIN_PATTERN}\\s*${SLASH_DATE}(?![\\d/.-])`,
+  'giu',
+);
+
+/**
+ * The way round a period's two dates must be read for it to end on or after its start: "03/09/2025
+ * - 04/08/2025" is 9 March to 8 April, as 3 September to 4 August runs backwards. Undefined where
+ * both ways or neither do.
+ */
+const periodOrder = (m: RegExpExecArray): 'dmy' | 'mdy' | undefined => {
+  const dmyStart = iso(num(m, 3), num(m, 2), num(m, 1));
+  const dmyEnd = iso(num(m, 6), num(m, 5), num(m, 4));
+  const mdyStart = iso(num(m, 3), num(m, 1), num(m, 2));
+  const mdyEnd = iso(num(m, 6), num(m, 4), num(m, 5));
+  if (!dmyStart || !dmyEnd || !mdyStart || !mdyEnd) return undefined;
+  const dmy = dmyEnd >= dmyStart;
+  const mdy = mdyEnd >= mdyStart;
+  return dmy === mdy ? undefined : dmy ? 'dmy' : 'mdy';
+};
+
 /**
  * Settles which way round a document writes slash dates, from the slash dates that can only be
- * read one way (a first number above 12 means day first). Conflicting evidence settles nothing.
+ * read one way (a first number above 12 means day first) and the periods that run forwards only
+ * one way round. Conflicting evidence settles nothing.
  */
 export const inferDayMonthOrder = (text: string): DayMonthOrder => {
   let dmy = 0;
@@ -143,6 +168,11 @@ export const inferDayMonthOrder = (text: string): DayMonthOrder => {
     const b = num(m, 2);
     if (a > 12 && b <= 12) dmy += 1;
     if (b > 12 && a <= 12) mdy += 1;
+  }
+  for (const m of text.matchAll(SLASH_PERIOD)) {
+    const order = periodOrder(m);
+    if (order === 'dmy') dmy += 1;
+    if (order === 'mdy') mdy += 1;
   }
   if (dmy > 0 && mdy === 0) return 'dmy';
   if (mdy > 0 && dmy === 0) return 'mdy';

@@ -1,7 +1,7 @@
 import type { ContractLabelField, ContractVocabulary } from './contractSchema.js';
 import { VOCABULARIES } from './languages.js';
 import { fold, NOT_WORD_AFTER, NOT_WORD_BEFORE } from './lexicon.js';
-import { anyOf, titleWordPattern } from './words.js';
+import { anyOf, RANGE_JOIN_PATTERN, titleWordPattern } from './words.js';
 
 /**
  * The contract words of every language, compiled once: a contract is read whatever its language
@@ -150,7 +150,7 @@ const CUES: Readonly<Record<CueTerm, RegExp>> = {
 };
 
 /** What joins the two dates of a period, the whole text between them: a dash, "to", "bis", "au". */
-export const RANGE_JOIN = new RegExp(`^\\s*(?:[-–—]|${every((c) => c.rangeJoins)})\\s*$`, 'iu');
+export const RANGE_JOIN = new RegExp(`^\\s*${RANGE_JOIN_PATTERN}\\s*$`, 'iu');
 
 /** Words that make a sentence one about paying ("payable", "zahlbar", "facture"). */
 export const PAYMENT_WORDS = phrases((c) => c.cues.payment);

@@ -26,6 +26,7 @@ export {
   OWNER_CUE,
   otherDocumentCue,
   PAYMENT_WORD,
+  RANGE_JOIN_PATTERN,
   SALUTATION,
   signedAtPlaces,
   TITLE_DATE_LINK_PATTERN,

@@ -25,6 +25,9 @@ export const anyOf = (words: readonly string[]): string =>
 /** Regular expression source matching a month name of any language (longest first). */
 export const MONTH_PATTERN = `(?:${anyOf(VOCABULARIES.flatMap((v) => v.months.flat()))})`;
 
+/** Regular expression source of what joins the two dates of a period: a dash, "to", "bis", "au", "tot en met", any language. */
+export const RANGE_JOIN_PATTERN = `(?:[-–—]|${anyOf(VOCABULARIES.flatMap((v) => v.contract.rangeJoins))})`;
+
 /** Regular expression source of the words joining a title's number and date, any language. */
 export const TITLE_DATE_LINK_PATTERN = `(?:${anyOf(VOCABULARIES.flatMap((v) => v.titleDateLinks))})`;
 
