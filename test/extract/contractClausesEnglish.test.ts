@@ -74,3 +74,72 @@ describe('a notice period either party may end the agreement with', () => {
     expect(fieldOf(extraction, 'terminationNoticeDays')).toBeUndefined();
   });
 });
+
+describe('deeds, retainers and rates', () => {
+  it('dates an Irish deed "made the 1st day of July 2025" and reads "continues for 24 months" and "in aggregate"', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'DATA SERVICES AGREEMENT',
+        'THIS AGREEMENT is made the 1st day of July 2025',
+        'BETWEEN Emerald Data Services Limited (the "Supplier") AND Wild Atlantic Tours DAC (the "Customer").',
+        '1. Commencement. This Agreement commences on the date above and continues for 24 months.',
+        '2. Charges. The Customer shall pay €800 per month, €19,200 in aggregate over the term.',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-07-01');
+    expect(fieldOf(extraction, 'termMonths')?.value).toBe(24);
+    expect(fieldOf(extraction, 'totalValue')).toMatchObject({ value: { amount: '19200', currency: 'EUR' } });
+    expect(fieldOf(extraction, 'totalValue')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('reads a number in brackets after the title and an agency as the provider', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'MARKETING RETAINER AGREEMENT (No. MR-2025-09)',
+        'This Marketing Retainer Agreement is entered into on June 1, 2025 between Redwood Outdoor Gear, Inc. ("Client") and Signal & Noise Marketing, LLC ("Agency").',
+      ]),
+    );
+
+    // Assess
+    expect(extraction.docType).toBe('contract');
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('MR-2025-09');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Signal & Noise Marketing, LLC');
+  });
+
+  it('takes a cap on the total compensation for the value, and not the hourly rate', async () => {
+    // Act
+    const extraction = await read(
+      OPENING,
+      '2. Compensation. Buyer shall pay Supplier at the rate of $200 per hour. Total compensation under this Agreement shall not exceed $50,000.',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'totalValue')).toMatchObject({ value: { amount: '50000', currency: 'USD' } });
+    expect(fieldOf(extraction, 'totalValue')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+
+  it('reads a lease whose rentals are counted: "36 monthly rentals of £1,200.00, total rentals £43,200.00"', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'EQUIPMENT LEASE AGREEMENT',
+        'Lease No. EL-77120',
+        'Lessor: Northern Asset Finance Ltd, 1 Wellington Street, Leeds LS1 4DL',
+        'Lessee: Dales Dairy Farm Ltd, Hawes Road, Skipton BD23 5AA',
+        'Rentals: 36 monthly rentals of £1,200.00 plus VAT, total rentals £43,200.00.',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'totalValue')).toMatchObject({
+      value: { amount: '43200.00', currency: 'GBP' },
+    });
+    expect(fieldOf(extraction, 'totalValue')?.evidence?.map((e) => e.detail)).toContainEqual(
+      expect.stringMatching(/^instalments: 36 x/),
+    );
+  });
+});

@@ -127,8 +127,8 @@ const TITLE_LINES = 15;
 export const topLines = (doc: DocText, keep: (line: DocLine) => boolean): DocLine[] =>
   doc.lines.filter((l) => l.page === doc.lines[0]?.page && keep(l)).slice(0, TITLE_LINES);
 
-/** A number a title ends with, after a mark: " Nr. GM-2024-03", " N. 18/2024", " No. SLA-88120". */
-const TITLE_NUMBER = /\s(?:nr|no|n[°º]|nº|n|č)\.?\s*[A-Z0-9][\w/.-]*\d[\w/.-]*$/iu;
+/** A number a title ends with, after a mark: " Nr. GM-2024-03", " N. 18/2024", " (No. SLA-88120)". */
+const TITLE_NUMBER = /\s\(?(?:nr|no|n[°º]|nº|n|č)\.?\s*[A-Z0-9][\w/.-]*\d[\w/.-]*\)?$/iu;
 
 /**
  * A contract's title: a short cell of words without digits or a colon whose first or last word

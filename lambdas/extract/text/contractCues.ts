@@ -1,11 +1,8 @@
-import { decimalEquals, EVIDENCE_WEIGHT, multiplyDecimals } from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
 import {
   lawsNamed,
   NOT_VALUE_WORDS,
-  PER_MONTH,
-  PER_QUARTER,
-  PER_YEAR,
+  PER_UNIT,
   RANGE_JOIN,
   TOTAL_WORDS,
   VALUE_WORDS,
@@ -44,9 +41,12 @@ export const dateRange = (
   return { start: dateValue(first), end: dateValue(second) };
 };
 
-/** How far before an amount a total word may stand ("insgesamt", "a total of"), or after it ("in total"). */
+/**
+ * How far before an amount a total word may stand ("insgesamt", "a total of"), or after it ("in
+ * total", "in aggregate"): after it, room for the vocabularies' longest ("complessivamente").
+ */
 const TOTAL_BEFORE = 40;
-const TOTAL_AFTER = 12;
+const TOTAL_AFTER = 18;
 
 /**
  * Where a total word stands beside `amount`: before it, after the amount before it ("insgesamt
@@ -67,7 +67,7 @@ const markedTotal = (
  * The words beside `amount`: up to `reach` characters before it, but not past the amount before
  * it, and up to `reachAfter` right after it, but not past the next amount.
  */
-const around = (
+export const around = (
   text: string,
   amount: FoundAmount,
   previous: FoundAmount | undefined,
@@ -83,13 +83,13 @@ const around = (
  * The money in a sentence of a contract: amounts with their currency, and those in "kr" in the
  * krona of the country whose registration the contract prints (`FinderContext.krona`).
  */
-const moneyIn = (ctx: FinderContext, text: string): FoundAmount[] =>
+export const contractMoney = (ctx: FinderContext, text: string): FoundAmount[] =>
   findMoney(text, findDates(text)).map((a) =>
     !a.currency && ctx.krona && besideKrona(text, a) ? { ...a, currency: ctx.krona } : a,
   );
 
 /** A sentence about the price and every amount in it. */
-interface PriceSentence {
+export interface PriceSentence {
   sentence: { text: string; start: number };
   amounts: readonly FoundAmount[];
 }
@@ -106,7 +106,7 @@ const HEADING = /^\s*\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*){0,2}\s*[.:]?\s*
  * liability, penalties or service credits, whose amounts are not the contract's value), with their
  * amounts.
  */
-const priceSentences = (ctx: FinderContext): readonly PriceSentence[] => {
+export const priceSentences = (ctx: FinderContext): readonly PriceSentence[] => {
   const cached = PRICE_SENTENCES.get(ctx.doc);
   if (cached) return cached;
   const all = sentences(ctx.doc);
@@ -116,9 +116,27 @@ const priceSentences = (ctx: FinderContext): readonly PriceSentence[] => {
   };
   const out = all
     .filter((s, i) => (VALUE_WORDS.test(s.text) || headedByValue(i)) && !NOT_VALUE_WORDS.test(s.text))
-    .map((sentence) => ({ sentence, amounts: moneyIn(ctx, sentence.text) }));
+    .map((sentence) => ({ sentence, amounts: contractMoney(ctx, sentence.text) }));
   PRICE_SENTENCES.set(ctx.doc, out);
   return out;
+};
+
+/** How far before an amount a rate word may stand ("at an hourly rate of"), and after it ("per hour"). */
+const RATE_BEFORE = 30;
+const RATE_AFTER = 20;
+
+/**
+ * Whether `amount` is a rate for an hour, a day or a unit of work ("$200 per hour", "Stundensatz
+ * 120,00 €"): what the work costs by the unit, never the contract's total.
+ */
+const isUnitRate = (
+  text: string,
+  amount: FoundAmount,
+  previous: FoundAmount | undefined,
+  next: FoundAmount | undefined,
+): boolean => {
+  const { before, after } = around(text, amount, previous, RATE_BEFORE, next, RATE_AFTER);
+  return PER_UNIT.test(before) || PER_UNIT.test(after);
 };
 
 /**
@@ -144,6 +162,8 @@ export const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; cu
           : beside;
     const [only] = marked;
     if (marked.length !== 1 || !only?.currency) continue;
+    const at = amounts.indexOf(only);
+    if (isUnitRate(s.text, only, amounts[at - 1], amounts[at + 1])) continue;
     found.push(
       fromSentence(
         ctx.doc,
@@ -156,114 +176,6 @@ export const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; cu
   }
   return found;
 };
-
-/** A fee for a period: its amount, currency and how many months the period is. */
-export interface PeriodicFee {
-  amount: string;
-  currency: string;
-  months: number;
-}
-
-/** How far before an amount a period word may stand ("Die jährliche Wartungspauschale beträgt"). */
-const PERIOD_BEFORE = 60;
-/** How far after it: past a word or two of tax ("3 000,00 zł netto miesięcznie", "€300 excl. VAT per month"). */
-const PERIOD_AFTER = 30;
-
-/** The months a period word beside `amount` names: 1 for "per month", 3 for "quarterly", 12 for "annual"; else undefined. */
-const periodOf = (
-  text: string,
-  amount: FoundAmount,
-  previous: FoundAmount | undefined,
-  next: FoundAmount | undefined,
-): number | undefined => {
-  const { before, after } = around(text, amount, previous, PERIOD_BEFORE, next, PERIOD_AFTER);
-  for (const near of [after, before]) {
-    if (PER_MONTH.test(near)) return 1;
-    if (PER_QUARTER.test(near)) return 3;
-    if (PER_YEAR.test(near)) return 12;
-  }
-  return undefined;
-};
-
-/**
- * Fees stated per month or per year in the sentences about the price ("£7,000 per month", "Die
- * monatliche Vergütung beträgt 900,00 €", "an annual subscription fee of $36,000.00").
- */
-export const periodicFees = (ctx: FinderContext): PeriodicFee[] => {
-  const found: PeriodicFee[] = [];
-  for (const { sentence: s, amounts } of priceSentences(ctx)) {
-    for (const [i, a] of amounts.entries()) {
-      const months =
-        a.currency && !a.amount.startsWith('-')
-          ? periodOf(s.text, a, amounts[i - 1], amounts[i + 1])
-          : undefined;
-      if (months && a.currency) found.push({ amount: a.amount, currency: a.currency, months });
-    }
-  }
-  return found;
-};
-
-/** How the check's detail names a fee's period. */
-const PERIOD_NAMES: Readonly<Record<number, string>> = { 1: 'a month', 3: 'a quarter', 12: 'a year' };
-
-/**
- * The check a stated total gets from a fee per period and the term: "£7,000 per month, being
- * £84,000 in total" over 12 months. Undefined unless the fee times the number of whole periods in
- * the term (two or more) is the total to the cent.
- */
-export const feeTimesTerm = (
-  total: { amount: string; currency: string },
-  fees: readonly PeriodicFee[],
-  termMonths: number,
-): string | undefined => {
-  for (const fee of fees) {
-    const periods = termMonths / fee.months;
-    if (fee.currency !== total.currency || !Number.isInteger(periods) || periods < 2) continue;
-    if (decimalEquals(multiplyDecimals(fee.amount, String(periods)), total.amount))
-      return `${fee.currency} ${fee.amount} ${PERIOD_NAMES[fee.months] ?? `per ${fee.months} months`} x ${periods} = ${total.amount}`;
-  }
-  return undefined;
-};
-
-/**
- * Amounts that a fee per period times the term makes, in any sentence that is not about
- * insurance, liability or penalties: "Die jährliche Wartungspauschale beträgt 4.800,00 € netto;
- * für die gesamte Laufzeit somit 14.400,00 € netto" over 36 months. The product printed is the
- * total whatever words stand beside it (here none Docket knows, and a ";" between the two), and
- * the arithmetic is its evidence.
- */
-export const feeProducts = (
-  ctx: FinderContext,
-  fees: readonly PeriodicFee[],
-  termMonths: number,
-): Candidate<{ amount: string; currency: string }>[] => {
-  const found: Candidate<{ amount: string; currency: string }>[] = [];
-  for (const s of sentences(ctx.doc)) {
-    if (NOT_VALUE_WORDS.test(s.text)) continue;
-    for (const a of moneyIn(ctx, s.text)) {
-      if (!a.currency || a.amount.startsWith('-')) continue;
-      const value = { amount: a.amount, currency: a.currency };
-      const detail = feeTimesTerm(value, fees, termMonths);
-      if (!detail) continue;
-      const read = fromSentence(
-        ctx.doc,
-        { start: s.start + a.start },
-        { value, certainty: a.certain ? 1 : 0.85 },
-        0.86,
-        'prose:fee-times-term',
-      );
-      found.push({ ...read, evidence: [feeTermEvidence(detail)] });
-    }
-  }
-  return found;
-};
-
-/** The evidence a fee times the term gives the total it makes. */
-export const feeTermEvidence = (detail: string) => ({
-  kind: 'arithmetic' as const,
-  weight: EVIDENCE_WEIGHT.arithmetic,
-  detail: `fee x term: ${detail}`,
-});
 
 /**
  * Where and when the contract was signed, in any language: a cell that starts with a place and

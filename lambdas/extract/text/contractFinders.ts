@@ -1,25 +1,10 @@
-import {
-  type ContractFields,
-  decimalEquals,
-  type FieldName,
-  termMonthsBetween,
-} from '../../shared/documents/index.js';
+import { type ContractFields, type FieldName, termMonthsBetween } from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
 import { CONTRACT_TITLE, contractCue, contractLabels, PAYMENT_WORDS } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
-import {
-  DATE_CUE,
-  dateRange,
-  feeProducts,
-  feeSentences,
-  feeTermEvidence,
-  feeTimesTerm,
-  lastDateIn,
-  namedLaws,
-  periodicFees,
-  placeDates,
-} from './contractCues.js';
+import { DATE_CUE, dateRange, feeSentences, lastDateIn, namedLaws, placeDates } from './contractCues.js';
 import { autoRenewalCandidates, noticeDaysCandidates } from './contractEnding.js';
+import { checkedTotals } from './contractFees.js';
 import { definedParties, otherParty } from './contractParties.js';
 import { findLabelled, type Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
@@ -55,7 +40,8 @@ const titleNumber = (ctx: FinderContext): Candidate<string>[] => {
     const text = line.cells[0]?.text ?? '';
     for (const mark of text.matchAll(/\s(?=\S)/g)) {
       const title = text.slice(0, mark.index);
-      const rest = text.slice(mark.index + 1);
+      // The number may stand in brackets: "MARKETING RETAINER AGREEMENT (No. MR-2025-09)".
+      const rest = text.slice(mark.index + 1).replace(/^\((.*)\)$/, '$1');
       const number = NUMBER_MARK.exec(rest);
       if (!number || number[0].trim() === '' || title.split(/\s+/).length > TITLE_WORDS) continue;
       if (!CONTRACT_TITLE.test(title)) continue;
@@ -121,7 +107,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ),
     ...afterCue(
       ctx.doc,
-      /\b(?:entered\s+into|made(?:\s+and\s+entered\s+into)?|is\s+effective)\s+(?:as\s+of|on|effective(?:\s+as\s+of)?)\s+/i,
+      /\b(?:entered\s+into|made(?:\s+and\s+entered\s+into)?|is\s+effective)\s+(?:as\s+of|on|effective(?:\s+as\s+of)?|(?:on\s+)?(?:the|this)(?=\s+\d))\s+/i,
       parseDateAt(ctx.order),
       0.93,
       'prose:entered-into',
@@ -165,7 +151,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       ...afterCue(ctx.doc, contractCue('term'), months, 0.9, 'prose:runs-for'),
       ...afterCue(
         ctx.doc,
-        /\b(?:(?:(?:initial\s+)?term\s+of\s+this\s+(?:agreement|lease|contract)|initial\s+term)\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of|(?:this\s+(?:agreement|lease|contract|licen[cs]e)|the\s+(?:engagement|subscription|services?|licen[cs]e|lease))\b[^.]{0,80}?\b(?:continue|run|remain\s+in\s+(?:full\s+)?(?:force|effect))\s+for(?!\s+a\s+(?:period|term)\b))\s+/i,
+        /\b(?:(?:(?:initial\s+)?term\s+of\s+this\s+(?:agreement|lease|contract)|initial\s+term)\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of|(?:this\s+(?:agreement|lease|contract|licen[cs]e)|the\s+(?:engagement|subscription|services?|licen[cs]e|lease))\b[^.]{0,80}?\b(?:continues?|runs?|remains?\s+in\s+(?:full\s+)?(?:force|effect))\s+for(?!\s+a\s+(?:period|term)\b))\s+/i,
         months,
         0.9,
         'prose:term',
@@ -180,7 +166,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       ...findLabelled(ctx.doc, contractLabels('totalValue'), parse, { via: 'label:value' }),
       ...afterCue(
         ctx.doc,
-        /\b(?:total|aggregate)\s+(?:contract\s+)?(?:fees?|sum|amount|value|price|consideration)\s+(?:payable\s+under\s+this\s+agreement\s+|for\s+this\s+(?:agreement|sow|statement\s+of\s+work)\s+)?(?:of|is|are|shall\s+be|will\s+be|equal\s+to|shall\s+not\s+exceed)\s+/i,
+        /\b(?:total|aggregate)\s+(?:contract\s+)?(?:fees?|sum|amount|value|price|consideration|compensation)\s+(?:(?:payable\s+)?under\s+this\s+agreement\s+|for\s+this\s+(?:agreement|sow|statement\s+of\s+work)\s+)?(?:of|is|are|shall\s+be|will\s+be|equal\s+to|shall\s+not\s+exceed)\s+/i,
         parse,
         0.9,
         'prose:total',
@@ -304,25 +290,13 @@ const termOf = (found: ContractCandidates): number | undefined => {
 };
 
 /**
- * Every contract field's candidates. A stated total that a fee per period times the term checks
- * says so; an amount that fee times the term makes is a total candidate itself, and the fee it
- * multiplies is then no candidate for the total.
+ * Every contract field's candidates, the total's checked by what the price is made of (a fee per
+ * period times the term, the parts it is paid in).
  */
 export const contractCandidates = (ctx: FinderContext): ContractCandidates => {
   const found = Object.fromEntries(
     Object.entries(finders).map(([field, find]) => [field, (find as Finder<FieldName<'contract'>>)(ctx)]),
   ) as ContractCandidates;
-  const months = termOf(found);
-  const fees = months === undefined ? [] : periodicFees(ctx);
-  if (months === undefined || fees.length === 0) return found;
-  for (const candidate of found.totalValue) {
-    const detail = feeTimesTerm(candidate.value, fees, months);
-    if (detail) candidate.evidence = [...(candidate.evidence ?? []), feeTermEvidence(detail)];
-  }
-  const products = feeProducts(ctx, fees, months);
-  if (products.length === 0) return found;
-  const isFee = (value: { amount: string; currency: string }) =>
-    fees.some((fee) => fee.currency === value.currency && decimalEquals(fee.amount, value.amount));
-  found.totalValue = [...found.totalValue.filter((c) => !isFee(c.value)), ...products];
+  found.totalValue = checkedTotals(ctx, found.totalValue, termOf(found));
   return found;
 };

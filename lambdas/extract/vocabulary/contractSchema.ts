@@ -79,7 +79,11 @@ export const ContractVocabularySchema = z
      * paying ("zahlbar", "facture"). `renews` and `noRenewal` say whether it renews by itself
      * ("tacite reconduction", "verlängert sich nicht"). `perMonth`, `perQuarter` and `perYear` make
      * an amount beside them a periodic fee ("£7,000 per month", "$12,000 per quarter", "jährliche
-     * Pauschale 4.800,00 €"), which times the term is the total a contract states.
+     * Pauschale 4.800,00 €"), which times the term is the total a contract states. A count
+     * before an `installments` word and the amount after it ("three instalments of £15,000", "in
+     * drei Raten zu je 15.000 €", "en 12 mensualités de 400 €") make the total the same way.
+     * `perUnit` words make an amount beside them a rate for an hour, a day or a unit of work ("$200
+     * per hour", "Stundensatz 120 €", "par jour"): what the work costs, never the total.
      * In a sentence with a `termination` word ("gekündigt", "résiliation"), the number of days
      * after a `notice` cue ("mit einer Frist von", "moyennant un préavis de") is the notice needed
      * to end the contract. English prose is also read by the finders' own patterns, which know
@@ -95,6 +99,8 @@ export const ContractVocabularySchema = z
         perMonth: words,
         perQuarter: words,
         perYear: words,
+        installments: words,
+        perUnit: words,
         payment: words,
         renews: words,
         noRenewal: words,

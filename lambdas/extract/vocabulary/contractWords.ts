@@ -173,6 +173,11 @@ export const PER_MONTH = phrases((c) => c.cues.perMonth);
 export const PER_QUARTER = phrases((c) => c.cues.perQuarter);
 /** Words that make an amount a yearly fee ("annual", "jährlich", "par an"). */
 export const PER_YEAR = phrases((c) => c.cues.perYear);
+/** Words that make an amount a rate for an hour, a day or a unit ("per hour", "Stundensatz", "par jour"). */
+export const PER_UNIT = phrases((c) => c.cues.perUnit);
+
+/** Regular expression source of the words for a payment in parts ("instalments", "Raten", "versements"). */
+export const INSTALLMENT_WORD = `${NOT_WORD_BEFORE}(?:${every((c) => c.cues.installments)})${NOT_WORD_AFTER}`;
 
 /** Words that make a sentence's amount something else than the contract's value. */
 export const NOT_VALUE_WORDS = phrases((c) => c.notValue);
