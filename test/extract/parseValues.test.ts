@@ -107,6 +107,18 @@ describe('amounts', () => {
     ['Rs. 1,200.00', '1200.00', 'INR'],
     ['1.200,00 euros', '1200.00', 'EUR'],
     ['US$ 75.00', '75.00', 'USD'],
+    ['HK$18,600.00', '18600.00', 'HKD'],
+    ['S$ 1,070.00', '1070.00', 'SGD'],
+    ['NZ$450.00', '450.00', 'NZD'],
+    ['\u20b150,000.00', '50000.00', 'PHP'],
+    ['\u20aa11,800.00', '11800.00', 'ILS'],
+    ['\u20a61,075,000.00', '1075000.00', 'NGN'],
+    ['24.000,00 TL', '24000.00', 'TRY'],
+    ['\u20ba24.000,00', '24000.00', 'TRY'],
+    ['RM 2,160.00', '2160.00', 'MYR'],
+    ['KSh 116,000.00', '116000.00', 'KES'],
+    ['Rp 1.500.000', '1500000', 'IDR'],
+    ['\u0e3f3,210.00', '3210.00', 'THB'],
   ])('read %s as %s %s', (text, amount, currency) => {
     // Act
     const found = findAmounts(`pay ${text}.`);
@@ -115,6 +127,17 @@ describe('amounts', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ amount, currency });
   });
+
+  it.each([['HTML 5.00'], ['FIRM 2.00'], ['Rpt 3.50'], ['TLC 4.00']])(
+    'take no sign from the letters of a word: %s',
+    (text) => {
+      // Act
+      const found = findAmounts(`item ${text}`);
+
+      // Assess
+      expect(found.map((a) => a.currency)).toEqual([undefined]);
+    },
+  );
 
   it('do not take "z\u0142otych" (a word for zlotys in an amount in words) for the sign', () => {
     // Act

@@ -24,6 +24,11 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   CA$: 'CAD',
   C$: 'CAD',
   A$: 'AUD',
+  AU$: 'AUD',
+  NZ$: 'NZD',
+  S$: 'SGD',
+  HK$: 'HKD',
+  NT$: 'TWD',
   // The Brazilian real: its "$" is no dollar.
   R$: 'BRL',
   // The Peruvian sol ("S/ 1,180.00").
@@ -40,6 +45,26 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   'Rs.': 'INR',
   // The South African rand ("R 1 450,00", "R29,670.00").
   R: 'ZAR',
+  // Signs only one currency writes: the Philippine peso, the shekel, the naira, the Turkish lira,
+  // the dong, the baht, the hryvnia, the tenge, the rouble, the cedi, the taka, the colón.
+  '\u20b1': 'PHP',
+  '\u20aa': 'ILS',
+  '\u20a6': 'NGN',
+  '\u20ba': 'TRY',
+  '\u20ab': 'VND',
+  '\u0e3f': 'THB',
+  '\u20b4': 'UAH',
+  '\u20b8': 'KZT',
+  '\u20bd': 'RUB',
+  '\u20b5': 'GHS',
+  '\u09f3': 'BDT',
+  '\u20a1': 'CRC',
+  // Letters only one currency is written with: the Turkish lira ("24.000,00 TL"), the ringgit
+  // ("RM 2,160.00"), the rupiah ("Rp 1.500.000"), the Kenyan shilling ("KSh 116,000").
+  TL: 'TRY',
+  RM: 'MYR',
+  Rp: 'IDR',
+  KSh: 'KES',
   // The euro is one currency in every language that writes it as a word ("45.600,00 euros",
   // "48.000 Euro", "EUROS": looked up in lower case); "dollars" and "francs" are not.
   euro: 'EUR',
@@ -60,6 +85,10 @@ const WORDLIKE_SIGNS: Readonly<Record<string, string>> = {
   'Rs.': '',
   // A lone letter is a sign only before money with its cents: "R1" or "R 2" is a row or revision.
   R: "(?<![\\p{L}\\d])R(?=\\s?(?:\\d{1,3}(?:[ \\u00a0\\u202f,.']\\d{3})+|\\d+)[.,]\\d{2}(?!\\d))",
+  TL: '(?<![A-Za-z])TL(?![A-Za-z])',
+  RM: '(?<![A-Za-z])RM(?![A-Za-z])',
+  Rp: '(?<![A-Za-z])Rp\\.?(?![A-Za-z])',
+  KSh: '(?<![A-Za-z])K[Ss]hs?\\.?(?![A-Za-z])',
   euro: '\\b(?:[Ee]uros?|EUROS?)\\b',
   euros: '',
 };

@@ -208,7 +208,7 @@ const NAME_CONNECTORS = new Set([
  * "V.O.F.", "a.G."), and the Italian "& C." (and partners).
  */
 const LEGAL_ABBREVIATION =
-  /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$|&\s?C\.$/iu;
+  /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag|bhd)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$|&\s?C\.$/iu;
 
 /**
  * Not a legal form in brackets: South African and Indian companies' "(Pty) Ltd", "(Pvt) Ltd", the

@@ -104,6 +104,17 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'spk',
   'spj',
   'sc',
+  // Malaysian private and public companies ("Sdn. Bhd.", "Berhad"), the Turkish limited company
+  // ("Ltd. Şti."), Peruvian ("S.A.C.", "E.I.R.L."), Indonesian listed ("Tbk") and joint-stock
+  // companies ("JSC").
+  'sdnbhd',
+  'bhd',
+  'berhad',
+  'sti',
+  'sac',
+  'eirl',
+  'tbk',
+  'jsc',
 ]);
 
 /**
