@@ -88,45 +88,64 @@ const feeTimesTerm = (
   return undefined;
 };
 
+/** The evidence a check gives an amount, or none. */
+type Check = (value: Money) => ReturnType<typeof arithmetic> | undefined;
+
 /**
- * Amounts that a fee per period times the term makes, in any sentence that is not about
- * insurance, liability or penalties: "Die jährliche Wartungspauschale beträgt 4.800,00 € netto;
- * für die gesamte Laufzeit somit 14.400,00 € netto" over 36 months. The product printed is the
- * total whatever words stand beside it (here none Docket knows, and a ";" between the two), and
- * the arithmetic is its evidence.
+ * The amounts that `check` finds made by the price's make-up, in any sentence not about
+ * insurance, liability or penalties, as total candidates with the arithmetic as their evidence.
  */
-const feeProducts = (
-  ctx: FinderContext,
-  fees: readonly PeriodicFee[],
-  termMonths: number,
-): Candidate<{ amount: string; currency: string }>[] => {
-  const found: Candidate<{ amount: string; currency: string }>[] = [];
+const madeTotals = (ctx: FinderContext, check: Check, via: string): Candidate<Money>[] => {
+  const found: Candidate<Money>[] = [];
   for (const s of sentences(ctx.doc)) {
     if (NOT_VALUE_WORDS.test(s.text)) continue;
     for (const a of contractMoney(ctx, s.text)) {
       if (!a.currency || a.amount.startsWith('-')) continue;
       const value = { amount: a.amount, currency: a.currency };
-      const detail = feeTimesTerm(value, fees, termMonths);
-      if (!detail) continue;
+      const evidence = check(value);
+      if (!evidence) continue;
       const read = fromSentence(
         ctx.doc,
         { start: s.start + a.start },
         { value, certainty: a.certain ? 1 : 0.85 },
         0.86,
-        'prose:fee-times-term',
+        via,
       );
-      found.push({ ...read, evidence: [feeTermEvidence(detail)] });
+      found.push({ ...read, evidence: [evidence] });
     }
   }
   return found;
 };
 
-/** The evidence a fee times the term gives the total it makes. */
-const feeTermEvidence = (detail: string) => ({
+/**
+ * Amounts that a fee per period times the term makes: "Die jährliche Wartungspauschale beträgt
+ * 4.800,00 € netto; für die gesamte Laufzeit somit 14.400,00 € netto" over 36 months. The product
+ * printed is the total whatever words stand beside it (here none Docket knows, and a ";" between
+ * the two).
+ */
+const feeProducts = (
+  ctx: FinderContext,
+  fees: readonly PeriodicFee[],
+  termMonths: number,
+): Candidate<Money>[] =>
+  madeTotals(
+    ctx,
+    (value) => {
+      const detail = feeTimesTerm(value, fees, termMonths);
+      return detail ? feeTermEvidence(detail) : undefined;
+    },
+    'prose:fee-times-term',
+  );
+
+/** The evidence a sum that adds up gives the total it makes ("fee x term: …", "instalments: …"). */
+const arithmetic = (detail: string) => ({
   kind: 'arithmetic' as const,
   weight: EVIDENCE_WEIGHT.arithmetic,
-  detail: `fee x term: ${detail}`,
+  detail,
 });
+
+/** The evidence a fee times the term gives the total it makes. */
+const feeTermEvidence = (detail: string) => arithmetic(`fee x term: ${detail}`);
 
 /** A price paid in parts: how many, and what each part is. */
 interface Instalments {
@@ -186,45 +205,19 @@ const instalmentsEvidence = (total: { amount: string; currency: string }, plans:
       decimalEquals(multiplyDecimals(p.amount, String(p.count)), total.amount),
   );
   return plan
-    ? {
-        kind: 'arithmetic' as const,
-        weight: EVIDENCE_WEIGHT.arithmetic,
-        detail: `instalments: ${plan.count} x ${plan.currency} ${plan.amount} = ${total.amount}`,
-      }
+    ? arithmetic(`instalments: ${plan.count} x ${plan.currency} ${plan.amount} = ${total.amount}`)
     : undefined;
 };
 
 /**
- * Amounts that the parts a price is paid in add up to, in any sentence not about insurance,
- * liability or penalties: "Die Gesamtvergütung beträgt 45.000,00 €, zahlbar in drei Raten zu je
- * 15.000,00 €" names two amounts and no total word, and the one the parts make is the total,
- * with the arithmetic as its evidence.
+ * Amounts that the parts a price is paid in add up to: "Die Gesamtvergütung beträgt 45.000,00 €,
+ * zahlbar in drei Raten zu je 15.000,00 €" names two amounts and no total word, and the one the
+ * parts make is the total.
  */
-const instalmentProducts = (
-  ctx: FinderContext,
-  plans: readonly Instalments[],
-): Candidate<{ amount: string; currency: string }>[] => {
-  if (plans.length === 0) return [];
-  const found: Candidate<{ amount: string; currency: string }>[] = [];
-  for (const s of sentences(ctx.doc)) {
-    if (NOT_VALUE_WORDS.test(s.text)) continue;
-    for (const a of contractMoney(ctx, s.text)) {
-      if (!a.currency || a.amount.startsWith('-')) continue;
-      const value = { amount: a.amount, currency: a.currency };
-      const evidence = instalmentsEvidence(value, plans);
-      if (!evidence) continue;
-      const read = fromSentence(
-        ctx.doc,
-        { start: s.start + a.start },
-        { value, certainty: a.certain ? 1 : 0.85 },
-        0.86,
-        'prose:instalments-product',
-      );
-      found.push({ ...read, evidence: [evidence] });
-    }
-  }
-  return found;
-};
+const instalmentProducts = (ctx: FinderContext, plans: readonly Instalments[]): Candidate<Money>[] =>
+  plans.length === 0
+    ? []
+    : madeTotals(ctx, (value) => instalmentsEvidence(value, plans), 'prose:instalments-product');
 
 /** Whether `value` is one part of a plan: a part is no candidate for the total. */
 const isInstalment = (value: { amount: string; currency: string }, plans: readonly Instalments[]): boolean =>
