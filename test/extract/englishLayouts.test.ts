@@ -211,6 +211,26 @@ describe('slash dates a billing period settles', () => {
   });
 });
 
+describe("a UK accounting package's invoice that prints no currency", () => {
+  it('reads "Invoice/Tax Point Date" as the invoice date, day first as its GB VAT number says', async () => {
+    // Act
+    const extraction = await read(
+      'Riverside Joinery Ltd',
+      'Tel: 01743 555 123   VAT Reg No: GB 456 7891 23',
+      'INVOICE',
+      'Invoice No.            SI-1023',
+      'Invoice/Tax Point Date 11/04/2025',
+      'Total Net Amount       1,450.00',
+      'Total VAT Amount         290.00',
+      'Invoice Total          1,740.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2025-04-11' });
+    expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toBeUndefined();
+  });
+});
+
 describe('slash dates of an invoice between two US addresses', () => {
   const invoice = (customerTown: string) =>
     read(

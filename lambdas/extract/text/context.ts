@@ -106,7 +106,8 @@ const statesEuropeanVatId = (doc: DocText): boolean =>
  * and it is registered there: for VAT in Europe (a UK invoice in pounds with its GB VAT number),
  * or with the business registration of the dollar country whose dollars it names (an Australian
  * invoice in AUD with its ABN, a Singapore one in S$ with its GST registration); probably day
- * first, but still to be confirmed, on the currency alone. The US dollar says nothing.
+ * first, but still to be confirmed, on the currency alone. The US dollar says nothing. A document
+ * that prints no currency at all and a European VAT id is European, and writes the day first.
  */
 const localeOrder = (
   decimal: DecimalMark | undefined,
@@ -116,7 +117,10 @@ const localeOrder = (
 ): DayMonthOrder => {
   if (decimal === ',') return 'dmy';
   if (currency === 'USD' && domesticUs(doc)) return 'mdy';
-  if (currency === undefined || !DAY_FIRST_CURRENCIES.has(currency)) return 'unknown';
+  // No currency printed at all (a UK Sage invoice's bare "1,740.00"): the European VAT id is the
+  // only sign of where the document is from.
+  if (currency === undefined) return statesEuropeanVatId(doc) ? 'dmy' : 'unknown';
+  if (!DAY_FIRST_CURRENCIES.has(currency)) return 'unknown';
   return registered === currency || statesEuropeanVatId(doc) ? 'dmy' : 'dmy-likely';
 };
 
