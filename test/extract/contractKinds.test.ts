@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { classify } from '../../lambdas/extract/text/classify.js';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
 import { findDates } from '../../lambdas/extract/text/parseDate.js';
+import { indexText } from '../../lambdas/extract/text/textIndex.js';
 import { cleanPartyName } from '../../lambdas/extract/text/values.js';
 import { fieldOf } from './fieldOf.js';
 import { pdfTextOf } from './pdfTextOf.js';
@@ -118,5 +120,39 @@ describe('where a name ends before an address without a house number', () => {
 
     // Assess
     expect(got).toBe(name);
+  });
+});
+
+describe("a contract form's role labels", () => {
+  const classified = (lines: string[]) => classify(indexText(pdfTextOf(lines)));
+
+  it.each([
+    ['Lessor: Northern Asset Finance Ltd', 'Lessee: Dales Dairy Farm Ltd'],
+    ['Vermieter: Immobilien Schulte GmbH', 'Mieter: Café Krone GmbH'],
+  ])('make it surely a contract when both sides are labelled: "%s", "%s"', (provider, customer) => {
+    // Act
+    const got = classified([
+      'EQUIPMENT LEASE AGREEMENT',
+      provider,
+      customer,
+      'Rentals: 36 monthly rentals of £1,200.00 plus VAT, total rentals £43,200.00.',
+    ]);
+
+    // Assess
+    expect(got).toMatchObject({ docType: 'contract' });
+    expect(got.docType !== 'unclassified' && got.confidence).toBeGreaterThanOrEqual(0.75);
+  });
+
+  it('take no labels an invoice uses for its parties for a contract\'s ("Supplier:", "Customer:")', () => {
+    // Act
+    const got = classified([
+      'INVOICE',
+      'Supplier: Northern Asset Finance Ltd',
+      'Customer: Dales Dairy Farm Ltd',
+      'Total   £43,200.00',
+    ]);
+
+    // Assess
+    expect(got).toMatchObject({ docType: 'invoice', scores: { contract: 0 } });
   });
 });

@@ -4,6 +4,7 @@ import {
   CONTRACT_SIGNALS,
   CONTRACT_TITLE,
   DEFINED_ROLE,
+  roleLabelOf,
 } from '../vocabulary/contractWords.js';
 import {
   documentTypeCue,
@@ -151,17 +152,42 @@ const isContractTitle = (cell: string): boolean => {
   );
 };
 
+/** An invoice's party labels: a role word that is one of them ("Customer:", "Supplier:") says nothing of a contract. */
+const PARTY_LABELS: ReadonlySet<LabelField> = new Set<LabelField>([
+  'vendor',
+  'customer',
+  'payee',
+  'partyName',
+]);
+
+/**
+ * The roles a contract's form gives its parties as labels, when it labels both sides with roles
+ * no invoice labels a party with ("Lessor:" and "Lessee:", "Vermieter:" and "Mieter:"); none
+ * where one side alone is, or a role is an invoice's party label too ("Customer:", "Supplier:").
+ */
+const labelledRoles = (doc: DocText): string[] => {
+  const found = new Map<string, string>();
+  for (const line of topLines(doc, (l) => !l.furniture)) {
+    const cell = line.cells[0]?.text ?? '';
+    const role = roleLabelOf(cell);
+    if (role && labelsAtStart(cell, PARTY_LABELS).length === 0)
+      found.set(role, cell.slice(0, cell.indexOf(':')));
+  }
+  return found.size === 2 ? [...found.values()].map((r) => r.trim().toLowerCase()) : [];
+};
+
 /**
  * Contract signals of every language: a title (3), each party given a defined role in quotes or
- * after a defined-as word (2 each, two at most: „Auftragnehmer“, « le Client »), and phrases only
- * contracts use ("Vertragsparteien", "les parties", "tacite reconduction"; 1 each, three at most).
- * English has its own, older signals in `SIGNALS` as well.
+ * after a defined-as word, or as a label on both sides (2 each, two at most: „Auftragnehmer“, «
+ * le Client », "Lessor:" and "Lessee:"), and phrases only contracts use ("Vertragsparteien", "les
+ * parties", "tacite reconduction"; 1 each, three at most). English has its own, older signals in
+ * `SIGNALS` as well.
  */
 const contractVocabularySignals = (doc: DocText, head: string): number => {
   const title = topLines(doc, (l) => !l.furniture).some((l) => l.cells.some((c) => isContractTitle(c.text)))
     ? 3
     : 0;
-  const roles = new Set<string>();
+  const roles = new Set<string>(labelledRoles(doc));
   for (const m of head.matchAll(DEFINED_ROLE)) {
     const g = m.groups ?? {};
     if (g.role1 ?? (g.role2 && (g.open2 || g.definedAs))) roles.add((g.role1 ?? g.role2 ?? '').toLowerCase());
