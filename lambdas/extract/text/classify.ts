@@ -169,11 +169,10 @@ const labelledRoles = (doc: DocText): string[] => {
   const found = new Map<string, string>();
   for (const line of topLines(doc, (l) => !l.furniture)) {
     const cell = line.cells[0]?.text ?? '';
-    const role = roleLabelOf(cell);
-    if (role && labelsAtStart(cell, PARTY_LABELS).length === 0)
-      found.set(role, cell.slice(0, cell.indexOf(':')));
+    const label = roleLabelOf(cell);
+    if (label && labelsAtStart(cell, PARTY_LABELS).length === 0) found.set(label.role, label.word);
   }
-  return found.size === 2 ? [...found.values()].map((r) => r.trim().toLowerCase()) : [];
+  return found.size === 2 ? [...found.values()] : [];
 };
 
 /**

@@ -48,16 +48,6 @@ const labelSourceOf = (field: ContractLabelField | ContractRole): string => {
   return `${labels}|\\p{L}{2,}(?:${compound})`;
 };
 
-/**
- * A role word as a label opening a line or cell, its article allowed ("Lessor:", "Der Vermieter:",
- * "Le Bailleur :"): which role, or undefined.
- */
-export const roleLabelOf = (text: string): ContractRole | undefined => {
-  const m = ROLE_LABEL.exec(text);
-  if (!m) return undefined;
-  return ROLE_WORD.provider.test(m[1] ?? '') ? 'provider' : 'customer';
-};
-
 /** Whole-text tests of a role word ("Auftragnehmer", "le Prestataire" without its article). */
 export const ROLE_WORD: Readonly<Record<ContractRole, RegExp>> = {
   provider: new RegExp(`^(?:${every((c) => c.roles.provider)})$`, 'iu'),
@@ -78,11 +68,18 @@ export const BARE_CONTRACT_WORD = new RegExp(
 );
 
 const ARTICLE = `(?:${every((c) => c.articles)})`;
-const ROLE_LABEL = new RegExp(
-  `^\\s*(?:${ARTICLE}\\s+)?(${every((c) => [...c.roles.provider, ...c.roles.customer])})\\s*:`,
-  'iu',
-);
 const ROLE = `(?:${every((c) => [...c.roles.provider, ...c.roles.customer])})`;
+const ROLE_LABEL = new RegExp(`^\\s*(?:${ARTICLE}\\s+)?(${ROLE})\\s*:`, 'iu');
+
+/**
+ * A role word as a label opening a line or cell, its article allowed ("Lessor:", "Der Vermieter:",
+ * "Le Bailleur :"): the role and the word, or undefined.
+ */
+export const roleLabelOf = (text: string): { role: ContractRole; word: string } | undefined => {
+  const word = ROLE_LABEL.exec(text)?.[1];
+  if (word === undefined) return undefined;
+  return { role: ROLE_WORD.provider.test(word) ? 'provider' : 'customer', word: word.toLowerCase() };
+};
 const OPEN_QUOTE = `["'«„“‚‹”]`;
 const CLOSE_QUOTE = `["'»“”‘’›]`;
 
