@@ -55,3 +55,34 @@ describe('a Malaysian invoice', () => {
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 });
+
+describe('an invoice that prints no currency at all', () => {
+  const invoice = (...registrations: string[]) =>
+    extractor.extract(
+      pdfTextOf([
+        'Coastal Irrigation Pty Ltd',
+        ...registrations,
+        'TAX INVOICE',
+        'Invoice No.: 00000123                      Date: 14/04/2025',
+        'Subtotal:        2,050.00',
+        'GST:               205.00',
+        'Total Inc. GST:  2,255.00',
+      ]),
+    );
+
+  it('takes the currency of the one dollar country whose registration it prints, as a guess (0.6)', async () => {
+    // Act
+    const extraction = await invoice('ABN 12 345 678 901');
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')).toMatchObject({ value: 'AUD', confidence: 0.6 });
+  });
+
+  it("takes none where registrations of two countries are printed (one may be the customer's)", async () => {
+    // Act
+    const extraction = await invoice('ABN 12 345 678 901', 'Customer NZBN 9429041234567');
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')).toBeUndefined();
+  });
+});
