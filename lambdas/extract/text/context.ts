@@ -108,20 +108,25 @@ const statesEuropeanVatId = (doc: DocText): boolean =>
  * invoice in AUD with its ABN, a Singapore one in S$ with its GST registration); probably day
  * first, but still to be confirmed, on the currency alone. The US dollar says nothing. A document
  * that prints no currency at all and a European VAT id is European, and writes the day first.
+ * `registered` is the one dollar country's registration the document prints; it settles the
+ * order only where the document states that dollar itself (`stated`).
  */
 const localeOrder = (
   decimal: DecimalMark | undefined,
   currency: string | undefined,
   registered: string | undefined,
+  stated: string | undefined,
   doc: DocText,
 ): DayMonthOrder => {
   if (decimal === ',') return 'dmy';
-  if (currency === 'USD' && domesticUs(doc)) return 'mdy';
+  if (currency === 'USD' && domesticUs(doc, registered)) return 'mdy';
   // No currency printed at all (a UK Sage invoice's bare "1,740.00"): the European VAT id is the
   // only sign of where the document is from.
   if (currency === undefined) return statesEuropeanVatId(doc) ? 'dmy' : 'unknown';
   if (!DAY_FIRST_CURRENCIES.has(currency)) return 'unknown';
-  return registered === currency || statesEuropeanVatId(doc) ? 'dmy' : 'dmy-likely';
+  return (registered === stated && registered === currency) || statesEuropeanVatId(doc)
+    ? 'dmy'
+    : 'dmy-likely';
 };
 
 /** A US state's or territory's code and a ZIP code after a town: "Denver, CO 80203", "Fresno CA 93744-0001". */
@@ -136,10 +141,10 @@ const OTHER_DOLLAR_ADDRESS =
  * and none of another country (a European VAT id, another dollar country's registration or
  * address). One US address may be the customer's of a vendor that writes the day first.
  */
-const domesticUs = (doc: DocText): boolean =>
+const domesticUs = (doc: DocText, registered: string | undefined): boolean =>
   (doc.flat.match(US_ADDRESS)?.length ?? 0) >= 2 &&
   !OTHER_DOLLAR_ADDRESS.test(doc.flat) &&
-  registeredCurrency(doc, DOLLAR_REGISTRATIONS) === undefined &&
+  registered === undefined &&
   !statesEuropeanVatId(doc);
 
 /**
@@ -249,7 +254,7 @@ export const finderContext = (doc: DocText): FinderContext => {
         : habit !== 'unknown'
           ? habit
           : // A document whose amounts carry no sign still bills the dollar it names ("Total (S$)").
-            localeOrder(decimal, currency ?? ofDollars, registered === stated ? registered : undefined, doc),
+            localeOrder(decimal, currency ?? ofDollars, registered, stated, doc),
     orderFromLocale: fromLocale,
     ...(currency ? { currency } : {}),
     ...(dollar ? { dollar } : {}),

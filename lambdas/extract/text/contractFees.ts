@@ -176,6 +176,7 @@ const instalmentPlans = (ctx: FinderContext): Instalments[] => {
   const found: Instalments[] = [];
   for (const s of sentences(ctx.doc)) {
     if (NOT_VALUE_WORDS.test(s.text)) continue;
+    let money: FoundAmount[] | undefined;
     for (const word of s.text.matchAll(INSTALLMENTS)) {
       const tokens = s.text
         .slice(Math.max(0, word.index - 40), word.index)
@@ -186,7 +187,9 @@ const instalmentPlans = (ctx: FinderContext): Instalments[] => {
         .find((n) => n !== undefined);
       if (count === undefined || count < 2) continue;
       const end = word.index + word[0].length;
-      const part = contractMoney(ctx, s.text).find((a) => a.start >= end);
+      // The sentence's money is read once, and only in a sentence with a count of parts.
+      money ??= contractMoney(ctx, s.text);
+      const part = money.find((a) => a.start >= end);
       if (!part?.currency || part.start - end > AMOUNT_AFTER || part.amount.startsWith('-')) continue;
       found.push({ count, amount: part.amount, currency: part.currency });
     }

@@ -188,9 +188,11 @@ export const invoiceDates = (
 ): DateCandidates => {
   if (ctx.order === 'dmy' || ctx.order === 'mdy') {
     if (!ctx.orderFromLocale) return datesIn(ctx, titleDates);
-    const guessed = datesReadAs(ctx, ctx.order);
+    const guessed = datesIn(ctx, titleDates);
+    // The other way round is read only where the guess puts the due date before the issue.
+    if (dueFollowsIssue(guessed) !== false) return guessed;
     const other = datesReadAs(ctx, ctx.order === 'dmy' ? 'mdy' : 'dmy');
-    return dueFollowsIssue(guessed) === false && dueFollowsIssue(other) === true ? other : guessed;
+    return dueFollowsIssue(other) === true ? other : guessed;
   }
   const dayFirst = datesReadAs(ctx, 'dmy');
   const monthFirst = datesReadAs(ctx, 'mdy');
