@@ -29,6 +29,8 @@ describe('dates', () => {
     ['13/03/25', '2025-03-13'],
     ['03/13/25', '2025-03-13'],
     ['13-03-25', '2025-03-13'],
+    ['23.04.2025.', '2025-04-23'],
+    ['2025.04.17.', '2025-04-17'],
   ])('read %s as %s', (text, iso) => {
     // Act
     const [found] = findDates(`due ${text} at latest`);
@@ -119,6 +121,10 @@ describe('amounts', () => {
     ['KSh 116,000.00', '116000.00', 'KES'],
     ['Rp 1.500.000', '1500000', 'IDR'],
     ['\u0e3f3,210.00', '3210.00', 'THB'],
+    ['190 500 Ft', '190500', 'HUF'],
+    ['12.500 Ft.', '12500', 'HUF'],
+    ['7.140,00 lei', '7140.00', 'RON'],
+    ['1.234,50 LEI', '1234.50', 'RON'],
   ])('read %s as %s %s', (text, amount, currency) => {
     // Act
     const found = findAmounts(`pay ${text}.`);
@@ -128,7 +134,7 @@ describe('amounts', () => {
     expect(found[0]).toMatchObject({ amount, currency });
   });
 
-  it.each([['HTML 5.00'], ['FIRM 2.00'], ['Rpt 3.50'], ['TLC 4.00']])(
+  it.each([['HTML 5.00'], ['FIRM 2.00'], ['Rpt 3.50'], ['TLC 4.00'], ['a Lei 5.00'], ['Ft 5.00']])(
     'take no sign from the letters of a word: %s',
     (text) => {
       // Act

@@ -22,8 +22,23 @@ describe('providers', () => {
     ['Greenfield Energy Partners, L.P.', 'greenfield energy partners'],
     ['Café Bohne UG (haftungsbeschränkt)', 'cafe bohne'],
     ['Lakeside Physical Therapy, P.C.', 'lakeside physical therapy'],
+    ['Tallinna Puidutööd OÜ', 'tallinna puidutood'],
+    ['Pest Pékség Zrt.', 'pest pekseg'],
+    ['Jadran Marine d.o.o.', 'jadran marine'],
+    ['Nautika Zadar j.d.o.o.', 'nautika zadar'],
+    ['UAB Baltijos Tiekimas', 'baltijos tiekimas'],
+    ['Baltijos Tiekimas UAB', 'baltijos tiekimas'],
+    ['SIA Rīgas Koks', 'rigas koks'],
   ])('normalise %s to %s', (name, expected) => {
     expect(normalizeCompanyName(name)).toBe(expected);
+  });
+
+  it('keep a capitalised word that only looks like a Baltic legal form when nothing follows it, or it is not written in capitals', () => {
+    // Act
+    const names = ['AS', 'As Good As New', 'Ab Fab Cleaning'].map(normalizeCompanyName);
+
+    // Assess
+    expect(names).toEqual(['as', 'as good as new', 'ab fab cleaning']);
   });
 
   it('match by name, alias or tax id, and never by a near miss', () => {

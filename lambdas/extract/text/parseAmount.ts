@@ -65,6 +65,10 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   RM: 'MYR',
   Rp: 'IDR',
   KSh: 'KES',
+  // The forint ("150 000 Ft") and the Romanian leu ("7.140,00 lei").
+  Ft: 'HUF',
+  'Ft.': 'HUF',
+  lei: 'RON',
   // The euro is one currency in every language that writes it as a word ("45.600,00 euros",
   // "48.000 Euro", "EUROS": looked up in lower case); "dollars" and "francs" are not.
   euro: 'EUR',
@@ -89,6 +93,11 @@ const WORDLIKE_SIGNS: Readonly<Record<string, string>> = {
   RM: '(?<![A-Za-z])RM(?![A-Za-z])',
   Rp: '(?<![A-Za-z])Rp\\.?(?![A-Za-z])',
   KSh: '(?<![A-Za-z])K[Ss]hs?\\.?(?![A-Za-z])',
+  // Both follow their amount, as Hungarian and Romanian write them: "Lei" before one is as likely
+  // the Italian courtesy pronoun ("a Lei 300,00 €").
+  Ft: '(?<=\\d[ \\u00a0\\u202f]?)Ft\\.?(?![A-Za-z\\u00c0-\\u017f])',
+  'Ft.': '',
+  lei: '(?<=\\d[ \\u00a0\\u202f]?)(?:[Ll]ei|LEI)(?![A-Za-z\\u00c0-\\u017f])',
   euro: '\\b(?:[Ee]uros?|EUROS?)\\b',
   euros: '',
 };

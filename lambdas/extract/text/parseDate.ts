@@ -3,7 +3,7 @@ import { MONTH_PATTERN, monthNumber, RANGE_JOIN_PATTERN } from '../vocabulary/in
 /**
  * Dates as documents write them, month names in every language with a vocabulary: ISO,
  * "March 5, 2025", "5 March 2025", "5. März 2018", "5 mars 2018", "5 de marzo de 2018",
- * "5th day of March, 2025", "05-Mar-2025", 2025/03/05, 05.03.2025, 5. 3. 2025 and 05.03.18 (day first), and
+ * "5th day of March, 2025", "05-Mar-2025", "2025. április 17.", 2025/03/05, 05.03.2025, 5. 3. 2025 and 05.03.18 (day first), and
  * 05/03/2025 (either way round, settled by the document or its language).
  */
 
@@ -90,6 +90,12 @@ const PATTERNS: readonly Pattern[] = [
       'giu',
     ),
     read: (m) => simple(iso(num(m, 3), monthOf(m[2] ?? ''), num(m, 1))),
+  },
+  {
+    // Year first, then the month's name and the day, as Hungarian ("2025. április 17.") and
+    // Lithuanian ("2025 m. balandžio 25 d.") write dates.
+    re: new RegExp(`\\b(\\d{4})(?:\\.|\\s?m\\.)?\\s+${MONTH}\\.?\\s+(\\d{1,2})(?:\\.|\\s?d\\.|\\b)`, 'giu'),
+    read: (m) => simple(iso(num(m, 1), monthOf(m[2] ?? ''), num(m, 3))),
   },
   {
     re: new RegExp(`\\b(\\d{1,2})[-\\s]${MONTH}[-\\s](\\d{4})\\b`, 'giu'),

@@ -115,7 +115,35 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'eirl',
   'tbk',
   'jsc',
+  // Finnish limited and general partnerships ("Ky", "Ay"); the Estonian private limited company
+  // ("OÜ", read without its umlaut); Hungarian companies ("Kft." above, "Zrt.", "Nyrt.", "Bt.",
+  // "Kkt."); Slovak and Czech partnerships ("v.o.s.", "k.s."); the companies of Croatia and
+  // Slovenia ("d.o.o.", "j.d.o.o.", "d.d.") and the Slovenian sole trader ("s.p.").
+  'ky',
+  'ay',
+  'ou',
+  'zrt',
+  'nyrt',
+  'bt',
+  'kkt',
+  'vos',
+  'ks',
+  'doo',
+  'jdoo',
+  'dd',
+  'sp',
+  // The Baltic forms below, where a name puts them last ("Baltijos Tiekimas UAB").
+  'uab',
+  'sia',
 ]);
+
+/**
+ * Legal forms the Baltic countries write BEFORE the name, in capitals: "UAB Baltijos Tiekimas"
+ * (Lithuania, also "AB" and "MB"), "SIA Rīgas Koks" (Latvia), "AS Tallinna Vesi" (Estonia and
+ * Latvia). Matched only in capitals and before a capitalised word, so "As agreed" names nobody.
+ */
+export const LEGAL_PREFIXES: ReadonlySet<string> = new Set(['UAB', 'AB', 'MB', 'SIA', 'AS']);
+const LEADING_FORM = new RegExp(`^(?:${[...LEGAL_PREFIXES].join('|')})\\s+\\p{Lu}`, 'u');
 
 /**
  * An Italian partnership's form before its partners' names, as its registered name runs
@@ -125,8 +153,8 @@ const PARTNERSHIP_OF = /\bs\.?\s?(?:n\.?\s?c|a\.?\s?s)\.?\s+di\s+\p{Lu}/iu;
 
 /**
  * True when a name ends in a legal form ("Acme Inc.", "Lieferant GmbH", "Au bon moulin SARL",
- * "Versicherungsverein Musterstadt a.G.", "Grundbesitz GmbH & Co. KG"), or names an Italian
- * partnership's partners after it.
+ * "Versicherungsverein Musterstadt a.G.", "Grundbesitz GmbH & Co. KG"), starts with a Baltic one
+ * ("UAB Baltijos Tiekimas"), or names an Italian partnership's partners after it.
  */
 export const hasLegalForm = (name: string): boolean => {
   const words = name
@@ -142,6 +170,7 @@ export const hasLegalForm = (name: string): boolean => {
   const last = words[words.length - 1] ?? '';
   const lastTwo = words.slice(-2).join('');
   return (
+    LEADING_FORM.test(name.trim()) ||
     LEGAL_SUFFIXES.has(last) ||
     LEGAL_SUFFIXES.has(lastTwo) ||
     /(?:^|\s)(?:gmbh|ag|kg)\s*&\s*co/i.test(name) ||

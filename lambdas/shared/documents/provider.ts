@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LEGAL_SUFFIXES } from './legalForms.js';
+import { LEGAL_PREFIXES, LEGAL_SUFFIXES } from './legalForms.js';
 
 /**
  * A known counterparty (a row of the Providers table). The same schema is the import file format
@@ -46,9 +46,11 @@ export type ProviderLookup = (query: ProviderQuery) => Promise<Provider | undefi
 
 /**
  * A company name reduced to what identifies it: lower case, "&" as "and", no punctuation, no
- * leading "the" and no legal-form suffixes ("Acme Corp." and "ACME Corporation" both give "acme").
+ * leading "the" and no legal forms ("Acme Corp." and "ACME Corporation" both give "acme", "UAB
+ * Baltijos Tiekimas" and "Baltijos Tiekimas UAB" both "baltijos tiekimas").
  */
 export const normalizeCompanyName = (name: string): string => {
+  const leading = name.trim().split(/\s+/, 1)[0] ?? '';
   const words = name
     // Dotted initials are one word: "K.K." is "KK", "L.P." is "LP".
     .replace(/\b([A-Za-z])\.(?=[A-Za-z]\b)/g, '$1')
@@ -61,6 +63,8 @@ export const normalizeCompanyName = (name: string): string => {
     .split(' ')
     .filter((w) => w.length > 0);
   if (words[0] === 'the' && words.length > 1) words.shift();
+  // A form written before the name, in capitals as registered ("UAB Baltijos Tiekimas").
+  if (LEGAL_PREFIXES.has(leading) && words.length > 1) words.shift();
   while (words.length > 1 && LEGAL_SUFFIXES.has(words[words.length - 1] ?? '')) words.pop();
   return words.join(' ');
 };

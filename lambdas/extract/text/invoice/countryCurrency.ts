@@ -37,6 +37,7 @@ const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
   PL: 'PLN',
   CZ: 'CZK',
   HU: 'HUF',
+  RO: 'RON',
   // No IBAN or VAT id opens with "IN": this is what an Indian GSTIN's shape says (below).
   IN: 'INR',
 };
