@@ -1,5 +1,6 @@
 /**
- * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese, Swedish, Danish and Norwegian businesses write them, in short form:
+ * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese, Swedish, Danish, Norwegian, Croatian and
+ * Slovenian businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -327,6 +328,68 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       totalValue: { amount: '360000.00', currency: 'NOK' },
       paymentTerms: 'Net 30',
       governingLaw: 'Norway',
+    },
+  },
+  {
+    name: 'a Croatian service contract "sklopljen između … i …" (u daljnjem tekstu: …)',
+    lines: [
+      'UGOVOR O PRUŽANJU USLUGA',
+      'Broj ugovora: UG-2025-014',
+      'sklopljen između:',
+      'INFORMATIKA PLUS D.O.O., Ilica 120, 10000 Zagreb, OIB: 12345678903, koju zastupa direktor Marko Horvat',
+      '(u daljnjem tekstu: Izvršitelj)',
+      'i',
+      'LUKA RIJEKA D.D., Riva 1, 51000 Rijeka, OIB: 87654321095, koju zastupa predsjednik uprave Ivan Babić',
+      '(u daljnjem tekstu: Naručitelj)',
+      'Članak 2.',
+      'Ovaj Ugovor stupa na snagu 1. svibnja 2025. i sklapa se na razdoblje od 24 mjeseca.',
+      'Svaka ugovorna strana može otkazati Ugovor uz otkazni rok od 90 dana.',
+      'Članak 3.',
+      'Ukupna naknada za usluge iz ovog Ugovora iznosi 36.000,00 EUR bez PDV-a.',
+      'Članak 9.',
+      'Na ovaj Ugovor primjenjuje se pravo Republike Hrvatske.',
+    ],
+    expect: {
+      contractNumber: 'UG-2025-014',
+      provider: 'INFORMATIKA PLUS D.O.O.',
+      customer: 'LUKA RIJEKA D.D.',
+      effectiveDate: '2025-05-01',
+      termMonths: 24,
+      totalValue: { amount: '36000.00', currency: 'EUR' },
+      governingLaw: 'Croatia',
+      terminationNoticeDays: 90,
+    },
+  },
+  {
+    name: 'a Slovenian service contract "ki jo skleneta … in …" (v nadaljevanju: …)',
+    lines: [
+      'POGODBA O IZVAJANJU STORITEV',
+      'Številka pogodbe: PG-2025-031',
+      'ki jo skleneta',
+      'PODATKOVNI CENTER SAVA D.O.O., Tržaška cesta 21, 1000 Ljubljana, matična številka: 1234567000, davčna številka: 12345679, ki jo zastopa direktorica Mojca Zupan',
+      '(v nadaljevanju: izvajalec)',
+      'in',
+      'MERCATOR LOGISTIKA D.D., Dunajska cesta 107, 1000 Ljubljana, matična številka: 5300231000',
+      '(v nadaljevanju: naročnik)',
+      '2. člen',
+      'Pogodba začne veljati 1. junija 2025 in je sklenjena za obdobje 12 mesecev.',
+      'Vsaka pogodbena stranka lahko pogodbo odpove z odpovednim rokom 60 dni.',
+      '3. člen',
+      'Skupna vrednost pogodbe znaša 48.000,00 EUR brez DDV.',
+      'Naročnik bo račune plačal v roku 30 dni od prejema računa.',
+      '9. člen',
+      'Za to pogodbo se uporablja pravo Republike Slovenije.',
+    ],
+    expect: {
+      contractNumber: 'PG-2025-031',
+      provider: 'PODATKOVNI CENTER SAVA D.O.O.',
+      customer: 'MERCATOR LOGISTIKA D.D.',
+      effectiveDate: '2025-06-01',
+      termMonths: 12,
+      totalValue: { amount: '48000.00', currency: 'EUR' },
+      paymentTerms: 'Net 30',
+      governingLaw: 'Slovenia',
+      terminationNoticeDays: 60,
     },
   },
 ];

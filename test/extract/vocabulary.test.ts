@@ -134,6 +134,8 @@ const PARAGRAPHS: Record<string, string> = {
   da: 'Tak for din ordre. Beløbet bedes betalt til vores konto senest på forfaldsdatoen, som er angivet på fakturaen.',
   nb: 'Takk for bestillingen. Vennligst betal beløpet til vår konto innen forfallsdato som er oppgitt på fakturaen.',
   cs: 'Děkujeme za objednávku. Prosíme o úhradu faktury převodem na náš účet do data splatnosti, variabilní symbol je číslo faktury.',
+  hr: 'Molimo da iznos ovog računa uplatite putem internet bankarstva prema podacima navedenim ispod, uz poziv na broj koji je naveden na uplatnici.',
+  sl: 'Prosimo, da znesek plačate v roku osmih dni ter pri plačilu navedete sklic, ki je naveden tudi zgoraj.',
 };
 
 describe('detectLanguage', () => {
