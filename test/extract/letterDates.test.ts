@@ -66,6 +66,23 @@ describe("a letter's place and date", () => {
   });
 });
 
+describe('a label that names the place and the date', () => {
+  it.each([
+    ['Kraj in datum izdaje: Sežana, 14.03.2024', '2024-03-14'],
+    ['Mjesto i datum izdavanja: Zagreb, 14.03.2024.', '2024-03-14'],
+  ])('"%s" dates the invoice after the place, as surely as without it', async (line, iso) => {
+    // Act
+    const extraction = await invoice(line);
+    const withoutPlace = await invoice(line.replace(/: \p{Lu}\p{Ll}+, /u, ': '));
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe(iso);
+    expect(fieldOf(extraction, 'invoiceDate')?.confidence).toBe(
+      fieldOf(withoutPlace, 'invoiceDate')?.confidence,
+    );
+  });
+});
+
 describe('a date alone at the top', () => {
   it("is a guess under the doubt floor (a receipt's date and time)", async () => {
     // Act

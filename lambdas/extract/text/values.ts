@@ -136,10 +136,14 @@ export const dateValue = (found: FoundDate): Parsed<string> => ({
   ...(!found.alternative && found.numericAmbiguous ? { certainty: 0.95 } : {}),
 });
 
-/** A date at the start of the text (after "on" / "as of"). */
+/**
+ * A date at the start of the text (after "on" / "as of"), or after the place a label names with
+ * it ("Kraj in datum izdaje: Sežana, 14.05.2025", "Place and date of issue: Zagreb, 5 May 2025").
+ */
 export const parseDateAt =
   (order: DayMonthOrder) =>
-  (text: string): Parsed<string> | undefined => {
+  (value: string): Parsed<string> | undefined => {
+    const text = value.slice(letterPlace(value)?.length ?? 0);
     const found = findDates(text, order)[0];
     if (!found) return undefined;
     const before = text.slice(0, found.start).trim().toLowerCase().replace(/\s*:$/, '');
