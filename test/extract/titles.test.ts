@@ -321,3 +321,21 @@ describe('a Dutch bill ("nota") from a practice', () => {
     expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-06-15');
   });
 });
+
+describe('a title word inside a line', () => {
+  it.each([
+    ['hr', 'Žiro račun: HR7123400091110234567', 'Broj: 154-1-1', '154-1-1'],
+    ['sl', 'Transakcijski račun SI56 0201 0001 2345 678', 'Številka: 25-0042', '25-0042'],
+  ])(
+    'names no invoice number after a colon or nothing: the words before it name something else (%s "%s")',
+    async (_, account, numbered, number) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf(['Istra Web d.o.o.', account, 'RAČUN', numbered, 'Ukupno 1.500,00 EUR']),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
+    },
+  );
+});

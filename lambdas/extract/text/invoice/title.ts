@@ -68,7 +68,13 @@ const OTHER_NUMBERS: ReadonlySet<LabelField> = new Set(
   [...IDENTIFIER_LABEL_FIELDS].filter((field) => field !== 'invoiceNumber'),
 );
 
-const numberAfter = (after: string): { id: string; end: number; marked: boolean } | undefined => {
+/**
+ * The number after a title word: where it ends, and whether a mark stands before it (`marked`: a
+ * colon or a number mark) or a number mark does (`numberMark`: "Nr.", "No.", "#").
+ */
+const numberAfter = (
+  after: string,
+): { id: string; end: number; marked: boolean; numberMark: boolean } | undefined => {
   for (const skip of skipsAfter(after)) {
     const rest = after.slice(skip).replace(/^\s+/, '');
     // "Invoice: 10442": right after the title word, a colon marks its number as "No." does.
@@ -88,7 +94,7 @@ const numberAfter = (after: string): { id: string; end: number; marked: boolean 
       parseId(tail)?.value ??
       (numberMark ? (DATE_SHAPED_NUMBER.exec(tail)?.[1] ?? SHORT_NUMBER.exec(tail)?.[1]) : undefined);
     if (!id) continue;
-    return { id, end: start + tail.indexOf(id) + id.length, marked: mark !== '' };
+    return { id, end: start + tail.indexOf(id) + id.length, marked: mark !== '', numberMark };
   }
   return undefined;
 };
@@ -220,8 +226,11 @@ const titleLines = (ctx: FinderContext): TitleLine[] =>
     const after = line.text.slice(cue.end);
     const number = numberAfter(after);
     // A title word that neither starts the line nor carries a number is a word in a sentence;
-    // one followed by "to"/"an"/"à" ("Invoice to", "Rechnung an") is a label.
-    if (!atStart && !number) return [];
+    // one followed by "to"/"an"/"à" ("Invoice to", "Rechnung an") is a label. Inside a line, only
+    // a number mark makes it a title ("Rectifica la factura Nº 2024-0377"): after a colon or
+    // nothing, the words before it name something else ("Žiro račun: HR71…", Croatian for a bank
+    // account, "Transakcijski račun SI56 0201…").
+    if (!atStart && !number?.numberMark) return [];
     const linked = number ? undefined : linkedDate(ctx, line.text.slice(cue.start), after);
     if (!number && !linked && after.trim() !== '' && !/^\s*[:.]?\s*$/.test(after) && !/^\s{2,}/.test(after))
       return [];
