@@ -134,6 +134,8 @@ const PARAGRAPHS: Record<string, string> = {
   da: 'Tak for din ordre. Beløbet bedes betalt til vores konto senest på forfaldsdatoen, som er angivet på fakturaen.',
   nb: 'Takk for bestillingen. Vennligst betal beløpet til vår konto innen forfallsdato som er oppgitt på fakturaen.',
   cs: 'Děkujeme za objednávku. Prosíme o úhradu faktury převodem na náš účet do data splatnosti, variabilní symbol je číslo faktury.',
+  sk: 'Ďakujeme za Vašu objednávku. Sumu faktúry uhraďte, prosím, prevodom na náš účet podľa dátumu splatnosti, ako variabilný symbol uveďte číslo faktúry.',
+  lt: 'Dėkojame, kad pirkote. Prašome apmokėti šią sąskaitą pagal nurodytą mokėjimo terminą ir pavedime nurodyti sąskaitos faktūros numerį.',
 };
 
 describe('detectLanguage', () => {
