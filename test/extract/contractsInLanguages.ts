@@ -1,6 +1,6 @@
 /**
- * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese, Swedish, Danish, Norwegian, Croatian and
- * Slovenian businesses write them, in short form:
+ * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese, Swedish, Danish, Norwegian, Croatian,
+ * Slovenian, Slovak and Lithuanian businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -390,6 +390,60 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       paymentTerms: 'Net 30',
       governingLaw: 'Slovenia',
       terminationNoticeDays: 60,
+    },
+  },
+  {
+    name: 'a Slovak contract for work "medzi zmluvnými stranami … a …" (ďalej len „…“)',
+    lines: [
+      'ZMLUVA O DIELO',
+      'Číslo zmluvy: ZoD-2025/014',
+      'uzavretá podľa § 536 a nasl. Obchodného zákonníka medzi zmluvnými stranami:',
+      'Stavby Tatra s.r.o., Priemyselná 7, 031 01 Liptovský Mikuláš, IČO: 47123456,',
+      '(ďalej len „Zhotoviteľ“)',
+      'a',
+      'Penzión Jasná s.r.o., Demänovská dolina 12, 031 01 Liptovský Mikuláš, IČO: 36654321,',
+      '(ďalej len „Objednávateľ“)',
+      'Čl. III Čas plnenia',
+      'Zmluva nadobúda účinnosť dňom 1. apríla 2025 a uzatvára sa na dobu určitú 12 mesiacov.',
+      'Čl. IV Cena diela',
+      'Celková cena diela je 84 000,00 EUR bez DPH.',
+      'Každá zmluvná strana môže zmluvu vypovedať s výpovednou lehotou troch mesiacov.',
+      'Táto zmluva sa riadi právnym poriadkom Slovenskej republiky.',
+    ],
+    expect: {
+      contractNumber: 'ZoD-2025/014',
+      provider: 'Stavby Tatra s.r.o.',
+      customer: 'Penzión Jasná s.r.o.',
+      effectiveDate: '2025-04-01',
+      termMonths: 12,
+      totalValue: { amount: '84000.00', currency: 'EUR' },
+      terminationNoticeDays: 90,
+      governingLaw: 'Slovakia',
+    },
+  },
+  {
+    name: 'a Lithuanian service contract, its parties "… (toliau – Paslaugų teikėjas), ir …"',
+    lines: [
+      'PASLAUGŲ TEIKIMO SUTARTIS',
+      'Sutarties Nr. PS-2025/031',
+      'Ši sutartis sudaryta tarp',
+      'UAB Debesų Sprendimai, įmonės kodas 304111222, Konstitucijos pr. 7, LT-09308 Vilnius, atstovaujama direktoriaus Tomo Kazlausko (toliau – Paslaugų teikėjas),',
+      'ir',
+      'UAB Šiaurės Logistika, įmonės kodas 302333444, Pramonės g. 5, LT-94101 Klaipėda, atstovaujama direktorės Rasos Petrauskienės (toliau – Užsakovas).',
+      '1. Sutartis įsigalioja nuo 2025-04-01 ir sudaroma 24 mėnesių laikotarpiui.',
+      '2. Bendra paslaugų kaina – 36 000,00 EUR be PVM.',
+      '3. Kiekviena Šalis gali vienašališkai nutraukti Sutartį, raštu įspėjusi kitą Šalį prieš 60 dienų.',
+      '4. Sutarčiai taikoma Lietuvos Respublikos teisė.',
+    ],
+    expect: {
+      contractNumber: 'PS-2025/031',
+      provider: 'UAB Debesų Sprendimai',
+      customer: 'UAB Šiaurės Logistika',
+      effectiveDate: '2025-04-01',
+      termMonths: 24,
+      totalValue: { amount: '36000.00', currency: 'EUR' },
+      terminationNoticeDays: 60,
+      governingLaw: 'Lithuania',
     },
   },
 ];

@@ -136,6 +136,8 @@ const PARAGRAPHS: Record<string, string> = {
   cs: 'Děkujeme za objednávku. Prosíme o úhradu faktury převodem na náš účet do data splatnosti, variabilní symbol je číslo faktury.',
   hr: 'Molimo da iznos ovog računa uplatite putem internet bankarstva prema podacima navedenim ispod, uz poziv na broj koji je naveden na uplatnici.',
   sl: 'Prosimo, da znesek plačate v roku osmih dni ter pri plačilu navedete sklic, ki je naveden tudi zgoraj.',
+  sk: 'Ďakujeme za Vašu objednávku. Sumu faktúry uhraďte, prosím, prevodom na náš účet podľa dátumu splatnosti, ako variabilný symbol uveďte číslo faktúry.',
+  lt: 'Dėkojame, kad pirkote. Prašome apmokėti šią sąskaitą pagal nurodytą mokėjimo terminą ir pavedime nurodyti sąskaitos faktūros numerį.',
 };
 
 describe('detectLanguage', () => {

@@ -6,11 +6,13 @@ import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import hr from './hr.json' with { type: 'json' };
 import it from './it.json' with { type: 'json' };
+import lt from './lt.json' with { type: 'json' };
 import nb from './nb.json' with { type: 'json' };
 import nl from './nl.json' with { type: 'json' };
 import pl from './pl.json' with { type: 'json' };
 import pt from './pt.json' with { type: 'json' };
 import { type Vocabulary, VocabularySchema } from './schema.js';
+import sk from './sk.json' with { type: 'json' };
 import sl from './sl.json' with { type: 'json' };
 import sv from './sv.json' with { type: 'json' };
 
@@ -35,6 +37,8 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   cs,
   hr,
   sl,
+  sk,
+  lt,
 ].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {

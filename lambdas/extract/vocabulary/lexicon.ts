@@ -67,6 +67,25 @@ const VARIANTS: Readonly<Record<string, string>> = {
   ś: '[śs]',
   ź: '[źżz]',
   ż: '[żźz]',
+  // The letters of the Central European and Baltic languages, which ASCII-only printouts and OCR
+  // write plainly ("Datum dospijeca", "Fizetesi hatarido"); Romanian's comma-below letters also
+  // match their cedilla twins, which older fonts and keyboards print ("scadenţei", "scadenței").
+  ő: '[őöo]',
+  ű: '[űüu]',
+  ă: '[ăa]',
+  ș: '[șşs]',
+  ş: '[şșs]',
+  ț: '[țţt]',
+  ţ: '[ţțt]',
+  č: '[čc]',
+  š: '[šs]',
+  ž: '[žz]',
+  đ: '[đd]',
+  ė: '[ėe]',
+  į: '[įi]',
+  ų: '[ųu]',
+  ū: '[ūu]',
+  õ: '[õo]',
 };
 
 /** Letters without accents, lower case: the key labels are indexed by. */
