@@ -134,6 +134,8 @@ const PARAGRAPHS: Record<string, string> = {
   da: 'Tak for din ordre. Beløbet bedes betalt til vores konto senest på forfaldsdatoen, som er angivet på fakturaen.',
   nb: 'Takk for bestillingen. Vennligst betal beløpet til vår konto innen forfallsdato som er oppgitt på fakturaen.',
   cs: 'Děkujeme za objednávku. Prosíme o úhradu faktury převodem na náš účet do data splatnosti, variabilní symbol je číslo faktury.',
+  fi: 'Kiitos tilauksestanne. Pyydämme maksamaan laskun viimeistään eräpäivänä tilillemme, ja käyttäkää maksaessanne viitenumeroa.',
+  et: 'Täname tellimuse eest. Palume arve tasuda hiljemalt maksetähtajaks meie arveldusarvele ning märkida selgitusse arve viitenumber.',
 };
 
 describe('detectLanguage', () => {
