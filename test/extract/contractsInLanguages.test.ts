@@ -14,7 +14,7 @@ import { pdfTextOf } from './pdfTextOf.js';
 const extractor = new HeuristicExtractor();
 const read = (lines: string[]) => extractor.extract(pdfTextOf(lines));
 
-describe('contracts in fourteen more languages', () => {
+describe('contracts in sixteen more languages', () => {
   it.each(CONTRACTS_IN_LANGUAGES)('reads $name', async ({ lines, expect: want }) => {
     // Act
     const extraction = await read(lines);
@@ -38,6 +38,8 @@ describe('the law and the signing', () => {
     ['El presente contrato se rige por la legislación española.', 'Spain'],
     ['Il presente contratto è regolato dalla legge italiana.', 'Italy'],
     ['This Agreement is governed by English law.', 'England and Wales'],
+    ['Sopimukseen sovelletaan Suomen lakia.', 'Finland'],
+    ['Lepingule kohaldatakse Eesti Vabariigi õigust.', 'Estonia'],
   ])('reads "%s" as the law of %s', async (clause, jurisdiction) => {
     // Act
     const extraction = await contract(clause);
@@ -52,6 +54,8 @@ describe('the law and the signing', () => {
     ['En Madrid, a 10 de febrero de 2024', '2024-02-10'],
     ['Berlin, den 15.03.2024', '2024-03-15'],
     ['Milano, 25 marzo 2024', '2024-03-25'],
+    ['Tallinnas, 10. veebruaril 2024', '2024-02-10'],
+    ['Helsingissä, 12. kesäkuuta 2024', '2024-06-12'],
   ])('reads where and when "%s" was signed', async (line, date) => {
     // Act
     const extraction = await contract(line);
@@ -127,6 +131,8 @@ describe('clauses in other languages', () => {
     ['Chacune des parties peut résilier le contrat moyennant un préavis de 60 jours.', 60],
     ['De overeenkomst kan worden opgezegd met een opzegtermijn van 2 maanden.', 60],
     ['Il Cliente può recedere dal contratto con un preavviso di 30 giorni.', 30],
+    ['Kumpikin osapuoli voi irtisanoa sopimuksen, jolloin irtisanomisaika on kaksi (2) kuukautta.', 60],
+    ['Kumbki pool võib lepingu üles öelda, teatades sellest ette vähemalt 30 päeva.', 30],
   ])('reads the notice to end the contract in "%s" as %i days', async (clause, days) => {
     // Act
     const extraction = await read(['Wartungsvertrag', 'Die Vertragsparteien vereinbaren Folgendes.', clause]);
@@ -157,6 +163,10 @@ describe('clauses in other languages', () => {
     ['vierundzwanzig Monate', 24],
     ['dodici mesi', 12],
     ['twenty-four (24) months', 24],
+    ['24 kuukautta', 24],
+    ['kaksi (2) vuotta', 24],
+    ['12 kuuks', 12],
+    ['kolm aastat', 36],
   ])('reads the term "%s" as %i months', (text, months) => {
     expect(parseMonths(text)?.value).toBe(months);
   });
@@ -168,6 +178,8 @@ describe('clauses in other languages', () => {
     ['30 días', 30],
     ['trois mois', 90],
     ['zwölf (12) Wochen', 84],
+    ['kolme (3) kuukautta', 90],
+    ['neli nädalat', 28],
   ])('reads the notice "%s" as %i days', (text, days) => {
     expect(parseDays(text)?.value).toBe(days);
   });

@@ -1,6 +1,6 @@
 /**
  * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese, Swedish, Danish, Norwegian, Croatian,
- * Slovenian, Slovak and Lithuanian businesses write them, in short form:
+ * Slovenian, Slovak, Lithuanian, Finnish and Estonian businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -444,6 +444,67 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       totalValue: { amount: '36000.00', currency: 'EUR' },
       terminationNoticeDays: 60,
       governingLaw: 'Lithuania',
+    },
+  },
+  {
+    name: 'a Finnish service contract between listed parties, jäljempänä ”…”',
+    lines: [
+      'PALVELUSOPIMUS',
+      'Sopimusnumero: PS-2025-014',
+      '1. Sopijapuolet',
+      'Tietoratkaisu Oy, Y-tunnus 2764512-4, Mannerheimintie 10, 00100 Helsinki (jäljempänä ”Toimittaja”)',
+      'ja',
+      'Kauppahuone Virtanen Oy, Y-tunnus 1572860-0, Hämeenkatu 5, 33100 Tampere (jäljempänä ”Asiakas”)',
+      '2. Sopimuksen voimassaolo',
+      'Sopimus tulee voimaan 1.4.2025 ja on voimassa 24 kuukautta. Sopimus jatkuu automaattisesti 12 kuukauden jaksoissa, ellei sitä irtisanota.',
+      'Irtisanomisaika on kolme (3) kuukautta.',
+      '3. Hinta',
+      'Palvelun kokonaishinta on 96 000,00 € (alv 0 %). Toimittaja laskuttaa palvelun kuukausittain.',
+      '4. Sovellettava laki',
+      'Sopimukseen sovelletaan Suomen lakia.',
+    ],
+    expect: {
+      contractNumber: 'PS-2025-014',
+      provider: 'Tietoratkaisu Oy',
+      customer: 'Kauppahuone Virtanen Oy',
+      effectiveDate: '2025-04-01',
+      termMonths: 24,
+      totalValue: { amount: '96000.00', currency: 'EUR' },
+      autoRenewal: true,
+      terminationNoticeDays: 90,
+      governingLaw: 'Finland',
+    },
+  },
+  {
+    name: 'an Estonian service contract "poolte vahel", (edaspidi …), signed "Tallinnas, 15. märtsil 2025"',
+    lines: [
+      'TEENUSTE OSUTAMISE LEPING nr 2025/17',
+      'Tallinnas, 15. märtsil 2025',
+      'Käesolev leping on sõlmitud järgmiste poolte vahel:',
+      'Digilahendused AS, registrikood 10123459, asukoht Pärnu mnt 10, 10148 Tallinn, keda esindab juhatuse liige Mari Tamm (edaspidi Töövõtja),',
+      'ja',
+      'Kaubamaja Tartu AS, registrikood 12345678, asukoht Riia 15, 50410 Tartu, keda esindab juhatuse liige Jaan Kask (edaspidi Tellija).',
+      '1. Lepingu ese',
+      'Töövõtja osutab Tellijale infotehnoloogia hooldusteenust.',
+      '2. Lepingu kehtivus',
+      'Leping jõustub 1. aprillil 2025 ja sõlmitakse 12 kuuks. Leping pikeneb automaatselt järgmiseks 12 kuuks, kui kumbki pool ei teata selle lõpetamisest.',
+      'Kumbki pool võib lepingu üles öelda, teatades sellest ette vähemalt 60 päeva.',
+      '3. Tasu',
+      'Teenuse tasu on kokku 36 000,00 EUR, millele lisandub käibemaks. Töövõtja esitab Tellijale arve iga kuu lõpus.',
+      '4. Kohalduv õigus',
+      'Lepingule kohaldatakse Eesti Vabariigi õigust.',
+    ],
+    expect: {
+      contractNumber: '2025/17',
+      provider: 'Digilahendused AS',
+      customer: 'Kaubamaja Tartu AS',
+      effectiveDate: '2025-04-01',
+      termMonths: 12,
+      totalValue: { amount: '36000.00', currency: 'EUR' },
+      autoRenewal: true,
+      terminationNoticeDays: 60,
+      governingLaw: 'Estonia',
+      signedDate: '2025-03-15',
     },
   },
 ];

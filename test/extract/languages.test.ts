@@ -85,6 +85,11 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['pt', 'Fatura n.º FT 2024/77 de 05-03-2024', 'FT 2024/77', '2024-03-05'],
     ['it', 'Fattura n. 31 del 05/03/2024', '31', '2024-03-05'],
     ['de', 'Rechnung Nr. 7 vom 05.03.2024', '7', '2024-03-05'],
+    ['fi', 'LASKU 2024-77          5.3.2024', '2024-77', '2024-03-05'],
+    ['fi', 'Lasku 2024-77 päivätty 5. maaliskuuta 2024', '2024-77', '2024-03-05'],
+    ['fi', 'Vuokralasku 93141 pvm 5.3.2024', '93141', '2024-03-05'],
+    ['et', 'ARVE 2024/77 kuupäev 05.03.2024', '2024/77', '2024-03-05'],
+    ['et', 'Arve nr 17 kuupäevaga 5. märts 2024', '17', '2024-03-05'],
   ])('reads number and date from a %s title line: %s', async (_, title, number, date) => {
     // Act
     const extraction = await readTitled(title);
@@ -167,6 +172,8 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['it', 'Nota di credito N. 3/2024 del 05/03/2024', '3/2024'],
     ['pl', 'Faktura korygująca nr FK/3/2024 z dnia 05.03.2024', 'FK/3/2024'],
     ['pt', 'Nota de crédito n.º NC 2024/3', 'NC 2024/3'],
+    ['fi', 'Hyvityslasku 2024-3 päivätty 5.3.2024', '2024-3'],
+    ['et', 'Kreeditarve nr K-2024-3 kuupäevaga 05.03.2024', 'K-2024-3'],
   ])('reads a %s credit note title as kind credit_note: %s', async (_, title, number) => {
     // Act
     const extraction = await readTitled(title);

@@ -138,6 +138,8 @@ const PARAGRAPHS: Record<string, string> = {
   sl: 'Prosimo, da znesek plačate v roku osmih dni ter pri plačilu navedete sklic, ki je naveden tudi zgoraj.',
   sk: 'Ďakujeme za Vašu objednávku. Sumu faktúry uhraďte, prosím, prevodom na náš účet podľa dátumu splatnosti, ako variabilný symbol uveďte číslo faktúry.',
   lt: 'Dėkojame, kad pirkote. Prašome apmokėti šią sąskaitą pagal nurodytą mokėjimo terminą ir pavedime nurodyti sąskaitos faktūros numerį.',
+  fi: 'Kiitos tilauksestanne. Pyydämme maksamaan laskun viimeistään eräpäivänä tilillemme, ja käyttäkää maksaessanne viitenumeroa.',
+  et: 'Täname tellimuse eest. Palume arve tasuda hiljemalt maksetähtajaks meie arveldusarvele ning märkida selgitusse arve viitenumber.',
 };
 
 describe('detectLanguage', () => {

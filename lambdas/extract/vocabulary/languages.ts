@@ -3,6 +3,8 @@ import da from './da.json' with { type: 'json' };
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
+import et from './et.json' with { type: 'json' };
+import fi from './fi.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import hr from './hr.json' with { type: 'json' };
 import it from './it.json' with { type: 'json' };
@@ -39,6 +41,8 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   sl,
   sk,
   lt,
+  fi,
+  et,
 ].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {
