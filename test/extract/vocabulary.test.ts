@@ -134,6 +134,8 @@ const PARAGRAPHS: Record<string, string> = {
   da: 'Tak for din ordre. Beløbet bedes betalt til vores konto senest på forfaldsdatoen, som er angivet på fakturaen.',
   nb: 'Takk for bestillingen. Vennligst betal beløpet til vår konto innen forfallsdato som er oppgitt på fakturaen.',
   cs: 'Děkujeme za objednávku. Prosíme o úhradu faktury převodem na náš účet do data splatnosti, variabilní symbol je číslo faktury.',
+  hu: 'Köszönjük megrendelését. Kérjük, a számla összegét a fizetési határidőig átutalással egyenlítse ki a megadott bankszámlaszámra, a közleményben a számla sorszámát feltüntetve.',
+  ro: 'Vă mulțumim pentru comandă. Vă rugăm să achitați suma de plată prin transfer bancar în contul nostru până la data scadenței, menționând numărul facturii.',
 };
 
 describe('detectLanguage', () => {

@@ -4,11 +4,13 @@ import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
+import hu from './hu.json' with { type: 'json' };
 import it from './it.json' with { type: 'json' };
 import nb from './nb.json' with { type: 'json' };
 import nl from './nl.json' with { type: 'json' };
 import pl from './pl.json' with { type: 'json' };
 import pt from './pt.json' with { type: 'json' };
+import ro from './ro.json' with { type: 'json' };
 import { type Vocabulary, VocabularySchema } from './schema.js';
 import sv from './sv.json' with { type: 'json' };
 
@@ -18,16 +20,29 @@ import sv from './sv.json' with { type: 'json' };
  * Each file is checked against the schema when the module loads, so a broken vocabulary stops
  * the stage at start, not in the middle of a document.
  */
-export const VOCABULARIES: readonly Vocabulary[] = [en, de, fr, nl, es, it, pl, pt, sv, da, nb, cs].map(
-  (v) => {
-    const parsed = VocabularySchema.safeParse(v);
-    if (!parsed.success) {
-      throw new Error(
-        `Vocabulary "${(v as { code?: string }).code ?? '?'}" does not match the schema: ${parsed.error.issues
-          .map((i) => `${i.path.join('.')}: ${i.message}`)
-          .join('; ')}`,
-      );
-    }
-    return parsed.data;
-  },
-);
+export const VOCABULARIES: readonly Vocabulary[] = [
+  en,
+  de,
+  fr,
+  nl,
+  es,
+  it,
+  pl,
+  pt,
+  sv,
+  da,
+  nb,
+  cs,
+  hu,
+  ro,
+].map((v) => {
+  const parsed = VocabularySchema.safeParse(v);
+  if (!parsed.success) {
+    throw new Error(
+      `Vocabulary "${(v as { code?: string }).code ?? '?'}" does not match the schema: ${parsed.error.issues
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
+  }
+  return parsed.data;
+});
