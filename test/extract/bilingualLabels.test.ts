@@ -6,14 +6,15 @@ import { pdfTextOf } from './pdfTextOf.js';
 
 /**
  * Invoices from countries whose language Docket has no vocabulary for often print every label
- * twice, their own and an English one after a slash ("Fizetendő összesen / Total due", from a
- * Hungarian invoice): the second half is read as the label.
+ * twice, their own and an English one after a slash ("Сума за плащане / Total due", from a
+ * Bulgarian invoice): the second half is read as the label. Where Docket reads both languages
+ * ("Fizetendő összesen / Total due", from a Hungarian invoice), the first half names the same field.
  */
 describe('a bilingual label', () => {
   it.each([
-    ['Fizetendő összesen / Total due', 'amountDue'],
-    ['ÁFA alap 27 % / VAT base 27%', 'subtotal'],
-    ['ÁFA 27 % / VAT 27%', 'tax'],
+    ['Сума за плащане / Total due', 'amountDue'],
+    ['Данъчна основа 20 % / VAT base 20%', 'subtotal'],
+    ['ДДС 20 % / VAT 20%', 'tax'],
   ])('"%s" is read by its second half', (text, field) => {
     // Act
     const [label] = labelsAtStart(text);
@@ -21,6 +22,19 @@ describe('a bilingual label', () => {
     // Assess
     expect(label?.field).toBe(field);
     expect(text.slice(0, label?.start)).toMatch(/\/ $/);
+  });
+
+  it.each([
+    ['Fizetendő összesen / Total due', 'amountDue'],
+    ['ÁFA alap 27 % / VAT base 27%', 'subtotal'],
+    ['ÁFA 27 % / VAT 27%', 'tax'],
+  ])('"%s" is read by its first half, which names the same field', (text, field) => {
+    // Act
+    const [label] = labelsAtStart(text);
+
+    // Assess
+    expect(label?.field).toBe(field);
+    expect(label?.start).toBe(0);
   });
 
   it.each([['Nr. 12 / Total'], ['Szerver karbantartás / Server maintenance']])(
@@ -34,7 +48,7 @@ describe('a bilingual label', () => {
     },
   );
 
-  it('reads a Hungarian invoice in euros by its English labels', async () => {
+  it('reads a Hungarian invoice in euros by its Hungarian and English labels', async () => {
     // Prepare
     const text = pdfTextOf([
       'TechnoSzerviz Kft.',

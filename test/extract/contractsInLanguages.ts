@@ -1,6 +1,7 @@
 /**
  * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese, Swedish, Danish, Norwegian, Croatian,
- * Slovenian, Slovak, Lithuanian, Finnish and Estonian businesses write them, in short form:
+ * Slovenian, Slovak, Lithuanian, Finnish, Estonian,
+ * Hungarian and Romanian businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -505,6 +506,69 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       terminationNoticeDays: 60,
       governingLaw: 'Estonia',
       signedDate: '2025-03-15',
+    },
+  },
+  {
+    name: 'a Hungarian works contract "amely létrejött egyrészről … másrészről …" (a továbbiakban: …)',
+    lines: [
+      'VÁLLALKOZÁSI SZERZŐDÉS',
+      'Szerződésszám: VSZ-2025/014',
+      'amely létrejött egyrészről',
+      'Példa Építő Kft (székhely: 1051 Budapest, Fő utca 1., közösségi adószám: HU12345676), mint vállalkozó (a továbbiakban: Vállalkozó),',
+      'másrészről',
+      'Minta Kereskedelmi Kft (székhely: 6720 Szeged, Kárász utca 5.), mint megrendelő (a továbbiakban: Megrendelő)',
+      'között az alulírott helyen és napon az alábbi feltételekkel.',
+      '1. A szerződés időtartama',
+      'A szerződés hatályos 2025.05.01-től. A szerződés időtartama 12 hónap.',
+      '2. Vállalkozói díj',
+      'A vállalkozói díj összesen 4 800 000 HUF + ÁFA.',
+      'A Megrendelő a számla kézhezvételétől számított 30 napon belül átutalással fizet.',
+      '3. Felmondás',
+      'Bármelyik fél jogosult a szerződést felmondani. A felmondási idő 60 nap.',
+      '4. Irányadó jog',
+      'A jelen szerződésben nem szabályozott kérdésekben a magyar jog az irányadó.',
+      'Kelt: Budapest, 2025.04.28.',
+    ],
+    expect: {
+      contractNumber: 'VSZ-2025/014',
+      provider: 'Példa Építő Kft',
+      customer: 'Minta Kereskedelmi Kft',
+      effectiveDate: '2025-05-01',
+      termMonths: 12,
+      totalValue: { amount: '4800000', currency: 'HUF' },
+      terminationNoticeDays: 60,
+      governingLaw: 'Hungary',
+    },
+  },
+  {
+    name: 'a Romanian service contract "încheiat între … și …", denumită în continuare „…”',
+    lines: [
+      'CONTRACT DE PRESTĂRI SERVICII',
+      'Nr. contract: CPS-2025/031',
+      'încheiat între:',
+      'Softexpert Solutions S.R.L., cu sediul în Cluj-Napoca, Str. Memorandumului nr. 28, CUI RO12345674, reprezentată prin Ion Popescu, administrator, denumită în continuare „Prestatorul”,',
+      'și',
+      'Transilvania Logistic S.A., cu sediul în Sibiu, Str. Bălcescu nr. 5, CUI RO7654320, denumită în continuare „Beneficiarul”.',
+      'Art. 1. Durata contractului',
+      'Prezentul contract intră în vigoare la data de 01.05.2025 și se încheie pe o perioadă de 12 luni.',
+      'Art. 2. Prețul contractului',
+      'Valoarea totală a contractului este de 96.000,00 RON, la care se adaugă TVA.',
+      'Plata se face în termen de 15 zile de la data emiterii facturii.',
+      'Art. 3. Încetarea contractului',
+      'Oricare dintre părți poate denunța contractul cu un preaviz de 15 zile.',
+      'Art. 4. Legea aplicabilă',
+      'Prezentul contract este guvernat de legea română.',
+      'Încheiat astăzi, 28.04.2025, în două exemplare originale.',
+    ],
+    expect: {
+      contractNumber: 'CPS-2025/031',
+      provider: 'Softexpert Solutions S.R.L.',
+      customer: 'Transilvania Logistic S.A.',
+      effectiveDate: '2025-05-01',
+      termMonths: 12,
+      totalValue: { amount: '96000.00', currency: 'RON' },
+      terminationNoticeDays: 15,
+      governingLaw: 'Romania',
     },
   },
 ];

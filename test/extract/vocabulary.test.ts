@@ -140,6 +140,8 @@ const PARAGRAPHS: Record<string, string> = {
   lt: 'Dėkojame, kad pirkote. Prašome apmokėti šią sąskaitą pagal nurodytą mokėjimo terminą ir pavedime nurodyti sąskaitos faktūros numerį.',
   fi: 'Kiitos tilauksestanne. Pyydämme maksamaan laskun viimeistään eräpäivänä tilillemme, ja käyttäkää maksaessanne viitenumeroa.',
   et: 'Täname tellimuse eest. Palume arve tasuda hiljemalt maksetähtajaks meie arveldusarvele ning märkida selgitusse arve viitenumber.',
+  hu: 'Köszönjük megrendelését. Kérjük, a számla összegét a fizetési határidőig átutalással egyenlítse ki a megadott bankszámlaszámra, a közleményben a számla sorszámát feltüntetve.',
+  ro: 'Vă mulțumim pentru comandă. Vă rugăm să achitați suma de plată prin transfer bancar în contul nostru până la data scadenței, menționând numărul facturii.',
 };
 
 describe('detectLanguage', () => {

@@ -7,12 +7,14 @@ import et from './et.json' with { type: 'json' };
 import fi from './fi.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import hr from './hr.json' with { type: 'json' };
+import hu from './hu.json' with { type: 'json' };
 import it from './it.json' with { type: 'json' };
 import lt from './lt.json' with { type: 'json' };
 import nb from './nb.json' with { type: 'json' };
 import nl from './nl.json' with { type: 'json' };
 import pl from './pl.json' with { type: 'json' };
 import pt from './pt.json' with { type: 'json' };
+import ro from './ro.json' with { type: 'json' };
 import { type Vocabulary, VocabularySchema } from './schema.js';
 import sk from './sk.json' with { type: 'json' };
 import sl from './sl.json' with { type: 'json' };
@@ -43,6 +45,8 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   lt,
   fi,
   et,
+  hu,
+  ro,
 ].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {
