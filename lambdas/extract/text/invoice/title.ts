@@ -221,6 +221,9 @@ const titleLines = (ctx: FinderContext): TitleLine[] =>
     if (line.furniture || line.line > TITLE_LINES) return [];
     const cue = documentTypeCue(line.text);
     if (!cue) return [];
+    // A title word inside another number's label names that number: "Bankszámla:" (a Hungarian
+    // bank account), "Arveldusarve:" (Estonian), "Žiro račun:" (Croatian).
+    if (labelsIn(line.text, OTHER_NUMBERS).some((m) => m.start <= cue.start && m.end >= cue.end)) return [];
     const atStart =
       line.text.slice(0, cue.start).trim() === '' || line.cells.some((c) => c.start === cue.start);
     const after = line.text.slice(cue.end);
