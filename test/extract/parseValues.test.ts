@@ -190,6 +190,14 @@ describe('durations and terms', () => {
     ['14 dager netto', 'Net 14'],
     ['innen 10 dager', 'Net 10'],
     ['Netto 30 Tage', 'Net 30'],
+    ['u roku od 15 dana', 'Net 15'],
+    ['v roku 30 dni', 'Net 30'],
+    ['în termen de 15 zile', 'Net 15'],
+    ['30 napon belül', 'Net 30'],
+    ['14 pv netto', 'Net 14'],
+    ['14 päeva', 'Net 14'],
+    ['do 30 dní', 'Net 30'],
+    ['per 30 dienų', 'Net 30'],
   ])('normalise payment terms %s to %s', (text, terms) => {
     expect(parsePaymentTerms(text)?.value).toBe(terms);
   });

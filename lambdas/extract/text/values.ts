@@ -329,8 +329,11 @@ export const parseParty = (text: string): Parsed<string> | undefined => {
   return name ? { value: name, certainty: hasLegalForm(name) ? 1 : 0.93 } : undefined;
 };
 
-/** "Days" in the languages Docket reads (the unit of payment terms). */
-const DAYS = '(?:days?|tage?n?|tg\\.?|jours?|j\\b|dagen|dagar|dager|dage|dgr\\.?|d[ií]as|giorni|gg\\.?|dni)';
+/**
+ * "Days" in the languages Docket reads (the unit of payment terms): the vocabularies' words for
+ * days ("14 dana", "30 zile", "8 nap", "14 päivää") and the abbreviations invoices print.
+ */
+const DAYS = `(?:${timeUnit('days')}|days?|tage?n?|tg\\.?|jours?|j\\b|dagen|dagar|dager|dage|dgr\\.?|d[ií]as|giorni|gg\\.?|dni)`;
 
 // The payment-terms patterns, compiled once: contract sentences try them from every word on.
 const ON_RECEIPT =
@@ -339,13 +342,13 @@ const NET_DAYS = /^net(?:to)?\s*(\d{1,3})\b/;
 const DAYS_FIRST = new RegExp(`^(\\d{1,3})\\s*${DAYS}`);
 const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u');
 const WITHIN_DAYS_ANY = new RegExp(
-  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen)\\s+(\\d{1,3})\\s*${DAYS}`,
+  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen|u\\s+roku\\s+od|v\\s+roku|[îi]n\\s+termen\\s+de|v\\s+lehote|do|per)\\s+(\\d{1,3})\\s*${DAYS}`,
 );
 
 /**
  * Payment terms written as "Net 30", "30 days net", "Zahlbar innerhalb 30 Tagen netto", "à 30
  * jours", "binnen 30 dagen", "a 30 días", "30 giorni", "w terminie 14 dni", "30 dagar netto", "inom 30
- * dgr", "Due on receipt" / "sofort" / "paiement
+ * dgr", "u roku od 15 dana", "în termen de 15 zile", "do 30 dní", "per 30 dienų", "Due on receipt" / "sofort" / "paiement
  * immédiat"; normalised to "Net N" or "Due on receipt".
  */
 export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {
