@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
 import type { ExtractedField, Extraction } from '../../lambdas/shared/documents/index.js';
+import { fieldOf } from './fieldOf.js';
 import { LANGUAGE_INVOICES } from './invoicesInLanguages.js';
 import { pdfTextOf } from './pdfTextOf.js';
 
@@ -248,5 +249,30 @@ describe('a Portuguese fatura-recibo from the tax portal', () => {
     expect(fieldsOf(extraction).invoiceNumber?.value).toBe('FR ATSIRE01FR/12');
     expect(fieldsOf(extraction).total?.value).toBe('922.50');
     expect(fieldsOf(extraction).total?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});
+
+describe('a month name that two languages give two months', () => {
+  const extractor = new HeuristicExtractor();
+  const invoice = (...lines: string[]) => extractor.extract(pdfTextOf(['Jadran Marine d.o.o.', ...lines]));
+
+  it('is read in the language of the document: "listopad" is October in Croatian, November in Polish', async () => {
+    // Act
+    const croatian = await invoice(
+      'RAČUN br. 45-1-1',
+      'Datum izdavanja: 15. listopada 2025.',
+      'Molimo da iznos uplatite na naš račun uz poziv na broj naveden ispod.',
+      'Ukupno za platiti: 3.125,00 EUR',
+    );
+    const polish = await invoice(
+      'Faktura nr 45/2025',
+      'Data wystawienia: 15 listopada 2025',
+      'Prosimy o przelew kwoty do zapłaty na nasz rachunek w terminie 14 dni.',
+      'Razem do zapłaty: 3 125,00 zł',
+    );
+
+    // Assess
+    expect([croatian.language, fieldOf(croatian, 'invoiceDate')?.value]).toEqual(['hr', '2025-10-15']);
+    expect([polish.language, fieldOf(polish, 'invoiceDate')?.value]).toEqual(['pl', '2025-11-15']);
   });
 });

@@ -55,6 +55,33 @@ describe('dates', () => {
     expect(dayFirst[0]?.alternative).toBeUndefined();
   });
 
+  it.each([
+    ['Számla kelte: 2025. április 17.', 'hu', '2025-04-17'],
+    ['Išrašymo data: 2025 m. balandžio 25 d.', 'lt', '2025-04-25'],
+  ])('read a year-first date with its month named: %s', (text, language, iso) => {
+    // Act
+    const [found] = findDates(text, 'dmy', language);
+
+    // Assess
+    expect(found?.iso).toBe(iso);
+  });
+
+  it.each([
+    ['hr', '2025-10-15', undefined],
+    ['pl', '2025-11-15', undefined],
+    [undefined, '2025-11-15', '2025-10-15'],
+  ])(
+    'read "15. listopada 2025" in language %s as %s: a month name two languages give two months keeps both readings until the language settles it',
+    (language, iso, alternative) => {
+      // Act
+      const [found] = findDates('Datum: 15. listopada 2025.', 'dmy', language);
+
+      // Assess
+      expect(found?.iso).toBe(iso);
+      expect(found?.alternative).toBe(alternative);
+    },
+  );
+
   it('keep both readings of a two-digit year date as of a four-digit one', () => {
     // Act / Assess
     expect(findDates('05/03/25')[0]).toMatchObject({ iso: '2025-05-03', alternative: '2025-03-05' });
@@ -201,6 +228,13 @@ describe('durations and terms', () => {
   ])('normalise payment terms %s to %s', (text, terms) => {
     expect(parsePaymentTerms(text)?.value).toBe(terms);
   });
+
+  it.each([['6 July 2024'], ['a 6 July'], ['do 6 July 2024'], ['30 zip codes']])(
+    'read no payment terms from a day word that only starts a longer word: %s',
+    (text) => {
+      expect(parsePaymentTerms(text)).toBeUndefined();
+    },
+  );
 
   it('read days, months and number words', () => {
     expect(parseDays('ninety (90) days written notice')?.value).toBe(90);

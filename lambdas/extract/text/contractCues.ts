@@ -20,7 +20,7 @@ import { dateAfterPlace, dateValue } from './values.js';
 
 /** The date that ends `text` (what a defined term like (the "Effective Date") follows). */
 export const lastDateIn = (text: string, ctx: FinderContext) => {
-  const dates = findDates(text, ctx.order);
+  const dates = findDates(text, ctx.order, ctx.language);
   const last = dates[dates.length - 1];
   if (!last || text.slice(last.end).trim().length > 2) return undefined;
   return { parsed: dateValue(last), start: last.start };
@@ -35,7 +35,7 @@ export const dateRange = (
   text: string,
   ctx: FinderContext,
 ): { start: Parsed<string>; end: Parsed<string> } | undefined => {
-  const [first, second] = findDates(text, ctx.order);
+  const [first, second] = findDates(text, ctx.order, ctx.language);
   if (!first || !second || first.start > 6) return undefined;
   if (!RANGE_JOIN.test(text.slice(first.end, second.start))) return undefined;
   return { start: dateValue(first), end: dateValue(second) };
@@ -188,7 +188,7 @@ export const placeDates = (ctx: FinderContext): Candidate<string>[] => {
   const dated = new Set<number>();
   for (const line of ctx.doc.lines) {
     for (const cell of line.cells) {
-      const read = dateAfterPlace(cell.text, ctx.order, true);
+      const read = dateAfterPlace(cell.text, ctx.order, true, ctx.language);
       if (!read) continue;
       const parsed = dateValue(read.date);
       dated.add(line.index);
@@ -202,7 +202,7 @@ export const placeDates = (ctx: FinderContext): Candidate<string>[] => {
     }
   }
   for (const offset of signedAtPlaces(ctx.doc.flat)) {
-    const date = findDates(ctx.doc.flat.slice(offset, offset + 40), ctx.order)[0];
+    const date = findDates(ctx.doc.flat.slice(offset, offset + 40), ctx.order, ctx.language)[0];
     if (date?.start !== 0 || dated.has(lineAt(ctx.doc, offset).index)) continue;
     found.push(fromSentence(ctx.doc, { start: offset }, dateValue(date), 0.88, 'prose:signed-at'));
   }

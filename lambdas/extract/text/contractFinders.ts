@@ -96,8 +96,14 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       confidence: 0.93,
       via: 'label:range',
     }),
-    ...findLabelled(ctx.doc, contractLabels('effectiveDate'), parseDateAt(ctx.order)),
-    ...afterCue(ctx.doc, contractCue('effective'), parseDateAt(ctx.order), 0.9, 'prose:takes-effect'),
+    ...findLabelled(ctx.doc, contractLabels('effectiveDate'), parseDateAt(ctx.order, ctx.language)),
+    ...afterCue(
+      ctx.doc,
+      contractCue('effective'),
+      parseDateAt(ctx.order, ctx.language),
+      0.9,
+      'prose:takes-effect',
+    ),
     ...beforeCue(
       ctx.doc,
       DATE_CUE('(?:effective|commencement) date'),
@@ -108,7 +114,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ...afterCue(
       ctx.doc,
       /\b(?:entered\s+into|made(?:\s+and\s+entered\s+into)?|is\s+effective)\s+(?:as\s+of|on|effective(?:\s+as\s+of)?|(?:on\s+)?(?:the|this)(?=\s+\d))\s+/i,
-      parseDateAt(ctx.order),
+      parseDateAt(ctx.order, ctx.language),
       0.93,
       'prose:entered-into',
     ),
@@ -117,14 +123,14 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       // "This Agreement is dated …"; "THIS SUPPLY AGREEMENT (this "Agreement"), dated as of …" (a
       // comma form only after "this": ", dated" after another agreement's name dates that one).
       /\b(?:(?:agreement|contract)(?:\s*\([^)]{0,40}\))?\s+is|this\s+(?:[\w-]+\s+){0,4}(?:agreement|contract)(?:\s*\([^)]{0,40}\))?\s*,)\s+dated\s+(?:as\s+of\s+)?/i,
-      parseDateAt(ctx.order),
+      parseDateAt(ctx.order, ctx.language),
       0.9,
       'prose:dated',
     ),
     ...afterCue(
       ctx.doc,
       /\b(?:commences?|commencing|starts?|starting|takes?\s+effect|becomes?\s+effective|begins?)\s+(?:on|as\s+of|from)\s+/i,
-      parseDateAt(ctx.order),
+      parseDateAt(ctx.order, ctx.language),
       0.88,
       'prose:commences',
     ),
@@ -134,12 +140,12 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       confidence: 0.93,
       via: 'label:range',
     }),
-    ...findLabelled(ctx.doc, contractLabels('expirationDate'), parseDateAt(ctx.order)),
-    ...afterCue(ctx.doc, contractCue('expiration'), parseDateAt(ctx.order), 0.88, 'prose:ends'),
+    ...findLabelled(ctx.doc, contractLabels('expirationDate'), parseDateAt(ctx.order, ctx.language)),
+    ...afterCue(ctx.doc, contractCue('expiration'), parseDateAt(ctx.order, ctx.language), 0.88, 'prose:ends'),
     ...afterCue(
       ctx.doc,
       /\b(?:in\s+force\s+until|remain\s+in\s+effect\s+until|continue\s+in\s+effect\s+through|expires?\s+on|end(?:ing|s)\s+on|until|through)\s+/i,
-      parseDateAt(ctx.order),
+      parseDateAt(ctx.order, ctx.language),
       0.88,
       'prose:until',
     ),
@@ -243,12 +249,12 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
   autoRenewal: autoRenewalCandidates,
   terminationNoticeDays: noticeDaysCandidates,
   signedDate: (ctx) => {
-    const found = findLabelled(ctx.doc, contractLabels('signedDate'), parseDateAt(ctx.order), {
+    const found = findLabelled(ctx.doc, contractLabels('signedDate'), parseDateAt(ctx.order, ctx.language), {
       confidence: 0.93,
       via: 'label:signed',
     });
     // "Date:" in a signature block (after "By:", "Name:" or "Title:" lines).
-    const blockDates = findLabelled(ctx.doc, 'date|dated', parseDateAt(ctx.order), {
+    const blockDates = findLabelled(ctx.doc, 'date|dated', parseDateAt(ctx.order, ctx.language), {
       confidence: 0.9,
       via: 'label:block-date',
     });
@@ -260,7 +266,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       ...afterCue(
         ctx.doc,
         /\b(?:signed|executed)\b[^.;:]{0,80}?\s+on\s+(?=(?:the\s+)?\d|[A-Za-z]{3,9}\.?\s+\d)/i,
-        parseDateAt(ctx.order),
+        parseDateAt(ctx.order, ctx.language),
         0.88,
         'prose:signed-on',
       ),

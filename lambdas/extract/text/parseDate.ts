@@ -1,4 +1,4 @@
-import { MONTH_PATTERN, monthNumber, RANGE_JOIN_PATTERN } from '../vocabulary/index.js';
+import { MONTH_PATTERN, monthReadings, RANGE_JOIN_PATTERN } from '../vocabulary/index.js';
 
 /**
  * Dates as documents write them, month names in every language with a vocabulary: ISO,
@@ -35,18 +35,38 @@ const iso = (y: number, m: number, d: number): string | undefined => {
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 };
 
-const monthOf = (name: string): number => monthNumber(name) ?? 0;
-
 /** Group `i` of a match as a number (NaN when absent, which no date accepts). */
 const num = (m: RegExpExecArray, i: number): number => Number(m[i] ?? Number.NaN);
 
 interface Pattern {
   re: RegExp;
-  read: (m: RegExpExecArray, order: DayMonthOrder) => Omit<FoundDate, 'start' | 'end'> | undefined;
+  read: (
+    m: RegExpExecArray,
+    order: DayMonthOrder,
+    language: string | undefined,
+  ) => Omit<FoundDate, 'start' | 'end'> | undefined;
 }
 
 const simple = (value: string | undefined): Omit<FoundDate, 'start' | 'end'> | undefined =>
   value ? { iso: value, numericAmbiguous: false } : undefined;
+
+/**
+ * A date with its month's name, in year `y` on day `d`. A name that means two months in two
+ * languages ("15. listopada 2025": November in Polish, October in Croatian) and that the
+ * document's language does not settle keeps both readings, as a slash date does.
+ */
+const named = (
+  y: number,
+  name: string | undefined,
+  d: number,
+  language: string | undefined,
+): Omit<FoundDate, 'start' | 'end'> | undefined => {
+  const [first, second] = monthReadings(name ?? '', language)
+    .map((month) => iso(y, month, d))
+    .filter((value): value is string => value !== undefined);
+  if (!first) return undefined;
+  return second ? { iso: first, alternative: second, numericAmbiguous: true } : simple(first);
+};
 
 /** A numeric date with slashes or hyphens, day or month first as `order` says, in year `y`. */
 const slashDate = (
@@ -79,7 +99,7 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     re: new RegExp(`(?<![\\p{L}])${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'giu'),
-    read: (m) => simple(iso(num(m, 3), monthOf(m[1] ?? ''), num(m, 2))),
+    read: (m, _, language) => named(num(m, 3), m[1], num(m, 2), language),
   },
   {
     // "5 March 2025", "5. März 2018", "5th day of March, 2025", "5 de marzo de 2018", "1er mars 2018",
@@ -89,17 +109,17 @@ const PATTERNS: readonly Pattern[] = [
       `\\b(\\d{1,2})(?:st|nd|rd|th|er|[°º]|\\.)?\\s+(?:day\\s+of\\s+|de\\s+)?${MONTH}\\.?,?\\s+(?:de\\s+|del\\s+|in\\s+the\\s+year\\s+)?(\\d{4})\\b`,
       'giu',
     ),
-    read: (m) => simple(iso(num(m, 3), monthOf(m[2] ?? ''), num(m, 1))),
+    read: (m, _, language) => named(num(m, 3), m[2], num(m, 1), language),
   },
   {
     // Year first, then the month's name and the day, as Hungarian ("2025. április 17.") and
     // Lithuanian ("2025 m. balandžio 25 d.") write dates.
     re: new RegExp(`\\b(\\d{4})(?:\\.|\\s?m\\.)?\\s+${MONTH}\\.?\\s+(\\d{1,2})(?:\\.|\\s?d\\.|\\b)`, 'giu'),
-    read: (m) => simple(iso(num(m, 1), monthOf(m[2] ?? ''), num(m, 3))),
+    read: (m, _, language) => named(num(m, 1), m[2], num(m, 3), language),
   },
   {
     re: new RegExp(`\\b(\\d{1,2})[-\\s]${MONTH}[-\\s](\\d{4})\\b`, 'giu'),
-    read: (m) => simple(iso(num(m, 3), monthOf(m[2] ?? ''), num(m, 1))),
+    read: (m, _, language) => named(num(m, 3), m[2], num(m, 1), language),
   },
   // Day first with dots is the convention everywhere it is used; Czech, Slovak and some German
   // documents put a space after each dot ("3. 6. 2024").
@@ -121,13 +141,16 @@ const PATTERNS: readonly Pattern[] = [
   },
 ];
 
-/** Every date in `text`, in order of position (overlapping matches dropped). */
-export const findDates = (text: string, order: DayMonthOrder = 'unknown'): FoundDate[] => {
+/**
+ * Every date in `text`, in order of position (overlapping matches dropped). `order` reads slash
+ * dates, `language` (the document's) month names that two languages give different months.
+ */
+export const findDates = (text: string, order: DayMonthOrder = 'unknown', language?: string): FoundDate[] => {
   const found: FoundDate[] = [];
   for (const { re, read } of PATTERNS) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
-      const value = read(m, order);
+      const value = read(m, order, language);
       const start = m.index;
       const end = m.index + m[0].length;
       if (value && !found.some((f) => start < f.end && end > f.start)) found.push({ ...value, start, end });

@@ -22,7 +22,7 @@ const FINDERS: Record<string, (ctx: FinderContext, value: unknown) => (line: Doc
   subtotal: (ctx, value) => printsAmount(ctx, String(value)),
   tax: (ctx, value) => printsAmount(ctx, String(value)),
   invoiceDate: (ctx, value) => (line) =>
-    findDates(line.text, ctx.order).some((d) => d.iso === value || d.alternative === value),
+    findDates(line.text, ctx.order, ctx.language).some((d) => d.iso === value || d.alternative === value),
   currency: (_ctx, value) => {
     const code = printsToken(String(value));
     return (line) => code(line) || (value === 'EUR' && line.text.includes('€'));

@@ -141,10 +141,10 @@ export const dateValue = (found: FoundDate): Parsed<string> => ({
  * it ("Kraj in datum izdaje: Sežana, 14.05.2025", "Place and date of issue: Zagreb, 5 May 2025").
  */
 export const parseDateAt =
-  (order: DayMonthOrder) =>
+  (order: DayMonthOrder, language?: string) =>
   (value: string): Parsed<string> | undefined => {
     const text = value.slice(letterPlace(value)?.length ?? 0);
-    const found = findDates(text, order)[0];
+    const found = findDates(text, order, language)[0];
     if (!found) return undefined;
     const before = text.slice(0, found.start).trim().toLowerCase().replace(/\s*:$/, '');
     // Connecting words a label may leave before its date ("due by", "zahlbar bis zum", "avant le").
@@ -315,11 +315,12 @@ export const dateAfterPlace = (
   text: string,
   order: DayMonthOrder,
   needPlace: boolean,
+  language?: string,
 ): { place: string; date: FoundDate; after: string } | undefined => {
   const place = letterPlace(text) ?? '';
   if (needPlace && !place) return undefined;
   const rest = text.slice(place.length);
-  const date = findDates(rest, order)[0];
+  const date = findDates(rest, order, language)[0];
   return date?.start === 0 ? { place, date, after: rest.slice(date.end) } : undefined;
 };
 
@@ -333,16 +334,18 @@ export const parseParty = (text: string): Parsed<string> | undefined => {
  * "Days" in the languages Docket reads (the unit of payment terms): the vocabularies' words for
  * days ("14 dana", "30 zile", "8 nap", "14 päivää") and the abbreviations invoices print.
  */
-const DAYS = `(?:${timeUnit('days')}|days?|tage?n?|tg\\.?|jours?|j\\b|dagen|dagar|dager|dage|dgr\\.?|d[ií]as|giorni|gg\\.?|dni)`;
+// A whole word: "6 July" is no "6 j" (the French abbreviation of "jours").
+const DAYS = `(?:${timeUnit('days')}|days?|tage?n?|tg\\.?|jours?|j|dagen|dagar|dager|dage|dgr\\.?|d[ií]as|giorni|gg\\.?|dni)(?![\\p{L}])`;
 
 // The payment-terms patterns, compiled once: contract sentences try them from every word on.
 const ON_RECEIPT =
   /(?:due|payable)\s+(?:up)?on\s+receipt|^on receipt|^immediate|^sofort|imm[ée]diat|[àa] r[ée]ception|bij ontvangst|al contado|a vista|^immediato|pronto pagamento/;
 const NET_DAYS = /^net(?:to)?\s*(\d{1,3})\b/;
-const DAYS_FIRST = new RegExp(`^(\\d{1,3})\\s*${DAYS}`);
+const DAYS_FIRST = new RegExp(`^(\\d{1,3})\\s*${DAYS}`, 'u');
 const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u');
 const WITHIN_DAYS_ANY = new RegExp(
   `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen|u\\s+roku\\s+od|v\\s+roku|[îi]n\\s+termen\\s+de|v\\s+lehote|do|per)\\s+(\\d{1,3})\\s*${DAYS}`,
+  'u',
 );
 
 /**

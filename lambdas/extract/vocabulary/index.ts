@@ -20,7 +20,7 @@ export {
   ITEM_HEADINGS,
   letterPlace,
   MONTH_PATTERN,
-  monthNumber,
+  monthReadings,
   NET_TERMS,
   NOT_MONEY_BEFORE,
   OWNER_CUE,

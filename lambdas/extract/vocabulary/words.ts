@@ -6,15 +6,32 @@ import type { Vocabulary } from './schema.js';
 export const vocabularyOf = (code: string | undefined): Vocabulary | undefined =>
   VOCABULARIES.find((v) => v.code === code);
 
-const MONTHS = new Map<string, number>();
+/** Each month name (folded) with the month it means in each language that writes it. */
+const MONTHS = new Map<string, Map<string, number>>();
 for (const vocabulary of VOCABULARIES) {
   vocabulary.months.forEach((names, i) => {
-    for (const name of names) MONTHS.set(fold(name), i + 1);
+    for (const name of names) {
+      const readings = MONTHS.get(fold(name)) ?? new Map<string, number>();
+      MONTHS.set(fold(name), readings.set(vocabulary.code, i + 1));
+    }
   });
 }
 
-/** The month (1-12) a month name or abbreviation of any language means, e.g. "März" -> 3. */
-export const monthNumber = (word: string): number | undefined => MONTHS.get(fold(word).replace(/\.$/, ''));
+/**
+ * The months (1-12) a month name or abbreviation means, e.g. "März" -> [3]. Most names mean one
+ * month in every language that writes them; a few mean two ("listopad" is November in Czech and
+ * Polish, October in Croatian): `language`, the document's, settles those when it writes the
+ * name, and otherwise both readings are returned, the more common first.
+ */
+export const monthReadings = (word: string, language?: string): number[] => {
+  const readings = MONTHS.get(fold(word).replace(/\.$/, ''));
+  if (!readings) return [];
+  const own = language === undefined ? undefined : readings.get(language);
+  if (own !== undefined) return [own];
+  const counts = new Map<number, number>();
+  for (const month of readings.values()) counts.set(month, (counts.get(month) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([month]) => month);
+};
 
 const bySize = (a: string, b: string) => b.length - a.length;
 

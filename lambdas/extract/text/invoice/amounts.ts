@@ -83,7 +83,7 @@ const looksLikeMoney = (text: string, found: FoundAmount): boolean => {
  * written, or as an amount whose decimal mark was lost ("21848 €" for "218,48 €" in a scan).
  */
 export const moneyIn = (ctx: FinderContext, text: string): FoundAmount[] =>
-  findMoney(text, findDates(text, ctx.order), ctx.decimal)
+  findMoney(text, findDates(text, ctx.order, ctx.language), ctx.decimal)
     .filter((a) => looksLikeMoney(text, a))
     .map((a) => (ctx.writesCents && a.certain && !a.amount.includes('.') ? { ...a, certain: false } : a));
 

@@ -31,7 +31,7 @@ const topDates = (ctx: FinderContext): Candidate<string>[] => {
     for (const cell of line.cells) {
       // Without a place, a date stands alone on its line: beside other cells it is a label's
       // value ("Due date:   05/04/2024", "Lieferdatum  12.03.2024") or an item's date.
-      const read = dateAfterPlace(cell.text, ctx.order, line.cells.length > 1);
+      const read = dateAfterPlace(cell.text, ctx.order, line.cells.length > 1, ctx.language);
       // The date is all the cell holds after its place, or a receipt's time follows it.
       if (!read || !/^(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/.test(read.after.trimEnd())) continue;
       const { place, date } = read;
@@ -97,7 +97,7 @@ const paymentTerms = (ctx: FinderContext) => {
       const asked = !discount && PAYMENT_WORD.test(clause);
       // Dates are looked for only in the clauses of payment terms: this runs on every line.
       if (!discount && !inFull && !asked) continue;
-      const dates = findDates(clause, ctx.order);
+      const dates = findDates(clause, ctx.order, ctx.language);
       if (dates.length === 0) continue;
       if (discount) {
         for (const date of dates) deadlines.add(`${line.index} ${date.iso}`);
@@ -122,7 +122,7 @@ const paymentTerms = (ctx: FinderContext) => {
 
 /** The dates as the document's way of writing them (`ctx.order`) reads them. */
 const datesIn = (ctx: FinderContext, titleDates: Candidate<string>[]): DateCandidates => {
-  const dateAt = parseDateAt(ctx.order);
+  const dateAt = parseDateAt(ctx.order, ctx.language);
   const terms = paymentTerms(ctx);
   return {
     invoiceDate: [

@@ -114,7 +114,7 @@ const linkedDate = (ctx: FinderContext, title: string, after: string) => {
   if (labelsAtStart(title, DATE_LABEL)[0]?.start === 0) return undefined;
   const link = TITLE_DATE_LINK.exec(after);
   const rest = link ? after.slice(link[0].length) : '';
-  const date = link ? findDates(rest, ctx.order)[0] : undefined;
+  const date = link ? findDates(rest, ctx.order, ctx.language)[0] : undefined;
   return date?.start === 0 && /^(?:\s*$|\s{2,})/.test(rest.slice(date.end)) ? date : undefined;
 };
 
@@ -129,13 +129,13 @@ const dateAfter = (ctx: FinderContext, tail: string, next: DocLine | undefined) 
     [nextLine, true],
   ] as const) {
     if (!text) continue;
-    const date = findDates(text, ctx.order)[0];
+    const date = findDates(text, ctx.order, ctx.language)[0];
     if (date && date.start === 0) return { date, onNextLine };
   }
   // Or alone in the title line's last cell: "Invoice 7731          5 June 2024".
   const cell = !here ? /^\s{2,}(?=\d|\p{L}{3})/u.exec(tail) : null;
   const rest = cell ? tail.slice(cell[0].length) : '';
-  const alone = cell ? findDates(rest, ctx.order)[0] : undefined;
+  const alone = cell ? findDates(rest, ctx.order, ctx.language)[0] : undefined;
   if (alone?.start === 0 && rest.slice(alone.end).trim() === '') return { date: alone, onNextLine: false };
   return undefined;
 };
