@@ -91,6 +91,9 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['fi', 'Vuokralasku 93141 pvm 5.3.2024', '93141', '2024-03-05'],
     ['et', 'ARVE 2024/77 kuupäev 05.03.2024', '2024/77', '2024-03-05'],
     ['et', 'Arve nr 17 kuupäevaga 5. märts 2024', '17', '2024-03-05'],
+    ['fi', 'Lasku nro 2024-77 päivätty 5.3.2024', '2024-77', '2024-03-05'],
+    ['fi', 'Lasku n:o 77 päivätty 5.3.2024', '77', '2024-03-05'],
+    ['sk', 'Faktúra číslo 2024077 zo dňa 5.3.2024', '2024077', '2024-03-05'],
   ])('reads number and date from a %s title line: %s', async (_, title, number, date) => {
     // Act
     const extraction = await readTitled(title);
@@ -175,6 +178,7 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['pt', 'Nota de crédito n.º NC 2024/3', 'NC 2024/3'],
     ['fi', 'Hyvityslasku 2024-3 päivätty 5.3.2024', '2024-3'],
     ['et', 'Kreeditarve nr K-2024-3 kuupäevaga 05.03.2024', 'K-2024-3'],
+    ['fi', 'HYVITYSLASKU nro H-2024-3', 'H-2024-3'],
   ])('reads a %s credit note title as kind credit_note: %s', async (_, title, number) => {
     // Act
     const extraction = await readTitled(title);
@@ -274,5 +278,23 @@ describe('a month name that two languages give two months', () => {
     // Assess
     expect([croatian.language, fieldOf(croatian, 'invoiceDate')?.value]).toEqual(['hr', '2025-10-15']);
     expect([polish.language, fieldOf(polish, 'invoiceDate')?.value]).toEqual(['pl', '2025-11-15']);
+  });
+});
+
+describe('a series and its number', () => {
+  const extractor = new HeuristicExtractor();
+
+  it.each([
+    ['ro', 'FACTURĂ', 'Seria CSW nr. 0045', 'CSW 0045'],
+    ['lt', 'PVM SĄSKAITA FAKTŪRA', 'Serija BT Nr. 000123', 'BT 000123'],
+    ['ro', 'FACTURĂ', 'Seria: ACR, nr.: 0458', 'ACR 0458'],
+  ])('number a %s invoice together: "%s" over "%s"', async (_, title, line, number) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['Carpatica Software S.R.L.', title, line, 'Total de plată: 7.140,00 RON']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '../vocabulary/index.js';
 import { findDates } from './parseDate.js';
 import type { DocLine, DocText } from './textIndex.js';
+import { NUMBER_MARK_SOURCE } from './values.js';
 
 /** The classifier's answer. */
 export interface Classification {
@@ -129,7 +130,10 @@ export const topLines = (doc: DocText, keep: (line: DocLine) => boolean): DocLin
   doc.lines.filter((l) => l.page === doc.lines[0]?.page && keep(l)).slice(0, TITLE_LINES);
 
 /** A number a title ends with, after a mark: " Nr. GM-2024-03", " N. 18/2024", " (No. SLA-88120)". */
-const TITLE_NUMBER = /\s\(?(?:nr|no|n[°º]|nº|n|č)\.?\s*[A-Z0-9][\w/.-]*\d[\w/.-]*\)?$/iu;
+const TITLE_NUMBER = new RegExp(
+  `\\s\\(?(?:${NUMBER_MARK_SOURCE}|n)\\.?\\s*[A-Z0-9][\\w/.-]*\\d[\\w/.-]*\\)?$`,
+  'iu',
+);
 
 /**
  * A contract's title: a short cell of words without digits or a colon whose first or last word

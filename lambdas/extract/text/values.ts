@@ -94,12 +94,16 @@ const SERIES_ID =
 const GROUPED_ID = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$|\s+[^\d\s]|\s{2,}|[;)]|,\s)/;
 
 /**
- * "Nr.", "No.", "N°", "N.", "N.º", "č.", "#", "Nummer", ... between a document's title and its number
- * ("Fattura N. 45/2024": Italian and Spanish abbreviate numero / número to "N."), with the
- * spaces after it.
+ * The marks that say "number": "Nr.", "No.", "N°", "N.", "N.º", "č.", "#", "Nummer", and the
+ * Croatian "br." (broj), Slovenian "št." (številka), Finnish "nro" and "n:o" (first: "nr" is the
+ * start of "nro"), Slovak "číslo".
+ * Italian and Spanish abbreviate numero / número to "N." ("Fattura N. 45/2024").
  */
-export const NUMBER_MARK =
-  /^(?:nr|no|n[°º]|nº|n\.\s?[°º]|n(?=\.)|č(?=\.)|#|num(?:ber|mer|ero|éro)?|número)\.?\s*[:.]?\s*/iu;
+export const NUMBER_MARK_SOURCE =
+  'nro|n:o|nr|no|n[°º]|nº|n\\.\\s?[°º]|n(?=\\.)|č(?=\\.)|#|num(?:ber|mer|ero|éro)?|número|br(?=\\.)|št(?=\\.)|číslo';
+
+/** A number mark (`NUMBER_MARK_SOURCE`) between a document's title and its number, with the spaces after it. */
+export const NUMBER_MARK = new RegExp(`^(?:${NUMBER_MARK_SOURCE})\\.?\\s*[:.]?\\s*`, 'iu');
 
 /** A document identifier: the first token, with at least one digit, a series and its number, or groups of digits. */
 export const parseId = (text: string): Parsed<string> | undefined => {
@@ -125,9 +129,19 @@ export const parseId = (text: string): Parsed<string> | undefined => {
  * as a small business numbers its first invoices. Alone: "42 items" is not read.
  */
 export const parseNumberedId = (text: string): Parsed<string> | undefined => {
+  const series = SERIES_AND_NUMBER.exec(text.trim());
+  if (series) return { value: `${series[1]} ${series[2]}` };
   const short = /^#?\s*([1-9]\d?)$/.exec(text.trim())?.[1];
   return parseId(text) ?? (short ? { value: short } : undefined);
 };
+
+/**
+ * A series of letters and its number, each marked, as Romanian and Lithuanian invoices print
+ * them after "Seria" / "Serija": "CSW nr. 0045", "BT Nr. 000123", "ACR, nr.: 0458". The number
+ * is both ("CSW 0045"), as the series is part of it.
+ */
+const SERIES_AND_NUMBER =
+  /^([A-Z]{1,6}\d{0,4})\s*[,:]?\s*(?:nr|no|n[°º])\.?\s*:?\s*(\d[\w/-]*)(?=$|\s|[,;)])/iu;
 
 /** Turns a found date into a parsed value; an unresolved slash date reads two ways. */
 export const dateValue = (found: FoundDate): Parsed<string> => ({
