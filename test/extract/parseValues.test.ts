@@ -152,6 +152,9 @@ describe('amounts', () => {
     ['12.500 Ft.', '12500', 'HUF'],
     ['7.140,00 lei', '7140.00', 'RON'],
     ['1.234,50 LEI', '1234.50', 'RON'],
+    ['96 000,00 euroa', '96000.00', 'EUR'],
+    ['36 000 eurot', '36000', 'EUR'],
+    ['1 250,00 eurų', '1250.00', 'EUR'],
   ])('read %s as %s %s', (text, amount, currency) => {
     // Act
     const found = findAmounts(`pay ${text}.`);
@@ -161,16 +164,21 @@ describe('amounts', () => {
     expect(found[0]).toMatchObject({ amount, currency });
   });
 
-  it.each([['HTML 5.00'], ['FIRM 2.00'], ['Rpt 3.50'], ['TLC 4.00'], ['a Lei 5.00'], ['Ft 5.00']])(
-    'take no sign from the letters of a word: %s',
-    (text) => {
-      // Act
-      const found = findAmounts(`item ${text}`);
+  it.each([
+    ['HTML 5.00'],
+    ['FIRM 2.00'],
+    ['Rpt 3.50'],
+    ['TLC 4.00'],
+    ['a Lei 5.00'],
+    ['Ft 5.00'],
+    ['27510 Eura'],
+  ])('take no sign from the letters of a word: %s', (text) => {
+    // Act
+    const found = findAmounts(`item ${text}`);
 
-      // Assess
-      expect(found.map((a) => a.currency)).toEqual([undefined]);
-    },
-  );
+    // Assess
+    expect(found.map((a) => a.currency)).toEqual([undefined]);
+  });
 
   it('do not take "z\u0142otych" (a word for zlotys in an amount in words) for the sign', () => {
     // Act

@@ -73,6 +73,11 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   // "48.000 Euro", "EUROS": looked up in lower case); "dollars" and "francs" are not.
   euro: 'EUR',
   euros: 'EUR',
+  // Finnish and Estonian partitives ("96 000,00 euroa", "36 000 eurot"), the Lithuanian genitive
+  // ("1 250,00 eurų"). Not the Croatian "eura", which is also a Finnish town after its postcode.
+  euroa: 'EUR',
+  eurot: 'EUR',
+  eurų: 'EUR',
 };
 
 /**
@@ -98,8 +103,11 @@ const WORDLIKE_SIGNS: Readonly<Record<string, string>> = {
   Ft: '(?<=\\d[ \\u00a0\\u202f]?)Ft\\.?(?![A-Za-z\\u00c0-\\u017f])',
   'Ft.': '',
   lei: '(?<=\\d[ \\u00a0\\u202f]?)(?:[Ll]ei|LEI)(?![A-Za-z\\u00c0-\\u017f])',
-  euro: '\\b(?:[Ee]uros?|EUROS?)\\b',
+  euro: '(?<![A-Za-z])(?:[Ee]uro(?:s|a|t)?|EURO(?:S|A|T)?|[Ee]urų|EURŲ)(?![A-Za-z\\u00c0-\\u017f])',
   euros: '',
+  euroa: '',
+  eurot: '',
+  eurų: '',
 };
 
 /** A currency sign of `SYMBOLS` (longest first, so "US$" before "$") or a three-letter code. */
