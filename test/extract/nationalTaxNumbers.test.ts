@@ -81,3 +81,36 @@ describe('a tax number printed without its country', () => {
     expect(currency).toBeUndefined();
   });
 });
+
+describe('a national tax number beside the same registration as a VAT id', () => {
+  const read = (registrations: string) =>
+    extractor.extract(
+      pdfTextOf(['Istra Web d.o.o.', registrations, 'RAČUN br. 45-1-1', 'Ukupno za platiti: 1.500,00 EUR']),
+    );
+
+  it.each([
+    ['OIB: 36127415562 · PDV ID: HR36127415562', 'PDV ID: HR36127415562', 'HR36127415562'],
+    ['Adószám: 12345676-2-06   Közösségi adószám: HU12345676', 'Közösségi adószám: HU12345676', 'HU12345676'],
+  ])('is the same registration, not a contradiction: "%s"', async (both, vatIdAlone, id) => {
+    // Act
+    const extraction = await read(both);
+    const alone = await read(vatIdAlone);
+
+    // Assess: as sure as the VAT id alone, or surer.
+    expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe(id);
+    expect(fieldOf(extraction, 'vendorTaxId')?.confidence).toBeGreaterThanOrEqual(
+      fieldOf(alone, 'vendorTaxId')?.confidence ?? 1,
+    );
+  });
+
+  it.each([
+    ['Adószám: 12345676-2-06', '12345676-2-06'],
+    ['Y-tunnus 2345678-9', '2345678-9'],
+  ])('is read whole in its own shape: "%s"', async (line, id) => {
+    // Act
+    const extraction = await read(line);
+
+    // Assess
+    expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe(id);
+  });
+});

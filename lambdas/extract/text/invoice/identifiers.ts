@@ -18,14 +18,15 @@ import { partyBlockColumns } from './partyBlocks.js';
  * tax number as countries print it without a country prefix: German "143/123/45678", US EIN
  * "12-3456789", Spanish NIF "B12345678" / "12345678Z", the Latin American registrations with their
  * check digits (Brazilian CNPJ "12.345.678/0001-90" and CPF, Colombian NIT "900.123.456-7",
- * Argentine CUIT "30-71234567-9", Chilean RUT "76.543.210-K"), and registration numbers of 8 to 14 digits,
+ * Argentine CUIT "30-71234567-9", Chilean RUT "76.543.210-K"), the Hungarian adószám "12345678-2-13"
+ * and Finnish Y-tunnus "2345678-9", and registration numbers of 8 to 14 digits,
  * grouped or not (Italian partita IVA "12345678901", SIREN and SIRET, Belgian "0123.456.789"); a
  * prefixed id's groups may be split by spaces, dots or hyphens (Swiss UID "CHE-123.456.789").
  * An id never stops where a number goes on after a decimal mark: "VAT (7%)  EUR 38.197,08" is a
  * tax amount, whose "EU" + "R 38.197" would otherwise read as an EU VAT id.
  */
 const TAX_ID =
-  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.-]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{3}\.\d{3}\.\d{3}-\d{1,2}|\d{2}-\d{8}-\d|\d{1,2}\.\d{3}\.\d{3}-[\dK]|\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d]|[.,]\d)/u;
+  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.-]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{3}\.\d{3}\.\d{3}-\d{1,2}|\d{2}-\d{8}-\d|\d{1,2}\.\d{3}\.\d{3}-[\dK]|\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|\d{8}-\d-\d{2}|\d{7}-\d|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d]|[.,]\d)/u;
 
 /**
  * Whether `text` opens with an amount in a currency, with its two decimals ("CHF 95.79", "EUR
@@ -94,13 +95,31 @@ export const vatIdCandidates = (ctx: FinderContext): Candidate<string>[] => {
     midCell: 'loose',
     furniture: true,
     via: 'label:vat-id',
-  }).map((c) =>
-    inBlock(c.line, customerBlocks.get(c.line.index))
-      ? customersId(c)
-      : inBlock(c.line, vendorBlocks.get(c.line.index))
-        ? sellersId(c)
-        : c,
-  );
+  })
+    .map((c) =>
+      inBlock(c.line, customerBlocks.get(c.line.index))
+        ? customersId(c)
+        : inBlock(c.line, vendorBlocks.get(c.line.index))
+          ? sellersId(c)
+          : c,
+    )
+    .map((c, _, all) => ({ ...c, value: prefixedTwin(c.value, all) ?? c.value }));
+};
+
+/**
+ * The VAT id among `all` that is `value`'s registration with its country prefix: the Croatian
+ * OIB "36127415562" is "HR36127415562", the Slovenian davčna številka "12345679" is
+ * "SI12345679", the Hungarian adószám "12345678-2-13" is "HU12345678" (its first eight digits).
+ * Printed side by side they are one registration twice, not two that contradict each other.
+ */
+const prefixedTwin = (value: string, all: readonly Candidate<string>[]): string | undefined => {
+  if (/^[A-Z]{2}/.test(value)) return undefined;
+  const digits = value.replace(/\D/g, '');
+  const hungarian = /^\d{8}-\d-\d{2}$/.test(value);
+  return all.find((c) => {
+    const national = /^[A-Z]{2}(\d+)$/.exec(c.value)?.[1];
+    return national !== undefined && (national === digits || (hungarian && digits.slice(0, 8) === national));
+  })?.value;
 };
 
 /** How close (in characters) a cell must start to a block's label to be in the block's column. */
