@@ -107,6 +107,22 @@ describe('vocabularies', () => {
     expect(ambiguous).toEqual([]);
   });
 
+  it.each([
+    ['Datum dospijeca', 'dueDate'],
+    ['Data scadenţei', 'dueDate'],
+    ['Data scadentei', 'dueDate'],
+    ['Fizetesi hatarido', 'dueDate'],
+    ['Fizetési határidö', 'dueDate'],
+    ['Is viso su PVM', 'total'],
+    ['Pardavejas', 'vendor'],
+  ])('finds "%s", a label printed without its accents or with a look-alike letter, as %s', (text, field) => {
+    // Act
+    const [found] = labelsAtStart(`${text}: 1`);
+
+    // Assess
+    expect(found?.field).toBe(field);
+  });
+
   it('finds each label of each language as the label of its own field at the start of a cell', () => {
     // Act: the lexicon's longest match for "<label>: 1", per label.
     const lost = VOCABULARIES.flatMap((v) =>

@@ -70,9 +70,10 @@ const VARIANTS: Readonly<Record<string, string>> = {
   // The letters of the Central European and Baltic languages, which ASCII-only printouts and OCR
   // write plainly ("Datum dospijeca", "Fizetesi hatarido"); Romanian's comma-below letters also
   // match their cedilla twins, which older fonts and keyboards print ("scadenţei", "scadenței").
-  ő: '[őöo]',
-  ű: '[űüu]',
-  ă: '[ăa]',
+  // OCR reads Hungarian's double acute as an umlaut or a tilde, Romanian's breve as a circumflex.
+  ő: '[őöoõô]',
+  ű: '[űüuû]',
+  ă: '[ăâa]',
   ș: '[șşs]',
   ş: '[şșs]',
   ț: '[țţt]',
