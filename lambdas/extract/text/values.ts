@@ -222,11 +222,12 @@ const NAME_CONNECTORS = new Set([
 ]);
 
 /**
- * A legal form whose final dot belongs to it: "Inc.", "Ltd.", "Lda.", any dotted one ("S.r.l.",
- * "V.O.F.", "a.G."), and the Italian "& C." (and partners).
+ * A legal form whose final dot belongs to it: "Inc.", "Ltd.", "Lda.", the Hungarian "Kft.",
+ * "Zrt.", "Nyrt.", "Bt.", "Kkt.", any dotted one ("S.r.l.", "V.O.F.", "a.G."), and the Italian
+ * "& C." (and partners).
  */
 const LEGAL_ABBREVIATION =
-  /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag|bhd)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$|&\s?C\.$/iu;
+  /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag|bhd|kft|zrt|nyrt|bt|kkt)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$|&\s?C\.$/iu;
 
 /**
  * Not a legal form in brackets: South African and Indian companies' "(Pty) Ltd", "(Pvt) Ltd", the
