@@ -29,6 +29,11 @@ describe('providers', () => {
     ['UAB Baltijos Tiekimas', 'baltijos tiekimas'],
     ['Baltijos Tiekimas UAB', 'baltijos tiekimas'],
     ['SIA Rīgas Koks', 'rigas koks'],
+    ['ΑΛΦΑ Trading Α.Ε.', 'αλφα trading'],
+    ['Παπαδόπουλος Ι.Κ.Ε.', 'παπαδοπουλος'],
+    ['ООО Ромашка', 'ооо ромашка'],
+    // Latin letters without a plain form go, as they always did: stored comparison keys stay.
+    ['Møller A/S', 'm ller a s'],
   ])('normalise %s to %s', (name, expected) => {
     expect(normalizeCompanyName(name)).toBe(expected);
   });
@@ -39,6 +44,14 @@ describe('providers', () => {
 
     // Assess
     expect(names).toEqual(['as', 'as good as new', 'ab fab cleaning']);
+  });
+
+  it('tell two names apart by their letters in another script, not by the Latin words they share', () => {
+    // Act
+    const match = matchProvider([{ id: 'p9', name: 'ΑΛΦΑ Trading Α.Ε.' }], { name: 'ΒΗΤΑ Trading Ε.Π.Ε.' });
+
+    // Assess
+    expect(match).toBeUndefined();
   });
 
   it('match by name, alias or tax id, and never by a near miss', () => {

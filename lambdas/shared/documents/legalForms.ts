@@ -135,6 +135,13 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   // The Baltic forms below, where a name puts them last ("Baltijos Tiekimas UAB").
   'uab',
   'sia',
+  // Greek: the société anonyme ("Α.Ε."), the limited company ("Ε.Π.Ε."), the private company
+  // ("Ι.Κ.Ε.") and the partnerships ("Ο.Ε.", "Ε.Ε."), read without their accents and dots.
+  'αε',
+  'επε',
+  'ικε',
+  'οε',
+  'εε',
 ]);
 
 /**
@@ -162,7 +169,7 @@ export const hasLegalForm = (name: string): boolean => {
     // "S.à r.l." is "sarl": accents are not part of a legal form's letters.
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\b([A-Za-z])\.(?=[A-Za-z]\.?)/g, '$1')
+    .replace(/(?<![\p{L}\p{N}])(\p{L})\.(?=\p{L}\.?)/gu, '$1')
     // Brackets too: "UG (haftungsbeschränkt)".
     .replace(/[.,()]/g, '')
     .toLowerCase()

@@ -49,16 +49,26 @@ export type ProviderLookup = (query: ProviderQuery) => Promise<Provider | undefi
  * leading "the" and no legal forms ("Acme Corp." and "ACME Corporation" both give "acme", "UAB
  * Baltijos Tiekimas" and "Baltijos Tiekimas UAB" both "baltijos tiekimas").
  */
+/** A dotted initial in a script other than Latin, before another ("Α.Ε.", "О.О.О."). */
+const OTHER_SCRIPT_INITIAL =
+  /(?<![\p{L}\p{N}])((?!\p{Script=Latin})\p{L})\.(?=(?!\p{Script=Latin})\p{L}(?![\p{L}\p{N}]))/gu;
+
+/** What a comparison key leaves out: all but a-z, 0-9 and the letters of scripts other than Latin. */
+const NOT_A_KEY = /(?:[^\p{L}0-9]|(?![a-z])\p{Script=Latin})+/gu;
+
 export const normalizeCompanyName = (name: string): string => {
   const leading = name.trim().split(/\s+/, 1)[0] ?? '';
   const words = name
-    // Dotted initials are one word: "K.K." is "KK", "L.P." is "LP".
+    // Dotted initials are one word: "K.K." is "KK", "L.P." is "LP", "Α.Ε." is "ΑΕ".
     .replace(/\b([A-Za-z])\.(?=[A-Za-z]\b)/g, '$1')
+    .replace(OTHER_SCRIPT_INITIAL, '$1')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, ' ')
+    // Letters of other scripts stay ("ΑΛΦΑ Trading Α.Ε." is not "trading"); Latin letters without
+    // a plain form ("ø", "ł") go, as they always have, so stored comparison keys stay the same.
+    .replace(NOT_A_KEY, ' ')
     .trim()
     .split(' ')
     .filter((w) => w.length > 0);
