@@ -1,7 +1,7 @@
 /**
  * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese, Swedish, Danish, Norwegian, Croatian,
  * Slovenian, Slovak, Lithuanian, Finnish, Estonian,
- * Hungarian and Romanian businesses write them, in short form:
+ * Hungarian, Romanian and Greek businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -569,6 +569,39 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       totalValue: { amount: '96000.00', currency: 'RON' },
       terminationNoticeDays: 15,
       governingLaw: 'Romania',
+    },
+  },
+  {
+    name: 'a Greek service contract "μεταξύ … και …", εφεξής καλούμενη «ο Πάροχος», signed "Στην Αθήνα σήμερα, 28 Απριλίου 2025"',
+    lines: [
+      'Σύμβαση Παροχής Υπηρεσιών',
+      'Αριθμός σύμβασης: 2025/031',
+      'Στην Αθήνα σήμερα, 28 Απριλίου 2025, μεταξύ:',
+      'Η εταιρεία με την επωνυμία Ψηφιακές Λύσεις Ι.Κ.Ε., που εδρεύει στην Αθήνα, οδός Πατησίων 10, με ΑΦΜ 801234560, ΔΟΥ ΦΑΕ Αθηνών, νόμιμα εκπροσωπούμενη από τον Γεώργιο Παπαδόπουλο, εφεξής καλούμενη «ο Πάροχος»,',
+      'και',
+      'Η ανώνυμη εταιρεία με την επωνυμία Ξενοδοχεία Κρήτης Α.Ε., που εδρεύει στο Ηράκλειο, Λεωφ. Ικάρου 5, με ΑΦΜ 998765435, εφεξής καλούμενη «ο Πελάτης»,',
+      'συμφωνήθηκαν και έγιναν αμοιβαία αποδεκτά τα ακόλουθα:',
+      'Άρθρο 1. Διάρκεια',
+      'Η παρούσα σύμβαση τίθεται σε ισχύ από 01.05.2025 και έχει διάρκεια δώδεκα (12) μηνών. Η σύμβαση ανανεώνεται αυτόματα για ίσο χρονικό διάστημα.',
+      'Κάθε συμβαλλόμενο μέρος μπορεί να καταγγείλει τη σύμβαση με έγγραφη προειδοποίηση εξήντα (60) ημερών.',
+      'Άρθρο 2. Αμοιβή',
+      'Η συνολική αμοιβή του Παρόχου ανέρχεται σε 36.000,00 € πλέον ΦΠΑ.',
+      'Η πληρωμή γίνεται εντός 30 ημερών από την έκδοση του τιμολογίου.',
+      'Άρθρο 3. Εφαρμοστέο δίκαιο',
+      'Η παρούσα σύμβαση διέπεται από το ελληνικό δίκαιο.',
+    ],
+    expect: {
+      contractNumber: '2025/031',
+      provider: 'Ψηφιακές Λύσεις Ι.Κ.Ε.',
+      customer: 'Ξενοδοχεία Κρήτης Α.Ε.',
+      effectiveDate: '2025-05-01',
+      termMonths: 12,
+      totalValue: { amount: '36000.00', currency: 'EUR' },
+      paymentTerms: 'Net 30',
+      autoRenewal: true,
+      terminationNoticeDays: 60,
+      governingLaw: 'Greece',
+      signedDate: '2025-04-28',
     },
   },
 ];

@@ -8,7 +8,7 @@ import { pdfTextOf } from './pdfTextOf.js';
  * words, amounts with a decimal comma (1.234,56 and 1 234,56) and the vendor's registration
  * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP, NIF, Swedish momsreg.nr, Danish CVR, Norwegian org.nr, Czech DIČ,
  * Croatian OIB, Slovenian ID za DDV, Slovak IČ DPH, Lithuanian PVM mokėtojo kodas,
- * Finnish ALV-numero, Estonian KMKR, Hungarian közösségi adószám, Romanian CIF) printed as numbers near the amounts.
+ * Finnish ALV-numero, Estonian KMKR, Hungarian közösségi adószám, Romanian CIF, Greek ΑΦΜ) printed as numbers near the amounts.
  */
 export interface LanguageInvoice {
   language: string;
@@ -805,5 +805,55 @@ export const LANGUAGE_INVOICES: readonly LanguageInvoice[] = [
     customer: 'Hotel Dunărea S.A.',
     net: '9700.00',
     vatIdDigits: '12345674',
+  },
+  {
+    // A Greek invoice as an ERP prints it for myDATA: series, number and date as a table's
+    // headings over their values, the customer's ΑΦΜ and ΔΟΥ in its block, the ΜΑΡΚ the tax
+    // authority gave it at the foot. The issuer prints its Latin name: a name in Greek letters
+    // with a Greek legal form ("Α.Ε.") is not read as a company yet.
+    language: 'el',
+    text: pdfTextOf([
+      'Aegean Woodworks S.A. · Λεωφ. Συγγρού 112 · 117 41 Αθήνα',
+      'ΑΦΜ: EL801234560 · ΔΟΥ: ΦΑΕ Αθηνών · ΓΕΜΗ: 123456701000',
+      '                                        Καφέ Ολύμπια Ο.Ε.',
+      '                                        Ερμού 25',
+      '                                        546 24 Θεσσαλονίκη',
+      '                               Τιμολόγιο Πώλησης',
+      'Σειρά          Αριθμός          Ημερομηνία          Ώρα',
+      'Α              458              15/04/2025          10:32',
+      'Στοιχεία πελάτη:',
+      'Καφέ Ολύμπια Ο.Ε.',
+      'Ερμού 25, 546 24 Θεσσαλονίκη',
+      "ΑΦΜ: 998765435          ΔΟΥ: Δ' Θεσσαλονίκης",
+      'Κωδ. πελάτη: 30417      Τρόπος πληρωμής: Επί πιστώσει      Ημερομηνία λήξης: 15/05/2025',
+      'Α/Α   Περιγραφή                       Ποσότητα    Τιμή μονάδας       Αξία',
+      '1     Πάγκος μπαρ από δρυ             1           3.200,00           3.200,00',
+      '2     Εργασία τοποθέτησης (ώρες)      8              45,00             360,00',
+      'Σύνολο καθαρής αξίας                                                 3.560,00',
+      'ΦΠΑ 24%                                                                854,40',
+      'Σύνολο                                                               4.414,40',
+      'Πληρωτέο ποσό                                                        4.414,40 €',
+      'Παρακαλούμε να εξοφλήσετε το ποσό του τιμολογίου έως την ημερομηνία λήξης με κατάθεση στον λογαριασμό μας.',
+      'Εθνική Τράπεζα · IBAN: GR11 0110 1250 0000 1234 5678 901',
+      'ΜΑΡΚ: 400001234567890    UID: 4F3A9C0D2B7E',
+    ]),
+    expected: {
+      invoiceNumber: '458',
+      kind: 'invoice',
+      invoiceDate: '2025-04-15',
+      dueDate: '2025-05-15',
+      vendor: 'Aegean Woodworks S.A.',
+      customer: 'Καφέ Ολύμπια Ο.Ε.',
+      currency: 'EUR',
+      subtotal: '3560.00',
+      tax: '854.40',
+      total: '4414.40',
+      amountDue: '4414.40',
+      vendorTaxId: 'EL801234560',
+      iban: 'GR1101101250000012345678901',
+    },
+    customer: 'Καφέ Ολύμπια Ο.Ε.',
+    net: '3560.00',
+    vatIdDigits: '801234560',
   },
 ];

@@ -1,6 +1,7 @@
 import cs from './cs.json' with { type: 'json' };
 import da from './da.json' with { type: 'json' };
 import de from './de.json' with { type: 'json' };
+import el from './el.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
 import et from './et.json' with { type: 'json' };
@@ -47,6 +48,7 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   et,
   hu,
   ro,
+  el,
 ].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {
