@@ -29,8 +29,8 @@ interface CompiledLabel {
   language: string;
   /** Anchored at the start of the text searched. */
   atStart: RegExp;
-  /** Anywhere, at word boundaries (global). */
-  anywhere: RegExp;
+  /** Its place among all labels: the order in which a lookup tries them. */
+  order: number;
 }
 
 const VARIANTS: Readonly<Record<string, string>> = {
@@ -82,6 +82,15 @@ const VARIANTS: Readonly<Record<string, string>> = {
   š: '[šs]',
   ž: '[žz]',
   đ: '[đd]',
+  // Greek capitals drop their accents ("ΤΙΜΟΛΟΓΙΟ" for "Τιμολόγιο"): an accented vowel matches
+  // its plain one (and the diaeresis forms).
+  ά: '[άα]',
+  έ: '[έε]',
+  ή: '[ήη]',
+  ί: '[ίιϊΐ]',
+  ό: '[όο]',
+  ύ: '[ύυϋΰ]',
+  ώ: '[ώω]',
   ė: '[ėe]',
   į: '[įi]',
   ų: '[ųu]',
@@ -125,13 +134,21 @@ export const NOT_WORD_BEFORE = '(?<![\\p{L}\\p{N}])';
 export const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';
 
 /**
- * The bucket a label is kept in, and a text looked up in: its first two letters, folded, with
- * umlauts written out ("ue") folded like umlauts ("ü"). A label whose second character is not a
- * letter ("n° tva") is kept under its first letter alone; a lookup tries both buckets.
+ * The bucket a label is kept in, and a text looked up in: its first three letters, folded, with
+ * umlauts written out ("ue") folded like umlauts ("ü"). A label whose second or third character
+ * is not a letter ("n° tva", "re-nr.") is kept under the letters before it, or under its first
+ * character; a lookup tries the text's three letters, its two and its one. Twenty vocabularies'
+ * labels, tried one by one, were a fifth of the extractor's time with two-letter buckets.
  */
 const indexKey = (text: string): string => {
-  const key = fold(text.slice(0, 4)).replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
-  return /^\p{L}\p{L}/u.test(key) ? key.slice(0, 2) : key.slice(0, 1);
+  const key = fold(text.slice(0, 6)).replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
+  return /^\p{L}{1,3}/u.exec(key)?.[0] ?? key.slice(0, 1);
+};
+
+/** The buckets a text's labels may be in: its key and the key's shorter starts. */
+const lookupKeys = (text: string): string[] => {
+  const key = indexKey(text);
+  return [key, key.slice(0, 2), key.slice(0, 1)].filter((k, i, all) => all.indexOf(k) === i);
 };
 
 /** A rate written onto a tax's name: "CGST9", "IGST18", "VAT20". */
@@ -139,6 +156,7 @@ const TAX_RATE_SUFFIX = '(?:\\d{1,2}(?:[.,]\\d{1,2})?)?';
 
 const compile = (vocabularies: readonly Vocabulary[]): Map<string, CompiledLabel[]> => {
   const byInitial = new Map<string, CompiledLabel[]>();
+  let order = 0;
   for (const vocabulary of vocabularies) {
     for (const field of LABEL_FIELDS) {
       const set = vocabulary.labels[field];
@@ -162,7 +180,7 @@ const compile = (vocabularies: readonly Vocabulary[]): Map<string, CompiledLabel
             label,
             language: vocabulary.code,
             atStart: new RegExp(`^(?:${source})${end}`, 'iu'),
-            anywhere: new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})${end}`, 'giu'),
+            order: order++,
           };
           const key = indexKey(label);
           byInitial.set(key, [...(byInitial.get(key) ?? []), entry]);
@@ -240,11 +258,10 @@ const labelsOpening = (text: string): LabelMatch[] => {
 
 /** The longest labels at the start of `rest`, placed in the text it was cut from. */
 const longestIn = (rest: string, lead: number, cutAt: number, cut: number): LabelMatch[] => {
-  const key = indexKey(rest);
-  const candidates = [
-    ...(LABELS.get(key) ?? []),
-    ...(key.length > 1 ? (LABELS.get(key.charAt(0)) ?? []) : []),
-  ];
+  // In the labels' own order, so that of two labels alike the same one is reported as ever.
+  const candidates = lookupKeys(rest)
+    .flatMap((key) => LABELS.get(key) ?? [])
+    .sort((a, b) => a.order - b.order);
   let best: LabelMatch[] = [];
   for (const entry of candidates) {
     const m = entry.atStart.exec(rest);
