@@ -156,3 +156,17 @@ describe("a contract form's role labels", () => {
     expect(got).toMatchObject({ docType: 'invoice', scores: { contract: 0 } });
   });
 });
+
+describe('a name written in quotes', () => {
+  it.each([
+    ['«Ψηφιακές Λύσεις Ι.Κ.Ε.», εφεξής καλούμενη «ο Πάροχος»', 'Ψηφιακές Λύσεις Ι.Κ.Ε.'],
+    ['«Atelier Dupont SARL»', 'Atelier Dupont SARL'],
+    ['"Acme Ltd"', 'Acme Ltd'],
+  ])('reads "%s" as "%s", without its quotes', (text, name) => {
+    // Act
+    const got = cleanPartyName(text);
+
+    // Assess
+    expect(got).toBe(name);
+  });
+});

@@ -298,3 +298,41 @@ describe('a series and its number', () => {
     expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
   });
 });
+
+describe('a Greek invoice printed in capitals, which drop their accents', () => {
+  it('is read by its labels, as in mixed case: "ΑΡ. ΤΙΜΟΛΟΓΙΟΥ", "ΗΜΕΡΟΜΗΝΙΑ ΕΚΔΟΣΗΣ", "ΣΥΝΟΛΟ"', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Ξυλουργική Αιγαίου Α.Ε.',
+        'ΤΙΜΟΛΟΓΙΟ ΠΩΛΗΣΗΣ',
+        'ΑΡ. ΤΙΜΟΛΟΓΙΟΥ: 458',
+        'ΗΜΕΡΟΜΗΝΙΑ ΕΚΔΟΣΗΣ: 15/04/2025',
+        'ΚΑΘΑΡΗ ΑΞΙΑ 1.000,00',
+        'ΦΠΑ 24% 240,00',
+        'ΣΥΝΟΛΟ 1.240,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+    expect(fieldsOf(extraction).vendor?.value).toBe('Ξυλουργική Αιγαίου Α.Ε.');
+    expect(valuesOf(extraction)).toMatchObject({
+      invoiceNumber: '458',
+      invoiceDate: '2025-04-15',
+      subtotal: '1000.00',
+      tax: '240.00',
+      total: '1240.00',
+    });
+  });
+
+  it('numbers a title after "Αρ." as after "Nr."', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf(['Ξυλουργική Αιγαίου Α.Ε.', 'Τιμολόγιο Αρ. 458 της 15/04/2025', 'Σύνολο 1.240,00 €']),
+    );
+
+    // Assess
+    expect(valuesOf(extraction)).toMatchObject({ kind: 'invoice', invoiceNumber: '458' });
+  });
+});

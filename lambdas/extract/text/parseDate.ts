@@ -103,10 +103,11 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     // "5 March 2025", "5. März 2018", "5th day of March, 2025", "5 de marzo de 2018", "1er mars 2018",
-    // "1° aprile 2024" (the first of a month is an ordinal in French, Italian and Spanish), and the
+    // "1° aprile 2024" (the first of a month is an ordinal in French, Italian and Spanish; Greek
+    // writes every day so: "1η Μαΐου 2025"), and the
     // American standard forms' "14th day of April in the year 2025".
     re: new RegExp(
-      `\\b(\\d{1,2})(?:st|nd|rd|th|er|[°º]|\\.)?\\s+(?:day\\s+of\\s+|de\\s+)?${MONTH}\\.?,?\\s+(?:de\\s+|del\\s+|in\\s+the\\s+year\\s+)?(\\d{4})\\b`,
+      `\\b(\\d{1,2})(?:st|nd|rd|th|er|η|[°º]|\\.)?\\s+(?:day\\s+of\\s+|de\\s+)?${MONTH}\\.?,?\\s+(?:de\\s+|del\\s+|in\\s+the\\s+year\\s+)?(\\d{4})\\b`,
       'giu',
     ),
     read: (m, _, language) => named(num(m, 3), m[2], num(m, 1), language),

@@ -96,11 +96,11 @@ const GROUPED_ID = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$|\s+[^\d\s]|\s{2,}|[;)]|,\s)/
 /**
  * The marks that say "number": "Nr.", "No.", "N°", "N.", "N.º", "č.", "#", "Nummer", and the
  * Croatian "br." (broj), Slovenian "št." (številka), Finnish "nro" and "n:o" (first: "nr" is the
- * start of "nro"), Slovak "číslo".
+ * start of "nro"), Slovak "číslo", Greek "αρ." and "αριθ." (αριθμός).
  * Italian and Spanish abbreviate numero / número to "N." ("Fattura N. 45/2024").
  */
 export const NUMBER_MARK_SOURCE =
-  'nro|n:o|nr|no|n[°º]|nº|n\\.\\s?[°º]|n(?=\\.)|č(?=\\.)|#|num(?:ber|mer|ero|éro)?|número|br(?=\\.)|št(?=\\.)|číslo';
+  'nro|n:o|nr|no|n[°º]|nº|n\\.\\s?[°º]|n(?=\\.)|č(?=\\.)|#|num(?:ber|mer|ero|éro)?|número|br(?=\\.)|št(?=\\.)|číslo|αριθ(?=\\.)|αρ(?=\\.)';
 
 /** A number mark (`NUMBER_MARK_SOURCE`) between a document's title and its number, with the spaces after it. */
 export const NUMBER_MARK = new RegExp(`^(?:${NUMBER_MARK_SOURCE})\\.?\\s*[:.]?\\s*`, 'iu');
@@ -271,7 +271,10 @@ export const cleanPartyName = (text: string): string | undefined => {
   let name = text
     .trim()
     .replace(/^\(?\d{1,2}\)\s+/, '')
-    .replace(/^["'(]+/, '');
+    .replace(/^["'(«„“]+/, '')
+    // Closing quotes of a name written in guillemets («Ψηφιακές Λύσεις Ι.Κ.Ε.», as Greek and
+    // French contracts write names) go with their opening ones.
+    .replace(/^([^«»„“”"]*)[»“”"](?=\s*(?:,|$))/, '$1');
   // A defined term after the name ("Acme Ltd (the \"Supplier\")") goes; a legal form in brackets
   // stays ("Protea Security Services (Pty) Ltd", "Sharma Traders (Pvt) Ltd").
   name = name.replace(DEFINED_TERM_AFTER, '');
