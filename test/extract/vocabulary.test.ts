@@ -158,6 +158,7 @@ const PARAGRAPHS: Record<string, string> = {
   et: 'Täname tellimuse eest. Palume arve tasuda hiljemalt maksetähtajaks meie arveldusarvele ning märkida selgitusse arve viitenumber.',
   hu: 'Köszönjük megrendelését. Kérjük, a számla összegét a fizetési határidőig átutalással egyenlítse ki a megadott bankszámlaszámra, a közleményben a számla sorszámát feltüntetve.',
   ro: 'Vă mulțumim pentru comandă. Vă rugăm să achitați suma de plată prin transfer bancar în contul nostru până la data scadenței, menționând numărul facturii.',
+  lv: 'Paldies par pasūtījumu. Lūdzam apmaksāt šo rēķinu līdz norādītajam apmaksas termiņam, maksājuma mērķī norādot rēķina numuru.',
 };
 
 describe('detectLanguage', () => {
