@@ -1,7 +1,7 @@
 /**
  * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese, Swedish, Danish, Norwegian, Croatian,
  * Slovenian, Slovak, Lithuanian, Finnish, Estonian,
- * Hungarian, Romanian and Greek businesses write them, in short form:
+ * Hungarian, Romanian, Greek and Latvian businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -602,6 +602,36 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       terminationNoticeDays: 60,
       governingLaw: 'Greece',
       signedDate: '2025-04-28',
+    },
+  },
+  {
+    name: 'a Latvian service contract, its parties "… (turpmāk – Izpildītājs), no vienas puses, un …", signed "Rīgā, 20.03.2025."',
+    lines: [
+      'PAKALPOJUMU LĪGUMS Nr. PL-2025/017',
+      'Rīgā, 20.03.2025.',
+      'SIA Datu Risinājumi, reģistrācijas Nr. 40003123456, juridiskā adrese: Brīvības iela 40, Rīga, LV-1050, kuru pārstāv valdes loceklis Jānis Bērziņš (turpmāk – Izpildītājs), no vienas puses,',
+      'un',
+      'AS Rīgas Loģistika, reģistrācijas Nr. 40003987654, juridiskā adrese: Krasta iela 12, Rīga, LV-1019, kuru pārstāv valdes priekšsēdētāja Anna Kalniņa (turpmāk – Pasūtītājs), no otras puses,',
+      '(turpmāk kopā – Puses) noslēdz šādu līgumu:',
+      '1. Līgums stājas spēkā 01.04.2025. un ir noslēgts uz 24 mēnešiem.',
+      '2. Līguma kopējā summa ir 36 000,00 EUR bez PVN.',
+      '3. Pasūtītājs apmaksā Izpildītāja rēķinu 30 dienu laikā no tā saņemšanas dienas.',
+      '4. Līgums automātiski pagarinās uz nākamajiem 12 mēnešiem, ja neviena no Pusēm to neuzteic.',
+      '5. Katra Puse var vienpusēji izbeigt Līgumu, rakstiski brīdinot otru Pusi vismaz 60 dienas iepriekš.',
+      '6. Līgumam piemērojami Latvijas Republikas normatīvie akti.',
+    ],
+    expect: {
+      contractNumber: 'PL-2025/017',
+      provider: 'SIA Datu Risinājumi',
+      customer: 'AS Rīgas Loģistika',
+      effectiveDate: '2025-04-01',
+      termMonths: 24,
+      totalValue: { amount: '36000.00', currency: 'EUR' },
+      paymentTerms: 'Net 30',
+      autoRenewal: true,
+      terminationNoticeDays: 60,
+      governingLaw: 'Latvia',
+      signedDate: '2025-03-20',
     },
   },
 ];

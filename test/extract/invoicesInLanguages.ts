@@ -8,7 +8,8 @@ import { pdfTextOf } from './pdfTextOf.js';
  * words, amounts with a decimal comma (1.234,56 and 1 234,56) and the vendor's registration
  * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP, NIF, Swedish momsreg.nr, Danish CVR, Norwegian org.nr, Czech DIČ,
  * Croatian OIB, Slovenian ID za DDV, Slovak IČ DPH, Lithuanian PVM mokėtojo kodas,
- * Finnish ALV-numero, Estonian KMKR, Hungarian közösségi adószám, Romanian CIF, Greek ΑΦΜ) printed as numbers near the amounts.
+ * Finnish ALV-numero, Estonian KMKR, Hungarian közösségi adószám, Romanian CIF, Greek ΑΦΜ,
+ * Latvian PVN reģ. Nr.) printed as numbers near the amounts.
  */
 export interface LanguageInvoice {
   language: string;
@@ -855,5 +856,52 @@ export const LANGUAGE_INVOICES: readonly LanguageInvoice[] = [
     customer: 'Καφέ Ολύμπια Ο.Ε.',
     net: '3560.00',
     vatIdDigits: '801234560',
+  },
+  {
+    language: 'lv',
+    text: pdfTextOf([
+      'SIA Kokamatnieks · Brīvības iela 100 · Rīga, LV-1011',
+      '                                        RĒĶINS Nr. KA-2025/041',
+      'Rēķina datums:      15.04.2025.              Apmaksas termiņš:   29.04.2025.',
+      'Piegādes datums:    14.04.2025.              Pasūtījuma Nr.:     P-0311',
+      'Piegādātājs:        SIA Kokamatnieks',
+      'Reģ. Nr.:           40003012345',
+      'PVN reģ. Nr.:       LV40003012345',
+      'Juridiskā adrese:   Brīvības iela 100, Rīga, LV-1011',
+      'Banka:              AS Swedbank, SWIFT HABALV22',
+      'Konts:              LV87HABA0551012345678',
+      'Pircējs:            SIA Kafejnīca Liepa',
+      'Reģ. Nr.:           40103987654',
+      'PVN reģ. Nr.:       LV40103987654',
+      'Juridiskā adrese:   Lielā iela 5, Jelgava, LV-3001',
+      'Nr. p.k.  Nosaukums                    Mērv.   Daudzums      Cena        Summa',
+      '1         Ozolkoka bāra lete           gab.           1   2 400,00     2 400,00',
+      '2         Montāžas darbi               st.            8      45,00       360,00',
+      'Summa bez PVN                                                          2 760,00',
+      'PVN 21%                                                                  579,60',
+      'Kopā apmaksai EUR                                                      3 339,60',
+      'Summa vārdiem: trīs tūkstoši trīs simti trīsdesmit deviņi euro, 60 centi',
+      'Lūdzam apmaksāt rēķinu līdz 29.04.2025., maksājuma mērķī norādot rēķina numuru.',
+      'Rēķins sagatavots elektroniski un ir derīgs bez paraksta.',
+    ]),
+    expected: {
+      invoiceNumber: 'KA-2025/041',
+      kind: 'invoice',
+      invoiceDate: '2025-04-15',
+      dueDate: '2025-04-29',
+      vendor: 'SIA Kokamatnieks',
+      customer: 'SIA Kafejnīca Liepa',
+      currency: 'EUR',
+      subtotal: '2760.00',
+      tax: '579.60',
+      total: '3339.60',
+      amountDue: '3339.60',
+      poNumber: 'P-0311',
+      vendorTaxId: 'LV40003012345',
+      iban: 'LV87HABA0551012345678',
+    },
+    customer: 'SIA Kafejnīca Liepa',
+    net: '2760.00',
+    vatIdDigits: '40003012345',
   },
 ];

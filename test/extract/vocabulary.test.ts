@@ -159,6 +159,7 @@ const PARAGRAPHS: Record<string, string> = {
   hu: 'Köszönjük megrendelését. Kérjük, a számla összegét a fizetési határidőig átutalással egyenlítse ki a megadott bankszámlaszámra, a közleményben a számla sorszámát feltüntetve.',
   ro: 'Vă mulțumim pentru comandă. Vă rugăm să achitați suma de plată prin transfer bancar în contul nostru până la data scadenței, menționând numărul facturii.',
   el: 'Σας ευχαριστούμε για την παραγγελία. Παρακαλούμε να εξοφλήσετε το ποσό του τιμολογίου με κατάθεση στον λογαριασμό μας έως την ημερομηνία λήξης, αναφέροντας τον αριθμό του τιμολογίου.',
+  lv: 'Paldies par pasūtījumu. Lūdzam apmaksāt šo rēķinu līdz norādītajam apmaksas termiņam, maksājuma mērķī norādot rēķina numuru.',
 };
 
 describe('detectLanguage', () => {

@@ -11,6 +11,7 @@ import hr from './hr.json' with { type: 'json' };
 import hu from './hu.json' with { type: 'json' };
 import it from './it.json' with { type: 'json' };
 import lt from './lt.json' with { type: 'json' };
+import lv from './lv.json' with { type: 'json' };
 import nb from './nb.json' with { type: 'json' };
 import nl from './nl.json' with { type: 'json' };
 import pl from './pl.json' with { type: 'json' };
@@ -49,6 +50,7 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   hu,
   ro,
   el,
+  lv,
 ].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {
