@@ -31,6 +31,8 @@ interface CompiledLabel {
   atStart: RegExp;
   /** Its place among all labels: the order in which a lookup tries them. */
   order: number;
+  /** How its text must start (`skeleton`), to be worth trying the pattern on. */
+  opening: string;
 }
 
 const VARIANTS: Readonly<Record<string, string>> = {
@@ -145,6 +147,25 @@ const indexKey = (text: string): string => {
   return /^\p{L}{1,3}/u.exec(key)?.[0] ?? key.slice(0, 1);
 };
 
+/** How many characters of a label's skeleton a text must start with for the label to be tried. */
+const OPENING = 8;
+
+/**
+ * A text as every label pattern sees it, reduced: folded, umlauts written out folded like umlauts,
+ * without the spaces, dots, hyphens, apostrophes and slashes a pattern may skip, and with the
+ * letters a pattern lets stand for others ("°" for "o", "đ" for "d", "ς" for "σ") made one. A
+ * label's pattern can only match a text whose skeleton starts with the label's.
+ */
+const skeleton = (text: string): string =>
+  fold(text)
+    .replace(/[\s.\-'’/]/g, '')
+    .replace(/[°º]/g, 'o')
+    .replace(/đ/g, 'd')
+    .replace(/ς/g, 'σ')
+    .replace(/ae/g, 'a')
+    .replace(/oe/g, 'o')
+    .replace(/ue/g, 'u');
+
 /** The buckets a text's labels may be in: its key and the key's shorter starts. */
 const lookupKeys = (text: string): string[] => {
   const key = indexKey(text);
@@ -181,6 +202,7 @@ const compile = (vocabularies: readonly Vocabulary[]): Map<string, CompiledLabel
             language: vocabulary.code,
             atStart: new RegExp(`^(?:${source})${end}`, 'iu'),
             order: order++,
+            opening: skeleton(label).slice(0, OPENING),
           };
           const key = indexKey(label);
           byInitial.set(key, [...(byInitial.get(key) ?? []), entry]);
@@ -262,8 +284,10 @@ const longestIn = (rest: string, lead: number, cutAt: number, cut: number): Labe
   const candidates = lookupKeys(rest)
     .flatMap((key) => LABELS.get(key) ?? [])
     .sort((a, b) => a.order - b.order);
+  const opening = skeleton(rest.slice(0, 4 * OPENING));
   let best: LabelMatch[] = [];
   for (const entry of candidates) {
+    if (!opening.startsWith(entry.opening)) continue;
     const m = entry.atStart.exec(rest);
     if (!m) continue;
     const match: LabelMatch = {
