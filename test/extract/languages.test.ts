@@ -336,3 +336,26 @@ describe('a Greek invoice printed in capitals, which drop their accents', () => 
     expect(valuesOf(extraction)).toMatchObject({ kind: 'invoice', invoiceNumber: '458' });
   });
 });
+
+describe('a Latvian waybill-invoice ("pavadzīme-rēķins")', () => {
+  it('reads its parties by the form\'s own labels, "Preču piegādātājs" and "Preču saņēmējs"', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'PAVADZĪME-RĒĶINS',
+        'Sērija LM Nr. 004512',
+        'Izrakstīšanas datums: 21.05.2025.',
+        'Preču piegādātājs: SIA Latgales Maize, Daugavpils, PVN reģ. Nr. LV41503011111',
+        'Preču saņēmējs: SIA Kafejnīca Dzirnavas, Rēzekne',
+        'Kopā ar PVN:   60,50 EUR',
+      ]),
+    );
+
+    // Assess
+    expect(valuesOf(extraction)).toMatchObject({
+      vendor: 'SIA Latgales Maize',
+      customer: 'SIA Kafejnīca Dzirnavas',
+      invoiceNumber: 'LM 004512',
+    });
+  });
+});
