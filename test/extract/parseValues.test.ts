@@ -59,6 +59,8 @@ describe('dates', () => {
   it.each([
     ['Számla kelte: 2025. április 17.', 'hu', '2025-04-17'],
     ['Išrašymo data: 2025 m. balandžio 25 d.', 'lt', '2025-04-25'],
+    ['Rēķina datums: 2025. gada 15. aprīlī', 'lv', '2025-04-15'],
+    ['Rīgā, 2025. g. 20. martā', 'lv', '2025-03-20'],
   ])('read a year-first date with its month named: %s', (text, language, iso) => {
     // Act
     const [found] = findDates(text, 'dmy', language);
@@ -234,6 +236,7 @@ describe('durations and terms', () => {
     ['14 päeva', 'Net 14'],
     ['do 30 dní', 'Net 30'],
     ['per 30 dienų', 'Net 30'],
+    ['εντός 30 ημερών', 'Net 30'],
   ])('normalise payment terms %s to %s', (text, terms) => {
     expect(parsePaymentTerms(text)?.value).toBe(terms);
   });
@@ -244,6 +247,18 @@ describe('durations and terms', () => {
       expect(parsePaymentTerms(text)).toBeUndefined();
     },
   );
+
+  it.each([
+    ['30 (thirty) days', 30],
+    ['30 (treinta) días', 30],
+    ['60 (sešdesmit) dienas', 60],
+  ])('read the digits of "%s" before the number in words', (text, days) => {
+    expect(parseDays(text)?.value).toBe(days);
+  });
+
+  it('read the months of "24 (divdesmit četriem) mēnešiem", the digits before the words', () => {
+    expect(parseMonths('24 (divdesmit četriem) mēnešiem')?.value).toBe(24);
+  });
 
   it('read days, months and number words', () => {
     expect(parseDays('ninety (90) days written notice')?.value).toBe(90);

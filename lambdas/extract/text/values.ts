@@ -60,9 +60,13 @@ export const wordsToNumber = (text: string, language?: string): number | undefin
   return current;
 };
 
-/** A count written as "90", "ninety (90)" or "ninety"; returns the number and the text length read. */
+/**
+ * A count written as "90", "ninety (90)", "90 (ninety)" (as Latin American, Polish and Baltic
+ * contracts write it: "30 (treinta) días", "24 (divdesmit četriem) mēnešiem"; the digits count)
+ * or "ninety"; returns the number and the text length read.
+ */
 export const NUMBER_PHRASE =
-  '(?:(\\p{L}+(?:[- ]\\p{L}+){0,3})\\s*\\(\\s*(\\d{1,4})\\s*\\)|(\\d{1,4})|(\\p{L}+(?:-\\p{L}+)?))';
+  '(?:(\\p{L}+(?:[- ]\\p{L}+){0,3})\\s*\\(\\s*(\\d{1,4})\\s*\\)|(\\d{1,4})(?:\\s*\\(\\s*\\p{L}+(?:[- ]\\p{L}+){0,3}\\s*\\))?|(\\p{L}+(?:-\\p{L}+)?))';
 
 /** Reads the groups of a `NUMBER_PHRASE` match. */
 export const numberFromGroups = (
@@ -362,7 +366,7 @@ const NET_DAYS = /^net(?:to)?\s*(\d{1,3})\b/;
 const DAYS_FIRST = new RegExp(`^(\\d{1,3})\\s*${DAYS}`, 'u');
 const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u');
 const WITHIN_DAYS_ANY = new RegExp(
-  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen|u\\s+roku\\s+od|v\\s+roku|[îi]n\\s+termen\\s+de|v\\s+lehote|do|per)\\s+(\\d{1,3})\\s*${DAYS}`,
+  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen|u\\s+roku\\s+od|v\\s+roku|[îi]n\\s+termen\\s+de|v\\s+lehote|do|per|εντός)\\s+(\\d{1,3})\\s*${DAYS}`,
   'u',
 );
 
