@@ -143,9 +143,13 @@ export const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';
  * labels, tried one by one, were a fifth of the extractor's time with two-letter buckets.
  */
 const indexKey = (text: string): string => {
-  const key = fold(text.slice(0, 6)).replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
+  const key = umlautsFolded(fold(text.slice(0, 6)));
   return /^\p{L}{1,3}/u.exec(key)?.[0] ?? key.slice(0, 1);
 };
+
+/** Umlauts written out ("ae", "oe", "ue") folded as the umlaut itself folds ("a", "o", "u"). */
+const umlautsFolded = (folded: string): string =>
+  folded.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u');
 
 /** How many characters of a label's skeleton a text must start with for the label to be tried. */
 const OPENING = 8;
@@ -157,20 +161,13 @@ const OPENING = 8;
  * label's pattern can only match a text whose skeleton starts with the label's.
  */
 const skeleton = (text: string): string =>
-  fold(text)
-    .replace(/[\s.\-'’/]/g, '')
-    .replace(/[°º]/g, 'o')
-    .replace(/đ/g, 'd')
-    .replace(/ς/g, 'σ')
-    .replace(/ae/g, 'a')
-    .replace(/oe/g, 'o')
-    .replace(/ue/g, 'u');
-
-/** The buckets a text's labels may be in: its key and the key's shorter starts. */
-const lookupKeys = (text: string): string[] => {
-  const key = indexKey(text);
-  return [key, key.slice(0, 2), key.slice(0, 1)].filter((k, i, all) => all.indexOf(k) === i);
-};
+  umlautsFolded(
+    fold(text)
+      .replace(/[\s.\-'’/]/g, '')
+      .replace(/[°º]/g, 'o')
+      .replace(/đ/g, 'd')
+      .replace(/ς/g, 'σ'),
+  );
 
 /** A rate written onto a tax's name: "CGST9", "IGST18", "VAT20". */
 const TAX_RATE_SUFFIX = '(?:\\d{1,2}(?:[.,]\\d{1,2})?)?';
@@ -214,6 +211,25 @@ const compile = (vocabularies: readonly Vocabulary[]): Map<string, CompiledLabel
 };
 
 const LABELS = compile(VOCABULARIES);
+
+/** The labels a text with this key may open with, merged once per key: see `candidatesFor`. */
+const candidatesByKey = new Map<string, CompiledLabel[]>();
+
+/**
+ * The labels a text may open with: those of its key's bucket and of the key's shorter starts, in
+ * the labels' own order, so that of two labels alike the same one is reported as ever.
+ */
+const candidatesFor = (text: string): CompiledLabel[] => {
+  const key = indexKey(text);
+  let candidates = candidatesByKey.get(key);
+  if (!candidates) {
+    candidates = [...new Set([key, key.slice(0, 2), key.slice(0, 1)])]
+      .flatMap((k) => LABELS.get(k) ?? [])
+      .sort((a, b) => a.order - b.order);
+    candidatesByKey.set(key, candidates);
+  }
+  return candidates;
+};
 
 /** Texts already looked up: the same cells are asked about by every field's finder. */
 const startCache = new Map<string, LabelMatch[]>();
@@ -280,10 +296,7 @@ const labelsOpening = (text: string): LabelMatch[] => {
 
 /** The longest labels at the start of `rest`, placed in the text it was cut from. */
 const longestIn = (rest: string, lead: number, cutAt: number, cut: number): LabelMatch[] => {
-  // In the labels' own order, so that of two labels alike the same one is reported as ever.
-  const candidates = lookupKeys(rest)
-    .flatMap((key) => LABELS.get(key) ?? [])
-    .sort((a, b) => a.order - b.order);
+  const candidates = candidatesFor(rest);
   const opening = skeleton(rest.slice(0, 4 * OPENING));
   let best: LabelMatch[] = [];
   for (const entry of candidates) {
