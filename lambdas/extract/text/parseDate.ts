@@ -124,7 +124,6 @@ const PATTERNS: readonly Pattern[] = [
     re: new RegExp(`\\b(\\d{4})\\.?\\s+(?:gada|g\\.)\\s+(\\d{1,2})\\.?\\s+${MONTH}(?![\\p{L}])`, 'giu'),
     read: (m, _, language) => named(num(m, 1), m[3], num(m, 2), language),
   },
-
   {
     re: new RegExp(`\\b(\\d{1,2})[-\\s]${MONTH}[-\\s](\\d{4})\\b`, 'giu'),
     read: (m, _, language) => named(num(m, 3), m[2], num(m, 1), language),

@@ -354,9 +354,9 @@ export const parseParty = (text: string): Parsed<string> | undefined => {
 
 /**
  * "Days" in the languages Docket reads (the unit of payment terms): the vocabularies' words for
- * days ("14 dana", "30 zile", "8 nap", "14 päivää") and the abbreviations invoices print.
+ * days ("14 dana", "30 zile", "8 nap", "14 päivää") and the abbreviations invoices print, as a
+ * whole word ("6 July" is no "6 j", the French abbreviation of "jours").
  */
-// A whole word: "6 July" is no "6 j" (the French abbreviation of "jours").
 const DAYS = `(?:${timeUnit('days')}|days?|tage?n?|tg\\.?|jours?|j|dagen|dagar|dager|dage|dgr\\.?|d[ií]as|giorni|gg\\.?|dni)(?![\\p{L}])`;
 
 // The payment-terms patterns, compiled once: contract sentences try them from every word on.

@@ -44,11 +44,6 @@ export interface ProviderQuery {
  */
 export type ProviderLookup = (query: ProviderQuery) => Promise<Provider | undefined>;
 
-/**
- * A company name reduced to what identifies it: lower case, "&" as "and", no punctuation, no
- * leading "the" and no legal forms ("Acme Corp." and "ACME Corporation" both give "acme", "UAB
- * Baltijos Tiekimas" and "Baltijos Tiekimas UAB" both "baltijos tiekimas").
- */
 /** A dotted initial in a script other than Latin, before another ("Α.Ε.", "О.О.О."). */
 const OTHER_SCRIPT_INITIAL =
   /(?<![\p{L}\p{N}])((?!\p{Script=Latin})\p{L})\.(?=(?!\p{Script=Latin})\p{L}(?![\p{L}\p{N}]))/gu;
@@ -56,6 +51,11 @@ const OTHER_SCRIPT_INITIAL =
 /** What a comparison key leaves out: all but a-z, 0-9 and the letters of scripts other than Latin. */
 const NOT_A_KEY = /(?:[^\p{L}0-9]|(?![a-z])\p{Script=Latin})+/gu;
 
+/**
+ * A company name reduced to what identifies it: lower case, "&" as "and", no punctuation, no
+ * leading "the" and no legal forms ("Acme Corp." and "ACME Corporation" both give "acme", "UAB
+ * Baltijos Tiekimas" and "Baltijos Tiekimas UAB" both "baltijos tiekimas").
+ */
 export const normalizeCompanyName = (name: string): string => {
   const leading = name.trim().split(/\s+/, 1)[0] ?? '';
   const words = name
