@@ -112,3 +112,62 @@ describe('a VAT id after another registration on its line', () => {
     expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('FR40812345678');
   });
 });
+
+describe("two parties' blocks side by side", () => {
+  it.each([
+    ['seller left', 'From', 'Bill to', 'GB123456789', 'GB987654321'],
+    ['seller right', 'Bill to', 'From', 'GB987654321', 'GB123456789'],
+  ])(
+    "read the VAT id in the seller's column as the vendor's (%s)",
+    async (_, left, right, leftId, rightId) => {
+      // Prepare: pdftotext -layout prints the two blocks' lines as one, label over label.
+      const lines = [
+        'INVOICE',
+        `${left.padEnd(42)}${right}`,
+        `${(left === 'From' ? 'Northwind Analytics Ltd' : 'Harbour Freight Ltd').padEnd(42)}${left === 'From' ? 'Harbour Freight Ltd' : 'Northwind Analytics Ltd'}`,
+        `${'12 Canal Street'.padEnd(42)}Dock Road 4`,
+        `${`VAT No: ${leftId}`.padEnd(42)}VAT No: ${rightId}`,
+        'Invoice number: NA-10391',
+        'Description                               Qty      Unit price      Amount',
+        'Dashboard build, March                     1       £1,500.00     £1,500.00',
+        'Subtotal                                                          £1,500.00',
+        'VAT 20%                                                             £300.00',
+        'Total due                                                         £1,800.00',
+      ];
+
+      // Act
+      const extraction = await extractor.extract(pdfTextOf(lines));
+
+      // Assess
+      const vatId = fieldOf(extraction, 'vendorTaxId');
+      expect(vatId?.value).toBe('GB123456789');
+      expect(vatId?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+    },
+  );
+});
+
+describe("a customer's VAT id under a label that names the tax too", () => {
+  it('stays in the customer\'s block ("TVA : FR11987654321" under "Client :")', async () => {
+    // Prepare: "TVA" is the tax's word and the VAT id's; the block must not end at it as at a total.
+    const lines = [
+      'Atelier Morel SARL                                          FACTURE N° F-2025-118',
+      '14 rue des Tanneurs                                         Date : 11/02/2025',
+      'TVA intracom. : FR40123456789',
+      '                                                  Client :',
+      '                                                  Boulangerie Petit SAS',
+      '                                                  69002 Lyon',
+      '                                                  TVA : FR11987654321',
+      'Désignation                          Qté      P.U. HT      Total HT',
+      'Restauration comptoir bois             1     1 200,00      1 200,00',
+      'Total TTC                                                  1 440,00 €',
+    ];
+
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(lines));
+
+    // Assess
+    const vatId = fieldOf(extraction, 'vendorTaxId');
+    expect(vatId?.value).toBe('FR40123456789');
+    expect(vatId?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+});

@@ -96,13 +96,12 @@ export const vatIdCandidates = (ctx: FinderContext): Candidate<string>[] => {
     furniture: true,
     via: 'label:vat-id',
   })
-    .map((c) =>
-      inBlock(c.line, customerBlocks.get(c.line.index))
-        ? customersId(c)
-        : inBlock(c.line, vendorBlocks.get(c.line.index))
-          ? sellersId(c)
-          : c,
-    )
+    .map((c) => {
+      const customer = customerBlocks.get(c.line.index);
+      const vendor = vendorBlocks.get(c.line.index);
+      if (customer !== undefined && vendor !== undefined) return besideBlocks(c, vendor, customer);
+      return inBlock(c.line, customer) ? customersId(c) : inBlock(c.line, vendor) ? sellersId(c) : c;
+    })
     .map((c, _, all) => ({ ...c, value: prefixedTwin(c.value, all) ?? c.value }));
 };
 
@@ -133,6 +132,20 @@ const inBlock = (line: DocLine, column: number | undefined): boolean =>
   );
 
 const VAT_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['vatId']);
+
+/**
+ * A VAT id on a line of two blocks side by side ("VAT No: GB123456789      VAT No: GB987654321"
+ * under "From      Bill to") is the party's whose column its cell stands in: the block that
+ * starts nearest left of it. A value whose cell is not found stays as it was read.
+ */
+const besideBlocks = (c: Candidate<string>, vendor: number, customer: number): Candidate<string> => {
+  const compact = (text: string) => text.replace(/[\s.-]/g, '').toUpperCase();
+  const start = c.line.cells.find((cell) => compact(cell.text).includes(compact(c.value)))?.start;
+  if (start === undefined) return c;
+  const [left, right] = vendor < customer ? [vendor, customer] : [customer, vendor];
+  const column = start + COLUMN_SLACK >= right ? right : left;
+  return column === customer ? customersId(c) : sellersId(c);
+};
 
 /**
  * A VAT id in the customer's block ("Käufer: … USt.-Id.-Nr. : DE136695976") is the customer's:

@@ -13,6 +13,8 @@ export const ROLE_LABELS: Record<'vendor' | 'customer' | 'payee', ReadonlySet<La
   payee: new Set<LabelField>(['payee']),
 };
 
+const VAT_ID_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['vatId']);
+
 /** How many lines a party's block may run under its role label. */
 const BLOCK_LINES = 8;
 
@@ -37,13 +39,15 @@ export const partyBlockColumns = (
   let open: { column: number; until: number; page: number } | undefined;
   for (const line of ctx.doc.lines) {
     if (line.furniture) continue;
-    if (line.cells.some((c) => opensBlock(c.text, other))) {
-      open = undefined;
-      continue;
-    }
+    // Both labels on one line ("From    Bill to", "Emisor    Receptor") open two blocks side by
+    // side, each in its own column; the other party's label alone closes this party's block.
     const label = line.cells.find((c) => opensBlock(c.text, role));
     if (label) {
       open = { column: label.start, until: line.index + BLOCK_LINES, page: line.page };
+      continue;
+    }
+    if (line.cells.some((c) => opensBlock(c.text, other))) {
+      open = undefined;
       continue;
     }
     // The heading of another block ("Steuerbevollmächtigter des Verkäufers:", "Zahlungsbedingungen:").
@@ -53,7 +57,14 @@ export const partyBlockColumns = (
     }
     // A totals line ("Subtotal  £1,000.00") ends it too: a block names and numbers a party, and
     // an item table of two columns has no more cells than an address.
-    if (line.cells.some((c) => labelsAtStart(c.text, MONEY_LABEL_FIELDS).length > 0)) {
+    // Not a VAT id's line, though: "TVA : FR11987654321" starts with the tax's word as well.
+    if (
+      line.cells.some(
+        (c) =>
+          labelsAtStart(c.text, MONEY_LABEL_FIELDS).length > 0 &&
+          labelsAtStart(c.text, VAT_ID_LABEL).length === 0,
+      )
+    ) {
       open = undefined;
       continue;
     }
