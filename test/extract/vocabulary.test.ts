@@ -115,6 +115,11 @@ describe('vocabularies', () => {
     ['Fizetési határidö', 'dueDate'],
     ['Is viso su PVM', 'total'],
     ['Pardavejas', 'vendor'],
+    ['Piegadatajs', 'vendor'],
+    ['Rekina datums', 'invoiceDate'],
+    ['Odberatel', 'customer'],
+    ['Celkem k uhrade', 'amountDue'],
+    ['Spolu k uhrade', 'amountDue'],
   ])('finds "%s", a label printed without its accents or with a look-alike letter, as %s', (text, field) => {
     // Act
     const [found] = labelsAtStart(`${text}: 1`);

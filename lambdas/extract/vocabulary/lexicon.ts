@@ -49,8 +49,6 @@ const VARIANTS: Readonly<Record<string, string>> = {
   à: '[aàáâä]',
   â: '[aàáâä]',
   á: '[aàáâä]',
-  ç: '[çc]',
-  ñ: '[ñn]',
   í: '[iíìîï]',
   î: '[iíìîï]',
   ó: '[oóòôö]',
@@ -59,20 +57,13 @@ const VARIANTS: Readonly<Record<string, string>> = {
   û: '[uúùûü]',
   '°': '[°ºo]',
   º: '[°ºo]',
-  // Polish letters, which an OCR model of another language and many ASCII-only printouts write
-  // plainly ("Razem do zaplaty", "Naleznosc").
-  ą: '[ąa]',
-  ć: '[ćc]',
-  ę: '[ęe]',
-  ł: '[łl]',
-  ń: '[ńn]',
-  ś: '[śs]',
+  // Every other accented letter matches its plain one (plainOf, below). Some need more:
+  // Polish "ź" and "ż" are one another's misprints; OCR reads Hungarian's double acute as an
+  // umlaut or a tilde and Romanian's breve as a circumflex; Romanian's comma-below letters
+  // match their cedilla twins, which older fonts and keyboards print ("scadenţei", "scadenței");
+  // "đ" has no plain letter of its own to the Unicode tables.
   ź: '[źżz]',
   ż: '[żźz]',
-  // The letters of the Central European and Baltic languages, which ASCII-only printouts and OCR
-  // write plainly ("Datum dospijeca", "Fizetesi hatarido"); Romanian's comma-below letters also
-  // match their cedilla twins, which older fonts and keyboards print ("scadenţei", "scadenței").
-  // OCR reads Hungarian's double acute as an umlaut or a tilde, Romanian's breve as a circumflex.
   ő: '[őöoõô]',
   ű: '[űüuû]',
   ă: '[ăâa]',
@@ -80,24 +71,11 @@ const VARIANTS: Readonly<Record<string, string>> = {
   ş: '[şșs]',
   ț: '[țţt]',
   ţ: '[ţțt]',
-  č: '[čc]',
-  š: '[šs]',
-  ž: '[žz]',
   đ: '[đd]',
-  // Greek capitals drop their accents ("ΤΙΜΟΛΟΓΙΟ" for "Τιμολόγιο"): an accented vowel matches
-  // its plain one (and the diaeresis forms).
-  ά: '[άα]',
-  έ: '[έε]',
-  ή: '[ήη]',
+  // Greek capitals drop their accents ("ΤΙΜΟΛΟΓΙΟ" for "Τιμολόγιο"); "ί" and "ύ" also match
+  // their diaeresis forms.
   ί: '[ίιϊΐ]',
-  ό: '[όο]',
   ύ: '[ύυϋΰ]',
-  ώ: '[ώω]',
-  ė: '[ėe]',
-  į: '[įi]',
-  ų: '[ųu]',
-  ū: '[ūu]',
-  õ: '[õo]',
 };
 
 /** Letters without accents, lower case: the key labels are indexed by. */
@@ -110,6 +88,16 @@ export const fold = (text: string): string =>
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '');
 
+/**
+ * The plain letter of an accented one no entry of VARIANTS names ("ā" -> "a", "ř" -> "r",
+ * "ľ" -> "l"): ASCII-only printouts and OCR models of another language write it plainly, in
+ * every language ("Rekina datums", "Celkem k uhrade"). Undefined for a letter with no accent.
+ */
+const plainOf = (ch: string): string | undefined => {
+  const plain = fold(ch);
+  return plain !== ch && /^\p{L}$/u.test(plain) ? plain : undefined;
+};
+
 /** The regular expression source of one label. */
 export const labelSource = (label: string): string => {
   let source = '';
@@ -117,6 +105,7 @@ export const labelSource = (label: string): string => {
   const last = chars.length - 1;
   for (const [i, ch] of chars.entries()) {
     if (VARIANTS[ch]) source += VARIANTS[ch];
+    else if (plainOf(ch)) source += `[${ch}${plainOf(ch)}]`;
     // A space in a label may be a hyphen on the page: "Gutschrift-Nr.", "Invoice-No.".
     else if (ch === ' ') source += '[-\\s]*';
     else if (ch === '.') source += i === last ? '(?:\\.|(?![\\p{L}\\p{N}]))' : '\\.?';
