@@ -28,7 +28,7 @@ const sameValue = (field: string, a: unknown, b: unknown): boolean =>
     : JSON.stringify(a) === JSON.stringify(b);
 
 /** Written to every record read from e-invoice data; bump when a change alters what it returns. */
-export const EINVOICE_READER_VERSION = '1.0.0';
+export const EINVOICE_READER_VERSION = '1.1.0';
 
 /**
  * Extraction in order of trust: a document that carries its invoice as structured data (a

@@ -55,7 +55,8 @@ const party = (node: XmlChild | undefined, path: string): EInvoiceParty => {
     registrations
       .filter((r) => scheme(r) === wanted)
       .flatMap((r) => {
-        const value = textOf(r);
+        // Written "DE 123 456 789" by some producers: the id is its characters, as the page's is.
+        const value = textOf(r)?.replace(/\s+/g, '');
         return value ? [{ value, path: `${path}/SpecifiedTaxRegistration/ID[@schemeID=${wanted}]` }] : [];
       });
   const name = located(textAt(node, 'Name'), `${path}/Name`);

@@ -10,6 +10,14 @@ import { all, attributeOf, child, textAt, textOf, type XmlChild, type XmlNode } 
 const located = (value: string | undefined, path: string): Located<string> | undefined =>
   value === undefined ? undefined : { value, path };
 
+/**
+ * The day of an xsd:date, which may carry a time zone ("2016-04-04+01:00", "2016-04-04Z", as
+ * XRechnung 1.x and 2.x writers print it): the invoice's date is the calendar day written.
+ * Anything else is left as it is, for the schema to refuse.
+ */
+const calendarDate = (value: string | undefined): string | undefined =>
+  value?.replace(/^(\d{4}-\d{2}-\d{2})(?:Z|[+-]\d{2}:\d{2})$/, '$1');
+
 const party = (node: XmlChild | undefined, path: string): EInvoiceParty => {
   const name =
     located(textAt(node, 'PartyLegalEntity/RegistrationName'), `${path}/PartyLegalEntity/RegistrationName`) ??
@@ -19,7 +27,8 @@ const party = (node: XmlChild | undefined, path: string): EInvoiceParty => {
     schemes
       .filter((s) => ((textAt(s, 'TaxScheme/ID') ?? 'VAT').toUpperCase() === 'VAT') === vat)
       .flatMap((s) => {
-        const value = textAt(s, 'CompanyID');
+        // Written "DE 123 456 789" by some producers: the id is its characters, as the page's is.
+        const value = textAt(s, 'CompanyID')?.replace(/\s+/g, '');
         return value ? [{ value, path: `${path}/PartyTaxScheme/CompanyID` }] : [];
       });
   return { ...(name ? { name } : {}), vatIds: ids(true), taxNumbers: ids(false) };
@@ -40,7 +49,7 @@ export const readUbl = (tree: XmlNode, root: 'Invoice' | 'CreditNote'): EInvoice
   const typeName = root === 'Invoice' ? 'InvoiceTypeCode' : 'CreditNoteTypeCode';
   const lineName = root === 'Invoice' ? 'InvoiceLine' : 'CreditNoteLine';
   const quantityName = root === 'Invoice' ? 'InvoicedQuantity' : 'CreditedQuantity';
-  const dueDate = textAt(doc, 'DueDate') ?? textAt(doc, 'PaymentMeans/PaymentDueDate');
+  const dueDate = calendarDate(textAt(doc, 'DueDate') ?? textAt(doc, 'PaymentMeans/PaymentDueDate'));
   const grand = sum('TaxInclusiveAmount');
   return {
     syntax: 'ubl',
@@ -50,7 +59,7 @@ export const readUbl = (tree: XmlNode, root: 'Invoice' | 'CreditNote'): EInvoice
       located(textAt(doc, typeName) ?? (root === 'CreditNote' ? '381' : undefined), at(typeName)),
     ),
     ...optional('number', located(textAt(doc, 'ID'), at('ID'))),
-    ...optional('issueDate', located(textAt(doc, 'IssueDate'), at('IssueDate'))),
+    ...optional('issueDate', located(calendarDate(textAt(doc, 'IssueDate')), at('IssueDate'))),
     ...optional(
       'dueDate',
       located(dueDate, at(textAt(doc, 'DueDate') ? 'DueDate' : 'PaymentMeans/PaymentDueDate')),

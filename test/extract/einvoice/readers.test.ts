@@ -288,3 +288,47 @@ describe('choosing the attachment', () => {
     expect(nothing).toEqual({ kind: 'none' });
   });
 });
+
+describe('a VAT id the XML writes with spaces', () => {
+  it.each([
+    ['CII', ciiXml(spec({ sellerVatId: 'DE 123 456 789' }))],
+    ['UBL', ublXml(spec({ sellerVatId: 'DE 123 456 789' }))],
+  ])('is read without them, as the schema and the page reading have it (%s)', (_, xml) => {
+    // Act
+    const reading = readOne('invoice.xml', xml);
+
+    // Assess
+    expect(valuesOf(reading).vendorTaxId).toBe('DE123456789');
+    expect(einvoiceFields(reading).rejected).toEqual([]);
+  });
+});
+
+describe('a UBL date with a time zone', () => {
+  it.each([['+01:00'], ['Z'], ['-05:00']])(
+    'is the calendar day written, as xsd:date allows "2024-03-05%s"',
+    (zone) => {
+      // Prepare: XRechnung 1.x and 2.x writers print the zone after the day.
+      const xml = ublXml()
+        .replace('<cbc:IssueDate>2024-03-05<', `<cbc:IssueDate>2024-03-05${zone}<`)
+        .replace('<cbc:DueDate>2024-04-04<', `<cbc:DueDate>2024-04-04${zone}<`);
+
+      // Act
+      const reading = readOne('invoice.xml', xml);
+
+      // Assess
+      expect(valuesOf(reading)).toMatchObject({ invoiceDate: '2024-03-05', dueDate: '2024-04-04' });
+      expect(einvoiceFields(reading).rejected).toEqual([]);
+    },
+  );
+
+  it('is still refused with a time of day, which is no xsd:date', () => {
+    // Prepare
+    const xml = ublXml().replace('<cbc:IssueDate>2024-03-05<', '<cbc:IssueDate>2024-03-05T10:00:00<');
+
+    // Act
+    const { rejected } = einvoiceFields(readOne('invoice.xml', xml));
+
+    // Assess
+    expect(rejected.map((r) => r.field)).toEqual(['invoiceDate']);
+  });
+});
