@@ -67,9 +67,13 @@ export const readUbl = (tree: XmlNode, root: 'Invoice' | 'CreditNote'): EInvoice
     ...optional('currency', located(currency, at('DocumentCurrencyCode'))),
     seller: party(child(doc, 'AccountingSupplierParty/Party'), at('AccountingSupplierParty/Party')),
     buyer: party(child(doc, 'AccountingCustomerParty/Party'), at('AccountingCustomerParty/Party')),
+    // UBL's account id (BT-84) is an IBAN or a national account ("5050-1055", a bankgiro), unlike
+    // CII's IBANID: only one shaped as an IBAN is read as one, for its check digits to judge.
     ibans: all(doc, 'PaymentMeans/PayeeFinancialAccount/ID').flatMap((n) => {
       const value = textOf(n)?.replace(/\s+/g, '').toUpperCase();
-      return value ? [{ value, path: at('PaymentMeans/PayeeFinancialAccount/ID') }] : [];
+      return value && /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(value)
+        ? [{ value, path: at('PaymentMeans/PayeeFinancialAccount/ID') }]
+        : [];
     }),
     ...optional('poNumber', located(textAt(doc, 'OrderReference/ID'), at('OrderReference/ID'))),
     ...optional(

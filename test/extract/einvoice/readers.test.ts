@@ -332,3 +332,27 @@ describe('a UBL date with a time zone', () => {
     expect(rejected.map((r) => r.field)).toEqual(['invoiceDate']);
   });
 });
+
+describe('a UBL payee account that is not an IBAN', () => {
+  it('is no IBAN: a bankgiro or national account leaves the field empty, not refused', () => {
+    // Prepare: BT-84 is "an IBAN or a national account number"; a Swedish bankgiro is the latter.
+    const xml = ublXml(spec({ iban: '5050-1055' }));
+
+    // Act
+    const reading = readOne('invoice.xml', xml);
+
+    // Assess
+    expect(reading.data.ibans).toEqual([]);
+    expect(valuesOf(reading).iban).toBeUndefined();
+    expect(einvoiceFields(reading).rejected).toEqual([]);
+  });
+
+  it('is read as an IBAN when shaped as one, and refused with the reason when its check digits fail', () => {
+    // Act
+    const reading = readOne('invoice.xml', ublXml(spec({ iban: 'SE12 1234 1234 1234 12' })));
+
+    // Assess
+    expect(reading.data.ibans.map((i) => i.value)).toEqual(['SE1212341234123412']);
+    expect(einvoiceFields(reading).rejected.map((r) => r.field)).toEqual(['iban']);
+  });
+});
