@@ -234,6 +234,23 @@ describe('invoices in other languages (heuristic extractor)', () => {
   );
 });
 
+describe('"Valuta", the currency in Danish and the due date in Slovenian', () => {
+  it.each([
+    ['Valuta: 23.05.2025', { dueDate: '2025-05-23' }, 'currency'],
+    ['Valuta: DKK', { currency: 'DKK' }, 'dueDate'],
+  ])('is told by its value: %s', async (line, expected, absent) => {
+    // Prepare
+    const text = pdfTextOf(['Račun št. 2025-00154', 'Datum računa: 08.05.2025', line, 'Za plačilo 1.220,00']);
+
+    // Act
+    const extraction = await new HeuristicExtractor().extract(text);
+
+    // Assess
+    expect(valuesOf(extraction)).toMatchObject(expected);
+    expect(fieldsOf(extraction)[absent]).toBeUndefined();
+  });
+});
+
 describe('a Portuguese fatura-recibo from the tax portal', () => {
   it('reads its series number and the amount received as the amount paid, which the sum checks', async () => {
     // Act

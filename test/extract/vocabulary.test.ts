@@ -41,6 +41,7 @@ const key = (label: string): string => fold(label).replace(/[\s.\-'’/]/g, '');
 const TOLD_APART_BY_VALUE = [
   ['tax', 'vatId'],
   ['dueDate', 'paymentTerms'],
+  ['currency', 'dueDate'],
 ].map((pair) => pair.sort().join('+'));
 
 describe('vocabularies', () => {
