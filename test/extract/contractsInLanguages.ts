@@ -1,7 +1,7 @@
 /**
  * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese, Swedish, Danish, Norwegian, Croatian,
  * Slovenian, Slovak, Lithuanian, Finnish, Estonian,
- * Hungarian, Romanian, Greek and Latvian businesses write them, in short form:
+ * Hungarian, Romanian, Greek, Latvian and Catalan businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -632,6 +632,37 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       terminationNoticeDays: 60,
       governingLaw: 'Latvia',
       signedDate: '2025-03-20',
+    },
+  },
+  {
+    name: 'a Catalan service contract, its parties "d\'una banda, … en nom i representació de …" (en endavant, "el Prestador"), signed "a Barcelona, a 28 de març de 2025"',
+    lines: [
+      'CONTRACTE DE PRESTACIÓ DE SERVEIS',
+      'Contracte núm.: CPS-2025/018',
+      'REUNITS',
+      'D\'una banda, el Sr. Jordi Puig i Ferrer, en nom i representació de Serveis Digitals del Vallès, S.L., amb NIF B12345678 i domicili al carrer de Sant Pere, 15, 08201 Sabadell (en endavant, "el Prestador").',
+      'I d\'altra banda, la Sra. Marta Soler i Roca, en nom i representació de Hotels Costa Brava, S.A., amb NIF A17654321 i domicili a l\'avinguda de Jaume I, 40, 17002 Girona (en endavant, "el Client").',
+      'Les parts es reconeixen mútuament la capacitat legal necessària per subscriure aquest contracte i acorden les següents',
+      'CLÀUSULES',
+      "PRIMERA. Durada. Aquest contracte entrarà en vigor el dia 1 d'abril de 2025 i tindrà una durada de 12 mesos. En finalitzar, es renovarà automàticament per períodes anuals.",
+      'SEGONA. Preu. El preu total del contracte és de 36.000,00 euros (IVA no inclòs). El pagament es farà a 30 dies des de la data de factura.',
+      'TERCERA. Resolució. Qualsevol de les parts podrà resoldre el contracte amb un preavís de 60 dies.',
+      'QUARTA. Llei aplicable. Aquest contracte es regeix per la legislació espanyola.',
+      'I, en prova de conformitat, les parts signen aquest contracte per duplicat.',
+      'Signat a Barcelona, a 28 de març de 2025.',
+    ],
+    expect: {
+      contractNumber: 'CPS-2025/018',
+      provider: 'Serveis Digitals del Vallès, S.L.',
+      customer: 'Hotels Costa Brava, S.A.',
+      effectiveDate: '2025-04-01',
+      termMonths: 12,
+      totalValue: { amount: '36000.00', currency: 'EUR' },
+      paymentTerms: 'Net 30',
+      autoRenewal: true,
+      terminationNoticeDays: 60,
+      governingLaw: 'Spain',
+      signedDate: '2025-03-28',
     },
   },
 ];

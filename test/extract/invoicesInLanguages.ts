@@ -9,7 +9,7 @@ import { pdfTextOf } from './pdfTextOf.js';
  * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP, NIF, Swedish momsreg.nr, Danish CVR, Norwegian org.nr, Czech DIČ,
  * Croatian OIB, Slovenian ID za DDV, Slovak IČ DPH, Lithuanian PVM mokėtojo kodas,
  * Finnish ALV-numero, Estonian KMKR, Hungarian közösségi adószám, Romanian CIF, Greek ΑΦΜ,
- * Latvian PVN reģ. Nr.) printed as numbers near the amounts.
+ * Latvian PVN reģ. Nr., the Catalan NIF) printed as numbers near the amounts.
  */
 export interface LanguageInvoice {
   language: string;
@@ -903,5 +903,51 @@ export const LANGUAGE_INVOICES: readonly LanguageInvoice[] = [
     customer: 'SIA Kafejnīca Liepa',
     net: '2760.00',
     vatIdDigits: '40003012345',
+  },
+  {
+    // A Catalan invoice as a small business in Catalonia prints it: the Spanish NIF, the customer's
+    // NIF in its block, the totals block in Catalan ("Base imposable", "Quota IVA", "Total factura").
+    language: 'ca',
+    text: pdfTextOf([
+      'Fusteria Montseny, S.L. · C/ de la Riera, 24 · 08401 Granollers (Barcelona)',
+      '                                        Restaurant La Plaça, S.L.',
+      '                                        A/A Departament de comptabilitat',
+      '                                        Plaça del Vi, 3',
+      '                                        17004 Girona',
+      'FACTURA',
+      "Núm. factura:   2025/0147                Data d'emissió:      14/03/2025",
+      'Núm. client:    C-0312                   Data de venciment:   13/04/2025',
+      'Client:',
+      'Restaurant La Plaça, S.L.',
+      'Plaça del Vi, 3, 17004 Girona',
+      'NIF client: B17654321',
+      'Concepte                                  Quantitat    Preu         Import',
+      'Taulell de barra de roure massís          1            3.450,00     3.450,00',
+      'Muntatge a domicili (hores)               12           38,00        456,00',
+      'Base imposable                                                      3.906,00 €',
+      'Quota IVA 21%                                                       820,26 €',
+      'Total factura                                                       4.726,26 €',
+      'Forma de pagament: transferència bancària a 30 dies',
+      'IBAN: ES91 2100 0418 4502 0005 1332',
+      "Us preguem que aboneu l'import abans del venciment. Moltes gràcies per la vostra confiança.",
+      'Fusteria Montseny, S.L. · NIF: B12345678 · Inscrita al Registre Mercantil de Barcelona, full B-123456',
+    ]),
+    expected: {
+      invoiceNumber: '2025/0147',
+      kind: 'invoice',
+      invoiceDate: '2025-03-14',
+      dueDate: '2025-04-13',
+      vendor: 'Fusteria Montseny, S.L.',
+      customer: 'Restaurant La Plaça, S.L.',
+      currency: 'EUR',
+      subtotal: '3906.00',
+      tax: '820.26',
+      total: '4726.26',
+      vendorTaxId: 'B12345678',
+      iban: 'ES9121000418450200051332',
+    },
+    customer: 'Restaurant La Plaça, S.L.',
+    net: '3906.00',
+    vatIdDigits: '12345678',
   },
 ];

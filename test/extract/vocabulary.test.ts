@@ -166,6 +166,7 @@ const PARAGRAPHS: Record<string, string> = {
   ro: 'Vă mulțumim pentru comandă. Vă rugăm să achitați suma de plată prin transfer bancar în contul nostru până la data scadenței, menționând numărul facturii.',
   el: 'Σας ευχαριστούμε για την παραγγελία. Παρακαλούμε να εξοφλήσετε το ποσό του τιμολογίου με κατάθεση στον λογαριασμό μας έως την ημερομηνία λήξης, αναφέροντας τον αριθμό του τιμολογίου.',
   lv: 'Paldies par pasūtījumu. Lūdzam apmaksāt šo rēķinu līdz norādītajam apmaksas termiņam, maksājuma mērķī norādot rēķina numuru.',
+  ca: "Moltes gràcies per la vostra confiança. Us preguem que aboneu l'import d'aquesta factura mitjançant transferència al nostre compte abans del venciment, amb el número dels albarans com a concepte.",
 };
 
 describe('detectLanguage', () => {
