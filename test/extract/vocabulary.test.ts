@@ -165,6 +165,7 @@ const PARAGRAPHS: Record<string, string> = {
   ro: 'Vă mulțumim pentru comandă. Vă rugăm să achitați suma de plată prin transfer bancar în contul nostru până la data scadenței, menționând numărul facturii.',
   el: 'Σας ευχαριστούμε για την παραγγελία. Παρακαλούμε να εξοφλήσετε το ποσό του τιμολογίου με κατάθεση στον λογαριασμό μας έως την ημερομηνία λήξης, αναφέροντας τον αριθμό του τιμολογίου.',
   lv: 'Paldies par pasūtījumu. Lūdzam apmaksāt šo rēķinu līdz norādītajam apmaksas termiņam, maksājuma mērķī norādot rēķina numuru.',
+  bg: 'Благодарим Ви за поръчката. Моля, преведете сумата по фактурата по нашата банкова сметка в срок до датата на падежа, като посочите номера на фактурата като основание за плащане.',
 };
 
 describe('detectLanguage', () => {

@@ -1,3 +1,4 @@
+import bg from './bg.json' with { type: 'json' };
 import cs from './cs.json' with { type: 'json' };
 import da from './da.json' with { type: 'json' };
 import de from './de.json' with { type: 'json' };
@@ -51,6 +52,7 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   ro,
   el,
   lv,
+  bg,
 ].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {
