@@ -6,15 +6,16 @@ import { pdfTextOf } from './pdfTextOf.js';
 
 /**
  * Invoices from countries whose language Docket has no vocabulary for often print every label
- * twice, their own and an English one after a slash ("Сума за плащане / Total due", from a
- * Bulgarian invoice): the second half is read as the label. Where Docket reads both languages
- * ("Fizetendő összesen / Total due", from a Hungarian invoice), the first half names the same field.
+ * twice, their own and an English one after a slash ("Износ за уплату / Total due", from a
+ * Serbian invoice): the second half is read as the label. Where Docket reads both languages
+ * ("Fizetendő összesen / Total due", from a Hungarian invoice, "Сума за плащане / Total due", from
+ * a Bulgarian one), the first half names the same field.
  */
 describe('a bilingual label', () => {
   it.each([
-    ['Сума за плащане / Total due', 'amountDue'],
-    ['Данъчна основа 20 % / VAT base 20%', 'subtotal'],
-    ['ДДС 20 % / VAT 20%', 'tax'],
+    ['Износ за уплату / Total due', 'amountDue'],
+    ['Основица 20 % / VAT base 20%', 'subtotal'],
+    ['ПДВ 20 % / VAT 20%', 'tax'],
   ])('"%s" is read by its second half', (text, field) => {
     // Act
     const [label] = labelsAtStart(text);
@@ -28,6 +29,9 @@ describe('a bilingual label', () => {
     ['Fizetendő összesen / Total due', 'amountDue'],
     ['ÁFA alap 27 % / VAT base 27%', 'subtotal'],
     ['ÁFA 27 % / VAT 27%', 'tax'],
+    ['Сума за плащане / Total due', 'amountDue'],
+    ['Данъчна основа 20 % / VAT base 20%', 'subtotal'],
+    ['ДДС 20 % / VAT 20%', 'tax'],
   ])('"%s" is read by its first half, which names the same field', (text, field) => {
     // Act
     const [label] = labelsAtStart(text);

@@ -1,7 +1,7 @@
 /**
  * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese, Swedish, Danish, Norwegian, Croatian,
  * Slovenian, Slovak, Lithuanian, Finnish, Estonian,
- * Hungarian, Romanian, Greek, Latvian and Catalan businesses write them, in short form:
+ * Hungarian, Romanian, Greek, Latvian, Catalan and Bulgarian businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -663,6 +663,39 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       terminationNoticeDays: 60,
       governingLaw: 'Spain',
       signedDate: '2025-03-28',
+    },
+  },
+  {
+    name: 'a Bulgarian service contract "Днес, … в гр. София, между: …", наричано по-долу за краткост „ИЗПЪЛНИТЕЛ“, in BGN',
+    lines: [
+      'ДОГОВОР ЗА ПРЕДОСТАВЯНЕ НА УСЛУГИ № 2025/017',
+      'Днес, 20.03.2025 г., в гр. София, между:',
+      'Дигитални Решения ЕООД, ЕИК 204123454, със седалище и адрес на управление: гр. София, бул. „Витоша“ № 100, представлявано от Иван Петров – управител, наричано по-долу за краткост „ИЗПЪЛНИТЕЛ“,',
+      'и',
+      'Логистика Пловдив АД, ЕИК 131000017, със седалище и адрес на управление: гр. Пловдив, ул. „Главна“ № 15, представлявано от Мария Георгиева – изпълнителен директор, наричано по-долу за краткост „ВЪЗЛОЖИТЕЛ“,',
+      'се сключи настоящият договор за следното:',
+      'I. СРОК НА ДОГОВОРА',
+      '1. Договорът влиза в сила от 01.04.2025 г. и се сключва за срок от 24 (двадесет и четири) месеца.',
+      '2. След изтичане на срока договорът автоматично се подновява за нов срок от 12 месеца, ако никоя от страните не възрази писмено.',
+      '3. Всяка от страните може да прекрати договора с писмено предизвестие от 60 (шестдесет) дни.',
+      'II. ЦЕНА И НАЧИН НА ПЛАЩАНЕ',
+      '4. Общата стойност на договора е 36 000,00 BGN без ДДС.',
+      '5. Плащането се извършва по банков път в срок от 30 дни след получаване на фактура.',
+      'III. ПРИЛОЖИМО ПРАВО',
+      '6. За неуредените в настоящия договор въпроси се прилага българското законодателство.',
+    ],
+    expect: {
+      contractNumber: '2025/017',
+      provider: 'Дигитални Решения ЕООД',
+      customer: 'Логистика Пловдив АД',
+      effectiveDate: '2025-04-01',
+      termMonths: 24,
+      totalValue: { amount: '36000.00', currency: 'BGN' },
+      paymentTerms: 'Net 30',
+      autoRenewal: true,
+      terminationNoticeDays: 60,
+      governingLaw: 'Bulgaria',
+      signedDate: '2025-03-20',
     },
   },
 ];

@@ -9,7 +9,8 @@ import { pdfTextOf } from './pdfTextOf.js';
  * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP, NIF, Swedish momsreg.nr, Danish CVR, Norwegian org.nr, Czech DIČ,
  * Croatian OIB, Slovenian ID za DDV, Slovak IČ DPH, Lithuanian PVM mokėtojo kodas,
  * Finnish ALV-numero, Estonian KMKR, Hungarian közösségi adószám, Romanian CIF, Greek ΑΦΜ,
- * Latvian PVN reģ. Nr., the Catalan NIF) printed as numbers near the amounts.
+ * Latvian PVN reģ. Nr., the Catalan NIF, the Bulgarian ИН по ЗДДС) printed as numbers near the
+ * amounts.
  */
 export interface LanguageInvoice {
   language: string;
@@ -949,5 +950,55 @@ export const LANGUAGE_INVOICES: readonly LanguageInvoice[] = [
     customer: 'Restaurant La Plaça, S.L.',
     net: '3906.00',
     vatIdDigits: '12345678',
+  },
+  {
+    // A Bulgarian invoice as Bulgarian invoicing programs print it: the ten-digit number beside
+    // the title, the date of issue and of the tax event, the customer (Получател) and the
+    // supplier (Доставчик) side by side, each with its ЕИК, ИН по ЗДДС and МОЛ, the amount in
+    // words (Словом) under the totals. The totals print "лв.", which is not read as a currency
+    // sign yet: the invoice states its currency as "Валута: BGN", as many print it.
+    language: 'bg',
+    text: pdfTextOf([
+      '                              ФАКТУРА № 0000001234',
+      '                                   ОРИГИНАЛ',
+      'Дата на издаване: 15.03.2025 г.              Дата на данъчното събитие: 15.03.2025 г.',
+      'Получател:                                   Доставчик:',
+      'Кафе Витоша ООД                              Дървен Свят ЕООД',
+      'ЕИК: 205678900                               ЕИК: 204123454',
+      'ИН по ЗДДС: BG205678900                      ИН по ЗДДС: BG204123454',
+      'Град: Пловдив                                Град: София',
+      'Адрес: ул. Главна 15                         Адрес: бул. Витоша 100',
+      'МОЛ: Мария Георгиева                         МОЛ: Иван Петров',
+      '№   Наименование на стоката/услугата   Мярка   Количество      Ед. цена      Стойност',
+      '1   Бар плот от дъб                    бр.              1      2 400,00      2 400,00',
+      '2   Монтаж на място                    час              8         45,00        360,00',
+      '                                                 Данъчна основа:        2 760,00 лв.',
+      '                                                 ДДС 20%:                 552,00 лв.',
+      '                                                 Сума за плащане:       3 312,00 лв.',
+      'Словом: три хиляди триста и дванадесет лева',
+      'Валута: BGN                                  Място на сделката: гр. София',
+      'Начин на плащане: по банков път              Срок за плащане: 14.04.2025 г.',
+      'Банка: Българска народна банка    IBAN: BG80 BNBG 9661 1020 3456 78    BIC: BNBGBGSD',
+      'Моля, при плащането посочете номера на фактурата като основание за плащане.',
+      'Съставил: Иван Петров                        Получил: Мария Георгиева',
+    ]),
+    expected: {
+      invoiceNumber: '0000001234',
+      kind: 'invoice',
+      invoiceDate: '2025-03-15',
+      dueDate: '2025-04-14',
+      vendor: 'Дървен Свят ЕООД',
+      customer: 'Кафе Витоша ООД',
+      currency: 'BGN',
+      subtotal: '2760.00',
+      tax: '552.00',
+      total: '3312.00',
+      amountDue: '3312.00',
+      vendorTaxId: 'BG204123454',
+      iban: 'BG80BNBG96611020345678',
+    },
+    customer: 'Кафе Витоша ООД',
+    net: '2760.00',
+    vatIdDigits: '204123454',
   },
 ];

@@ -167,6 +167,7 @@ const PARAGRAPHS: Record<string, string> = {
   el: 'Σας ευχαριστούμε για την παραγγελία. Παρακαλούμε να εξοφλήσετε το ποσό του τιμολογίου με κατάθεση στον λογαριασμό μας έως την ημερομηνία λήξης, αναφέροντας τον αριθμό του τιμολογίου.',
   lv: 'Paldies par pasūtījumu. Lūdzam apmaksāt šo rēķinu līdz norādītajam apmaksas termiņam, maksājuma mērķī norādot rēķina numuru.',
   ca: "Moltes gràcies per la vostra confiança. Us preguem que aboneu l'import d'aquesta factura mitjançant transferència al nostre compte abans del venciment, amb el número dels albarans com a concepte.",
+  bg: 'Благодарим Ви за поръчката. Моля, преведете сумата по фактурата по нашата банкова сметка в срок до датата на падежа, като посочите номера на фактурата като основание за плащане.',
 };
 
 describe('detectLanguage', () => {

@@ -1,3 +1,4 @@
+import bg from './bg.json' with { type: 'json' };
 import ca from './ca.json' with { type: 'json' };
 import cs from './cs.json' with { type: 'json' };
 import da from './da.json' with { type: 'json' };
@@ -53,6 +54,7 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   el,
   lv,
   ca,
+  bg,
 ].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {
