@@ -36,6 +36,10 @@ export const DEFAULT_BUNDLING: BundlingOptions = {
   sourceMap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
+  // Letters written as themselves, not as "\u0394" escapes: the Greek and Cyrillic vocabularies
+  // weigh half as much (the extract bundle 1,340 KB -> 1,261 KB), and Node reads modules as UTF-8.
+  // As an argument: aws-cdk-lib 2.276's bundler declares `charset` but never passes it to esbuild.
+  esbuildArgs: { '--charset': 'utf8' },
   externalModules: [],
   banner: CREATE_REQUIRE_BANNER,
   forceDockerBundling: false,
