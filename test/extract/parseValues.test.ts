@@ -158,6 +158,10 @@ describe('amounts', () => {
     ['96 000,00 euroa', '96000.00', 'EUR'],
     ['36 000 eurot', '36000', 'EUR'],
     ['1 250,00 eurų', '1250.00', 'EUR'],
+    ['1 440,00 лв.', '1440.00', 'BGN'],
+    ['36 000,00 ЛВ', '36000.00', 'BGN'],
+    ['1440 лева', '1440', 'BGN'],
+    ['500,00 евро', '500.00', 'EUR'],
   ])('read %s as %s %s', (text, amount, currency) => {
     // Act
     const found = findAmounts(`pay ${text}.`);

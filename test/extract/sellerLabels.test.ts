@@ -50,6 +50,19 @@ describe('a seller label of several words', () => {
   });
 });
 
+describe('legal forms written before a quoted name', () => {
+  it.each([['ЕТ „Иван Петров“'], ['SIA "Datu Risinājumi"'], ['Техносервиз ЕООД'], ['Печатница Арт ООД']])(
+    '%s has one',
+    (name) => {
+      // Act
+      const found = hasLegalForm(name);
+
+      // Assess
+      expect(found).toBe(true);
+    },
+  );
+});
+
 describe('legal forms with accents', () => {
   it.each([['Amazon EU S.à r.l.'], ['Amazon EU S.à.r.l.'], ['Muster SÀRL']])('%s has one', (name) => {
     // Act

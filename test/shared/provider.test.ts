@@ -32,6 +32,9 @@ describe('providers', () => {
     ['ΑΛΦΑ Trading Α.Ε.', 'αλφα trading'],
     ['Παπαδόπουλος Ι.Κ.Ε.', 'παπαδοπουλος'],
     ['ООО Ромашка', 'ооо ромашка'],
+    ['Техносервиз ЕООД', 'техносервиз'],
+    ['Логистика Пловдив АД', 'логистика пловдив'],
+    ['ЕТ „Иван Петров“', 'иван петров'],
     // Latin letters without a plain form go, as they always did: stored comparison keys stay.
     ['Møller A/S', 'm ller a s'],
   ])('normalise %s to %s', (name, expected) => {

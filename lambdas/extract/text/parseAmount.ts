@@ -78,6 +78,12 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   euroa: 'EUR',
   eurot: 'EUR',
   eurų: 'EUR',
+  // The Bulgarian lev, by its sign and its word ("1 440,00 лв.", "хиляда лева"), and the euro in
+  // Cyrillic ("500 евро"), which Bulgaria has used since 2026.
+  лв: 'BGN',
+  'лв.': 'BGN',
+  лева: 'BGN',
+  евро: 'EUR',
 };
 
 /**
@@ -108,6 +114,10 @@ const WORDLIKE_SIGNS: Readonly<Record<string, string>> = {
   euroa: '',
   eurot: '',
   eurų: '',
+  лв: '(?<!\\p{Script=Cyrillic})(?:лв|ЛВ)\\.?(?!\\p{Script=Cyrillic})',
+  'лв.': '',
+  лева: '(?<!\\p{Script=Cyrillic})(?:лева|ЛЕВА)(?!\\p{Script=Cyrillic})',
+  евро: '(?<!\\p{Script=Cyrillic})(?:евро|ЕВРО)(?!\\p{Script=Cyrillic})',
 };
 
 /** A currency sign of `SYMBOLS` (longest first, so "US$" before "$") or a three-letter code. */

@@ -142,15 +142,27 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'ικε',
   'οε',
   'εε',
+  // Bulgarian: the sole-owner and the limited company ("ЕООД", "ООД"), the joint-stock companies
+  // ("АД", "ЕАД"), the partnerships ("КД", "СД"), and the first three as Latin letters print them.
+  'еоод',
+  'оод',
+  'ад',
+  'еад',
+  'кд',
+  'сд',
+  'eood',
+  'ood',
+  'ead',
 ]);
 
 /**
- * Legal forms the Baltic countries write BEFORE the name, in capitals: "UAB Baltijos Tiekimas"
+ * Legal forms written BEFORE the name, in capitals: the Baltic "UAB Baltijos Tiekimas"
  * (Lithuania, also "AB" and "MB"), "SIA Rīgas Koks" (Latvia), "AS Tallinna Vesi" (Estonia and
- * Latvia). Matched only in capitals and before a capitalised word, so "As agreed" names nobody.
+ * Latvia), and the Bulgarian sole trader "ЕТ „Иван Петров“". Matched only in capitals and before a
+ * capitalised word, quoted or not ("SIA \"Datu Risinājumi\""), so "As agreed" names nobody.
  */
-export const LEGAL_PREFIXES: ReadonlySet<string> = new Set(['UAB', 'AB', 'MB', 'SIA', 'AS']);
-const LEADING_FORM = new RegExp(`^(?:${[...LEGAL_PREFIXES].join('|')})\\s+\\p{Lu}`, 'u');
+export const LEGAL_PREFIXES: ReadonlySet<string> = new Set(['UAB', 'AB', 'MB', 'SIA', 'AS', 'ЕТ']);
+const LEADING_FORM = new RegExp(`^(?:${[...LEGAL_PREFIXES].join('|')})\\s+["„“«]?\\p{Lu}`, 'u');
 
 /**
  * An Italian partnership's form before its partners' names, as its registered name runs
