@@ -221,6 +221,32 @@ describe('parties as long documents and scans write them', () => {
     expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2024-03-01');
   });
 
+  it.each([
+    [
+      'es',
+      'De una parte, Servicios Norte S.L., con NIF B65123456 (en adelante, el prestador).',
+      'Y de otra parte, Gestoría Ruiz S.L., con NIF B08765432 (en adelante, el cliente).',
+      'El presente contrato entrará en vigor el 1 de marzo de 2025.',
+    ],
+    [
+      'ca',
+      "D'una part, Servicios Norte S.L., amb NIF B65123456 (en endavant, el prestador).",
+      "I d'altra part, Gestoría Ruiz S.L., amb NIF B08765432 (en endavant, el client).",
+      "Aquest contracte entrarà en vigor l'1 de març de 2025.",
+    ],
+  ])(
+    'reads parties whose roles follow the defined-as word and its comma unquoted, and a day after an elided article (%s)',
+    async (_, provider, customer, start) => {
+      // Act
+      const extraction = await read(['CONTRATO DE PRESTACIÓN DE SERVICIOS', provider, customer, start]);
+
+      // Assess
+      expect(fieldOf(extraction, 'provider')?.value).toBe('Servicios Norte S.L.');
+      expect(fieldOf(extraction, 'customer')?.value).toBe('Gestoría Ruiz S.L.');
+      expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-03-01');
+    },
+  );
+
   it('takes the company that starts a line over the person before it when the scan garbled "on behalf of"', async () => {
     // Act
     const extraction = await read([

@@ -380,6 +380,22 @@ describe('layouts of common invoicing apps', () => {
     },
   );
 
+  it.each([
+    ['INVOICE', 'No. 2024-118 / 5 April 2024'],
+    ['ФАКТУРА', '№ 2024-118 / 05.04.2024 г.'],
+    ['CREDIT NOTE', 'No. 2024-118 dated 5 April 2024'],
+  ])('reads the number under %s past a copy stamp, and the date after it: %s', async (title, marked) => {
+    // Prepare: the title alone on its line, a stamp under it, then the marked number and its date.
+    const lines = [title, 'ORIGINAL', marked, 'Granite Peak Outfitters LLC', 'Total   $1,627.50'];
+
+    // Act
+    const extraction = await read(...lines);
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('2024-118');
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-04-05');
+  });
+
   it('takes no number under a title from a line that does not mark one', async () => {
     // Act
     const extraction = await read(

@@ -131,9 +131,21 @@ const describedParty = (
   return company(fromStarts) ?? company(named(lineStarts(before))) ?? fromStarts[0];
 };
 
-/** An unquoted role after a defined-as word names the party only right after it ("nachfolgend Auftragnehmer genannt"). */
-const closeEnough = (filler: string): boolean =>
-  !filler.includes(',') && filler.trim().split(/\s+/).length <= 3;
+/**
+ * An unquoted role after a defined-as word names the party only right after it ("nachfolgend
+ * Auftragnehmer genannt"), or after the comma or colon that follows the word and at most an
+ * article ("en adelante, el prestador", "en endavant: el client"); not after a clause
+ * ("hereinafter, and the Customer shall").
+ */
+const closeEnough = (filler: string): boolean => {
+  const afterMark = /^\s*[,:]/.exec(filler);
+  const words = filler
+    .slice(afterMark?.[0].length ?? 0)
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return afterMark ? words.length <= 1 : !filler.includes(',') && words.length <= 3;
+};
 
 /**
  * Parties introduced with a defined role in running text, in any language with a vocabulary:

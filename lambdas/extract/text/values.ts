@@ -100,11 +100,12 @@ const GROUPED_ID = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$|\s+[^\d\s]|\s{2,}|[;)]|,\s)/
 /**
  * The marks that say "number": "Nr.", "No.", "N°", "N.", "N.º", "č.", "#", "Nummer", and the
  * Croatian "br." (broj), Slovenian "št." (številka), Finnish "nro" and "n:o" (first: "nr" is the
- * start of "nro"), Slovak "číslo", Greek "αρ." and "αριθ." (αριθμός).
+ * start of "nro"), Slovak "číslo", Greek "αρ." and "αριθ." (αριθμός), the numero sign "№"
+ * (Bulgarian and many fonts' "No") and the Catalan and Spanish "Núm." (número).
  * Italian and Spanish abbreviate numero / número to "N." ("Fattura N. 45/2024").
  */
 export const NUMBER_MARK_SOURCE =
-  'nro|n:o|nr|no|n[°º]|nº|n\\.\\s?[°º]|n(?=\\.)|č(?=\\.)|#|num(?:ber|mer|ero|éro)?|número|br(?=\\.)|št(?=\\.)|číslo|αριθ(?=\\.)|αρ(?=\\.)';
+  'nro|n:o|nr|no|n[°º]|nº|n\\.\\s?[°º]|n(?=\\.)|č(?=\\.)|#|№|num(?:ber|mer|ero|éro)?|número|núm(?=\\.)|br(?=\\.)|št(?=\\.)|číslo|αριθ(?=\\.)|αρ(?=\\.)';
 
 /** A number mark (`NUMBER_MARK_SOURCE`) between a document's title and its number, with the spaces after it. */
 export const NUMBER_MARK = new RegExp(`^(?:${NUMBER_MARK_SOURCE})\\.?\\s*[:.]?\\s*`, 'iu');
@@ -165,12 +166,15 @@ export const parseDateAt =
     const found = findDates(text, order, language)[0];
     if (!found) return undefined;
     const before = text.slice(0, found.start).trim().toLowerCase().replace(/\s*:$/, '');
-    // Connecting words a label may leave before its date ("due by", "zahlbar bis zum", "avant le").
+    // Connecting words a label may leave before its date ("due by", "zahlbar bis zum", "avant le"),
+    // and the article Catalan and Italian elide before a day that starts with a vowel sound ("en
+    // vigor l'1 de març", "dall'8 marzo").
     if (
       before &&
       !/^(?:on|as of|of|from|dated|:|effective|the|as of the|on the|by|until|before|bis|bis zum|am|vom|le|au|du|avant le|op|voor|van|el|del|il|entro il|entro)$/.test(
         before,
-      )
+      ) &&
+      !/^(?:l|d|dall|all|dell|nell)['’]$/.test(before)
     )
       return undefined;
     return dateValue(found);

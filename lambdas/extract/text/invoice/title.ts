@@ -121,7 +121,8 @@ const linkedDate = (ctx: FinderContext, title: string, after: string) => {
 /** The date joined to the title's number: "vom 05.03.2018" on the same line or starting the next. */
 const dateAfter = (ctx: FinderContext, tail: string, next: DocLine | undefined) => {
   // On the title's line a separator joins them too: "Invoice SS-2291 · 19 June 2024".
-  const here = TITLE_DATE_LINK.exec(tail) ?? /^\s*[·•|,–—-]\s*(?=\d|\p{L}{3})/u.exec(tail);
+  // A slash between spaces too ("№ 0000001234 / 15.04.2025 г."): in a number it has none.
+  const here = TITLE_DATE_LINK.exec(tail) ?? /^\s*(?:[·•|,–—-]|\/(?=\s))\s*(?=\d|\p{L}{3})/u.exec(tail);
   const sameLine = here ? tail.slice(here[0].length) : undefined;
   const nextLine = here && sameLine?.trim() === '' ? next?.text : !here ? nextLinkLine(next) : undefined;
   for (const [text, onNextLine] of [
@@ -169,7 +170,17 @@ export const titleCandidates = (ctx: FinderContext): TitleCandidates => {
     });
     if (!number) {
       const under = atStart ? numberUnder(ctx, line, cue) : undefined;
-      if (under) out.invoiceNumber.push({ ...under, confidence: 0.75, via: `title:${cue.word}:under` });
+      if (under) {
+        out.invoiceNumber.push({
+          value: under.value,
+          line: under.line,
+          confidence: 0.75,
+          via: `title:${cue.word}:under`,
+        });
+        // "№ 0000001240 от 05.05.2025 г." under "КРЕДИТНО ИЗВЕСТИЕ": the number's date, as on a title line.
+        const dated = dateAfter(ctx, under.tail, ctx.doc.lines[under.line.index + 1]);
+        if (dated && !dated.onNextLine) out.invoiceDate.push(titleDate(dated.date, under.line));
+      }
       if (linked) out.invoiceDate.push(titleDate(linked, line));
       continue;
     }
@@ -242,20 +253,30 @@ const titleLines = (ctx: FinderContext): TitleLine[] =>
 
 /**
  * The number under a title alone in its cell, marked as one ("INVOICE" over "# INV-000187",
- * "Rechnung" over "Nr. 2024-118"), as invoice generators stack them in a corner of the page.
+ * "Rechnung" over "Nr. 2024-118"), as invoice generators stack them in a corner of the page; a
+ * word alone between them ("ORIGINAL", "COPY", "ОРИГИНАЛ") is the copy's stamp. `tail` is what
+ * follows the number on its line.
  */
 const numberUnder = (
   ctx: FinderContext,
   line: DocLine,
   cue: TitleCue,
-): { value: string; line: DocLine } | undefined => {
+): { value: string; line: DocLine; tail: string } | undefined => {
   const cell = cellAt(line, cue.start);
   if (!cell || cell.text.slice(cue.end - cell.start).trim() !== '') return undefined;
-  const next = nextContentLine(ctx.doc, line);
+  let next = nextContentLine(ctx.doc, line);
+  if (next && /^\p{L}+$/u.test(next.text.trim())) next = nextContentLine(ctx.doc, next);
   const under = next && cellUnder(next, cell);
   const mark = under && NUMBER_MARK.exec(under.text)?.[0];
-  const id = mark ? parseId(under.text.slice(mark.length)) : undefined;
-  return id && next ? { value: id.value, line: next } : undefined;
+  const rest = mark && under ? under.text.slice(mark.length) : '';
+  const id = mark ? parseId(rest) : undefined;
+  if (!id || !next || !under) return undefined;
+  const end = rest.indexOf(id.value) + id.value.length;
+  return {
+    value: id.value,
+    line: next,
+    tail: `${rest.slice(end)}${next.text.slice(under.start + under.text.length)}`,
+  };
 };
 
 /** The last document-type word in `text`: the one a number after it belongs to. */
