@@ -162,6 +162,8 @@ describe('a name written in quotes', () => {
     ['«Ψηφιακές Λύσεις Ι.Κ.Ε.», εφεξής καλούμενη «ο Πάροχος»', 'Ψηφιακές Λύσεις Ι.Κ.Ε.'],
     ['«Atelier Dupont SARL»', 'Atelier Dupont SARL'],
     ['"Acme Ltd"', 'Acme Ltd'],
+    ['„Дигитални Решения“ ЕООД', 'Дигитални Решения ЕООД'],
+    ['"Kowalski" Sp. z o.o., ul. Długa 5', 'Kowalski Sp. z o.o.'],
   ])('reads "%s" as "%s", without its quotes', (text, name) => {
     // Act
     const got = cleanPartyName(text);

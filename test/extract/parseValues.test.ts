@@ -7,8 +7,10 @@ import {
   parseMonths,
   parseNumberedId,
   parsePaymentTerms,
+  parsePaymentTermsIn,
   wordsToNumber,
 } from '../../lambdas/extract/text/values.js';
+import { paymentTermsDays } from '../../lambdas/shared/documents/index.js';
 
 describe('dates', () => {
   it.each([
@@ -251,6 +253,34 @@ describe('durations and terms', () => {
       expect(parsePaymentTerms(text)).toBeUndefined();
     },
   );
+
+  it.each([
+    ['30 jours fin de mois', 'Net 30 EOM'],
+    ['45 jours FDM', 'Net 45 EOM'],
+    ['a 60 gg d.f.f.m.', 'Net 60 EOM'],
+    ['60 gg data fattura fine mese', 'Net 60 EOM'],
+    ['30 días fin de mes', 'Net 30 EOM'],
+    ['Net 30 EOM', 'Net 30 EOM'],
+    ['30 days end of month', 'Net 30 EOM'],
+    ['30 jours date de facture', 'Net 30'],
+  ])('read terms that run to the end of a month as such: %s', (text, terms) => {
+    // Act
+    const found = parsePaymentTerms(text)?.value;
+
+    // Assess
+    expect(found).toBe(terms);
+    expect(paymentTermsDays(terms)).toBe(terms.endsWith('EOM') ? undefined : 30);
+  });
+
+  it.each([
+    ['transferencia bancaria a 30 días', 'Net 30'],
+    ['Bank transfer, 30 days', 'Net 30'],
+    ['bonifico bancario 60 gg d.f.f.m.', 'Net 60 EOM'],
+    ['2 % Skonto innerhalb 8 Tagen, 30 Tage netto', undefined],
+    ['Bank transfer to our account', undefined],
+  ])("read the terms after the means of payment in a payment label's value: %s", (text, terms) => {
+    expect(parsePaymentTermsIn(text)?.value).toBe(terms);
+  });
 
   it.each([
     ['30 (thirty) days', 30],

@@ -276,13 +276,14 @@ export const cleanPartyName = (text: string): string | undefined => {
   // A trailing colon makes it a label ("To:"), not a name.
   if (/:\s*$/.test(text)) return undefined;
   // A party's number in a list is not part of its name: "(2) Tyrell Biotech AG", "2) …".
-  let name = text
-    .trim()
-    .replace(/^\(?\d{1,2}\)\s+/, '')
+  const unnumbered = text.trim().replace(/^\(?\d{1,2}\)\s+/, '');
+  // Closing quotes of a name written in quotes go with their opening ones: «Ψηφιακές Λύσεις
+  // Ι.Κ.Ε.», as Greek and French contracts write names, and a quoted name before its legal form,
+  // as Bulgarian, Polish and Baltic companies are registered ("„Дигитални Решения“ ЕООД").
+  const quoted = /^["«„“]/.test(unnumbered);
+  let name = unnumbered
     .replace(/^["'(«„“]+/, '')
-    // Closing quotes of a name written in guillemets («Ψηφιακές Λύσεις Ι.Κ.Ε.», as Greek and
-    // French contracts write names) go with their opening ones.
-    .replace(/^([^«»„“”"]*)[»“”"](?=\s*(?:,|$))/, '$1');
+    .replace(quoted ? /^([^«»„“”"]*)[»“”"]/ : /^([^«»„“”"]*)[»“”"](?=\s*(?:,|$))/, '$1');
   // A defined term after the name ("Acme Ltd (the \"Supplier\")") goes; a legal form in brackets
   // stays ("Protea Security Services (Pty) Ltd", "Sharma Traders (Pvt) Ltd").
   name = name.replace(DEFINED_TERM_AFTER, '');
@@ -386,7 +387,37 @@ export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {
   const m = NET_DAYS.exec(t) ?? DAYS_FIRST.exec(t) ?? WITHIN_DAYS.exec(t) ?? WITHIN_DAYS_ANY.exec(t);
   if (!m) return undefined;
   const days = m.length > 2 ? numberFromGroups(m[1], m[2], m[3], m[4]) : Number(m[1]);
-  return days === undefined || days > 365 ? undefined : { value: formatPaymentTerms(days) };
+  if (days === undefined || days > 365) return undefined;
+  return { value: formatPaymentTerms(days, END_OF_MONTH.test(t.slice(m.index + m[0].length))) };
+};
+
+/**
+ * Days counted to the end of a month, right after the days: "30 jours fin de mois", "45 jours
+ * FDM", "60 gg d.f.f.m." (data fattura fine mese), "30 días fin de mes", "Net 30 EOM", "30 Tage
+ * zum Monatsende".
+ */
+const END_OF_MONTH =
+  /^[\s,.]*(?:net(?:to)?\s+)?(?:(?:à\s+la\s+)?fin\s+de\s+mois|fdm\b|f\.?\s?d\.?\s?m\b|(?:d\.?\s?)?f\.?\s?f\.?\s?m\b|(?:data\s+fattura\s+)?fine\s+mese|(?:a\s+)?(?:fin|final)\s+de\s+mes|fim\s+do\s+m[eê]s|(?:the\s+)?end\s+of\s+(?:the\s+)?month|eom\b|(?:zum\s+)?monatsende|einde\s+(?:van\s+de\s+)?maand)/u;
+
+/**
+ * Payment terms inside a payment label's value, after the means of payment ("transferencia
+ * bancaria a 30 días", "Bank transfer, 30 days"): read where the value names one count of days
+ * only, so a cash discount's days ("2 % Skonto innerhalb 8 Tagen, 30 Tage netto") are never taken
+ * for the terms.
+ */
+export const parsePaymentTermsIn = (text: string): Parsed<string> | undefined => {
+  const own = parsePaymentTerms(text);
+  if (own) return own;
+  const counts = [...text.matchAll(new RegExp(`\\d{1,3}\\s*${DAYS}`, 'gu'))];
+  const [only] = counts;
+  if (counts.length !== 1 || !only) return undefined;
+  // From the count itself back to the value's start: "a 30 días" is read from "a".
+  const words = [...text.slice(0, only.index).matchAll(/(?<=^|\s)\S/gu)].map((w) => w.index);
+  for (const start of [only.index, ...words.reverse()]) {
+    const found = parsePaymentTerms(text.slice(start));
+    if (found) return found;
+  }
+  return undefined;
 };
 
 const unitGroup = (unit: Parameters<typeof timeUnit>[0]) => `(?<${unit}>${timeUnit(unit)})`;

@@ -103,8 +103,12 @@ export const PaymentTermsSchema = z
   .max(200)
   .describe('Payment terms, normalised to "Net N" (N days) or "Due on receipt" when possible');
 
-/** Days allowed by payment terms ("Net 30" -> 30, "Due on receipt" -> 0), or undefined. */
+/**
+ * Days allowed by payment terms ("Net 30" -> 30, "Due on receipt" -> 0), or undefined: also for
+ * terms that run to the end of a month ("Net 30 EOM"), which no fixed count of days gives.
+ */
 export const paymentTermsDays = (terms: string): number | undefined => {
+  if (/\bEOM\b/.test(terms)) return undefined;
   if (/due (up)?on receipt|payable (up)?on receipt|immediate/i.test(terms)) return 0;
   const net = /net\s*(\d{1,3})/i.exec(terms) ?? /(\d{1,3})\s*days/i.exec(terms);
   return net?.[1] === undefined ? undefined : Number(net[1]);
@@ -144,5 +148,9 @@ export const termMonthsBetween = (effective: string, expiration: string): number
   return undefined;
 };
 
-/** Formats days as the normalised payment terms string. */
-export const formatPaymentTerms = (days: number): string => (days === 0 ? 'Due on receipt' : `Net ${days}`);
+/**
+ * Formats days as the normalised payment terms string; `endOfMonth` for terms counted to the end
+ * of a month ("30 jours fin de mois", "60 gg d.f.f.m.", "Net 30 EOM").
+ */
+export const formatPaymentTerms = (days: number, endOfMonth = false): string =>
+  days === 0 ? 'Due on receipt' : `Net ${days}${endOfMonth ? ' EOM' : ''}`;

@@ -4,7 +4,7 @@ import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import { findItemTable, type ItemTable, withUnitPrices } from '../lineItems.js';
 import { isDollarCurrency, statedCurrencies } from '../parseAmount.js';
-import { parseId, parseNumberedId, parsePaymentTerms } from '../values.js';
+import { parseId, parseNumberedId, parsePaymentTermsIn } from '../values.js';
 import { type LabelledAmount, labelledAmounts } from './amounts.js';
 import { countryCurrencyCandidates } from './countryCurrency.js';
 import { invoiceDates } from './dates.js';
@@ -197,7 +197,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const read = findItemTable(ctx);
   const amounts = labelledAmounts(ctx, read?.rows);
   const totals = resolveTotals(amounts, unlabelledSum(amounts, ctx));
-  const paymentTerms = findLabelled(ctx.doc, 'paymentTerms', parsePaymentTerms, { via: 'label:terms' });
+  const paymentTerms = findLabelled(ctx.doc, 'paymentTerms', parsePaymentTermsIn, { via: 'label:terms' });
   const printed = [totals.subtotal[0], totals.total[0]].flatMap((c) => (c ? [c.value] : []));
   const table = read && withUnitPrices(read, printed);
   return {
