@@ -247,6 +247,21 @@ describe('parties as long documents and scans write them', () => {
     },
   );
 
+  it('reads a Catalan term and notice after the article elided before "un": d\'un any, d\'un mes', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRACTE DE PRESTACIÓ DE SERVEIS',
+      "D'una part, Serveis Vallès S.L. (en endavant, el prestador).",
+      "I d'altra part, Gestoria Ribas S.L. (en endavant, el client).",
+      "El contracte tindrà una durada d'un any.",
+      "Qualsevol de les parts el podrà resoldre amb un preavís d'un mes.",
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'termMonths')?.value).toBe(12);
+    expect(fieldOf(extraction, 'terminationNoticeDays')?.value).toBe(30);
+  });
+
   it('takes the company that starts a line over the person before it when the scan garbled "on behalf of"', async () => {
     // Act
     const extraction = await read([

@@ -273,6 +273,26 @@ describe('durations and terms', () => {
   });
 
   it.each([
+    ['en un plazo de 30 días'],
+    ['dins dels 30 dies següents'],
+    ['en un termini de 30 dies'],
+    ['no prazo de 30 dias'],
+    ['nel termine di 30 giorni'],
+    ['binnen een termijn van 30 dagen'],
+  ])('read "within a period of" terms: %s', (text) => {
+    expect(parsePaymentTerms(text)?.value).toBe('Net 30');
+  });
+
+  it("reads a Catalan duration after its elided article: d'un any, d'un mes", () => {
+    // Act
+    const year = parseMonths("d'un any", 'ca')?.value;
+    const month = parseDays("d'un mes", 'ca')?.value;
+
+    // Assess
+    expect([year, month]).toEqual([12, 30]);
+  });
+
+  it.each([
     ['transferencia bancaria a 30 días', 'Net 30'],
     ['Bank transfer, 30 days', 'Net 30'],
     ['bonifico bancario 60 gg d.f.f.m.', 'Net 60 EOM'],

@@ -371,14 +371,14 @@ const NET_DAYS = /^net(?:to)?\s*(\d{1,3})\b/;
 const DAYS_FIRST = new RegExp(`^(\\d{1,3})\\s*${DAYS}`, 'u');
 const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u');
 const WITHIN_DAYS_ANY = new RegExp(
-  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen|dans(?:\\s+les)?|sous|[àa]|a|entro|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen|u\\s+roku\\s+od|v\\s+roku|[îi]n\\s+termen\\s+de|v\\s+lehote|do|per|εντός)\\s+(\\d{1,3})\\s*${DAYS}`,
+  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen(?:\\s+een\\s+termijn\\s+van)?|dans(?:\\s+les)?|sous|[àa]|a|entro(?:\\s+il\\s+termine\\s+di)?|nel\\s+termine\\s+di|en\\s+(?:un|el)\\s+(?:plazo|termini)\\s+de|dins\\s+(?:dels|d['’]un\\s+termini\\s+de)|no\\s+prazo\\s+de|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen|u\\s+roku\\s+od|v\\s+roku|[îi]n\\s+termen\\s+de|v\\s+lehote|do|per|εντός)\\s+(\\d{1,3})\\s*${DAYS}`,
   'u',
 );
 
 /**
  * Payment terms written as "Net 30", "30 days net", "Zahlbar innerhalb 30 Tagen netto", "à 30
- * jours", "binnen 30 dagen", "a 30 días", "30 giorni", "w terminie 14 dni", "30 dagar netto", "inom 30
- * dgr", "u roku od 15 dana", "în termen de 15 zile", "do 30 dní", "per 30 dienų", "Due on receipt" / "sofort" / "paiement
+ * jours", "binnen 30 dagen", "a 30 días", "en un plazo de 30 días", "30 giorni", "w terminie 14 dni",
+ * "30 dagar netto", "inom 30 dgr", "u roku od 15 dana", "în termen de 15 zile", "do 30 dní", "per 30 dienų", "Due on receipt" / "sofort" / "paiement
  * immédiat"; normalised to "Net N" or "Due on receipt".
  */
 export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {
@@ -427,9 +427,12 @@ const DURATION = new RegExp(
   'iu',
 );
 
+/** A duration's text without the article Catalan elides before "un" ("una durada d'un any"). */
+const durationText = (text: string): string => text.trim().replace(/^d['’](?=un\b)/iu, '');
+
 /** A number of days ("90 days", "ninety (90) days", "3 months" as 90, "90 Tage", "trois (3) mois"). */
 export const parseDays = (text: string, language?: string): Parsed<number> | undefined => {
-  const m = DURATION.exec(text.trim());
+  const m = DURATION.exec(durationText(text));
   const n = m && numberFromGroups(m[1], m[2], m[3], m[4], language);
   if (!m?.groups || n === undefined || n === null || m.groups.years) return undefined;
   return { value: m.groups.months ? n * 30 : m.groups.weeks ? n * 7 : n };
@@ -437,7 +440,7 @@ export const parseDays = (text: string, language?: string): Parsed<number> | und
 
 /** A duration in months ("24 months", "2 years", "twenty-four (24) months", "24 Monate", "18 maanden"). */
 export const parseMonths = (text: string, language?: string): Parsed<number> | undefined => {
-  const m = DURATION.exec(text.trim());
+  const m = DURATION.exec(durationText(text));
   const n = m && numberFromGroups(m[1], m[2], m[3], m[4], language);
   if (!m?.groups || !n || (!m.groups.months && !m.groups.years)) return undefined;
   return { value: m.groups.years ? n * 12 : n };
