@@ -172,3 +172,18 @@ describe('a name written in quotes', () => {
     expect(got).toBe(name);
   });
 });
+
+describe('a name followed by a label and its value', () => {
+  it.each([
+    ['Καφέ Ολύμπια Ο.Ε. ΑΦΜ: 998765435', 'Καφέ Ολύμπια Ο.Ε.'],
+    ['Хотел Родина АД ЕИК: 121987654', 'Хотел Родина АД'],
+    ['Acme Ltd VAT No: GB123456789', 'Acme Ltd'],
+    ['Kafé Ølstue ApS CVR: 12345678', 'Kafé Ølstue ApS'],
+  ])('reads "%s" as "%s": the label is cut, the legal form kept', (text, name) => {
+    // Act
+    const got = cleanPartyName(text);
+
+    // Assess
+    expect(got).toBe(name);
+  });
+});

@@ -6,7 +6,7 @@ export { hasLegalForm };
 export const isCompany = (name: string): boolean => hasLegalForm(name) && /\S\s+\S/.test(name);
 
 import { timeUnit } from '../vocabulary/contractWords.js';
-import { fold, letterPlace, VOCABULARIES, vocabularyOf } from '../vocabulary/index.js';
+import { fold, labelsIn, letterPlace, VOCABULARIES, vocabularyOf } from '../vocabulary/index.js';
 import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { type DayMonthOrder, type FoundDate, findDates } from './parseDate.js';
@@ -287,7 +287,13 @@ export const cleanPartyName = (text: string): string | undefined => {
   // A defined term after the name ("Acme Ltd (the \"Supplier\")") goes; a legal form in brackets
   // stays ("Protea Security Services (Pty) Ltd", "Sharma Traders (Pvt) Ltd").
   name = name.replace(DEFINED_TERM_AFTER, '');
-  name = name.replace(/\s+[A-Z][A-Za-z.]*(?:\s[A-Za-z.]+){0,2}:(?:\s.*)?$/, '');
+  // A label and its value after the name ("Καφέ Ολύμπια Ο.Ε. ΑΦΜ: 998765435", "Acme Ltd VAT No:
+  // GB…"): the vocabularies' labels first, which keep the legal form before them; else up to
+  // three capitalised words before a colon.
+  const label = labelsIn(name).find((m) => m.start > 0 && /^\s*:/.test(name.slice(m.end)));
+  name = label
+    ? name.slice(0, label.start)
+    : name.replace(/\s+[A-Z][A-Za-z.]*(?:\s[A-Za-z.]+){0,2}:(?:\s.*)?$/, '');
   // A company's name ends at its legal form: "Technikhaus Weber GmbH, Industriestraße 7, 90411
   // Nürnberg" (a street named before its number), "Soluciones Norte, S.L., Calle Mayor 5",
   // "Estudio Nube S.L. - CIF B87654321".
