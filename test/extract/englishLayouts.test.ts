@@ -365,6 +365,7 @@ describe('layouts of common invoicing apps', () => {
     ['TAX INVOICE', 'Number: FA-2024-77', 'FA-2024-77'],
     ['SERVICE INVOICE', 'No. 000482', '000482'],
     ['Sales Invoice', '# SI-2024-0091', 'SI-2024-0091'],
+    ['ФАКТУРА', '№ 0000001234', '0000001234'],
   ])(
     'reads the number marked under a title alone in its corner: %s over %s',
     async (title, marked, number) => {
@@ -394,6 +395,23 @@ describe('layouts of common invoicing apps', () => {
     // Assess
     expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('2024-118');
     expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2024-04-05');
+  });
+
+  it('reads "Αριθμός:" under a Greek title as a number mark, not only as the weak label it is alone', async () => {
+    // Prepare: "Αριθμός" ("Number") alone is as weak a label as "Number:"; under the title it marks the title's number.
+    const lines = [
+      'Ελληνικά Λογισμικά Α.Ε.',
+      'ΤΙΜΟΛΟΓΙΟ ΠΑΡΟΧΗΣ ΥΠΗΡΕΣΙΩΝ',
+      'Αριθμός: 1234',
+      'Σύνολο   1.240,00 €',
+    ];
+
+    // Act
+    const extraction = await read(...lines);
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('1234');
+    expect(fieldOf(extraction, 'invoiceNumber')?.confidence).toBeGreaterThan(0.7);
   });
 
   it('takes no number under a title from a line that does not mark one', async () => {

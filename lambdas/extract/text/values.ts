@@ -100,12 +100,12 @@ const GROUPED_ID = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$|\s+[^\d\s]|\s{2,}|[;)]|,\s)/
 /**
  * The marks that say "number": "Nr.", "No.", "N°", "N.", "N.º", "č.", "#", "Nummer", and the
  * Croatian "br." (broj), Slovenian "št." (številka), Finnish "nro" and "n:o" (first: "nr" is the
- * start of "nro"), Slovak "číslo", Greek "αρ." and "αριθ." (αριθμός), the numero sign "№"
+ * start of "nro"), Slovak "číslo", Greek "αριθμός" and its "αρ." and "αριθ.", the numero sign "№"
  * (Bulgarian and many fonts' "No") and the Catalan and Spanish "Núm." (número).
  * Italian and Spanish abbreviate numero / número to "N." ("Fattura N. 45/2024").
  */
 export const NUMBER_MARK_SOURCE =
-  'nro|n:o|nr|no|n[°º]|nº|n\\.\\s?[°º]|n(?=\\.)|č(?=\\.)|#|№|num(?:ber|mer|ero|éro)?|número|núm(?=\\.)|br(?=\\.)|št(?=\\.)|číslo|αριθ(?=\\.)|αρ(?=\\.)';
+  'nro|n:o|nr|no|n[°º]|nº|n\\.\\s?[°º]|n(?=\\.)|č(?=\\.)|#|№|num(?:ber|mer|ero|éro)?|número|núm(?=\\.)|br(?=\\.)|št(?=\\.)|číslo|αριθμ[οό][σς]|αριθ(?=\\.)|αρ(?=\\.)';
 
 /** A number mark (`NUMBER_MARK_SOURCE`) between a document's title and its number, with the spaces after it. */
 export const NUMBER_MARK = new RegExp(`^(?:${NUMBER_MARK_SOURCE})\\.?\\s*[:.]?\\s*`, 'iu');
