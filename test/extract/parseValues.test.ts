@@ -219,6 +219,9 @@ describe('amounts', () => {
 describe('durations and terms', () => {
   it.each([
     ['net 30', 'Net 30'],
+    ['2/10 net 30', 'Net 30'],
+    ['2/10, n/30', 'Net 30'],
+    ['1% 10 net 45', 'Net 45'],
     ['30 days net', 'Net 30'],
     ['Due upon receipt', 'Due on receipt'],
     ['payable within forty-five (45) days', 'Net 45'],

@@ -374,6 +374,8 @@ const DAYS = `(?:${timeUnit('days')}|days?|tage?n?|tg\\.?|jours?|j|dagen|dagar|d
 const ON_RECEIPT =
   /(?:due|payable)\s+(?:up)?on\s+receipt|^on receipt|^immediate|^sofort|imm[ée]diat|[àa] r[ée]ception|bij ontvangst|al contado|a vista|^immediato|pronto pagamento/;
 const NET_DAYS = /^net(?:to)?\s*(\d{1,3})\b/;
+/** A discount for early payment, then the net days: "2/10 net 30", "2/10, n/30", "1% 10 net 30". */
+const DISCOUNT_THEN_NET = /^\d{1,2}(?:[.,]\d{1,2})?\s*%?\s*\/?\s*\d{1,2}\s*,?\s*(?:net|n\/)\s*(\d{1,3})\b/;
 const DAYS_FIRST = new RegExp(`^(\\d{1,3})\\s*${DAYS}`, 'u');
 const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u');
 const WITHIN_DAYS_ANY = new RegExp(
@@ -390,7 +392,12 @@ const WITHIN_DAYS_ANY = new RegExp(
 export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {
   const t = text.toLowerCase();
   if (ON_RECEIPT.test(t)) return { value: formatPaymentTerms(0) };
-  const m = NET_DAYS.exec(t) ?? DAYS_FIRST.exec(t) ?? WITHIN_DAYS.exec(t) ?? WITHIN_DAYS_ANY.exec(t);
+  const m =
+    NET_DAYS.exec(t) ??
+    DISCOUNT_THEN_NET.exec(t) ??
+    DAYS_FIRST.exec(t) ??
+    WITHIN_DAYS.exec(t) ??
+    WITHIN_DAYS_ANY.exec(t);
   if (!m) return undefined;
   const days = m.length > 2 ? numberFromGroups(m[1], m[2], m[3], m[4]) : Number(m[1]);
   if (days === undefined || days > 365) return undefined;
