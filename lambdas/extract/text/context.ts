@@ -1,4 +1,4 @@
-import { detectLanguage, type LabelField, labelsIn, vocabularyOf } from '../vocabulary/index.js';
+import { detectLanguage, labelsIn, VAT_ID_LABEL_FIELDS, vocabularyOf } from '../vocabulary/index.js';
 import {
   type DecimalMark,
   type FoundAmount,
@@ -91,12 +91,13 @@ const DAY_FIRST_CURRENCIES: ReadonlySet<string> = new Set([
  */
 const EUROPEAN_VAT_ID =
   /^\s*[:.]?\s*(?:AT|BE|BG|CHE|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|NO|PL|PT|RO|SE|SI|SK|XI)[\s.-]?\d/;
-const VAT_ID_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['vatId']);
 
 /** Whether the document states a VAT id of a European country under a VAT-id label. */
 const statesEuropeanVatId = (doc: DocText): boolean =>
   doc.lines.some((line) =>
-    labelsIn(line.text, VAT_ID_LABEL).some((label) => EUROPEAN_VAT_ID.test(line.text.slice(label.end))),
+    labelsIn(line.text, VAT_ID_LABEL_FIELDS).some((label) =>
+      EUROPEAN_VAT_ID.test(line.text.slice(label.end)),
+    ),
   );
 
 /**

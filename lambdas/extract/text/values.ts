@@ -376,7 +376,10 @@ const ON_RECEIPT =
 const NET_DAYS = /^net(?:to)?\s*(\d{1,3})\b/;
 /** A discount for early payment, then the net days: "2/10 net 30", "2/10, n/30", "1% 10 net 30". */
 const DISCOUNT_THEN_NET = /^\d{1,2}(?:[.,]\d{1,2})?\s*%?\s*\/?\s*\d{1,2}\s*,?\s*(?:net|n\/)\s*(\d{1,3})\b/;
-const DAYS_FIRST = new RegExp(`^(\\d{1,3})\\s*${DAYS}`, 'u');
+/** A count of days ("30 días", "14 Tage", "60 gg."). */
+const DAY_COUNT = `(\\d{1,3})\\s*${DAYS}`;
+const DAYS_FIRST = new RegExp(`^${DAY_COUNT}`, 'u');
+const DAY_COUNTS = new RegExp(DAY_COUNT, 'gu');
 const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u');
 const WITHIN_DAYS_ANY = new RegExp(
   `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen(?:\\s+een\\s+termijn\\s+van)?|dans(?:\\s+les)?|sous|[àa]|a|entro(?:\\s+il\\s+termine\\s+di)?|nel\\s+termine\\s+di|en\\s+(?:un|el)\\s+(?:plazo|termini)\\s+de|dins\\s+(?:dels|d['’]un\\s+termini\\s+de)|no\\s+prazo\\s+de|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen|u\\s+roku\\s+od|v\\s+roku|[îi]n\\s+termen\\s+de|v\\s+lehote|do|per|εντός)\\s+(\\d{1,3})\\s*${DAYS}`,
@@ -410,7 +413,7 @@ export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {
  * zum Monatsende".
  */
 const END_OF_MONTH =
-  /^[\s,.]*(?:net(?:to)?\s+)?(?:(?:à\s+la\s+)?fin\s+de\s+mois|fdm\b|f\.?\s?d\.?\s?m\b|(?:d\.?\s?)?f\.?\s?f\.?\s?m\b|(?:data\s+fattura\s+)?fine\s+mese|(?:a\s+)?(?:fin|final)\s+de\s+mes|fim\s+do\s+m[eê]s|(?:the\s+)?end\s+of\s+(?:the\s+)?month|eom\b|(?:zum\s+)?monatsende|einde\s+(?:van\s+de\s+)?maand)/u;
+  /^[\s,.]*(?:net(?:to)?\s+)?(?:(?:à\s+la\s+)?fin\s+de\s+mois|f\.?\s?d\.?\s?m\b|(?:d\.?\s?)?f\.?\s?f\.?\s?m\b|(?:data\s+fattura\s+)?fine\s+mese|(?:a\s+)?(?:fin|final)\s+de\s+mes|fim\s+do\s+m[eê]s|(?:the\s+)?end\s+of\s+(?:the\s+)?month|eom\b|(?:zum\s+)?monatsende|einde\s+(?:van\s+de\s+)?maand)/u;
 
 /**
  * Payment terms inside a payment label's value, after the means of payment ("transferencia
@@ -421,7 +424,7 @@ const END_OF_MONTH =
 export const parsePaymentTermsIn = (text: string): Parsed<string> | undefined => {
   const own = parsePaymentTerms(text);
   if (own) return own;
-  const counts = [...text.matchAll(new RegExp(`\\d{1,3}\\s*${DAYS}`, 'gu'))];
+  const counts = [...text.matchAll(DAY_COUNTS)];
   const [only] = counts;
   if (counts.length !== 1 || !only) return undefined;
   // From the count itself back to the value's start: "a 30 días" is read from "a".

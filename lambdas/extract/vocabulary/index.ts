@@ -10,6 +10,7 @@ export {
   type MoneyLabelField,
   TOTALS_LABEL_FIELDS,
   type TotalsLabelField,
+  VAT_ID_LABEL_FIELDS,
   type Vocabulary,
 } from './schema.js';
 export {

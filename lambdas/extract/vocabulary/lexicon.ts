@@ -98,14 +98,21 @@ const plainOf = (ch: string): string | undefined => {
   return plain !== ch && /^\p{L}$/u.test(plain) ? plain : undefined;
 };
 
+/** What a letter of a label matches: its VARIANTS entry, or itself and its plain letter. */
+const variantOf = (ch: string): string | undefined => {
+  if (VARIANTS[ch]) return VARIANTS[ch];
+  const plain = plainOf(ch);
+  return plain ? `[${ch}${plain}]` : undefined;
+};
+
 /** The regular expression source of one label. */
 export const labelSource = (label: string): string => {
   let source = '';
   const chars = [...label.toLowerCase()];
   const last = chars.length - 1;
   for (const [i, ch] of chars.entries()) {
-    if (VARIANTS[ch]) source += VARIANTS[ch];
-    else if (plainOf(ch)) source += `[${ch}${plainOf(ch)}]`;
+    const variant = variantOf(ch);
+    if (variant) source += variant;
     // A space in a label may be a hyphen on the page: "Gutschrift-Nr.", "Invoice-No.".
     else if (ch === ' ') source += '[-\\s]*';
     else if (ch === '.') source += i === last ? '(?:\\.|(?![\\p{L}\\p{N}]))' : '\\.?';

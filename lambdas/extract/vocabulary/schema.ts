@@ -83,6 +83,9 @@ const MONEY_FIELDS = [
 export type MoneyLabelField = (typeof MONEY_FIELDS)[number];
 export const MONEY_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>(MONEY_FIELDS);
 
+/** The VAT id's label field alone: a line that states a registration, not a sum. */
+export const VAT_ID_LABEL_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>(['vatId']);
+
 /** A money label field only a totals block uses (see `TOTALS_LABEL_FIELDS`). */
 export type TotalsLabelField = Exclude<MoneyLabelField, 'discount' | 'charge'>;
 /**

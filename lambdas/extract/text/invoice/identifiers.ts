@@ -1,6 +1,6 @@
-import { EVIDENCE_WEIGHT, ibanChecksumValid } from '../../../shared/documents/index.js';
+import { EVIDENCE_WEIGHT, ibanChecksumValid, normalizeTaxId } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import { type LabelField, labelsIn } from '../../vocabulary/index.js';
+import { labelsIn, VAT_ID_LABEL_FIELDS } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled, type Parsed } from '../labelled.js';
 import { findAmounts } from '../parseAmount.js';
@@ -128,10 +128,8 @@ const COLUMN_SLACK = 10;
 const inBlock = (line: DocLine, column: number | undefined): boolean =>
   column !== undefined &&
   line.cells.some(
-    (c) => Math.abs(c.start - column) <= COLUMN_SLACK && labelsIn(c.text, VAT_LABEL).length > 0,
+    (c) => Math.abs(c.start - column) <= COLUMN_SLACK && labelsIn(c.text, VAT_ID_LABEL_FIELDS).length > 0,
   );
-
-const VAT_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['vatId']);
 
 /**
  * A VAT id on a line of two blocks side by side ("VAT No: GB123456789      VAT No: GB987654321"
@@ -139,8 +137,8 @@ const VAT_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['vatId']);
  * starts nearest left of it. A value whose cell is not found stays as it was read.
  */
 const besideBlocks = (c: Candidate<string>, vendor: number, customer: number): Candidate<string> => {
-  const compact = (text: string) => text.replace(/[\s.-]/g, '').toUpperCase();
-  const start = c.line.cells.find((cell) => compact(cell.text).includes(compact(c.value)))?.start;
+  const id = normalizeTaxId(c.value);
+  const start = c.line.cells.find((cell) => normalizeTaxId(cell.text).includes(id))?.start;
   if (start === undefined) return c;
   const [left, right] = vendor < customer ? [vendor, customer] : [customer, vendor];
   const column = start + COLUMN_SLACK >= right ? right : left;

@@ -1,4 +1,9 @@
-import { type LabelField, labelsAtStart, MONEY_LABEL_FIELDS } from '../../vocabulary/index.js';
+import {
+  type LabelField,
+  labelsAtStart,
+  MONEY_LABEL_FIELDS,
+  VAT_ID_LABEL_FIELDS,
+} from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 
 /**
@@ -12,8 +17,6 @@ export const ROLE_LABELS: Record<'vendor' | 'customer' | 'payee', ReadonlySet<La
   customer: new Set<LabelField>(['customer']),
   payee: new Set<LabelField>(['payee']),
 };
-
-const VAT_ID_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['vatId']);
 
 /** How many lines a party's block may run under its role label. */
 const BLOCK_LINES = 8;
@@ -62,7 +65,7 @@ export const partyBlockColumns = (
       line.cells.some(
         (c) =>
           labelsAtStart(c.text, MONEY_LABEL_FIELDS).length > 0 &&
-          labelsAtStart(c.text, VAT_ID_LABEL).length === 0,
+          labelsAtStart(c.text, VAT_ID_LABEL_FIELDS).length === 0,
       )
     ) {
       open = undefined;
