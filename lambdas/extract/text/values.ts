@@ -171,10 +171,9 @@ export const parseDateAt =
     // vigor l'1 de març", "dall'8 marzo").
     if (
       before &&
-      !/^(?:on|as of|of|from|dated|:|effective|the|as of the|on the|by|until|before|bis|bis zum|am|vom|le|au|du|avant le|op|voor|van|el|del|il|entro il|entro)$/.test(
+      !/^(?:on|as of|of|from|dated|:|effective|the|as of the|on the|by|until|before|bis|bis zum|am|vom|le|au|du|avant le|op|voor|van|el|del|il|entro il|entro|(?:l|d|dall|all|dell|nell)['’])$/.test(
         before,
-      ) &&
-      !/^(?:l|d|dall|all|dell|nell)['’]$/.test(before)
+      )
     )
       return undefined;
     return dateValue(found);
