@@ -95,3 +95,29 @@ describe('payment terms whose discount is offered across lines', () => {
     expect(fieldOf(netFirst, 'dueDate')?.value).toBe('2018-07-04');
   });
 });
+
+describe('a due-date label followed by a count of days, not a date', () => {
+  it.each([
+    ['English, in a sentence', ENGLISH, 'Payment due within 30 days. Thank you for your business!', 'Net 30'],
+    ['English, "Due in"', ENGLISH, 'Due in 14 days', 'Net 14'],
+    ['English, days from the invoice date', ENGLISH, 'Payment due: 45 days from date of invoice', 'Net 45'],
+    ['German, "Fälligkeit"', GERMAN, 'Fälligkeit: 10 Tage nach Rechnungseingang', 'Net 10'],
+    ['English, on receipt', ENGLISH, 'Payment due upon receipt', 'Due on receipt'],
+  ])('states the payment terms (%s)', async (_, head, line, terms) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf([...head, line]));
+
+    // Assess
+    expect(fieldOf(extraction, 'paymentTerms')?.value).toBe(terms);
+    expect(fieldOf(extraction, 'dueDate')).toBeUndefined();
+  });
+
+  it('states none where the label is followed by a date', async () => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf([...ENGLISH, 'Payment due: 06/06/2024']));
+
+    // Assess
+    expect(fieldOf(extraction, 'paymentTerms')).toBeUndefined();
+    expect(fieldOf(extraction, 'dueDate')?.value).toBe('2024-06-06');
+  });
+});

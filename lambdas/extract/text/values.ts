@@ -371,7 +371,7 @@ const DAYS = `(?:${timeUnit('days')}|days?|tage?n?|tg\\.?|jours?|j|dagen|dagar|d
 
 // The payment-terms patterns, compiled once: contract sentences try them from every word on.
 const ON_RECEIPT =
-  /(?:due|payable)\s+(?:up)?on\s+receipt|^on receipt|^immediate|^sofort|imm[ée]diat|[àa] r[ée]ception|bij ontvangst|al contado|a vista|^immediato|pronto pagamento/;
+  /(?:due|payable)\s+(?:up)?on\s+receipt|^(?:up)?on receipt|^immediate|^sofort|imm[ée]diat|[àa] r[ée]ception|bij ontvangst|al contado|a vista|^immediato|pronto pagamento/;
 const NET_DAYS = /^net(?:to)?\s*(\d{1,3})\b/;
 /** A discount for early payment, then the net days: "2/10 net 30", "2/10, n/30", "1% 10 net 30". */
 const DISCOUNT_THEN_NET = /^\d{1,2}(?:[.,]\d{1,2})?\s*%?\s*\/?\s*\d{1,2}\s*,?\s*(?:net|n\/)\s*(\d{1,3})\b/;
@@ -379,14 +379,15 @@ const DISCOUNT_THEN_NET = /^\d{1,2}(?:[.,]\d{1,2})?\s*%?\s*\/?\s*\d{1,2}\s*,?\s*
 const DAY_COUNT = `(\\d{1,3})\\s*${DAYS}`;
 const DAYS_FIRST = new RegExp(`^${DAY_COUNT}`, 'u');
 const DAY_COUNTS = new RegExp(DAY_COUNT, 'gu');
-const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?within\\s+${NUMBER_PHRASE}\\s+days`, 'u');
+const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?(?:within|in)\\s+${NUMBER_PHRASE}\\s+days`, 'u');
 const WITHIN_DAYS_ANY = new RegExp(
-  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|binnen(?:\\s+een\\s+termijn\\s+van)?|dans(?:\\s+les)?|sous|[àa]|a|entro(?:\\s+il\\s+termine\\s+di)?|nel\\s+termine\\s+di|en\\s+(?:un|el)\\s+(?:plazo|termini)\\s+de|dins\\s+(?:dels|d['’]un\\s+termini\\s+de)|no\\s+prazo\\s+de|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen|u\\s+roku\\s+od|v\\s+roku|[îi]n\\s+termen\\s+de|v\\s+lehote|do|per|εντός)\\s+(\\d{1,3})\\s*${DAYS}`,
+  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|innert|in|binnen(?:\\s+een\\s+termijn\\s+van)?|dans(?:\\s+les)?|sous|[àa]|a|entro(?:\\s+il\\s+termine\\s+di)?|nel\\s+termine\\s+di|en\\s+(?:un|el)\\s+(?:plazo|termini)\\s+de|dins\\s+(?:dels|d['’]un\\s+termini\\s+de)|no\\s+prazo\\s+de|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen|u\\s+roku\\s+od|v\\s+roku|[îi]n\\s+termen\\s+de|v\\s+lehote|do|per|εντός)\\s+(\\d{1,3})\\s*${DAYS}`,
   'u',
 );
 
 /**
- * Payment terms written as "Net 30", "30 days net", "Zahlbar innerhalb 30 Tagen netto", "à 30
+ * Payment terms written as "Net 30", "30 days net", "in 30 days", "Zahlbar innerhalb 30 Tagen
+ * netto" (in Switzerland "innert 30 Tagen"), "à 30
  * jours", "binnen 30 dagen", "a 30 días", "en un plazo de 30 días", "30 giorni", "w terminie 14 dni",
  * "30 dagar netto", "inom 30 dgr", "u roku od 15 dana", "în termen de 15 zile", "do 30 dní", "per 30 dienų", "Due on receipt" / "sofort" / "paiement
  * immédiat"; normalised to "Net N" or "Due on receipt".
