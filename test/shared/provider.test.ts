@@ -35,6 +35,12 @@ describe('providers', () => {
     ['Техносервиз ЕООД', 'техносервиз'],
     ['Логистика Пловдив АД', 'логистика пловдив'],
     ['ЕТ „Иван Петров“', 'иван петров'],
+    ['Графика Нова д.о.о.', 'графика нова'],
+    ['Браћа Јовић о.д.', 'браћа јовић'],
+    ['Anadolu Yazılım Ltd. Şti.', 'anadolu yazilim'],
+    ['ANADOLU YAZILIM LTD. ŞTİ.', 'anadolu yazilim'],
+    ['Großhandel Weiß GmbH', 'grosshandel weiss'],
+    ['GROSSHANDEL WEISS GMBH', 'grosshandel weiss'],
     // Latin letters without a plain form go, as they always did: stored comparison keys stay.
     ['Møller A/S', 'm ller a s'],
   ])('normalise %s to %s', (name, expected) => {
