@@ -6,6 +6,7 @@ import {
   parseId,
   parseMonths,
   parseNumberedId,
+  parseParty,
   parsePaymentTerms,
   parsePaymentTermsIn,
   wordsToNumber,
@@ -164,6 +165,10 @@ describe('amounts', () => {
     ['36 000,00 ЛВ', '36000.00', 'BGN'],
     ['1440 лева', '1440', 'BGN'],
     ['500,00 евро', '500.00', 'EUR'],
+    ['60.000,00 дин.', '60000.00', 'RSD'],
+    ['500 динара', '500', 'RSD'],
+    ['120.000,00 dinara', '120000.00', 'RSD'],
+    ['1.500,00 DIN.', '1500.00', 'RSD'],
   ])('read %s as %s %s', (text, amount, currency) => {
     // Act
     const found = findAmounts(`pay ${text}.`);
@@ -181,6 +186,8 @@ describe('amounts', () => {
     ['a Lei 5.00'],
     ['Ft 5.00'],
     ['27510 Eura'],
+    ['12 din ordre'],
+    ['din 5.00'],
   ])('take no sign from the letters of a word: %s', (text) => {
     // Act
     const found = findAmounts(`item ${text}`);
@@ -213,6 +220,21 @@ describe('amounts', () => {
     expect(found).toEqual([]);
     expect(parseNumber('0.025')).toBeUndefined();
     expect(parseNumber('1.025')).toEqual({ value: '1025', certain: false });
+  });
+});
+
+describe('party names', () => {
+  it.each([
+    ['Anadolu Yazılım Ltd. Şti.', 'Anadolu Yazılım Ltd. Şti.'],
+    ['ANADOLU YAZILIM LTD. ŞTİ.', 'ANADOLU YAZILIM LTD. ŞTİ.'],
+    ['Marmara Elektronik A.Ş.', 'Marmara Elektronik A.Ş.'],
+    ['Harbour Supplies Ltd.', 'Harbour Supplies Ltd.'],
+  ])('keep the dot a legal form abbreviates with: %s', (text, name) => {
+    // Act
+    const parsed = parseParty(text);
+
+    // Assess
+    expect(parsed?.value).toBe(name);
   });
 });
 

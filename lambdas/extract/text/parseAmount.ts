@@ -84,6 +84,11 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   'лв.': 'BGN',
   лева: 'BGN',
   евро: 'EUR',
+  // The Serbian dinar after its amount, in either script ("60.000,00 дин.", "120.000,00 dinara").
+  'din.': 'RSD',
+  dinara: 'RSD',
+  'дин.': 'RSD',
+  динара: 'RSD',
 };
 
 /**
@@ -118,6 +123,11 @@ const WORDLIKE_SIGNS: Readonly<Record<string, string>> = {
   'лв.': '',
   лева: '(?<!\\p{Script=Cyrillic})(?:лева|ЛЕВА)(?!\\p{Script=Cyrillic})',
   евро: '(?<!\\p{Script=Cyrillic})(?:евро|ЕВРО)(?!\\p{Script=Cyrillic})',
+  // After an amount only: "din" is also the Scandinavian "your".
+  'din.': '(?<=\\d[ \\u00a0\\u202f]?)(?:din|DIN)(?:\\.|ara\\b|ARA\\b)',
+  dinara: '',
+  'дин.': '(?<=\\d[ \\u00a0\\u202f]?)(?:дин|ДИН)(?:\\.|(?:ара|АРА)(?!\\p{Script=Cyrillic}))',
+  динара: '',
 };
 
 /** A currency sign of `SYMBOLS` (longest first, so "US$" before "$") or a three-letter code. */

@@ -234,7 +234,7 @@ const NAME_CONNECTORS = new Set([
  * "& C." (and partners).
  */
 const LEGAL_ABBREVIATION =
-  /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag|bhd|kft|zrt|nyrt|bt|kkt)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$|&\s?C\.$/iu;
+  /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag|bhd|kft|zrt|nyrt|bt|kkt)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$|&\s?C\.$|(?<!\p{L})[şŞ][tT][iİ]\.$/iu;
 
 /**
  * Not a legal form in brackets: South African and Indian companies' "(Pty) Ltd", "(Pvt) Ltd", the

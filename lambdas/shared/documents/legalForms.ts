@@ -153,6 +153,10 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'eood',
   'ood',
   'ead',
+  // Serbian in Cyrillic: the limited company ("д.о.о."; the joint-stock "а.д." is above) and the
+  // general partnership ("о.д."). Their Latin forms are Croatia's and Slovenia's.
+  'доо',
+  'од',
 ]);
 
 /**
