@@ -231,6 +231,29 @@ describe("a UK accounting package's invoice that prints no currency", () => {
   });
 });
 
+describe('a UK invoice in pounds whose VAT number follows "VAT Registration"', () => {
+  it.each([['VAT Registration: GB 123 4567 82'], ['VAT Reg: GB 123 4567 82']])(
+    'reads the VAT number after "%s", whose country settles the dates in pounds',
+    async (registration) => {
+      // Act
+      const extraction = await read(
+        'Harrow Fasteners Ltd',
+        registration,
+        'SALES INVOICE 88120',
+        'Tax point: 09/05/2025',
+        'Goods total        360.00',
+        'VAT 20%             72.00',
+        'Invoice total     £432.00',
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('GB123456782');
+      expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2025-05-09' });
+      expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toBeUndefined();
+    },
+  );
+});
+
 describe('slash dates of an invoice between two US addresses', () => {
   const invoice = (customerTown: string) =>
     read(
