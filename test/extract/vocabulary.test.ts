@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   detectLanguage,
+  documentTypeCue,
   fold,
   LABEL_FIELDS,
   type LabelField,
@@ -127,6 +128,39 @@ describe('vocabularies', () => {
 
     // Assess
     expect(found?.field).toBe(field);
+  });
+
+  it.each([
+    ['FATURA TARİHİ', 'invoiceDate'],
+    ['Fatura Tarihi', 'invoiceDate'],
+    ['FATURA TARIHI', 'invoiceDate'],
+    ['ÖDENECEK TUTAR', 'amountDue'],
+    ['Ödenecek Tutar', 'amountDue'],
+    ['SATICI', 'vendor'],
+    ['ALICI BİLGİLERİ', 'customer'],
+    ['MAL HİZMET TOPLAM TUTARI', 'subtotal'],
+    ['Mal Hizmet Toplam Tutarı', 'subtotal'],
+    ['HESAPLANAN KDV', 'tax'],
+    ['TOPLAM İSKONTO', 'discount'],
+    ['VERGİ KİMLİK NO', 'vatId'],
+  ])('finds the Turkish "%s" as %s, in capitals ("İ", "I") as in lower case ("i", "ı")', (text, field) => {
+    // Act
+    const [found] = labelsAtStart(`${text}: 1`);
+
+    // Assess
+    expect(found?.field).toBe(field);
+  });
+
+  it.each([
+    ['İADE FATURASI', 'creditNote'],
+    ['İade Faturası', 'creditNote'],
+    ['E-ARŞİV FATURA', 'invoice'],
+  ])('reads the Turkish title "%s" whole, its capital "İ" and "I" as "i" and "ı"', (title, kind) => {
+    // Act
+    const cue = documentTypeCue(title);
+
+    // Assess
+    expect(cue).toMatchObject({ kind, start: 0, end: title.length });
   });
 
   it('finds each label of each language as the label of its own field at the start of a cell', () => {
