@@ -1,7 +1,7 @@
 /**
  * Contracts as German, French, Dutch, Spanish, Italian, Polish, Portuguese, Swedish, Danish, Norwegian, Croatian,
  * Slovenian, Slovak, Lithuanian, Finnish, Estonian,
- * Hungarian, Romanian, Greek, Latvian, Catalan and Bulgarian businesses write them, in short form:
+ * Hungarian, Romanian, Greek, Latvian, Catalan, Bulgarian and Turkish businesses write them, in short form:
  * the title, the parties with their defined roles (or a form's labels), and the clauses that
  * state when the contract takes effect, how long it runs, what it is worth and how it is paid.
  * `expect` holds what a reader of each would write down.
@@ -696,6 +696,46 @@ export const CONTRACTS_IN_LANGUAGES: readonly ContractInLanguage[] = [
       terminationNoticeDays: 60,
       governingLaw: 'Bulgaria',
       signedDate: '2025-03-20',
+    },
+  },
+  {
+    name: 'a Turkish service contract "işbu sözleşme, bir tarafta … ile diğer tarafta …" (bundan böyle "HİZMET VEREN" olarak anılacaktır), in TL',
+    lines: [
+      'HİZMET SÖZLEŞMESİ',
+      'Sözleşme No: HS-2025/042',
+      'Sözleşme Tarihi: 28.03.2025',
+      'MADDE 1 – TARAFLAR',
+      'İşbu sözleşme, bir tarafta',
+      'Dijital Çözümler Yazılım A.Ş., Caferağa Mah. Moda Cad. No: 120/3, 34710 Kadıköy/İstanbul (bundan böyle "HİZMET VEREN" olarak anılacaktır)',
+      'ile diğer tarafta',
+      'Anadolu Lojistik A.Ş., Mustafa Kemal Mah. Eskişehir Yolu No: 45, 06520 Çankaya/Ankara (bundan böyle "MÜŞTERİ" olarak anılacaktır)',
+      'arasında aşağıdaki şartlarla akdedilmiştir.',
+      'MADDE 2 – SÖZLEŞMENİN KONUSU',
+      "İşbu sözleşmenin konusu, HİZMET VEREN tarafından MÜŞTERİ'ye sağlanacak yazılım bakım ve destek hizmetlerine ilişkin şartların belirlenmesidir.",
+      'MADDE 3 – SÜRE',
+      "Sözleşmenin başlangıç tarihi 01.04.2025'tir. Sözleşmenin süresi 24 (yirmi dört) aydır.",
+      'Süre sonunda taraflardan biri aksini yazılı olarak bildirmedikçe sözleşme aynı şartlarla birer yıllık dönemler halinde kendiliğinden uzar.',
+      'MADDE 4 – BEDEL VE ÖDEME',
+      "Sözleşme bedeli toplam 120.000,00 TL + KDV'dir.",
+      'Ödemeler, fatura tarihinden itibaren 30 gün içinde MÜŞTERİ tarafından banka havalesi ile yapılır.',
+      'MADDE 5 – FESİH',
+      'Taraflardan her biri sözleşmeyi feshedebilir; fesih ihbar süresi 60 (altmış) gündür.',
+      'MADDE 6 – UYUŞMAZLIKLARIN ÇÖZÜMÜ',
+      'İşbu sözleşmenin uygulanmasından doğacak uyuşmazlıklarda Türkiye Cumhuriyeti kanunları uygulanır; İstanbul (Anadolu) Mahkemeleri ve İcra Daireleri yetkilidir.',
+      'İşbu sözleşme 6 (altı) maddeden ibaret olup 28.03.2025 tarihinde iki nüsha olarak imzalanmıştır.',
+    ],
+    expect: {
+      contractNumber: 'HS-2025/042',
+      provider: 'Dijital Çözümler Yazılım A.Ş.',
+      customer: 'Anadolu Lojistik A.Ş.',
+      effectiveDate: '2025-04-01',
+      termMonths: 24,
+      totalValue: { amount: '120000.00', currency: 'TRY' },
+      paymentTerms: 'Net 30',
+      autoRenewal: true,
+      terminationNoticeDays: 60,
+      governingLaw: 'Turkey',
+      signedDate: '2025-03-28',
     },
   },
 ];

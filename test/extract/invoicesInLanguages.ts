@@ -9,8 +9,8 @@ import { pdfTextOf } from './pdfTextOf.js';
  * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP, NIF, Swedish momsreg.nr, Danish CVR, Norwegian org.nr, Czech DIČ,
  * Croatian OIB, Slovenian ID za DDV, Slovak IČ DPH, Lithuanian PVM mokėtojo kodas,
  * Finnish ALV-numero, Estonian KMKR, Hungarian közösségi adószám, Romanian CIF, Greek ΑΦΜ,
- * Latvian PVN reģ. Nr., the Catalan NIF, the Bulgarian ИН по ЗДДС) printed as numbers near the
- * amounts.
+ * Latvian PVN reģ. Nr., the Catalan NIF, the Bulgarian ИН по ЗДДС, the Turkish VKN) printed as
+ * numbers near the amounts.
  */
 export interface LanguageInvoice {
   language: string;
@@ -1000,5 +1000,68 @@ export const LANGUAGE_INVOICES: readonly LanguageInvoice[] = [
     customer: 'Кафе Витоша ООД',
     net: '2760.00',
     vatIdDigits: '204123454',
+  },
+  {
+    // A Turkish e-Fatura as the tax administration's (GİB) layout prints it: the seller's block
+    // with its Vergi Dairesi (a tax office's name, no number) and ten-digit VKN, "SAYIN" over the
+    // buyer's block in capitals, the ETTN, the document's fields in a box on the right, the item
+    // table with its KDV per line, the totals block ("Mal Hizmet Toplam Tutarı", "Hesaplanan
+    // KDV(%20)", "Vergiler Dahil Toplam Tutar", "Ödenecek Tutar"), the amount in words after
+    // "YALNIZ", then the due date and the IBAN. Both parties are "A.Ş.": a "Ltd. Şti." name loses
+    // its final dot when read (see the report of the Turkish vocabulary).
+    language: 'tr',
+    text: pdfTextOf([
+      'Dijital Çözümler Yazılım A.Ş.',
+      'Caferağa Mah. Moda Cad. No: 120/3',
+      '34710 Kadıköy / İSTANBUL',
+      'Tel: 0216 555 12 34     E-Posta: muhasebe@dijitalcozumler.com.tr',
+      'Vergi Dairesi: KADIKÖY',
+      'VKN: 2930457185',
+      'Mersis No: 0293045718500015',
+      '                                          e-FATURA',
+      'SAYIN',
+      'ANADOLU LOJİSTİK A.Ş.',
+      'Mustafa Kemal Mah. Eskişehir Yolu No: 45',
+      '06520 Çankaya / ANKARA',
+      'Vergi Dairesi: BAŞKENT',
+      'VKN: 0712549632',
+      'ETTN: 5f1c2a7e-8b3d-4c91-a2e4-7d6b9c0e1f23',
+      '                                          Özelleştirme No:   TR1.2',
+      '                                          Senaryo:           TEMELFATURA',
+      '                                          Fatura Tipi:       SATIS',
+      '                                          Fatura No:         DCY2025000000147',
+      '                                          Fatura Tarihi:     14-03-2025',
+      '                                          Sipariş No:        SP-2025-0312',
+      'Sıra No  Mal Hizmet                    Miktar    Birim Fiyat   KDV Oranı  KDV Tutarı   Mal Hizmet Tutarı',
+      '1        Yazılım bakım hizmeti (Mart)  1 Adet    2.500,00 TL   %20        500,00 TL       2.500,00 TL',
+      '2        Yerinde kurulum desteği       8 Saat      120,00 TL   %20        192,00 TL         960,00 TL',
+      '                                          Mal Hizmet Toplam Tutarı       3.460,00 TL',
+      '                                          Toplam İskonto                     0,00 TL',
+      '                                          Hesaplanan KDV(%20)              692,00 TL',
+      '                                          Vergiler Dahil Toplam Tutar    4.152,00 TL',
+      '                                          Ödenecek Tutar                 4.152,00 TL',
+      'Not: YALNIZ DÖRTBİNYÜZELLİİKİ TÜRK LİRASI SIFIR KURUŞ',
+      'Son Ödeme Tarihi: 13-04-2025',
+      'Banka: Türkiye İş Bankası      IBAN: TR33 0006 1005 1978 6457 8413 26',
+    ]),
+    expected: {
+      invoiceNumber: 'DCY2025000000147',
+      kind: 'invoice',
+      invoiceDate: '2025-03-14',
+      dueDate: '2025-04-13',
+      vendor: 'Dijital Çözümler Yazılım A.Ş.',
+      customer: 'ANADOLU LOJİSTİK A.Ş.',
+      currency: 'TRY',
+      subtotal: '3460.00',
+      tax: '692.00',
+      total: '4152.00',
+      amountDue: '4152.00',
+      poNumber: 'SP-2025-0312',
+      vendorTaxId: '2930457185',
+      iban: 'TR330006100519786457841326',
+    },
+    customer: 'ANADOLU LOJİSTİK A.Ş.',
+    net: '3460.00',
+    vatIdDigits: '2930457185',
   },
 ];

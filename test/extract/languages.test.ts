@@ -96,6 +96,8 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['sk', 'Faktúra číslo 2024077 zo dňa 5.3.2024', '2024077', '2024-03-05'],
     ['ca', 'Factura núm. 2025/0147 de data 5 de març de 2024', '2025/0147', '2024-03-05'],
     ['bg', 'Фактура № 0000001234 от 05.03.2024 г.', '0000001234', '2024-03-05'],
+    ['tr', 'Fatura No: FTR2024000000077 Tarih: 05.03.2024', 'FTR2024000000077', '2024-03-05'],
+    ['tr', 'FATURA No: A-2024/77 Tarih: 5 Mart 2024', 'A-2024/77', '2024-03-05'],
   ])('reads number and date from a %s title line: %s', async (_, title, number, date) => {
     // Act
     const extraction = await readTitled(title);
@@ -182,6 +184,7 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['et', 'Kreeditarve nr K-2024-3 kuupäevaga 05.03.2024', 'K-2024-3'],
     ['fi', 'HYVITYSLASKU nro H-2024-3', 'H-2024-3'],
     ['ca', "Factura d'abonament núm. A-2025/004", 'A-2025/004'],
+    ['tr', 'İADE FATURASI No: IAD2024000000003', 'IAD2024000000003'],
   ])('reads a %s credit note title as kind credit_note: %s', async (_, title, number) => {
     // Act
     const extraction = await readTitled(title);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   detectLanguage,
+  documentTypeCue,
   fold,
   LABEL_FIELDS,
   type LabelField,
@@ -129,6 +130,39 @@ describe('vocabularies', () => {
     expect(found?.field).toBe(field);
   });
 
+  it.each([
+    ['FATURA TARİHİ', 'invoiceDate'],
+    ['Fatura Tarihi', 'invoiceDate'],
+    ['FATURA TARIHI', 'invoiceDate'],
+    ['ÖDENECEK TUTAR', 'amountDue'],
+    ['Ödenecek Tutar', 'amountDue'],
+    ['SATICI', 'vendor'],
+    ['ALICI BİLGİLERİ', 'customer'],
+    ['MAL HİZMET TOPLAM TUTARI', 'subtotal'],
+    ['Mal Hizmet Toplam Tutarı', 'subtotal'],
+    ['HESAPLANAN KDV', 'tax'],
+    ['TOPLAM İSKONTO', 'discount'],
+    ['VERGİ KİMLİK NO', 'vatId'],
+  ])('finds the Turkish "%s" as %s, in capitals ("İ", "I") as in lower case ("i", "ı")', (text, field) => {
+    // Act
+    const [found] = labelsAtStart(`${text}: 1`);
+
+    // Assess
+    expect(found?.field).toBe(field);
+  });
+
+  it.each([
+    ['İADE FATURASI', 'creditNote'],
+    ['İade Faturası', 'creditNote'],
+    ['E-ARŞİV FATURA', 'invoice'],
+  ])('reads the Turkish title "%s" whole, its capital "İ" and "I" as "i" and "ı"', (title, kind) => {
+    // Act
+    const cue = documentTypeCue(title);
+
+    // Assess
+    expect(cue).toMatchObject({ kind, start: 0, end: title.length });
+  });
+
   it('finds each label of each language as the label of its own field at the start of a cell', () => {
     // Act: the lexicon's longest match for "<label>: 1", per label.
     const lost = VOCABULARIES.flatMap((v) =>
@@ -168,6 +202,7 @@ const PARAGRAPHS: Record<string, string> = {
   lv: 'Paldies par pasūtījumu. Lūdzam apmaksāt šo rēķinu līdz norādītajam apmaksas termiņam, maksājuma mērķī norādot rēķina numuru.',
   ca: "Moltes gràcies per la vostra confiança. Us preguem que aboneu l'import d'aquesta factura mitjançant transferència al nostre compte abans del venciment, amb el número dels albarans com a concepte.",
   bg: 'Благодарим Ви за поръчката. Моля, преведете сумата по фактурата по нашата банкова сметка в срок до датата на падежа, като посочите номера на фактурата като основание за плащане.',
+  tr: 'Siparişiniz için teşekkür ederiz. Lütfen fatura tutarını son ödeme tarihine kadar aşağıda belirtilen banka hesabımıza havale ile ödeyiniz ve açıklama kısmına fatura numarasını yazınız.',
 };
 
 describe('detectLanguage', () => {

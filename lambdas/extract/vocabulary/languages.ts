@@ -23,6 +23,7 @@ import { type Vocabulary, VocabularySchema } from './schema.js';
 import sk from './sk.json' with { type: 'json' };
 import sl from './sl.json' with { type: 'json' };
 import sv from './sv.json' with { type: 'json' };
+import tr from './tr.json' with { type: 'json' };
 
 /**
  * Every language Docket reads. Adding one: write `<code>.json` beside this file (the schema in
@@ -55,6 +56,7 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   lv,
   ca,
   bg,
+  tr,
 ].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {

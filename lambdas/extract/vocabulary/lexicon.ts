@@ -72,6 +72,10 @@ const VARIANTS: Readonly<Record<string, string>> = {
   ț: '[țţt]',
   ţ: '[ţțt]',
   đ: '[đd]',
+  // Turkish dots its capital i ("İ") and leaves its dotless ı undotted in both cases ("I"): the
+  // case-insensitive flag pairs neither "İ" with "i" nor "I" with "ı", so a label's "i" also
+  // matches "İ" ("FATURA TARİHİ"), and "ı" its plain "i" (plainOf, below), so "I" too ("SATICI").
+  i: '[iİ]',
   // Greek capitals drop their accents ("ΤΙΜΟΛΟΓΙΟ" for "Τιμολόγιο"); "ί" and "ύ" also match
   // their diaeresis forms.
   ί: '[ίιϊΐ]',
@@ -83,8 +87,10 @@ export const fold = (text: string): string =>
   text
     .toLowerCase()
     .replace(/ß/g, 'ss')
-    // "ł" has no decomposition to strip, unlike the other Polish letters.
+    // "ł" has no decomposition to strip, unlike the other Polish letters; nor has the Turkish
+    // dotless "ı" ("İ" lowers to "i" and a combining dot, which goes with the accents).
     .replace(/ł/g, 'l')
+    .replace(/ı/g, 'i')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '');
 
