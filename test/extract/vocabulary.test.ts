@@ -168,6 +168,7 @@ const PARAGRAPHS: Record<string, string> = {
   lv: 'Paldies par pasūtījumu. Lūdzam apmaksāt šo rēķinu līdz norādītajam apmaksas termiņam, maksājuma mērķī norādot rēķina numuru.',
   ca: "Moltes gràcies per la vostra confiança. Us preguem que aboneu l'import d'aquesta factura mitjançant transferència al nostre compte abans del venciment, amb el número dels albarans com a concepte.",
   bg: 'Благодарим Ви за поръчката. Моля, преведете сумата по фактурата по нашата банкова сметка в срок до датата на падежа, като посочите номера на фактурата като основание за плащане.',
+  sr: 'Молимо Вас да износ са овог рачуна уплатите на наш текући рачун најкасније до датума валуте, уз позив на број рачуна.',
 };
 
 describe('detectLanguage', () => {
