@@ -14,7 +14,7 @@ import { pdfTextOf } from './pdfTextOf.js';
 const extractor = new HeuristicExtractor();
 const read = (lines: string[]) => extractor.extract(pdfTextOf(lines));
 
-describe('contracts in twenty-two more languages', () => {
+describe('contracts in twenty-three more languages', () => {
   it.each(CONTRACTS_IN_LANGUAGES)('reads $name', async ({ lines, expect: want }) => {
     // Act
     const extraction = await read(lines);
