@@ -9,7 +9,8 @@ import { pdfTextOf } from './pdfTextOf.js';
  * numbers (VAT id, KvK, SIRET, NIF, partita IVA, NIP, NIF, Swedish momsreg.nr, Danish CVR, Norwegian org.nr, Czech DIČ,
  * Croatian OIB, Slovenian ID za DDV, Slovak IČ DPH, Lithuanian PVM mokėtojo kodas,
  * Finnish ALV-numero, Estonian KMKR, Hungarian közösségi adószám, Romanian CIF, Greek ΑΦΜ,
- * Latvian PVN reģ. Nr., the Catalan NIF, the Bulgarian ИН по ЗДДС, the Turkish VKN) printed as
+ * Latvian PVN reģ. Nr., the Catalan NIF, the Bulgarian ИН по ЗДДС, the Turkish VKN, the Serbian
+ * ПИБ) printed as
  * numbers near the amounts.
  */
 export interface LanguageInvoice {
@@ -1063,5 +1064,58 @@ export const LANGUAGE_INVOICES: readonly LanguageInvoice[] = [
     customer: 'ANADOLU LOJİSTİK A.Ş.',
     net: '3460.00',
     vatIdDigits: '2930457185',
+  },
+  {
+    // A Serbian invoice in Cyrillic as Serbian invoicing programs print it: "РАЧУН бр.", the
+    // seller (Продавац) and the buyer (Купац) side by side, each with its ПИБ (the tax number,
+    // nine digits, no country prefix) and МБ (the company register's number, which is no VAT
+    // id), the bank account as "Текући рачун" in the Serbian 3-13-2 form (no IBAN), the dates of
+    // issue and of supply (Датум промета), "Валута плаћања" as the due date, the totals as
+    // Основица / ПДВ / Укупно за плаћање with "RSD", and "Словима" under them. Both parties are
+    // joint-stock companies ("а.д.").
+    language: 'sr',
+    text: pdfTextOf([
+      'ШУМАДИЈА ПРОМЕТ а.д.',
+      'Краља Петра I 14, 34000 Крагујевац',
+      'ПИБ: 100345672    МБ: 08012342    Текући рачун: 205-0000000045678-18',
+      'Продавац:                                   Купац:',
+      'ШУМАДИЈА ПРОМЕТ а.д.                        ХОТЕЛ ЗЛАТИБОР а.д.',
+      'Краља Петра I 14                            Миладина Пећинара 2',
+      '34000 Крагујевац                            31315 Златибор',
+      'ПИБ: 100345672                              ПИБ: 102987651',
+      'МБ: 08012342                                МБ: 17234565',
+      '                              РАЧУН бр. 44/2025',
+      'Датум издавања: 14.03.2025.                 Место издавања: Крагујевац',
+      'Датум промета: 14.03.2025.                  Место промета: Златибор',
+      'Валута плаћања: 29.03.2025.',
+      'Р.бр.  Назив добра/услуге                 Јед. мере   Количина        Цена         Износ',
+      '1      Кафа у зрну, 1 кг                   ком.           40     1.850,00     74.000,00',
+      '2      Минерална вода 0,5 л, пакет 12/1    пак.           60       480,00     28.800,00',
+      '                                               Основица за ПДВ 20%:          102.800,00',
+      '                                               ПДВ 20%:                       20.560,00',
+      '                                               Укупно за плаћање:        123.360,00 RSD',
+      'Словима: сто двадесет три хиљаде триста шездесет динара и 00/100',
+      'Начин плаћања: вирмански                    Позив на број: 97 44-2025',
+      'Молимо да износ уплатите на наш текући рачун до датума валуте, уз позив на број.',
+      'Обвезник је у систему ПДВ-а. Рачун је пуноважан без печата и потписа.',
+      'Рачун издао: Милан Ристић                   Рачун примио: ____________',
+    ]),
+    expected: {
+      invoiceNumber: '44/2025',
+      kind: 'invoice',
+      invoiceDate: '2025-03-14',
+      dueDate: '2025-03-29',
+      vendor: 'ШУМАДИЈА ПРОМЕТ а.д.',
+      customer: 'ХОТЕЛ ЗЛАТИБОР а.д.',
+      currency: 'RSD',
+      subtotal: '102800.00',
+      tax: '20560.00',
+      total: '123360.00',
+      amountDue: '123360.00',
+      vendorTaxId: '100345672',
+    },
+    customer: 'ХОТЕЛ ЗЛАТИБОР а.д.',
+    net: '102800.00',
+    vatIdDigits: '100345672',
   },
 ];

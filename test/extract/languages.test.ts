@@ -98,6 +98,9 @@ describe('invoices in other languages (heuristic extractor)', () => {
     ['bg', 'Фактура № 0000001234 от 05.03.2024 г.', '0000001234', '2024-03-05'],
     ['tr', 'Fatura No: FTR2024000000077 Tarih: 05.03.2024', 'FTR2024000000077', '2024-03-05'],
     ['tr', 'FATURA No: A-2024/77 Tarih: 5 Mart 2024', 'A-2024/77', '2024-03-05'],
+    ['sr', 'Рачун бр. 44/2025 од 05.03.2024.', '44/2025', '2024-03-05'],
+    ['sr', 'ФАКТУРА БРОЈ 2024-118 од 5. марта 2024.', '2024-118', '2024-03-05'],
+    ['sr', 'Račun br. 44/2025 od 05.03.2024.', '44/2025', '2024-03-05'],
   ])('reads number and date from a %s title line: %s', async (_, title, number, date) => {
     // Act
     const extraction = await readTitled(title);
@@ -240,10 +243,12 @@ describe('invoices in other languages (heuristic extractor)', () => {
   );
 });
 
-describe('"Valuta", the currency in Danish and the due date in Slovenian', () => {
+describe('"Valuta", the currency in Danish and the due date in Slovenian and Serbian', () => {
   it.each([
     ['Valuta: 23.05.2025', { dueDate: '2025-05-23' }, 'currency'],
     ['Valuta: DKK', { currency: 'DKK' }, 'dueDate'],
+    ['Валута плаћања: 23.05.2025.', { dueDate: '2025-05-23' }, 'currency'],
+    ['Валута: BGN', { currency: 'BGN' }, 'dueDate'],
   ])('is told by its value: %s', async (line, expected, absent) => {
     // Prepare
     const text = pdfTextOf(['Račun št. 2025-00154', 'Datum računa: 08.05.2025', line, 'Za plačilo 1.220,00']);
@@ -301,6 +306,60 @@ describe('a month name that two languages give two months', () => {
     // Assess
     expect([croatian.language, fieldOf(croatian, 'invoiceDate')?.value]).toEqual(['hr', '2025-10-15']);
     expect([polish.language, fieldOf(polish, 'invoiceDate')?.value]).toEqual(['pl', '2025-11-15']);
+  });
+});
+
+describe('a Serbian invoice in Latin script', () => {
+  it('is read as its Cyrillic twin is: PIB, not the matični broj, is the tax number, and the 3-13-2 account is no IBAN', async () => {
+    // Prepare: Serbian Latin shares most of its common words with Croatian, so the language told
+    // may be either; the labels of both are read on every document.
+    const text = pdfTextOf([
+      'TEHNO SERVIS PLUS d.o.o.',
+      'Bulevar oslobođenja 45, 21000 Novi Sad',
+      'Prodavac:                                   Kupac:',
+      'TEHNO SERVIS PLUS d.o.o.                    MLEKARA ZLATAR d.o.o.',
+      'Bulevar oslobođenja 45                      Industrijska zona bb',
+      '21000 Novi Sad                              36310 Sjenica',
+      'PIB: 110456785                              PIB: 107654324',
+      'Matični broj: 20987650                      Matični broj: 17345677',
+      'Tekući račun: 205-0000000045678-18',
+      '                              RAČUN broj 2025-0187',
+      'Datum izdavanja računa: 03.04.2025.         Mesto izdavanja: Novi Sad',
+      'Datum prometa dobara i usluga: 31.03.2025.  Mesto prometa: Sjenica',
+      'Rok plaćanja: 18.04.2025.',
+      'R.br.  Naziv dobra/usluge              Jed. mere   Količina       Cena          Iznos',
+      '1      Servis rashladne komore          kom.           1     62.000,00     62.000,00',
+      '2      Rashladni gas R404A              kg            10      2.250,00     22.500,00',
+      '                                              Ukupna osnovica:              84.500,00',
+      '                                              PDV 20%:                      16.900,00',
+      '                                              Ukupno za uplatu:         101.400,00 RSD',
+      'Slovima: sto jedna hiljada četiristo dinara i 00/100',
+      'Način plaćanja: virmanom                    Poziv na broj: 97 2025-0187',
+      'Molimo da iznos uplatite na naš tekući račun u roku od 15 dana od dana prometa.',
+      'Obveznik je u sistemu PDV-a. Račun je punovažan bez pečata i potpisa.',
+      'Fakturisao: Jelena Petrović                 Robu primio: ____________',
+    ]);
+
+    // Act
+    const extraction = await new HeuristicExtractor().extract(text);
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+    expect(valuesOf(extraction)).toMatchObject({
+      invoiceNumber: '2025-0187',
+      kind: 'invoice',
+      invoiceDate: '2025-04-03',
+      dueDate: '2025-04-18',
+      vendor: 'TEHNO SERVIS PLUS d.o.o.',
+      customer: 'MLEKARA ZLATAR d.o.o.',
+      currency: 'RSD',
+      subtotal: '84500.00',
+      tax: '16900.00',
+      total: '101400.00',
+      amountDue: '101400.00',
+      vendorTaxId: '110456785',
+    });
+    expect(fieldsOf(extraction).iban).toBeUndefined();
   });
 });
 

@@ -203,6 +203,7 @@ const PARAGRAPHS: Record<string, string> = {
   ca: "Moltes gràcies per la vostra confiança. Us preguem que aboneu l'import d'aquesta factura mitjançant transferència al nostre compte abans del venciment, amb el número dels albarans com a concepte.",
   bg: 'Благодарим Ви за поръчката. Моля, преведете сумата по фактурата по нашата банкова сметка в срок до датата на падежа, като посочите номера на фактурата като основание за плащане.',
   tr: 'Siparişiniz için teşekkür ederiz. Lütfen fatura tutarını son ödeme tarihine kadar aşağıda belirtilen banka hesabımıza havale ile ödeyiniz ve açıklama kısmına fatura numarasını yazınız.',
+  sr: 'Молимо Вас да износ са овог рачуна уплатите на наш текући рачун најкасније до датума валуте, уз позив на број рачуна.',
 };
 
 describe('detectLanguage', () => {

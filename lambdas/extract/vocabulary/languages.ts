@@ -22,6 +22,7 @@ import ro from './ro.json' with { type: 'json' };
 import { type Vocabulary, VocabularySchema } from './schema.js';
 import sk from './sk.json' with { type: 'json' };
 import sl from './sl.json' with { type: 'json' };
+import sr from './sr.json' with { type: 'json' };
 import sv from './sv.json' with { type: 'json' };
 import tr from './tr.json' with { type: 'json' };
 
@@ -57,6 +58,7 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   ca,
   bg,
   tr,
+  sr,
 ].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {
