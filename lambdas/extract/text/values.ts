@@ -375,13 +375,15 @@ const ON_RECEIPT =
 const NET_DAYS = /^net(?:to)?\s*(\d{1,3})\b/;
 /** A discount for early payment, then the net days: "2/10 net 30", "2/10, n/30", "1% 10 net 30". */
 const DISCOUNT_THEN_NET = /^\d{1,2}(?:[.,]\d{1,2})?\s*%?\s*\/?\s*\d{1,2}\s*,?\s*(?:net|n\/)\s*(\d{1,3})\b/;
-/** A count of days ("30 días", "14 Tage", "60 gg."). */
-const DAY_COUNT = `(\\d{1,3})\\s*${DAYS}`;
+/** The count spelled out in brackets after its digits: "30 (thirty) days", "30 (otuz) gün". */
+const SPELLED_AFTER = '(?:\\([^()\\d]{2,40}\\)\\s*)?';
+/** A count of days ("30 días", "14 Tage", "60 gg.", "30 (otuz) gün"). */
+const DAY_COUNT = `(\\d{1,3})\\s*${SPELLED_AFTER}${DAYS}`;
 const DAYS_FIRST = new RegExp(`^${DAY_COUNT}`, 'u');
 const DAY_COUNTS = new RegExp(DAY_COUNT, 'gu');
 const WITHIN_DAYS = new RegExp(`^(?:payable\\s+)?(?:within|in)\\s+${NUMBER_PHRASE}\\s+days`, 'u');
 const WITHIN_DAYS_ANY = new RegExp(
-  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|innert|in|binnen(?:\\s+een\\s+termijn\\s+van)?|dans(?:\\s+les)?|sous|[àa]|a|entro(?:\\s+il\\s+termine\\s+di)?|nel\\s+termine\\s+di|en\\s+(?:un|el)\\s+(?:plazo|termini)\\s+de|dins\\s+(?:dels|d['’]un\\s+termini\\s+de)|no\\s+prazo\\s+de|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen|u\\s+roku\\s+od|v\\s+roku|[îi]n\\s+termen\\s+de|v\\s+lehote|do|per|εντός)\\s+(\\d{1,3})\\s*${DAYS}`,
+  `^(?:zahlbar\\s+)?(?:innerhalb(?:\\s+von)?|innert|in|binnen(?:\\s+een\\s+termijn\\s+van)?|dans(?:\\s+les)?|sous|[àa]|a|entro(?:\\s+il\\s+termine\\s+di)?|nel\\s+termine\\s+di|en\\s+(?:un|el)\\s+(?:plazo|termini)\\s+de|dins\\s+(?:dels|d['’]un\\s+termini\\s+de)|no\\s+prazo\\s+de|within|w\\s+terminie|w\\s+ciągu|inom|inden|innen|u\\s+roku\\s+od|v\\s+roku|[îi]n\\s+termen\\s+de|v\\s+lehote|do|per|εντός)\\s+${DAY_COUNT}`,
   'u',
 );
 
