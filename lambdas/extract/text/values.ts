@@ -101,11 +101,12 @@ const GROUPED_ID = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$|\s+[^\d\s]|\s{2,}|[;)]|,\s)/
  * The marks that say "number": "Nr.", "No.", "N°", "N.", "N.º", "č.", "#", "Nummer", and the
  * Croatian "br." (broj), Slovenian "št." (številka), Finnish "nro" and "n:o" (first: "nr" is the
  * start of "nro"), Slovak "číslo", Greek "αριθμός" and its "αρ." and "αριθ.", the numero sign "№"
- * (Bulgarian and many fonts' "No") and the Catalan and Spanish "Núm." (número).
+ * (Bulgarian and many fonts' "No"), the Catalan and Spanish "Núm." (número) and the Serbian
+ * Cyrillic "бр." and "број".
  * Italian and Spanish abbreviate numero / número to "N." ("Fattura N. 45/2024").
  */
 export const NUMBER_MARK_SOURCE =
-  'nro|n:o|nr|no|n[°º]|nº|n\\.\\s?[°º]|n(?=\\.)|č(?=\\.)|#|№|num(?:ber|mer|ero|éro)?|número|núm(?=\\.)|br(?=\\.)|št(?=\\.)|číslo|αριθμ[οό][σς]|αριθ(?=\\.)|αρ(?=\\.)';
+  'nro|n:o|nr|no|n[°º]|nº|n\\.\\s?[°º]|n(?=\\.)|č(?=\\.)|#|№|num(?:ber|mer|ero|éro)?|número|núm(?=\\.)|br(?=\\.)|št(?=\\.)|číslo|αριθμ[οό][σς]|αριθ(?=\\.)|αρ(?=\\.)|број|бр(?=\\.)';
 
 /** A number mark (`NUMBER_MARK_SOURCE`) between a document's title and its number, with the spaces after it. */
 export const NUMBER_MARK = new RegExp(`^(?:${NUMBER_MARK_SOURCE})\\.?\\s*[:.]?\\s*`, 'iu');
@@ -316,9 +317,11 @@ export const cleanPartyName = (text: string): string | undefined => {
   // A name is capitalised words (and a few connectors); a sentence is not. A company name with its
   // legal form may keep lower-case words ("Au bon moulin SARL").
   // An academic title's abbreviations are lower case after "Dr." ("Dr. med.", "Dr. rer. nat.").
+  // A dotted legal form is no sentence's word: "Војвођанска пекара а.д." writes both in lower case.
   const lower = words.filter(
     (w, i) =>
       !/^[\p{Lu}0-9&('"]/u.test(w) &&
+      !/^(?:\p{Ll}{1,2}\.){2,}$/u.test(w) &&
       !NAME_CONNECTORS.has(w.toLowerCase()) &&
       !(/^\p{Ll}{2,5}\.$/u.test(w) && /\.$/.test(words[i - 1] ?? '')),
   );
