@@ -330,6 +330,8 @@ describe('durations and terms', () => {
     ['bonifico bancario 60 gg d.f.f.m.', 'Net 60 EOM'],
     ['2 % Skonto innerhalb 8 Tagen, 30 Tage netto', undefined],
     ['Bank transfer to our account', undefined],
+    ['bonifico bancario 60 gg. d.f.f.m.', 'Net 60 EOM'],
+    ['Bank transfer. Delivery within 3 days.', undefined],
   ])("read the terms after the means of payment in a payment label's value: %s", (text, terms) => {
     expect(parsePaymentTermsIn(text)?.value).toBe(terms);
   });

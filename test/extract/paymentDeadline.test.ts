@@ -121,3 +121,39 @@ describe('a due-date label followed by a count of days, not a date', () => {
     expect(fieldOf(extraction, 'dueDate')?.value).toBe('2024-06-06');
   });
 });
+
+describe('a sentence that states the payment terms', () => {
+  it.each([
+    ['English, "Please pay within"', ENGLISH, 'Please pay within 30 days.', 'Net 30'],
+    ['English, "payable within"', ENGLISH, 'Invoices are payable within 30 days of receipt.', 'Net 30'],
+    [
+      'German, "überweisen … innerhalb von"',
+      GERMAN,
+      'Bitte überweisen Sie den Betrag innerhalb von 14 Tagen auf unser Konto.',
+      'Net 14',
+    ],
+    ['French, "Délai de paiement"', FRENCH, 'Délai de paiement : 30 jours', 'Net 30'],
+  ])('is read (%s)', async (_, head, line, terms) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf([...head, line]));
+
+    // Assess
+    expect(fieldOf(extraction, 'paymentTerms')?.value).toBe(terms);
+  });
+
+  it.each([
+    ["a cash discount's days", GERMAN, 'Bei Zahlung innerhalb von 10 Tagen gewähren wir 2 % Skonto.'],
+    ['days of another sentence', ENGLISH, 'Payment by bank transfer. Delivery within 3 days.'],
+    [
+      'days too far from the payment word',
+      ENGLISH,
+      'Please pay attention: returns are accepted within 14 days.',
+    ],
+  ])('is not read from %s', async (_, head, line) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf([...head, line]));
+
+    // Assess
+    expect(fieldOf(extraction, 'paymentTerms')).toBeUndefined();
+  });
+});

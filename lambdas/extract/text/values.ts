@@ -421,14 +421,22 @@ const END_OF_MONTH =
   /^[\s,.]*(?:net(?:to)?\s+)?(?:(?:à\s+la\s+)?fin\s+de\s+mois|f\.?\s?d\.?\s?m\b|(?:d\.?\s?)?f\.?\s?f\.?\s?m\b|(?:data\s+fattura\s+)?fine\s+mese|(?:a\s+)?(?:fin|final)\s+de\s+mes|fim\s+do\s+m[eê]s|(?:the\s+)?end\s+of\s+(?:the\s+)?month|eom\b|(?:zum\s+)?monatsende|einde\s+(?:van\s+de\s+)?maand)/u;
 
 /**
+ * A text up to the end of its first sentence: a stop, "!" or "?" before a capital. Not at an
+ * abbreviation's dot before a small letter ("60 gg. d.f.f.m.").
+ */
+export const firstSentence = (text: string): string => text.split(/[.!?]\s+(?=\p{Lu})/u)[0] ?? text;
+
+/**
  * Payment terms inside a payment label's value, after the means of payment ("transferencia
  * bancaria a 30 días", "Bank transfer, 30 days"): read where the value names one count of days
  * only, so a cash discount's days ("2 % Skonto innerhalb 8 Tagen, 30 Tage netto") are never taken
  * for the terms.
  */
-export const parsePaymentTermsIn = (text: string): Parsed<string> | undefined => {
-  const own = parsePaymentTerms(text);
+export const parsePaymentTermsIn = (value: string): Parsed<string> | undefined => {
+  const own = parsePaymentTerms(value);
   if (own) return own;
+  // Not past the value's first sentence: "Payment by bank transfer. Delivery within 3 days."
+  const text = firstSentence(value);
   const counts = [...text.matchAll(DAY_COUNTS)];
   const [only] = counts;
   if (counts.length !== 1 || !only) return undefined;

@@ -6,6 +6,7 @@ import { findLabelled } from '../labelled.js';
 import { type FoundDate, findDates } from '../parseDate.js';
 import type { DocLine } from '../textIndex.js';
 import { dateAfterPlace, dateValue, parseDateAt } from '../values.js';
+import { clausesOf } from './paymentTerms.js';
 import { titleCandidates } from './title.js';
 
 /** The invoice's issue and due dates' candidates. */
@@ -48,9 +49,6 @@ const topDates = (ctx: FinderContext): Candidate<string>[] => {
   }
   return found;
 };
-
-/** The clauses of a line: its cells, split where a comma or semicolon ends a phrase. */
-const clausesOf = (line: DocLine): string[] => line.cells.flatMap((cell) => cell.text.split(/[,;](?=\s|$)/));
 
 /** A rate in a clause: an offer of a discount states it ("mit 2 % Skonto", "less 2% discount"). */
 const RATE = /\d\s?%/;

@@ -4,12 +4,13 @@ import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import { findItemTable, type ItemTable, withUnitPrices } from '../lineItems.js';
 import { isDollarCurrency, statedCurrencies } from '../parseAmount.js';
-import { parseId, parseNumberedId, parsePaymentTerms, parsePaymentTermsIn } from '../values.js';
+import { parseId, parseNumberedId } from '../values.js';
 import { type LabelledAmount, labelledAmounts } from './amounts.js';
 import { countryCurrencyCandidates } from './countryCurrency.js';
 import { invoiceDates } from './dates.js';
 import { ibanCandidates, vatIdCandidates } from './identifiers.js';
 import { partyCandidates } from './parties.js';
+import { paymentTermsCandidates } from './paymentTerms.js';
 import { ownNumbers, titleCandidates } from './title.js';
 import { resolveTotals } from './totals.js';
 import { unlabelledSum } from './unlabelledSums.js';
@@ -197,13 +198,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const read = findItemTable(ctx);
   const amounts = labelledAmounts(ctx, read?.rows);
   const totals = resolveTotals(amounts, unlabelledSum(amounts, ctx));
-  const paymentTerms = [
-    ...findLabelled(ctx.doc, 'paymentTerms', parsePaymentTermsIn, { via: 'label:terms' }),
-    // "Payment due within 30 days", "Due: 14 days from invoice date", "Fällig: sofort": a due-date
-    // label followed by a count of days, not a date, states the terms. Read strictly from the
-    // label on, as a due date's value is no sentence to search.
-    ...findLabelled(ctx.doc, 'dueDate', parsePaymentTerms, { via: 'label:due-terms' }),
-  ];
+  const paymentTerms = paymentTermsCandidates(ctx);
   const printed = [totals.subtotal[0], totals.total[0]].flatMap((c) => (c ? [c.value] : []));
   const table = read && withUnitPrices(read, printed);
   return {
