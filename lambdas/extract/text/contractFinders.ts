@@ -1,6 +1,12 @@
 import { type ContractFields, type FieldName, termMonthsBetween } from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
-import { CONTRACT_TITLE, contractCue, contractLabels, PAYMENT_WORDS } from '../vocabulary/contractWords.js';
+import {
+  CONTRACT_TITLE,
+  contractCue,
+  contractLabels,
+  EFFECTIVE_AFTER_DATE,
+  PAYMENT_WORDS,
+} from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
 import { DATE_CUE, dateRange, feeSentences, lastDateIn, namedLaws, placeDates } from './contractCues.js';
 import { autoRenewalCandidates, noticeDaysCandidates } from './contractEnding.js';
@@ -104,6 +110,8 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       0.9,
       'prose:takes-effect',
     ),
+    // The verb last: "İşbu sözleşme 01.04.2025 tarihinde yürürlüğe girer", "2025. április 1-jén lép hatályba".
+    ...beforeCue(ctx.doc, EFFECTIVE_AFTER_DATE, (t) => lastDateIn(t, ctx), 0.9, 'prose:takes-effect-after'),
     ...beforeCue(
       ctx.doc,
       DATE_CUE('(?:effective|commencement) date'),

@@ -92,6 +92,12 @@ export const ContractVocabularySchema = z
     cues: z
       .object({
         effective: words,
+        /**
+         * Words that FOLLOW the date a contract takes effect on, in languages that put the verb
+         * last ("01.04.2025 tarihinde yürürlüğe girer", "2025. április 1-jén lép hatályba"; the
+         * Hungarian day's suffix after its hyphen starts the words). `effective` words precede it.
+         */
+        effectiveAfterDate: words.optional(),
         expiration: words,
         term: words,
         value: words,

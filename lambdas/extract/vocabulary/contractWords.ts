@@ -163,6 +163,14 @@ const CUES: Readonly<Record<CueTerm, RegExp>> = {
 /** What joins the two dates of a period, the whole text between them: a dash, "to", "bis", "au". */
 export const RANGE_JOIN = new RegExp(`^\\s*${RANGE_JOIN_PATTERN}\\s*$`, 'iu');
 
+/**
+ * Words that follow the date a contract takes effect on ("tarihinde yürürlüğe girer", "lép
+ * hatályba"), any language; matches nothing where no vocabulary has any.
+ */
+export const EFFECTIVE_AFTER_DATE = VOCABULARIES.some((v) => v.contract.cues.effectiveAfterDate?.length)
+  ? phrases((c) => c.cues.effectiveAfterDate ?? [])
+  : /(?!)/u;
+
 /** Words that make a sentence one about paying ("payable", "zahlbar", "facture"). */
 export const PAYMENT_WORDS = phrases((c) => c.cues.payment);
 /** Phrases that say a contract renews by itself ("verlängert sich automatisch", "tacite reconduction"). */
