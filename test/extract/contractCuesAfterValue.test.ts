@@ -52,3 +52,36 @@ describe('the date a contract takes effect on, before the words that say so', ()
     expect(fieldOf(extraction, 'effectiveDate')?.value).not.toBe('2025-03-28');
   });
 });
+
+describe("a contract's term, before the words that say so", () => {
+  it.each([
+    ['Turkish', TURKISH, 'Sözleşme 24 (yirmi dört) ay süreyle akdedilmiştir.', 24],
+    [
+      'Turkish, after its start date',
+      TURKISH,
+      'İşbu sözleşme 01.04.2025 tarihinde yürürlüğe girer ve 12 ay süreyle geçerlidir.',
+      12,
+    ],
+    ['Hungarian, "hónapig tart"', HUNGARIAN, 'A szerződés 12 hónapig tart.', 12],
+    ['Hungarian, "időtartamra"', HUNGARIAN, 'A szerződés határozott időre, 2 év időtartamra jön létre.', 24],
+  ])('is read (%s)', async (_, head, sentence, months) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf([...head, sentence]));
+
+    // Assess
+    expect(fieldOf(extraction, 'termMonths')?.value).toBe(months);
+  });
+
+  it('is not a duration the words do not follow', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        ...TURKISH,
+        'Sözleşme, 12 ay önce verilen teklif esas alınarak süreyle ilgili hükümler saklıdır.',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'termMonths')).toBeUndefined();
+  });
+});

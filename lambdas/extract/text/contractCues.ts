@@ -5,6 +5,7 @@ import {
   PER_UNIT,
   RANGE_JOIN,
   TOTAL_WORDS,
+  timeUnit,
   VALUE_WORDS,
 } from '../vocabulary/contractWords.js';
 import { signedAtPlaces } from '../vocabulary/index.js';
@@ -24,6 +25,27 @@ export const lastDateIn = (text: string, ctx: FinderContext) => {
   const last = dates[dates.length - 1];
   if (!last || text.slice(last.end).trim().length > 2) return undefined;
   return { parsed: dateValue(last), start: last.start };
+};
+
+/** A unit of months or years ending a text: the end of a duration. */
+const PERIOD_UNIT_END = new RegExp(`(?<![\\p{L}])(?:${timeUnit('months')}|${timeUnit('years')})\\s*$`, 'iu');
+
+/**
+ * The duration that ends `text` ("… 12 ay", "… 24 (yirmi dört) ay", "… 12 hónapig"), read by
+ * `parse` from its number on: the shortest tail of words that ends in a unit of months or years
+ * and parses.
+ */
+export const lastDurationIn = <V>(
+  text: string,
+  parse: (text: string) => Parsed<V> | undefined,
+): { parsed: Parsed<V>; start: number } | undefined => {
+  if (!PERIOD_UNIT_END.test(text)) return undefined;
+  const starts = [...text.matchAll(/(?<=^|\s)\S/gu)].map((w) => w.index).reverse();
+  for (const start of starts.slice(0, 6)) {
+    const parsed = parse(text.slice(start));
+    if (parsed) return { parsed, start };
+  }
+  return undefined;
 };
 
 /** A defined-term parenthesis naming a date: (the "Effective Date"). */

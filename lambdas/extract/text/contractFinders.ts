@@ -6,9 +6,18 @@ import {
   contractLabels,
   EFFECTIVE_AFTER_DATE,
   PAYMENT_WORDS,
+  TERM_AFTER_DURATION,
 } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
-import { DATE_CUE, dateRange, feeSentences, lastDateIn, namedLaws, placeDates } from './contractCues.js';
+import {
+  DATE_CUE,
+  dateRange,
+  feeSentences,
+  lastDateIn,
+  lastDurationIn,
+  namedLaws,
+  placeDates,
+} from './contractCues.js';
 import { autoRenewalCandidates, noticeDaysCandidates } from './contractEnding.js';
 import { checkedTotals } from './contractFees.js';
 import { definedParties, otherParty } from './contractParties.js';
@@ -163,6 +172,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     return [
       ...findLabelled(ctx.doc, contractLabels('term'), months, { via: 'label:term' }),
       ...afterCue(ctx.doc, contractCue('term'), months, 0.9, 'prose:runs-for'),
+      ...beforeCue(ctx.doc, TERM_AFTER_DURATION, (t) => lastDurationIn(t, months), 0.88, 'prose:term-after'),
       ...afterCue(
         ctx.doc,
         /\b(?:(?:(?:initial\s+)?term\s+of\s+this\s+(?:agreement|lease|contract)|initial\s+term)\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of|(?:this\s+(?:agreement|lease|contract|licen[cs]e)|the\s+(?:engagement|subscription|services?|licen[cs]e|lease))\b[^.]{0,80}?\b(?:continues?|runs?|remains?\s+in\s+(?:full\s+)?(?:force|effect))\s+for(?!\s+a\s+(?:period|term)\b))\s+/i,

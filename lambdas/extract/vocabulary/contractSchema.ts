@@ -100,6 +100,8 @@ export const ContractVocabularySchema = z
         effectiveAfterDate: words.optional(),
         expiration: words,
         term: words,
+        /** Words that FOLLOW a contract's term, where the verb comes last ("12 ay süreyle", "12 hónapig tart"). */
+        termAfterDuration: words.optional(),
         value: words,
         total: words,
         perMonth: words,

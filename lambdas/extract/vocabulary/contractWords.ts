@@ -163,13 +163,19 @@ const CUES: Readonly<Record<CueTerm, RegExp>> = {
 /** What joins the two dates of a period, the whole text between them: a dash, "to", "bis", "au". */
 export const RANGE_JOIN = new RegExp(`^\\s*${RANGE_JOIN_PATTERN}\\s*$`, 'iu');
 
+/** Optional words of every contract vocabulary, whole; matches nothing where no vocabulary has any. */
+function afterValue(pick: (c: ContractVocabulary) => readonly string[] | undefined): RegExp {
+  return VOCABULARIES.some((v) => pick(v.contract)?.length) ? phrases((c) => pick(c) ?? []) : /(?!)/u;
+}
+
 /**
  * Words that follow the date a contract takes effect on ("tarihinde yürürlüğe girer", "lép
  * hatályba"), any language; matches nothing where no vocabulary has any.
  */
-export const EFFECTIVE_AFTER_DATE = VOCABULARIES.some((v) => v.contract.cues.effectiveAfterDate?.length)
-  ? phrases((c) => c.cues.effectiveAfterDate ?? [])
-  : /(?!)/u;
+export const EFFECTIVE_AFTER_DATE = afterValue((c) => c.cues.effectiveAfterDate);
+
+/** Words that follow a contract's term ("12 ay süreyle", "12 hónapig tart"), any language. */
+export const TERM_AFTER_DURATION = afterValue((c) => c.cues.termAfterDuration);
 
 /** Words that make a sentence one about paying ("payable", "zahlbar", "facture"). */
 export const PAYMENT_WORDS = phrases((c) => c.cues.payment);
