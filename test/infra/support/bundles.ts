@@ -199,11 +199,11 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // twenty-fourth vocabularies (~10 KB and ~45 KB), and esbuild writing letters as UTF-8 instead of
 // six-byte "\u0394" escapes, which took ~80 KB off the Greek and Cyrillic words; then the lev, the
 // end-of-month terms and the side-by-side party blocks (stop 46), ~2 KB.
-// extract 1,264 -> 1,303 (measured 1,302 in cdk.out): Turkish and Serbian, the twenty-fifth and
+// extract 1,264 -> 1,304 (measured 1,303 in cdk.out): Turkish and Serbian, the twenty-fifth and
 // twenty-sixth vocabularies (tr.json 18 KB, sr.json 37 KB as written: Serbian holds every word in
-// Cyrillic and in Latin), the dinar, and payment terms after a due-date label and in a sentence
-// (stop 47), ~38 KB.
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_303 };
+// Cyrillic and in Latin), the dinar, payment terms after a due-date label and in a sentence, and
+// contract cues that follow their value (stop 47), ~39 KB.
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_304 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
