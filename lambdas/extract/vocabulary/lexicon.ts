@@ -1,3 +1,4 @@
+import { plainCaseTwins } from '../../shared/documents/index.js';
 import { VOCABULARIES } from './languages.js';
 import { LABEL_FIELDS, type LabelField, type Vocabulary } from './schema.js';
 
@@ -84,13 +85,11 @@ const VARIANTS: Readonly<Record<string, string>> = {
 
 /** Letters without accents, lower case: the key labels are indexed by. */
 export const fold = (text: string): string =>
-  text
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    // "ł" has no decomposition to strip, unlike the other Polish letters; nor has the Turkish
-    // dotless "ı" ("İ" lowers to "i" and a combining dot, which goes with the accents).
+  // "ß" and the Turkish dotless "ı" as their capitals write them ("SS", "I"); "İ" lowers to "i"
+  // and a combining dot, which goes with the accents.
+  plainCaseTwins(text.toLowerCase())
+    // "ł" has no decomposition to strip, unlike the other Polish letters.
     .replace(/ł/g, 'l')
-    .replace(/ı/g, 'i')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '');
 

@@ -48,9 +48,17 @@ export type ProviderLookup = (query: ProviderQuery) => Promise<Provider | undefi
 const OTHER_SCRIPT_INITIAL =
   /(?<![\p{L}\p{N}])((?!\p{Script=Latin})\p{L})\.(?=(?!\p{Script=Latin})\p{L}(?![\p{L}\p{N}]))/gu;
 
-/** Lower-case letters written in capitals as other letters, and their keys. */
+/** Letters written in capitals as other letters, and the plain letters that match both. */
 const CASE_TWIN_KEYS: Readonly<Record<string, string>> = { ı: 'i', ß: 'ss', ẞ: 'ss' };
 const CASE_TWINS = /[ıßẞ]/g;
+
+/**
+ * `text` with the letters whose capital is another letter's written as plain letters: the Turkish
+ * dotless ı is printed "I" in capitals ("YAZILIM" is "Yazılım"), the German ß "SS" ("STRASSE").
+ * The same words then compare alike in either case: company names' keys, the labels' index.
+ */
+export const plainCaseTwins = (text: string): string =>
+  text.replace(CASE_TWINS, (letter) => CASE_TWIN_KEYS[letter] ?? letter);
 
 /** What a comparison key leaves out: all but a-z, 0-9 and the letters of scripts other than Latin. */
 const NOT_A_KEY = /(?:[^\p{L}0-9]|(?![a-z])\p{Script=Latin})+/gu;
@@ -62,14 +70,12 @@ const NOT_A_KEY = /(?:[^\p{L}0-9]|(?![a-z])\p{Script=Latin})+/gu;
  */
 export const normalizeCompanyName = (name: string): string => {
   const leading = name.trim().split(/\s+/, 1)[0] ?? '';
-  const words = name
-    // Dotted initials are one word: "K.K." is "KK", "L.P." is "LP", "Α.Ε." is "ΑΕ".
-    .replace(/\b([A-Za-z])\.(?=[A-Za-z]\b)/g, '$1')
-    .replace(OTHER_SCRIPT_INITIAL, '$1')
-    // Letters whose capital is another letter's: the Turkish dotless ı is printed "I" in capitals
-    // ("YAZILIM" is "Yazılım"), and the German ß "SS" ("STRASSE"). The same name keys alike in
-    // either case.
-    .replace(CASE_TWINS, (letter) => CASE_TWIN_KEYS[letter] ?? letter)
+  const words = plainCaseTwins(
+    name
+      // Dotted initials are one word: "K.K." is "KK", "L.P." is "LP", "Α.Ε." is "ΑΕ".
+      .replace(/\b([A-Za-z])\.(?=[A-Za-z]\b)/g, '$1')
+      .replace(OTHER_SCRIPT_INITIAL, '$1'),
+  )
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
