@@ -231,11 +231,11 @@ const NAME_CONNECTORS = new Set([
 
 /**
  * A legal form whose final dot belongs to it: "Inc.", "Ltd.", "Lda.", the Hungarian "Kft.",
- * "Zrt.", "Nyrt.", "Bt.", "Kkt.", any dotted one ("S.r.l.", "V.O.F.", "a.G."), and the Italian
- * "& C." (and partners).
+ * "Zrt.", "Nyrt.", "Bt.", "Kkt.", the Turkish "Şti.", any dotted one ("S.r.l.", "V.O.F.", "a.G."),
+ * and the Italian "& C." (and partners). Tested on a name's `fold`: its plain letters.
  */
 const LEGAL_ABBREVIATION =
-  /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag|bhd|kft|zrt|nyrt|bt|kkt)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$|&\s?C\.$|(?<!\p{L})[şŞ][tT][iİ]\.$/iu;
+  /\b(?:inc|corp|co|ltd|lda|ltda|l\.p|k\.k|s\.a|n\.v|b\.v|plc|llc|gmbh|ag|bhd|kft|zrt|nyrt|bt|kkt|sti)\.$|(?<![\p{L}.])(?:\p{L}\.){2,}$|&\s?C\.$/iu;
 
 /**
  * Not a legal form in brackets: South African and Indian companies' "(Pty) Ltd", "(Pvt) Ltd", the
@@ -309,7 +309,8 @@ export const cleanPartyName = (text: string): string | undefined => {
   name = name.trim();
   // A colon left after cutting trailing labels means a label leads ("From: Acme Corp"): not a name.
   if (name.includes(':')) return undefined;
-  while (/[,;:]$/.test(name) || (/\.$/.test(name) && !LEGAL_ABBREVIATION.test(name)))
+  // On the plain letters: "\b" knows only ASCII ones, and "Şti." or "ŞTİ." is "sti." there.
+  while (/[,;:]$/.test(name) || (/\.$/.test(name) && !LEGAL_ABBREVIATION.test(fold(name))))
     name = name.slice(0, -1).trim();
   if (name.length < 2 || name.length > 120 || !/^[\p{Lu}0-9]/u.test(name) || !/\p{L}{2}/u.test(name))
     return undefined;
