@@ -231,6 +231,53 @@ describe("a UK accounting package's invoice that prints no currency", () => {
   });
 });
 
+describe('a UK invoice that prints its tax point beside its date', () => {
+  const invoice = (...dates: string[]) =>
+    read(
+      'Harbour Lane Plumbing Ltd',
+      'Unit 7, Quayside Works, Bristol BS1 6XL',
+      'INVOICE',
+      'Invoice No:     HLP-00871',
+      ...dates,
+      'Net total              £640.00',
+      'VAT @ 20%              £128.00',
+      'Invoice total          £768.00',
+    );
+
+  it.each([
+    [['Date:           22/04/2025', 'Tax Point:      17/04/2025']],
+    [['Invoice Date:   22/04/2025', 'Tax Point Date: 17/04/2025']],
+  ])('takes the date, not the tax point (the date of supply), as the invoice date: %j', async (dates) => {
+    // Act
+    const extraction = await invoice(...dates);
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2025-04-22' });
+    expect(fieldOf(extraction, 'invoiceDate')?.evidence?.some((e) => e.kind === 'conflict')).toBe(false);
+  });
+
+  it.each([['Date/Tax Point: 22/04/2025'], ['Invoice Date & Tax Point: 22/04/2025']])(
+    'reads "%s" as the invoice date, one value for two labels',
+    async (dates) => {
+      // Act
+      const extraction = await invoice(dates);
+
+      // Assess
+      expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2025-04-22' });
+      expect(fieldOf(extraction, 'invoiceDate')?.confidence).toBeGreaterThanOrEqual(0.75);
+    },
+  );
+
+  it('takes a tax point printed alone as the invoice date, unsure: it may be an earlier supply', async () => {
+    // Act
+    const extraction = await invoice('Tax Point:      22/04/2025');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2025-04-22' });
+    expect(fieldOf(extraction, 'invoiceDate')?.confidence).toBeLessThan(0.6);
+  });
+});
+
 describe('a UK invoice in pounds whose VAT number follows "VAT Registration"', () => {
   it.each([['VAT Registration: GB 123 4567 82'], ['VAT Reg: GB 123 4567 82']])(
     'reads the VAT number after "%s", whose country settles the dates in pounds',

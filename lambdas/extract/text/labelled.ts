@@ -62,7 +62,7 @@ interface FoundLabel {
 }
 
 /** A second label after a slash: one the vocabularies know, or words up to a colon. */
-const SLASH = /^\s*\/\s*/;
+const SLASH = /^\s*[/&]\s*/;
 const WORDS_TO_COLON = /^\p{L}[\p{L} .-]{0,30}(?=:)/u;
 
 /**

@@ -50,6 +50,22 @@ const topDates = (ctx: FinderContext): Candidate<string>[] => {
   return found;
 };
 
+/**
+ * A date of supply ("Lieferdatum", "Tax point", "Date of supply") as the invoice date where nothing
+ * else dates the invoice: often the same day, but not always, so it stays under the doubt floor
+ * (0.55, as a bare date at the top). Only where nothing else dates the invoice: beside an invoice
+ * date, an equal supply date is no second reading of it.
+ */
+const supplyDates = (ctx: FinderContext, dateAt: ReturnType<typeof parseDateAt>): Candidate<string>[] =>
+  findLabelled(ctx.doc, 'deliveryDate', dateAt, {
+    confidence: 0.55,
+    midCell: 'colon',
+    via: 'label:supply-date',
+  });
+
+/** `found`, or where it is empty, what `fallback` finds. */
+const orElse = <T>(found: T[], fallback: () => T[]): T[] => (found.length > 0 ? found : fallback());
+
 /** A rate in a clause: an offer of a discount states it ("mit 2 % Skonto", "less 2% discount"). */
 const RATE = /\d\s?%/;
 
@@ -123,16 +139,19 @@ const datesIn = (ctx: FinderContext, titleDates: Candidate<string>[]): DateCandi
   const dateAt = parseDateAt(ctx.order, ctx.language);
   const terms = paymentTerms(ctx);
   return {
-    invoiceDate: [
-      ...findLabelled(ctx.doc, 'invoiceDate', dateAt, {
-        confidence: 0.9,
-        weakConfidence: 0.75,
-        midCell: 'colon',
-        via: 'label:invoice-date',
-      }),
-      ...titleDates,
-      ...topDates(ctx),
-    ],
+    invoiceDate: orElse(
+      [
+        ...findLabelled(ctx.doc, 'invoiceDate', dateAt, {
+          confidence: 0.9,
+          weakConfidence: 0.75,
+          midCell: 'colon',
+          via: 'label:invoice-date',
+        }),
+        ...titleDates,
+        ...topDates(ctx),
+      ],
+      () => supplyDates(ctx, dateAt),
+    ),
     dueDate: [
       ...findLabelled(ctx.doc, 'dueDate', dateAt, {
         confidence: 0.9,
