@@ -72,3 +72,38 @@ describe('legal forms with accents', () => {
     expect(found).toBe(true);
   });
 });
+
+describe("Austria's and Germany's sole traders and partnerships", () => {
+  it.each([
+    ['Elektro Gruber e.U.'],
+    ['Tischlerei Maier OG'],
+    ['Blumenhaus Kurz e.Kfr.'],
+    ['Huber & Söhne KEG'],
+  ])('%s has one', (name) => {
+    // Act
+    const found = hasLegalForm(name);
+
+    // Assess
+    expect(found).toBe(true);
+  });
+
+  it('takes a registered sole trader on the return-address line as the vendor', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Elektro Gruber e.U. | Hauptstraße 45 | 4020 Linz',
+        'Herrn',
+        'Mag. Stefan Huber',
+        'Landstraße 12/3',
+        '4020 Linz',
+        'Rechnung RE-25-0233                                         Linz, am 2. Juni 2025',
+        'Summe netto                                                             860,00',
+        '20 % USt                                                                172,00',
+        'Gesamtbetrag EUR                                                      1.032,00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Elektro Gruber e.U.');
+  });
+});

@@ -35,6 +35,14 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'haftungsbeschrankt',
   'gbr',
   'ek',
+  // The German registered merchant's longer forms ("e.Kfm.", "e.Kfr."); Austria's registered sole
+  // trader ("e.U.") and partnerships ("OG", "KG" above; "OEG" and "KEG" before 2007).
+  'ekfm',
+  'ekfr',
+  'eu',
+  'og',
+  'oeg',
+  'keg',
   'ev',
   'kgaa',
   'eg',
