@@ -114,3 +114,26 @@ describe('a national tax number beside the same registration as a VAT id', () =>
     expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe(id);
   });
 });
+
+describe('a Polish NIP printed in groups', () => {
+  it.each([['526-104-82-73'], ['526-10-48-273'], ['5261048273']])(
+    'reads "NIP: %s" as one number, its hyphens dropped',
+    async (nip) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf([
+          'FAKTURA VAT nr FV/123/06/2025                           Data wystawienia: 2025-06-04',
+          'Sprzedawca:',
+          'Drukarnia Kolor Sp. z o.o.',
+          'ul. Piotrkowska 200',
+          '90-368 Łódź',
+          `NIP: ${nip}`,
+          'Do zapłaty: 1 230,00 zł',
+        ]),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('5261048273');
+    },
+  );
+});

@@ -19,14 +19,18 @@ import { partyBlockColumns } from './partyBlocks.js';
  * "12-3456789", Spanish NIF "B12345678" / "12345678Z", the Latin American registrations with their
  * check digits (Brazilian CNPJ "12.345.678/0001-90" and CPF, Colombian NIT "900.123.456-7",
  * Argentine CUIT "30-71234567-9", Chilean RUT "76.543.210-K"), the Hungarian adószám "12345678-2-13"
- * and Finnish Y-tunnus "2345678-9", and registration numbers of 8 to 14 digits,
+ * and Finnish Y-tunnus "2345678-9", the Polish NIP in either grouping ("526-104-82-73",
+ * "526-10-48-273"), and registration numbers of 8 to 14 digits,
  * grouped or not (Italian partita IVA "12345678901", SIREN and SIRET, Belgian "0123.456.789"); a
  * prefixed id's groups may be split by spaces, dots or hyphens (Swiss UID "CHE-123.456.789").
  * An id never stops where a number goes on after a decimal mark: "VAT (7%)  EUR 38.197,08" is a
  * tax amount, whose "EU" + "R 38.197" would otherwise read as an EU VAT id.
  */
 const TAX_ID =
-  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.-]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{3}\.\d{3}\.\d{3}-\d{1,2}|\d{2}-\d{8}-\d|\d{1,2}\.\d{3}\.\d{3}-[\dK]|\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|\d{8}-\d-\d{2}|\d{7}-\d|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d]|[.,]\d)/u;
+  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.-]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{3}\.\d{3}\.\d{3}-\d{1,2}|\d{2}-\d{8}-\d|\d{1,2}\.\d{3}\.\d{3}-[\dK]|\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|\d{8}-\d-\d{2}|\d{3}-\d{3}-\d{2}-\d{2}|\d{3}-\d{2}-\d{2}-\d{3}|\d{7}-\d|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d]|[.,]\d)/u;
+
+/** A Polish NIP's two groupings: the same ten digits, so its hyphens are no part of the id. */
+const POLISH_NIP = /^\d{3}-(?:\d{3}-\d{2}-\d{2}|\d{2}-\d{2}-\d{3})$/;
 
 /**
  * Whether `text` opens with an amount in a currency, with its two decimals ("CHF 95.79", "EUR
@@ -51,7 +55,7 @@ export const parseTaxId = (printed: string): Parsed<string> | undefined => {
   // Separators go; a national number keeps its own ("12-3456789", "143/123/45678").
   const value = m[1]
     ? `${m[1]}${national}`.replace(/[\s.-]/g, '')
-    : (m[3] ?? m[4] ?? '').replace(/[\s.]/g, '');
+    : (m[3] ?? m[4] ?? '').replace(POLISH_NIP.test(m[4] ?? '') ? /-/g : /[\s.]/g, '');
   if (!/\d{4}/.test(value.replace(/\D/g, '')) || value.length < 5) return undefined;
   // A Norwegian organisation number followed by "MVA" is, by law, the business's VAT registration
   // ("Org.nr 998 877 665 MVA"), the same id as "NO 998 877 665 MVA".
