@@ -38,6 +38,34 @@ describe('an opening sentence that dates the agreement', () => {
   });
 });
 
+describe('an Effective Date defined apart from the date the agreement was entered into', () => {
+  const ENTERED =
+    'This Master Services Agreement is entered into as of June 12, 2025 by and between Cascade Components Corp. ("Supplier") and Helix Robotics, Inc. ("Buyer").';
+
+  it('takes the defined "Effective Date", not the signing date, with no doubt between them', async () => {
+    // Act
+    const extraction = await read(
+      ENTERED,
+      '1. Term. This Agreement commences on July 1, 2025 (the "Effective Date") and continues for twenty-four (24) months.',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-07-01');
+    expect(fieldOf(extraction, 'effectiveDate')?.evidence?.some((e) => e.kind === 'conflict')).toBe(false);
+  });
+
+  it('keeps the doubt where the later date is a defined "Commencement Date", which may be the services\' start', async () => {
+    // Act
+    const extraction = await read(
+      ENTERED,
+      '1. Services. The Services start on July 1, 2025 (the "Commencement Date").',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.evidence?.some((e) => e.kind === 'conflict')).toBe(true);
+  });
+});
+
 describe('a term the agreement continues for', () => {
   it('reads "shall commence on the Effective Date and continue for thirty-six (36) months"', async () => {
     // Act
