@@ -171,3 +171,36 @@ describe('a net printed both before and after the discount', () => {
     expect(validation.reasons.map((r) => r.code)).not.toContain('line_items_mismatch');
   });
 });
+
+describe('a discount or charge whose label a word qualifies', () => {
+  const riverbend = (discount: string, tax: string, total: string) =>
+    invoice('Riverbend Outdoor Co.', [
+      'Subtotal                                         1,250.00',
+      `${discount}                               -187.50`,
+      'Express freight                                     42.50',
+      `Sales tax 8%                                       ${tax}`,
+      `Invoice total                                  $ ${total}`,
+    ]);
+
+  it.each([['Dealer discount 15%'], ['Volume rebate 15%  ']])(
+    'reads "%s" and "Express freight" into the sum that settles the totals',
+    async (discount) => {
+      // Act
+      const extraction = await riverbend(discount, '88.40', '1,193.40');
+
+      // Assess
+      expect(fieldOf(extraction, 'adjustments')?.value).toBe('-145.00');
+      expect(fieldOf(extraction, 'subtotal')?.value).toBe('1105.00');
+      expect(fieldOf(extraction, 'total')?.value).toBe('1193.40');
+    },
+  );
+
+  it('takes no offer for paying early as a discount on the invoice', async () => {
+    // Act
+    const extraction = await riverbend('Early payment discount 15%', '100.00', '1,392.50');
+
+    // Assess
+    expect(fieldOf(extraction, 'adjustments')?.value).toBe('42.50');
+    expect(fieldOf(extraction, 'total')?.value).toBe('1392.50');
+  });
+});

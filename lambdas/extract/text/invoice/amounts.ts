@@ -1,6 +1,8 @@
 import {
+  CASH_DISCOUNT,
   documentTypeCue,
   ITEM_HEADINGS,
+  type LabelField,
   labelsAtStart,
   labelsIn,
   MONEY_LABEL_FIELDS,
@@ -149,6 +151,21 @@ const underCell = (line: DocLine, at: number, below: DocLine, amount: FoundAmoun
   return under !== undefined && amount.start >= under.start && amount.end <= under.start + under.text.length;
 };
 
+/** One or two words before a discount's or a charge's label that say which ("Dealer discount 15%", "Express shipping"). */
+const QUALIFIER = /^\s*(?:\p{L}[\p{L}'-]*\s+){1,2}$/u;
+const ADJUSTMENT_ROLES: ReadonlySet<LabelField> = new Set<LabelField>(['discount', 'charge']);
+
+/**
+ * A discount or charge whose label a word or two qualify, at the start of a cell that opens with
+ * no label of its own: "Dealer discount 15%  -187.50", "Volume rebate", "Express shipping". Not
+ * an offer for paying early ("Early payment discount 2%"), whose words start before the label.
+ */
+const qualifiedAdjustment = (text: string) => {
+  const label = labelsIn(text, ADJUSTMENT_ROLES).find((l) => QUALIFIER.test(text.slice(0, l.start)));
+  const cash = CASH_DISCOUNT.exec(text);
+  return label && !(cash && cash.index < label.start) ? [label] : [];
+};
+
 /** A cell that opens with a rate or a plus sign, not a word. */
 const RATE_FIRST = /^\s*[+(\d]/;
 
@@ -187,14 +204,17 @@ export const labelledAmounts = (ctx: FinderContext, itemRows?: ReadonlySet<numbe
     // that opens with its rate ("19 % MwSt.  19,00") starts a line; later in a row such a cell is
     // the tax category of another amount ("Abschlag 2,00%  19 % UST (S)  0,10").
     const itemRow = itemRows?.has(line.index) === true;
+    const opening = (cell: { text: string }, i: number) => {
+      if (i > 0 && (itemRow || RATE_FIRST.test(cell.text))) return [];
+      const own = labelsAtStart(cell.text, MONEY_ROLES);
+      return own.length > 0 || itemRow ? own : qualifiedAdjustment(cell.text);
+    };
     const starts = line.cells.flatMap((cell, i) =>
-      (i > 0 && (itemRow || RATE_FIRST.test(cell.text)) ? [] : labelsAtStart(cell.text, MONEY_ROLES)).map(
-        (m) => ({
-          ...m,
-          start: cell.start + m.start,
-          end: cell.start + m.end,
-        }),
-      ),
+      opening(cell, i).map((m) => ({
+        ...m,
+        start: cell.start + m.start,
+        end: cell.start + m.end,
+      })),
     );
     const inside = labelsIn(text, MONEY_ROLES).filter(
       (m) => !starts.some((s) => s.start === m.start) && /^\s*:/.test(text.slice(m.end)),
