@@ -441,3 +441,27 @@ describe('a Latvian waybill-invoice ("pavadzīme-rēķins")', () => {
     });
   });
 });
+
+describe('a French invoice whose number heads a row of headings as "Numéro"', () => {
+  it('reads the number under it, unsure: "Numéro" alone may number anything', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Plomberie Martin SARL',
+        '8 rue Victor Hugo, 69002 Lyon',
+        'FACTURE',
+        'Numéro         Date          Échéance       Client',
+        'F250614        14/06/2025    14/07/2025     CL-0042',
+        'Désignation                               Qté     PU HT     Total HT',
+        'Remplacement chauffe-eau                    1    500,00       500,00',
+        'Total HT                                                     500,00 €',
+        'TVA 20 %                                                     100,00 €',
+        'Total TTC                                                    600,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('F250614');
+    expect(fieldOf(extraction, 'invoiceNumber')?.confidence).toBeLessThan(0.8);
+  });
+});
