@@ -331,3 +331,23 @@ describe('distribution agreements', () => {
     expect(fieldOf(extraction, 'customer')?.value).toBe(customer);
   });
 });
+
+describe('a party whose seat follows its legal form with no comma', () => {
+  it('reads "Sp. z o.o." whole and leaves out "z siedzibą w Krakowie"', async () => {
+    // Act
+    const extraction = await read([
+      'UMOWA O ŚWIADCZENIE USŁUG SERWISOWYCH nr 14/2025',
+      'zawarta w dniu 20 października 2025 r. w Krakowie pomiędzy:',
+      'Przychodnia Zdrowie Sp. z o.o. z siedzibą w Krakowie, ul. Długa 12, NIP 6761234567, zwaną dalej',
+      '„Zamawiającym”,',
+      'a',
+      'Serwis IT Kowalski Sp. z o.o. z siedzibą w Krakowie, ul. Krótka 3, NIP 6769876543, zwaną dalej',
+      '„Wykonawcą”.',
+      '§ 1. Wykonawca zobowiązuje się do świadczenia usług serwisu sprzętu komputerowego.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Przychodnia Zdrowie Sp. z o.o.');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Serwis IT Kowalski Sp. z o.o.');
+  });
+});

@@ -54,6 +54,24 @@ const partyStarts = (before: string, previousRoleEnd: number, language?: string)
     .filter((b) => b >= 0)
     .sort((a, b) => b - a);
 
+/** How many words a company's name and legal form may run to before a clause about it. */
+const NAME_WORDS = 8;
+
+/**
+ * A company's name that a clause in lower case goes on from with no comma: "Serwis IT Kowalski
+ * Sp. z o.o. z siedzibą w Krakowie", "Acme Ltd trading as Widgets". The longest run of words that
+ * ends in a legal form before a word in lower case: a form's own lower-case words ("Sp. z o.o.",
+ * "S.à r.l.") belong to it.
+ */
+const nameBeforeClause = (head: string): string | undefined => {
+  const words = head.split(' ');
+  for (let k = Math.min(words.length - 1, NAME_WORDS); k > 0; k--) {
+    const name = words.slice(0, k).join(' ');
+    if (/^\p{Ll}/u.test(words[k] ?? '') && hasLegalForm(name)) return name;
+  }
+  return undefined;
+};
+
 /**
  * A party's name from its description: up to its legal form where one ends a part of it, at a
  * comma or a line's end ("Muster IT GmbH, Hauptstraße 1" and "Muster IT GmbH⏎Hauptstraße 1" are
@@ -72,6 +90,8 @@ const partyName = (description: string): string | undefined => {
   for (const cut of text.matchAll(/[,\n]/g)) {
     const head = text.slice(0, cut.index).replace(/\s+/g, ' ').trim();
     if (hasLegalForm(head)) return cleanPartyName(head);
+    const named = nameBeforeClause(head);
+    if (named) return cleanPartyName(named);
   }
   const [firstLine = '', ...rest] = text.split('\n');
   if (rest.join('').trim() && !/(?<![\p{L}])\p{Ll}/u.test(firstLine)) {
