@@ -114,6 +114,18 @@ describe('what contracts are not', () => {
 });
 
 describe('clauses in other languages', () => {
+  it('reads "se prorrogará tácitamente" as an automatic renewal', async () => {
+    // Act
+    const extraction = await read([
+      'Contrato de mantenimiento',
+      'Las partes acuerdan lo siguiente.',
+      'El contrato se prorrogará tácitamente por periodos anuales salvo denuncia de cualquiera de las partes.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'autoRenewal')?.value).toBe(true);
+  });
+
   it('reads "verlängert sich nicht" as no automatic renewal', async () => {
     // Act
     const extraction = await read([
@@ -133,6 +145,11 @@ describe('clauses in other languages', () => {
     ['Il Cliente può recedere dal contratto con un preavviso di 30 giorni.', 30],
     ['Kumpikin osapuoli voi irtisanoa sopimuksen, jolloin irtisanomisaika on kaksi (2) kuukautta.', 60],
     ['Kumbki pool võib lepingu üles öelda, teatades sellest ette vähemalt 30 päeva.', 30],
+    ['Każda ze stron może rozwiązać umowę z zachowaniem 30-dniowego okresu wypowiedzenia.', 30],
+    ['Każda ze stron może wypowiedzieć umowę z zachowaniem 3-miesięcznego okresu wypowiedzenia.', 90],
+    ['Avtalet förlängs om det inte sägs upp senast tre månader före avtalstidens utgång.', 90],
+    ['Aftalen forlænges, medmindre den opsiges senest 3 måneder før udløb.', 90],
+    ['Avtalen forlenges med mindre den sies opp senest 3 måneder før utløp.', 90],
   ])('reads the notice to end the contract in "%s" as %i days', async (clause, days) => {
     // Act
     const extraction = await read(['Wartungsvertrag', 'Die Vertragsparteien vereinbaren Folgendes.', clause]);
@@ -167,6 +184,7 @@ describe('clauses in other languages', () => {
     ['kaksi (2) vuotta', 24],
     ['12 kuuks', 12],
     ['kolm aastat', 36],
+    ['12-month', 12],
   ])('reads the term "%s" as %i months', (text, months) => {
     expect(parseMonths(text)?.value).toBe(months);
   });
@@ -180,6 +198,8 @@ describe('clauses in other languages', () => {
     ['zwölf (12) Wochen', 84],
     ['kolme (3) kuukautta', 90],
     ['neli nädalat', 28],
+    ['30-day', 30],
+    ['3-month', 90],
   ])('reads the notice "%s" as %i days', (text, days) => {
     expect(parseDays(text)?.value).toBe(days);
   });

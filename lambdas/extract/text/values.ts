@@ -451,9 +451,12 @@ export const parsePaymentTermsIn = (value: string): Parsed<string> | undefined =
 };
 
 const unitGroup = (unit: Parameters<typeof timeUnit>[0]) => `(?<${unit}>${timeUnit(unit)})`;
-/** A number and its unit of time, any language ("90 days", "ninety (90) days", "drei (3) Monate", "12 mois"). */
+/**
+ * A number and its unit of time, any language ("90 days", "ninety (90) days", "drei (3) Monate",
+ * "12 mois"), or the two joined by a hyphen into an adjective ("a 30-day notice", "30-dniowego").
+ */
 const DURATION = new RegExp(
-  `^${NUMBER_PHRASE}\\s*(?:${unitGroup('days')}|${unitGroup('weeks')}|${unitGroup('months')}|${unitGroup('years')})(?![\\p{L}])`,
+  `^${NUMBER_PHRASE}(?:\\s*|-)(?:${unitGroup('days')}|${unitGroup('weeks')}|${unitGroup('months')}|${unitGroup('years')})(?![\\p{L}])`,
   'iu',
 );
 
