@@ -114,6 +114,22 @@ describe('what contracts are not', () => {
 });
 
 describe('clauses in other languages', () => {
+  it('reads an Italian public contract\'s "Rep. n." as its number', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRATTO DI ASSISTENZA TECNICA',
+      'Rep. n. 118/2025',
+      'TRA',
+      'Comune di Treviso, con sede in Via Municipio 16, 31100 Treviso (di seguito "il Committente")',
+      'E',
+      'Informatica Veneta S.r.l., con sede legale in Viale della Repubblica 5, 31100 Treviso (di seguito "il Fornitore")',
+      'SI CONVIENE E SI STIPULA QUANTO SEGUE',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('118/2025');
+  });
+
   it('reads "se prorrogará tácitamente" as an automatic renewal', async () => {
     // Act
     const extraction = await read([
