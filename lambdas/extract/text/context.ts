@@ -207,6 +207,20 @@ const KRONA_REGISTRATIONS: readonly { currency: string; mark: RegExp }[] = [
 ];
 
 /**
+ * Registrations of day-first countries whose money has no dollar sign to be told by: a South
+ * African VAT number ("VAT No. 4123456789": ten digits from a 4) or company registration ("Reg No.
+ * 2015/123456/07"), an Indian GSTIN ("27AABCS1234F1Z5"). They settle the order of dates as an ABN
+ * does in Australian dollars, and only where the document states that currency itself.
+ */
+const DAY_FIRST_REGISTRATIONS: readonly { currency: string; mark: RegExp }[] = [
+  {
+    currency: 'ZAR',
+    mark: /\bVAT\s*(?:Reg(?:istration)?\.?\s*)?(?:No\.?|Number)?\s*:?\s*4\d{9}\b|\b(?:19|20)\d{2}\/\d{6}\/\d{2}\b/,
+  },
+  { currency: 'INR', mark: /\b\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]\b/ },
+];
+
+/**
  * The currency of the one country among `registrations` whose business registration the document
  * prints; undefined for none or several (the customer's may be another country's).
  */
@@ -255,7 +269,13 @@ export const finderContext = (doc: DocText): FinderContext => {
         : habit !== 'unknown'
           ? habit
           : // A document whose amounts carry no sign still bills the dollar it names ("Total (S$)").
-            localeOrder(decimal, currency ?? ofDollars, registered, stated, doc),
+            localeOrder(
+              decimal,
+              currency ?? ofDollars,
+              registered ?? registeredCurrency(doc, DAY_FIRST_REGISTRATIONS),
+              stated,
+              doc,
+            ),
     orderFromLocale: fromLocale,
     ...(currency ? { currency } : {}),
     ...(dollar ? { dollar } : {}),
