@@ -62,3 +62,32 @@ describe('a payee in prose', () => {
     expect(fieldOf(extraction, 'vendor')?.value).toBe('Lion City Tech Solutions Pte. Ltd.');
   });
 });
+
+describe('a payee named in the words of a request to pay', () => {
+  it.each([['Please remit payment to:'], ['Make checks payable to:'], ['Remittance address:']])(
+    'takes the company under "%s" as the vendor, as a guess, where no company heads the page',
+    async (label) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf([
+          'INVOICE',
+          'Invoice #: 7781',
+          'Invoice Date: 06/30/2025',
+          'Bill To:',
+          'Pioneer Property Management',
+          '450 Elm Street',
+          'Denver, CO 80220',
+          'Janitorial services, June 2025                     2,400.00',
+          'Total Due                                        $2,400.00',
+          label,
+          'Summit Janitorial Services LLC',
+          'PO Box 1182, Aurora, CO 80040',
+        ]),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'vendor')?.value).toBe('Summit Janitorial Services LLC');
+      expect(fieldOf(extraction, 'vendor')?.confidence).toBeLessThan(0.8);
+    },
+  );
+});
