@@ -203,7 +203,10 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // twenty-sixth vocabularies (tr.json 18 KB, sr.json 37 KB as written: Serbian holds every word in
 // Cyrillic and in Latin), the dinar, payment terms after a due-date label and in a sentence, and
 // contract cues that follow their value (stop 47), ~39 KB.
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_304 };
+// extract 1,304 -> 1,306 (measured 1,305 in cdk.out): payee sentences, qualified discounts and
+// charges, a supply date as the fallback invoice date, a defined Effective Date over the signing
+// date, Nordic and Polish notice wordings, rand and rupee registrations for date order (stop 48), ~2 KB.
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_306 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
