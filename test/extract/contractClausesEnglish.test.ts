@@ -79,6 +79,30 @@ describe('a term the agreement continues for', () => {
   });
 });
 
+describe("a term's end after its length", () => {
+  it('reads "continues for … months, ending June 30, 2027" as the expiration date', async () => {
+    // Act
+    const extraction = await read(
+      OPENING,
+      '1. Term. This Agreement commences on July 1, 2025 and continues for a period of twenty-four (24) months, ending June 30, 2027.',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2027-06-30');
+  });
+
+  it('does not take the end of a fiscal year for it', async () => {
+    // Act
+    const extraction = await read(
+      OPENING,
+      '5. Reports. Supplier shall deliver audited statements for the fiscal year ending December 31, 2025.',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'expirationDate')).toBeUndefined();
+  });
+});
+
 describe('a notice period either party may end the agreement with', () => {
   it('reads "terminated by either party upon thirty (30) days written notice"', async () => {
     // Act

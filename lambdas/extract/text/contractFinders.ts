@@ -4,21 +4,12 @@ import {
   CONTRACT_TITLE,
   contractCue,
   contractLabels,
-  EFFECTIVE_AFTER_DATE,
   PAYMENT_WORDS,
   TERM_AFTER_DURATION,
 } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
-import {
-  DATE_CUE,
-  dateRange,
-  definitionOverrides,
-  feeSentences,
-  lastDateIn,
-  lastDurationIn,
-  namedLaws,
-  placeDates,
-} from './contractCues.js';
+import { feeSentences, lastDurationIn, namedLaws, placeDates } from './contractCues.js';
+import { effectiveDates, expirationDates } from './contractDates.js';
 import { autoRenewalCandidates, noticeDaysCandidates } from './contractEnding.js';
 import { checkedTotals } from './contractFees.js';
 import { definedParties, otherParty } from './contractParties.js';
@@ -69,70 +60,6 @@ const titleNumber = (ctx: FinderContext): Candidate<string>[] => {
   return found;
 };
 
-/** Readings that date a contract only by default: a defined "Effective Date" outranks them. */
-const DATED_BY_DEFAULT: ReadonlySet<string> = new Set([
-  'prose:entered-into',
-  'prose:dated',
-  'prose:commences',
-]);
-
-/** Every reading of the date a contract takes effect. */
-const effectiveDates = (ctx: FinderContext): Candidate<string>[] => [
-  ...findLabelled(ctx.doc, contractLabels('termRange'), (t) => dateRange(t, ctx)?.start, {
-    confidence: 0.93,
-    via: 'label:range',
-  }),
-  ...findLabelled(ctx.doc, contractLabels('effectiveDate'), parseDateAt(ctx.order, ctx.language)),
-  ...afterCue(
-    ctx.doc,
-    contractCue('effective'),
-    parseDateAt(ctx.order, ctx.language),
-    0.9,
-    'prose:takes-effect',
-  ),
-  // The verb last: "İşbu sözleşme 01.04.2025 tarihinde yürürlüğe girer", "2025. április 1-jén lép hatályba".
-  ...beforeCue(ctx.doc, EFFECTIVE_AFTER_DATE, (t) => lastDateIn(t, ctx), 0.9, 'prose:takes-effect-after'),
-  ...beforeCue(ctx.doc, DATE_CUE('effective date'), (t) => lastDateIn(t, ctx), 0.96, 'prose:defined-date'),
-  // A commencement date may be the services' start, later than the contract's: no definition of it.
-  ...beforeCue(
-    ctx.doc,
-    DATE_CUE('commencement date'),
-    (t) => lastDateIn(t, ctx),
-    0.96,
-    'prose:defined-start',
-  ),
-  ...afterCue(
-    ctx.doc,
-    /\b(?:entered\s+into|made(?:\s+and\s+entered\s+into)?)\s+(?:as\s+of|on|effective(?:\s+as\s+of)?|(?:on\s+)?(?:the|this)(?=\s+\d))\s+/i,
-    parseDateAt(ctx.order, ctx.language),
-    0.93,
-    'prose:entered-into',
-  ),
-  ...afterCue(
-    ctx.doc,
-    /\bis\s+effective\s+(?:as\s+of|on|(?:on\s+)?(?:the|this)(?=\s+\d))\s+/i,
-    parseDateAt(ctx.order, ctx.language),
-    0.93,
-    'prose:is-effective',
-  ),
-  ...afterCue(
-    ctx.doc,
-    // "This Agreement is dated …"; "THIS SUPPLY AGREEMENT (this "Agreement"), dated as of …" (a
-    // comma form only after "this": ", dated" after another agreement's name dates that one).
-    /\b(?:(?:agreement|contract)(?:\s*\([^)]{0,40}\))?\s+is|this\s+(?:[\w-]+\s+){0,4}(?:agreement|contract)(?:\s*\([^)]{0,40}\))?\s*,)\s+dated\s+(?:as\s+of\s+)?/i,
-    parseDateAt(ctx.order, ctx.language),
-    0.9,
-    'prose:dated',
-  ),
-  ...afterCue(
-    ctx.doc,
-    /\b(?:commences?|commencing|starts?|starting|takes?\s+effect|becomes?\s+effective|begins?)\s+(?:on|as\s+of|from)\s+/i,
-    parseDateAt(ctx.order, ctx.language),
-    0.88,
-    'prose:commences',
-  ),
-];
-
 /** The candidates a finder returns for one field. */
 type Finder<K extends FieldName<'contract'>> = (
   ctx: FinderContext,
@@ -171,22 +98,8 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ...definedParties(ctx, 'customer'),
     ...otherParty(ctx, 'customer'),
   ],
-  effectiveDate: (ctx) => definitionOverrides(effectiveDates(ctx), 'prose:defined-date', DATED_BY_DEFAULT),
-  expirationDate: (ctx) => [
-    ...findLabelled(ctx.doc, contractLabels('termRange'), (t) => dateRange(t, ctx)?.end, {
-      confidence: 0.93,
-      via: 'label:range',
-    }),
-    ...findLabelled(ctx.doc, contractLabels('expirationDate'), parseDateAt(ctx.order, ctx.language)),
-    ...afterCue(ctx.doc, contractCue('expiration'), parseDateAt(ctx.order, ctx.language), 0.88, 'prose:ends'),
-    ...afterCue(
-      ctx.doc,
-      /\b(?:in\s+force\s+until|remain\s+in\s+effect\s+until|continue\s+in\s+effect\s+through|expires?\s+on|end(?:ing|s)\s+on|until|through)\s+/i,
-      parseDateAt(ctx.order, ctx.language),
-      0.88,
-      'prose:until',
-    ),
-  ],
+  effectiveDate: effectiveDates,
+  expirationDate: expirationDates,
   termMonths: (ctx) => {
     const months = (text: string) => parseMonths(text, ctx.language);
     return [
