@@ -52,22 +52,6 @@ export const lastDurationIn = <V>(
 export const DATE_CUE = (name: string) =>
   new RegExp(`\\(\\s*(?:the\\s+)?"${name.replace(/ /g, '\\s+')}"\\s*\\)`, 'i');
 
-/**
- * A defined term is the contract's own word on a date: where one defines the date (`definedVia`),
- * the readings that only date it by default (`defaultVias`: "entered into as of", "commences on")
- * and name another date are dropped, not weighed against it. "entered into as of June 12, 2025"
- * dates the signing where "commences on July 1, 2025 (the "Effective Date")" defines the start.
- */
-export const definitionOverrides = <V>(
-  candidates: Candidate<V>[],
-  definedVia: string,
-  defaultVias: ReadonlySet<string>,
-): Candidate<V>[] => {
-  const defined = new Set(candidates.filter((c) => c.via === definedVia).map((c) => JSON.stringify(c.value)));
-  if (defined.size === 0) return candidates;
-  return candidates.filter((c) => !defaultVias.has(c.via) || defined.has(JSON.stringify(c.value)));
-};
-
 /** Two dates joined by "to", "-", "bis", "au", ...: the start and end of a period. */
 export const dateRange = (
   text: string,

@@ -1,7 +1,7 @@
 import type { Candidate } from '../candidates.js';
 import { contractCue, contractLabels, EFFECTIVE_AFTER_DATE } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
-import { DATE_CUE, dateRange, definitionOverrides, lastDateIn } from './contractCues.js';
+import { DATE_CUE, dateRange, lastDateIn } from './contractCues.js';
 import { findLabelled } from './labelled.js';
 import { afterCue, beforeCue } from './prose.js';
 import { parseDateAt } from './values.js';
@@ -19,91 +19,97 @@ const DATED_BY_DEFAULT: ReadonlySet<string> = new Set([
 ]);
 
 /** Every reading of the date a contract takes effect. */
-const effectiveDateReadings = (ctx: FinderContext): Candidate<string>[] => [
-  ...findLabelled(ctx.doc, contractLabels('termRange'), (t) => dateRange(t, ctx)?.start, {
-    confidence: 0.93,
-    via: 'label:range',
-  }),
-  ...findLabelled(ctx.doc, contractLabels('effectiveDate'), parseDateAt(ctx.order, ctx.language)),
-  ...afterCue(
-    ctx.doc,
-    contractCue('effective'),
-    parseDateAt(ctx.order, ctx.language),
-    0.9,
-    'prose:takes-effect',
-  ),
-  // The verb last: "İşbu sözleşme 01.04.2025 tarihinde yürürlüğe girer", "2025. április 1-jén lép hatályba".
-  ...beforeCue(ctx.doc, EFFECTIVE_AFTER_DATE, (t) => lastDateIn(t, ctx), 0.9, 'prose:takes-effect-after'),
-  ...beforeCue(ctx.doc, DATE_CUE('effective date'), (t) => lastDateIn(t, ctx), 0.96, 'prose:defined-date'),
-  // A commencement date may be the services' start, later than the contract's: no definition of it.
-  ...beforeCue(
-    ctx.doc,
-    DATE_CUE('commencement date'),
-    (t) => lastDateIn(t, ctx),
-    0.96,
-    'prose:defined-start',
-  ),
-  ...afterCue(
-    ctx.doc,
-    /\b(?:entered\s+into|made(?:\s+and\s+entered\s+into)?)\s+(?:as\s+of|on|effective(?:\s+as\s+of)?|(?:on\s+)?(?:the|this)(?=\s+\d))\s+/i,
-    parseDateAt(ctx.order, ctx.language),
-    0.93,
-    'prose:entered-into',
-  ),
-  ...afterCue(
-    ctx.doc,
-    /\bis\s+effective\s+(?:as\s+of|on|(?:on\s+)?(?:the|this)(?=\s+\d))\s+/i,
-    parseDateAt(ctx.order, ctx.language),
-    0.93,
-    'prose:is-effective',
-  ),
-  ...afterCue(
-    ctx.doc,
-    // "This Agreement is dated …"; "THIS SUPPLY AGREEMENT (this "Agreement"), dated as of …" (a
-    // comma form only after "this": ", dated" after another agreement's name dates that one).
-    /\b(?:(?:agreement|contract)(?:\s*\([^)]{0,40}\))?\s+is|this\s+(?:[\w-]+\s+){0,4}(?:agreement|contract)(?:\s*\([^)]{0,40}\))?\s*,)\s+dated\s+(?:as\s+of\s+)?/i,
-    parseDateAt(ctx.order, ctx.language),
-    0.9,
-    'prose:dated',
-  ),
-  ...afterCue(
-    ctx.doc,
-    /\b(?:commences?|commencing|starts?|starting|takes?\s+effect|becomes?\s+effective|begins?)\s+(?:on|as\s+of|from)\s+/i,
-    parseDateAt(ctx.order, ctx.language),
-    0.88,
-    'prose:commences',
-  ),
-];
+const effectiveDateReadings = (ctx: FinderContext): Candidate<string>[] => {
+  const dateAt = parseDateAt(ctx.order, ctx.language);
+  return [
+    ...findLabelled(ctx.doc, contractLabels('termRange'), (t) => dateRange(t, ctx)?.start, {
+      confidence: 0.93,
+      via: 'label:range',
+    }),
+    ...findLabelled(ctx.doc, contractLabels('effectiveDate'), dateAt),
+    ...afterCue(ctx.doc, contractCue('effective'), dateAt, 0.9, 'prose:takes-effect'),
+    // The verb last: "İşbu sözleşme 01.04.2025 tarihinde yürürlüğe girer", "2025. április 1-jén lép hatályba".
+    ...beforeCue(ctx.doc, EFFECTIVE_AFTER_DATE, (t) => lastDateIn(t, ctx), 0.9, 'prose:takes-effect-after'),
+    ...beforeCue(ctx.doc, DATE_CUE('effective date'), (t) => lastDateIn(t, ctx), 0.96, 'prose:defined-date'),
+    // A commencement date may be the services' start, later than the contract's: no definition of it.
+    ...beforeCue(
+      ctx.doc,
+      DATE_CUE('commencement date'),
+      (t) => lastDateIn(t, ctx),
+      0.96,
+      'prose:defined-start',
+    ),
+    ...afterCue(
+      ctx.doc,
+      /\b(?:entered\s+into|made(?:\s+and\s+entered\s+into)?)\s+(?:as\s+of|on|effective(?:\s+as\s+of)?|(?:on\s+)?(?:the|this)(?=\s+\d))\s+/i,
+      dateAt,
+      0.93,
+      'prose:entered-into',
+    ),
+    ...afterCue(
+      ctx.doc,
+      /\bis\s+effective\s+(?:as\s+of|on|(?:on\s+)?(?:the|this)(?=\s+\d))\s+/i,
+      dateAt,
+      0.93,
+      'prose:is-effective',
+    ),
+    ...afterCue(
+      ctx.doc,
+      // "This Agreement is dated …"; "THIS SUPPLY AGREEMENT (this "Agreement"), dated as of …" (a
+      // comma form only after "this": ", dated" after another agreement's name dates that one).
+      /\b(?:(?:agreement|contract)(?:\s*\([^)]{0,40}\))?\s+is|this\s+(?:[\w-]+\s+){0,4}(?:agreement|contract)(?:\s*\([^)]{0,40}\))?\s*,)\s+dated\s+(?:as\s+of\s+)?/i,
+      dateAt,
+      0.9,
+      'prose:dated',
+    ),
+    ...afterCue(
+      ctx.doc,
+      /\b(?:commences?|commencing|starts?|starting|takes?\s+effect|becomes?\s+effective|begins?)\s+(?:on|as\s+of|from)\s+/i,
+      dateAt,
+      0.88,
+      'prose:commences',
+    ),
+  ];
+};
 
 /**
- * The date a contract takes effect: every reading, where a defined "Effective Date" silences those
- * that only date the contract by default.
+ * The date a contract takes effect. A defined term is the contract's own word on it: where one
+ * defines the date, the readings that only date the contract by default and name another date are
+ * dropped, not weighed against it. "entered into as of June 12, 2025" dates the signing where
+ * "commences on July 1, 2025 (the "Effective Date")" defines the start.
  */
-export const effectiveDates = (ctx: FinderContext): Candidate<string>[] =>
-  definitionOverrides(effectiveDateReadings(ctx), 'prose:defined-date', DATED_BY_DEFAULT);
+export const effectiveDates = (ctx: FinderContext): Candidate<string>[] => {
+  const readings = effectiveDateReadings(ctx);
+  const defined = new Set(readings.filter((c) => c.via === 'prose:defined-date').map((c) => c.value));
+  if (defined.size === 0) return readings;
+  return readings.filter((c) => !DATED_BY_DEFAULT.has(c.via) || defined.has(c.value));
+};
 
 /** Every reading of the date a contract ends. */
-export const expirationDates = (ctx: FinderContext): Candidate<string>[] => [
-  ...findLabelled(ctx.doc, contractLabels('termRange'), (t) => dateRange(t, ctx)?.end, {
-    confidence: 0.93,
-    via: 'label:range',
-  }),
-  ...findLabelled(ctx.doc, contractLabels('expirationDate'), parseDateAt(ctx.order, ctx.language)),
-  ...afterCue(ctx.doc, contractCue('expiration'), parseDateAt(ctx.order, ctx.language), 0.88, 'prose:ends'),
-  ...afterCue(
-    ctx.doc,
-    /\b(?:in\s+force\s+until|remain\s+in\s+effect\s+until|continue\s+in\s+effect\s+through|expires?\s+on|end(?:ing|s)\s+on|until|through)\s+/i,
-    parseDateAt(ctx.order, ctx.language),
-    0.88,
-    'prose:until',
-  ),
-  // A term's own end after its counted length ("for twenty-four (24) months, ending June 30,
-  // 2027"): not a bare "ending", which as often ends a fiscal year ("the year ending December 31").
-  ...afterCue(
-    ctx.doc,
-    /\d\)?\s*(?:months?|years?)\s*,?\s+(?:and\s+)?ending\s+/i,
-    parseDateAt(ctx.order, ctx.language),
-    0.88,
-    'prose:term-ending',
-  ),
-];
+export const expirationDates = (ctx: FinderContext): Candidate<string>[] => {
+  const dateAt = parseDateAt(ctx.order, ctx.language);
+  return [
+    ...findLabelled(ctx.doc, contractLabels('termRange'), (t) => dateRange(t, ctx)?.end, {
+      confidence: 0.93,
+      via: 'label:range',
+    }),
+    ...findLabelled(ctx.doc, contractLabels('expirationDate'), dateAt),
+    ...afterCue(ctx.doc, contractCue('expiration'), dateAt, 0.88, 'prose:ends'),
+    ...afterCue(
+      ctx.doc,
+      /\b(?:in\s+force\s+until|remain\s+in\s+effect\s+until|continue\s+in\s+effect\s+through|expires?\s+on|end(?:ing|s)\s+on|until|through)\s+/i,
+      dateAt,
+      0.88,
+      'prose:until',
+    ),
+    // A term's own end after its counted length ("for twenty-four (24) months, ending June 30,
+    // 2027"): not a bare "ending", which as often ends a fiscal year ("the year ending December 31").
+    ...afterCue(
+      ctx.doc,
+      /\d\)?\s*(?:months?|years?)\s*,?\s+(?:and\s+)?ending\s+/i,
+      dateAt,
+      0.88,
+      'prose:term-ending',
+    ),
+  ];
+};
