@@ -27,10 +27,7 @@ import { partyBlockColumns } from './partyBlocks.js';
  * tax amount, whose "EU" + "R 38.197" would otherwise read as an EU VAT id.
  */
 const TAX_ID =
-  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.-]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{3}\.\d{3}\.\d{3}-\d{1,2}|\d{2}-\d{8}-\d|\d{1,2}\.\d{3}\.\d{3}-[\dK]|\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|\d{8}-\d-\d{2}|\d{3}-\d{3}-\d{2}-\d{2}|\d{3}-\d{2}-\d{2}-\d{3}|\d{7}-\d|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13}))(?![\p{L}\d]|[.,]\d)/u;
-
-/** A Polish NIP's two groupings: the same ten digits, so its hyphens are no part of the id. */
-const POLISH_NIP = /^\d{3}-(?:\d{3}-\d{2}-\d{2}|\d{2}-\d{2}-\d{3})$/;
+  /^(?:([A-Z]{2})\s?((?:[0-9A-Z][\s.-]?){2,13}[0-9A-Z])|(\d{2}[A-Z]{5}\d{4}[A-Z][A-Z\d]Z[A-Z\d])|(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{3}\.\d{3}\.\d{3}-\d{1,2}|\d{2}-\d{8}-\d|\d{1,2}\.\d{3}\.\d{3}-[\dK]|\d{2,3}\/\d{3,4}\/\d{4,5}|\d{2}-\d{7}|\d{8}-\d-\d{2}|\d{7}-\d|[A-Z]\d{7}[A-Z\d]|\d{8}[A-Z]|\d(?:[\s.]?\d){7,13})|(\d{3}-(?:\d{3}-\d{2}-\d{2}|\d{2}-\d{2}-\d{3})))(?![\p{L}\d]|[.,]\d)/u;
 
 /**
  * Whether `text` opens with an amount in a currency, with its two decimals ("CHF 95.79", "EUR
@@ -52,10 +49,13 @@ export const parseTaxId = (printed: string): Parsed<string> | undefined => {
   // A word after the id is not part of it: the "MVA" of "NO 123 456 789 MVA", the "MWST" of a
   // Swiss UID; an id's own groups always hold a digit.
   const national = m[2]?.replace(/(?:\s+[A-Z]+)+$/, '');
-  // Separators go; a national number keeps its own ("12-3456789", "143/123/45678").
+  // Separators go; a national number keeps its own ("12-3456789", "143/123/45678"), but for the
+  // Polish NIP (group 5), whose two groupings ("526-104-82-73", "526-10-48-273") are one number.
   const value = m[1]
     ? `${m[1]}${national}`.replace(/[\s.-]/g, '')
-    : (m[3] ?? m[4] ?? '').replace(POLISH_NIP.test(m[4] ?? '') ? /-/g : /[\s.]/g, '');
+    : m[5]
+      ? m[5].replace(/-/g, '')
+      : (m[3] ?? m[4] ?? '').replace(/[\s.]/g, '');
   if (!/\d{4}/.test(value.replace(/\D/g, '')) || value.length < 5) return undefined;
   // A Norwegian organisation number followed by "MVA" is, by law, the business's VAT registration
   // ("Org.nr 998 877 665 MVA"), the same id as "NO 998 877 665 MVA".
