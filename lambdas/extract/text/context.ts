@@ -206,6 +206,9 @@ const KRONA_REGISTRATIONS: readonly { currency: string; mark: RegExp }[] = [
   },
 ];
 
+/** An Indian GSTIN: state code, the holder's PAN, entity number, "Z", check character. */
+export const GSTIN_SHAPE = '\\d{2}[A-Z]{5}\\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]';
+
 /**
  * Registrations of day-first countries whose money has no dollar sign to be told by: a South
  * African VAT number ("VAT No. 4123456789": ten digits from a 4) or company registration ("Reg No.
@@ -217,7 +220,7 @@ const DAY_FIRST_REGISTRATIONS: readonly { currency: string; mark: RegExp }[] = [
     currency: 'ZAR',
     mark: /\bVAT\s*(?:Reg(?:istration)?\.?\s*)?(?:No\.?|Number)?\s*:?\s*4\d{9}\b|\b(?:19|20)\d{2}\/\d{6}\/\d{2}\b/,
   },
-  { currency: 'INR', mark: /\b\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]\b/ },
+  { currency: 'INR', mark: new RegExp(`\\b${GSTIN_SHAPE}\\b`) },
 ];
 
 /**

@@ -1,4 +1,5 @@
 import type { Candidate } from '../../candidates.js';
+import { GSTIN_SHAPE } from '../context.js';
 
 /**
  * The currency of the countries whose VAT ids and IBANs name an issuer: for an invoice that prints
@@ -45,8 +46,8 @@ const COUNTRY_CURRENCY: Readonly<Record<string, string>> = {
 /** How sure a currency read off a country is: a guess, as a business may bill in another. */
 const COUNTRY_CONFIDENCE = 0.6;
 
-/** An Indian GST registration: state code, the holder's PAN, entity number, "Z", check character. */
-const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+/** An Indian GST registration, the whole value. */
+const GSTIN = new RegExp(`^${GSTIN_SHAPE}$`);
 
 const digitsOf = (text: string): number[] => [...text].map(Number);
 
