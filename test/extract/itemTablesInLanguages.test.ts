@@ -95,6 +95,8 @@ describe("an amount column headed with its currency's sign or code", () => {
     ['fr', 'Désignation                              Montant (€)', '500,00', '500.00'],
     ['de', 'Bezeichnung                              Betrag CHF', "1'142.00", '1142.00'],
     ['en', 'Description                              Amount (in USD)', '500.00', '500.00'],
+    ['de', 'Leistung                                 CHF', "1'142.00", '1142.00'],
+    ['en', 'Description                              (EUR)', '500.00', '500.00'],
   ])('reads the rows under it (%s): %s', async (_, heading, printed, amount) => {
     // Act
     const extraction = await extractor.extract(
@@ -131,6 +133,39 @@ describe('the currency an amount heading names', () => {
     // Assess
     expect(fieldOf(extraction, 'currency')?.value).toBe(currency);
     expect(fieldOf(extraction, 'currency')?.evidence?.[0]?.detail).toContain('table-heading-currency');
+  });
+
+  it.each([
+    ['Übersicht                                Betrag (EUR)', 'Monatliche Grundgebühren     29,40', 'EUR'],
+    ['Account summary                          GBP', 'Electricity charges     118.40', 'GBP'],
+  ])(
+    'is the currency of the charges under a heading that heads no item table: %s',
+    async (heading, row, currency) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf(['Kaveri Logistics Ltd', 'Invoice No. 2024-0917', heading, row, 'Total   500.00']),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'currency')?.value).toBe(currency);
+      expect(fieldOf(extraction, 'currency')?.evidence?.[0]?.detail).toContain('column-heading-currency');
+    },
+  );
+
+  it('takes no currency from a heading over no amounts ("Bank details  EUR" over an address)', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Kaveri Logistics Ltd',
+        'Invoice No. 2024-0917',
+        'Bank account                             EUR',
+        'Kaveri Bank, Mumbai     Branch 12',
+        'Total   500.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')?.value).toBeUndefined();
   });
 
   it('takes no currency from a heading that only goes on in capitals ("AMOUNT DUE")', async () => {

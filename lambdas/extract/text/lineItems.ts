@@ -8,10 +8,10 @@ import {
 } from '../../shared/documents/index.js';
 import { TOTAL_WORDS } from '../vocabulary/contractWords.js';
 import { ITEM_HEADINGS, type LabelField, labelsAtStart, TOTALS_LABEL_FIELDS } from '../vocabulary/index.js';
+import { amountCell, headingCurrency, isAmountHeading } from './amountColumn.js';
 import type { FinderContext } from './context.js';
 import { headsBreakdown } from './invoice/taxTable.js';
-import { currencyOf, type FoundAmount, findMoney, parseNumber } from './parseAmount.js';
-import { findDates } from './parseDate.js';
+import { type FoundAmount, parseNumber } from './parseAmount.js';
 import type { DocLine } from './textIndex.js';
 
 /** The item table of an invoice, as read. */
@@ -43,7 +43,7 @@ const END =
 const isTotalsRow = (cells: readonly string[]): boolean =>
   labelsAtStart(cells[0] ?? '', TOTALS_LABEL_FIELDS).length > 0 &&
   // A breakdown's sum row may state every column ("Razem:  1 650,00  379,50  2 029,50").
-  (cells.length <= 3 || cells.slice(1).every((c) => amountOf(c) !== undefined || RATE_CELL.test(c)));
+  (cells.length <= 3 || cells.slice(1).every((c) => amountCell(c) !== undefined || RATE_CELL.test(c)));
 
 /** A cell that is a totals label and nothing else ("Subtotal", "Total:", "Base imponible"). */
 const isTotalsLabel = (text: string): boolean => {
@@ -61,24 +61,10 @@ const CARRIED: ReadonlySet<LabelField> = new Set<LabelField>(['carried']);
 const isCarriedRow = (cells: readonly string[]): boolean =>
   cells.length <= 3 &&
   labelsAtStart(cells[0] ?? '', CARRIED)[0]?.start === 0 &&
-  cells.slice(1).every((c) => amountOf(c) !== undefined);
+  cells.slice(1).every((c) => amountCell(c) !== undefined);
 
 /** A rate alone in its cell ("23%", "7,00 %"). */
 const RATE_CELL = /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/;
-
-/**
- * A currency after an amount column's heading: a code ("Betrag CHF", "Total in EUR"), a sign
- * ("Betrag €"), either in brackets ("Amount (USD)", "Montant (€)"). A code is upper case: "Amount
- * due" names no currency.
- */
-const HEADING_CURRENCY = /\s*(?:\(\s*(?:in\s+)?([^\s()]{1,3})\s*\)|\s(?:in\s+)?([A-Z]{3}|\p{Sc}))$/u;
-
-/** The currency an amount column's heading names, and the heading without it. */
-const headingCurrency = (text: string): { heading: string; currency?: string } => {
-  const m = HEADING_CURRENCY.exec(text);
-  const currency = m && currencyOf(m[1] ?? m[2]);
-  return currency && m ? { heading: text.slice(0, m.index), currency } : { heading: text };
-};
 
 /**
  * Where a header row's description column is: the last heading among the first three that names
@@ -98,7 +84,7 @@ const descriptionColumn = (line: DocLine): number => {
 const isHeader = (line: DocLine): boolean =>
   line.cells.length >= 2 &&
   descriptionColumn(line) >= 0 &&
-  ITEM_HEADINGS.amount.test(headingCurrency(line.cells[line.cells.length - 1]?.text ?? '').heading);
+  isAmountHeading(line.cells[line.cells.length - 1]?.text ?? '');
 
 /**
  * A row's cells before its description under the columns that precede it (a code, a date, a
@@ -120,18 +106,6 @@ const leadingCodes = (body: readonly string[], lead: number): number =>
  * nor a price, as a tax rate's cell (`RATE_CELL`) is neither.
  */
 const UNIT_CELL = /^\p{L}[\p{L}.]{0,7}[23²³]?$/u;
-
-const amountOf = (text: string): FoundAmount | undefined => {
-  // A column's amount in brackets is negative, as accountants write it ("($150.00)" of a discount).
-  const bracketed = /^\((.+)\)$/.exec(text)?.[1];
-  if (bracketed) {
-    const inner = amountOf(bracketed);
-    return inner && !inner.amount.startsWith('-') ? { ...inner, amount: `-${inner.amount}` } : undefined;
-  }
-  const all = findMoney(text, findDates(text));
-  const only = all[0];
-  return all.length === 1 && only && only.start === 0 && only.end === text.length ? only : undefined;
-};
 
 /** Three digits after one mark: a group of thousands, or a price's three decimals ("127.275"). */
 const THREE_DECIMALS = /^(\d{1,3})[.,](\d{3})$/;
@@ -194,7 +168,8 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     if (!line) return false;
     const cells = line.cells.map((c) => c.text);
     return (
-      END.test(cells[0] ?? '') || (cells.length >= 2 && amountOf(cells[cells.length - 1] ?? '') !== undefined)
+      END.test(cells[0] ?? '') ||
+      (cells.length >= 2 && amountCell(cells[cells.length - 1] ?? '') !== undefined)
     );
   };
   for (const [i, line] of content.entries()) {
@@ -208,7 +183,7 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     // A totals block in a column of its own: a totals label alone in the cell before the amount
     // ("Moneda: MXN   Subtotal   $50,000.00").
     if (cells.length > 2 && isTotalsLabel(cells[cells.length - 2] ?? '')) break;
-    const last = amountOf(cells[cells.length - 1] ?? '');
+    const last = amountCell(cells[cells.length - 1] ?? '');
     const numbered =
       hasPosition && /^\d{1,4}$/.test(cells[0] ?? '') ? cells.slice(1, -1) : cells.slice(0, -1);
     const skipped = leadingCodes(numbered, lead);
@@ -247,13 +222,13 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     // netto  VAT  Kwota VAT  Wartość brutto" they are the row's net and tax.
     if (numbers.length === 2 && hasQuantity) {
       const quantity = quantityOf(numbers[0] as string);
-      const unit = amountOf(numbers[1] as string);
+      const unit = amountCell(numbers[1] as string);
       if (quantity) item.quantity = quantity;
       if (unit)
         item.unitPrice = quantity ? unitPriceOf(numbers[1] as string, unit, quantity, last) : unit.amount;
       if (!quantity || !unit) unreadable += 1;
     } else if (numbers.length === 1) {
-      const unit = amountOf(numbers[0] as string);
+      const unit = amountCell(numbers[0] as string);
       const quantity = quantityOf(numbers[0] as string);
       if (unit?.currency || (unit && /[.,]\d{2}$/.test(numbers[0] as string))) item.unitPrice = unit.amount;
       // A lone number is a quantity only under a quantity's heading: "Faktor 2,3" multiplies a fee.
@@ -281,7 +256,7 @@ const rowsFollow = (rest: readonly DocLine[]): boolean => {
   for (const line of rest) {
     const cells = line.cells.map((c) => c.text);
     if (END.test(cells[0] ?? '') || isTotalsRow(cells)) return false;
-    if (cells.length >= 3 && amountOf(cells[cells.length - 1] ?? '') !== undefined) return true;
+    if (cells.length >= 3 && amountCell(cells[cells.length - 1] ?? '') !== undefined) return true;
   }
   return false;
 };

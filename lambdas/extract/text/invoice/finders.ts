@@ -1,9 +1,11 @@
 import { type FieldName, type InvoiceFields, isCurrencyCode } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
+import { amountColumnCurrency } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import { findItemTable, type ItemTable, withUnitPrices } from '../lineItems.js';
 import { isDollarCurrency, statedCurrencies } from '../parseAmount.js';
+import type { DocLine } from '../textIndex.js';
 import { parseId, parseNumberedId } from '../values.js';
 import { type LabelledAmount, labelledAmounts } from './amounts.js';
 import { countryCurrencyCandidates } from './countryCurrency.js';
@@ -98,21 +100,25 @@ const currencyCandidates = (
   const dollar = ctx.dollar ?? (namedOnTotals.size === 1 ? [...namedOnTotals][0] : undefined);
   // The item table's currency, from its rows or from its amount column's heading ("Betrag CHF"):
   // a "$" there is a dollar sign like any other.
-  const fromTable = (t: ItemTable, currency: string, source: 'table' | 'heading') => {
-    const sign = guessedSign(currency, t.header.text);
-    if (sign) signs[sign].push({ line: t.header, via: `${sign}-sign:${source}` });
-    else
-      found.push({
-        value: currency,
-        confidence: 0.8,
-        line: t.header,
-        via: source === 'table' ? 'table-currency' : 'table-heading-currency',
-      });
+  const fromTable = (
+    header: DocLine,
+    currency: string,
+    source: 'table' | 'table-heading' | 'column-heading',
+  ) => {
+    const sign = guessedSign(currency, header.text);
+    if (sign) signs[sign].push({ line: header, via: `${sign}-sign:${source}` });
+    else found.push({ value: currency, confidence: 0.8, line: header, via: `${source}-currency` });
   };
   const tableCurrency = table?.currencies[0];
   if (table && tableCurrency && table.currencies.every((c) => c === tableCurrency))
-    fromTable(table, tableCurrency, 'table');
-  if (table?.headingCurrency) fromTable(table, table.headingCurrency, 'heading');
+    fromTable(table.header, tableCurrency, 'table');
+  // The amount column's heading names the currency: the item table's, or, where no item table is
+  // read, a column of charges' ("Übersicht  Betrag (EUR)").
+  const heading = table?.headingCurrency
+    ? { line: table.header, currency: table.headingCurrency }
+    : amountColumnCurrency(ctx.doc.lines);
+  if (heading)
+    fromTable(heading.line, heading.currency, table?.headingCurrency ? 'table-heading' : 'column-heading');
   // No total and no item prints a currency, but the tax amount does ("darin enthaltene USt. 19 %:
   // 38,00 €"): the tax is charged in the invoice's currency. Where a total prints one, the tax's
   // may be the VAT in an accounting currency, and is not asked.

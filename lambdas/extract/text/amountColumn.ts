@@ -1,0 +1,64 @@
+import { ITEM_HEADINGS } from '../vocabulary/index.js';
+import { currencyOf, type FoundAmount, findMoney } from './parseAmount.js';
+import { findDates } from './parseDate.js';
+import type { DocLine } from './textIndex.js';
+
+/**
+ * A cell that is one amount and nothing else ("1.234,50", "$1,200.00"). A column's amount in
+ * brackets is negative, as accountants write it ("($150.00)" of a discount).
+ */
+export const amountCell = (text: string): FoundAmount | undefined => {
+  const bracketed = /^\((.+)\)$/.exec(text)?.[1];
+  if (bracketed) {
+    const inner = amountCell(bracketed);
+    return inner && !inner.amount.startsWith('-') ? { ...inner, amount: `-${inner.amount}` } : undefined;
+  }
+  const all = findMoney(text, findDates(text));
+  const only = all[0];
+  return all.length === 1 && only && only.start === 0 && only.end === text.length ? only : undefined;
+};
+
+/**
+ * A currency after an amount column's heading: a code ("Betrag CHF", "Total in EUR"), a sign
+ * ("Betrag €"), either in brackets ("Amount (USD)", "Montant (€)"), or the code or sign alone as
+ * the heading ("CHF", "(EUR)"). A code is upper case: "Amount due" names no currency.
+ */
+const HEADING_CURRENCY = /\s*(?:\(\s*(?:in\s+)?([^\s()]{1,3})\s*\)|(?:^|\s)(?:in\s+)?([A-Z]{3}|\p{Sc}))$/u;
+
+/**
+ * The currency an amount column's heading names, and the heading without it (empty where the
+ * heading is the currency alone).
+ */
+export const headingCurrency = (text: string): { heading: string; currency?: string } => {
+  const m = HEADING_CURRENCY.exec(text);
+  const currency = m && currencyOf(m[1] ?? m[2]);
+  return currency && m ? { heading: text.slice(0, m.index), currency } : { heading: text };
+};
+
+/** A heading that names an amount column: an amount heading, with a currency or without, or a currency alone. */
+export const isAmountHeading = (text: string): boolean => {
+  const { heading, currency } = headingCurrency(text);
+  return (heading === '' && currency !== undefined) || ITEM_HEADINGS.amount.test(heading);
+};
+
+/**
+ * The currency a column heading states for the amounts under it, where no item table reads it
+ * ("Übersicht  Betrag (EUR)" over a telecom bill's charges, "Leistung  CHF"): the first line of
+ * two or more cells, none an amount, whose last cell is an amount column's heading naming a
+ * currency, and whose next content line ends in an amount.
+ */
+export const amountColumnCurrency = (
+  lines: readonly DocLine[],
+): { line: DocLine; currency: string } | undefined => {
+  const content = lines.filter((l) => !l.furniture);
+  for (const [i, line] of content.entries()) {
+    const last = line.cells[line.cells.length - 1]?.text ?? '';
+    if (line.cells.length < 2 || !isAmountHeading(last)) continue;
+    const { currency } = headingCurrency(last);
+    if (!currency || line.cells.some((c) => amountCell(c.text) !== undefined)) continue;
+    const next = content[i + 1];
+    const under = next?.cells[next.cells.length - 1]?.text;
+    if (next && next.cells.length >= 2 && under !== undefined && amountCell(under)) return { line, currency };
+  }
+  return undefined;
+};
