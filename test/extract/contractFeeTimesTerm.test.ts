@@ -222,7 +222,7 @@ describe('an amount that a fee per period times the term makes', () => {
 
     // Assess: 18 months are no whole number of years, so nothing checks 7.800,00
     expect(field?.value).not.toEqual({ amount: '7800.00', currency: 'EUR' });
-    expect(field?.evidence?.map((e) => e.kind)).not.toContain('arithmetic');
+    expect(field?.evidence?.map((e) => e.kind) ?? []).not.toContain('arithmetic');
   });
 });
 

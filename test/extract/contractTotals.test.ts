@@ -57,6 +57,43 @@ describe('a price clause with several amounts', () => {
   });
 });
 
+describe('a fee for a period', () => {
+  it.each([
+    [
+      'a monthly fee, the term twelve months',
+      ENGLISH,
+      '1. Term. This Agreement continues for a period of twelve (12) months. 2. Fees. The Client shall pay the Consultant a fee of £7,000 per month, exclusive of VAT.',
+    ],
+    [
+      "a month's rent, the term five years",
+      GERMAN,
+      '§ 2 Mietzeit: Das Mietverhältnis wird auf die Dauer von fünf Jahren fest abgeschlossen. § 3 Miete: Die monatliche Nettokaltmiete beträgt 2.400,00 EUR zzgl. Umsatzsteuer.',
+    ],
+    [
+      'a monthly fee, no term',
+      ENGLISH,
+      '2. Fees. The Client shall pay the Consultant a fee of £7,000 per month.',
+    ],
+  ])('is not the total: %s', async (_case, opening, clause) => {
+    // Act
+    const totalValue = await contractValueOf(opening, clause);
+
+    // Assess
+    expect(totalValue).toBeUndefined();
+  });
+
+  it('is the total where the term is that one period (an annual fee for twelve months)', async () => {
+    // Act
+    const totalValue = await contractValueOf(
+      ENGLISH,
+      '1. Term. This Agreement continues for a period of twelve (12) months. 2. Fees. The Client shall pay an annual subscription fee of $36,000.00.',
+    );
+
+    // Assess
+    expect(totalValue).toEqual({ amount: '36000.00', currency: 'USD' });
+  });
+});
+
 describe('an order form', () => {
   it('reads its subscription dates and its number', async () => {
     // Act

@@ -2,7 +2,10 @@ import type { Candidate } from '../candidates.js';
 import {
   lawsNamed,
   NOT_VALUE_WORDS,
+  PER_MONTH,
+  PER_QUARTER,
   PER_UNIT,
+  PER_YEAR,
   RANGE_JOIN,
   TOTAL_WORDS,
   timeUnit,
@@ -143,6 +146,27 @@ export const priceSentences = (ctx: FinderContext): readonly PriceSentence[] => 
   return out;
 };
 
+/** How far before an amount a period word may stand ("Die jährliche Wartungspauschale beträgt"). */
+const PERIOD_BEFORE = 60;
+/** How far after it: past a word or two of tax ("3 000,00 zł netto miesięcznie", "€300 excl. VAT per month"). */
+const PERIOD_AFTER = 30;
+
+/** The months a period word beside `amount` names: 1 for "per month", 3 for "quarterly", 12 for "annual"; else undefined. */
+export const periodOf = (
+  text: string,
+  amount: FoundAmount,
+  previous: FoundAmount | undefined,
+  next: FoundAmount | undefined,
+): number | undefined => {
+  const { before, after } = around(text, amount, previous, PERIOD_BEFORE, next, PERIOD_AFTER);
+  for (const near of [after, before]) {
+    if (PER_MONTH.test(near)) return 1;
+    if (PER_QUARTER.test(near)) return 3;
+    if (PER_YEAR.test(near)) return 12;
+  }
+  return undefined;
+};
+
 /** How far before an amount a rate word may stand ("at an hourly rate of"), and after it ("per hour"). */
 const RATE_BEFORE = 30;
 const RATE_AFTER = 20;
@@ -160,6 +184,9 @@ const isUnitRate = (
   const { before, after } = around(text, amount, previous, RATE_BEFORE, next, RATE_AFTER);
   return PER_UNIT.test(before) || PER_UNIT.test(after);
 };
+
+/** How a price sentence's one amount that is a fee for a period is read (`periodOf`). */
+export const PERIODIC_FEE = 'prose:periodic-fee';
 
 /**
  * Sentences about the fees or price that state exactly one amount with a currency ("The fees
@@ -186,13 +213,17 @@ export const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; cu
     if (marked.length !== 1 || !only?.currency) continue;
     const at = amounts.indexOf(only);
     if (isUnitRate(s.text, only, amounts[at - 1], amounts[at + 1])) continue;
+    // A fee for a period that no total word marks ("Die monatliche Miete beträgt 2.400,00 EUR") is
+    // the total only where the term is that one period, which the term's reading settles.
+    const periodic =
+      sides[at] === undefined && periodOf(s.text, only, amounts[at - 1], amounts[at + 1]) !== undefined;
     found.push(
       fromSentence(
         ctx.doc,
         { start: s.start + only.start },
         { value: { amount: only.amount, currency: only.currency }, certainty: only.certain ? 1 : 0.85 },
         0.86,
-        'prose:fee-sentence',
+        periodic ? PERIODIC_FEE : 'prose:fee-sentence',
       ),
     );
   }

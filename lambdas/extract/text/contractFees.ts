@@ -1,14 +1,8 @@
 import { decimalEquals, EVIDENCE_WEIGHT, multiplyDecimals } from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
-import {
-  INSTALLMENT_WORD,
-  NOT_VALUE_WORDS,
-  PER_MONTH,
-  PER_QUARTER,
-  PER_YEAR,
-} from '../vocabulary/contractWords.js';
+import { INSTALLMENT_WORD, NOT_VALUE_WORDS } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
-import { around, contractMoney, priceSentences } from './contractCues.js';
+import { contractMoney, PERIODIC_FEE, periodOf, priceSentences } from './contractCues.js';
 import type { FoundAmount } from './parseAmount.js';
 import { fromSentence, sentences } from './prose.js';
 import { wordsToNumber } from './values.js';
@@ -26,27 +20,6 @@ interface PeriodicFee {
   currency: string;
   months: number;
 }
-
-/** How far before an amount a period word may stand ("Die jährliche Wartungspauschale beträgt"). */
-const PERIOD_BEFORE = 60;
-/** How far after it: past a word or two of tax ("3 000,00 zł netto miesięcznie", "€300 excl. VAT per month"). */
-const PERIOD_AFTER = 30;
-
-/** The months a period word beside `amount` names: 1 for "per month", 3 for "quarterly", 12 for "annual"; else undefined. */
-const periodOf = (
-  text: string,
-  amount: FoundAmount,
-  previous: FoundAmount | undefined,
-  next: FoundAmount | undefined,
-): number | undefined => {
-  const { before, after } = around(text, amount, previous, PERIOD_BEFORE, next, PERIOD_AFTER);
-  for (const near of [after, before]) {
-    if (PER_MONTH.test(near)) return 1;
-    if (PER_QUARTER.test(near)) return 3;
-    if (PER_YEAR.test(near)) return 12;
-  }
-  return undefined;
-};
 
 /**
  * Fees stated per month or per year in the sentences about the price ("£7,000 per month", "Die
@@ -245,7 +218,19 @@ export const checkedTotals = (
   const paidInParts = instalmentProducts(ctx, plans);
   if (paidInParts.length > 0)
     checked = [...checked.filter((c) => !isInstalment(c.value, plans)), ...paidInParts];
-  const fees = termMonths === undefined ? [] : periodicFees(ctx);
+  const fees = periodicFees(ctx);
+  // A fee for a period is no total where the term is more periods, or unknown: "Die monatliche
+  // Nettokaltmiete beträgt 2.400,00 EUR" in a five-year lease is a month's rent. An annual fee
+  // for a term of one year is the whole price, and stays.
+  const feeOnly = (c: Candidate<Money>) =>
+    c.via === PERIODIC_FEE &&
+    fees.some(
+      (fee) =>
+        fee.months !== termMonths &&
+        fee.currency === c.value.currency &&
+        decimalEquals(fee.amount, c.value.amount),
+    );
+  checked = checked.filter((c) => !feeOnly(c));
   if (termMonths === undefined || fees.length === 0) return checked;
   for (const candidate of checked) {
     const detail = feeTimesTerm(candidate.value, fees, termMonths);
