@@ -142,6 +142,53 @@ describe('clauses in other languages', () => {
     expect(fieldOf(extraction, 'autoRenewal')?.value).toBe(true);
   });
 
+  it.each([
+    [
+      'Es verlängert sich um jeweils ein Jahr, wenn es nicht mit einer Frist von sechs Monaten gekündigt wird.',
+      true,
+    ],
+    ['O contrato vigora pelo prazo de 24 meses, não sendo renovável.', false],
+    ['O contrato não é renovável.', false],
+  ])('reads whether "%s" renews by itself', async (clause, renews) => {
+    // Act
+    const extraction = await read(['Contrato de manutenção', 'Os outorgantes acordam o seguinte.', clause]);
+
+    // Assess
+    expect(fieldOf(extraction, 'autoRenewal')?.value).toBe(renews);
+  });
+
+  it.each([
+    ['Das Mietverhältnis wird auf die Dauer von fünf Jahren fest abgeschlossen.', 60],
+    ['Subscription Term: 12 months from the Order Effective Date', 12],
+    ['Lease Term: 36 months', 36],
+  ])('reads the term in "%s" as %i months', async (clause, months) => {
+    // Act
+    const extraction = await read([
+      'Gewerbemietvertrag',
+      'Die Vertragsparteien vereinbaren Folgendes.',
+      clause,
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'termMonths')?.value).toBe(months);
+  });
+
+  it('reads a Portuguese public contract: its "Contraente" and "entra em vigor no dia"', async () => {
+    // Act
+    const extraction = await read([
+      'CONTRATO DE PRESTAÇÃO DE SERVIÇOS N.º 27/2025',
+      'Entre:',
+      'PRIMEIRO OUTORGANTE: Lusotec Sistemas, Lda., pessoa coletiva n.º 509123456, com sede na Rua Augusta 100, 1100-053 Lisboa, adiante designada por "Prestador";',
+      'SEGUNDO OUTORGANTE: Câmara Municipal de Sintra, pessoa coletiva n.º 501294996, com sede no Largo Dr. Virgílio Horta, 2714-501 Sintra, adiante designada por "Contraente";',
+      'O contrato entra em vigor no dia 1 de julho de 2025.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Lusotec Sistemas, Lda.');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Câmara Municipal de Sintra');
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-07-01');
+  });
+
   it('reads "verlängert sich nicht" as no automatic renewal', async () => {
     // Act
     const extraction = await read([
