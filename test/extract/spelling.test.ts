@@ -27,6 +27,21 @@ describe('a text layer', () => {
     expect(fieldOf(extraction, 'invoiceDate')?.evidence?.[0]?.detail).toContain('label:invoice-date');
   });
 
+  it.each([
+    ['ДДС №: BG204567891', 'vendorTaxId', 'BG204567891'],
+    ['Идент. № по ЗДДС: BG204567891', 'vendorTaxId', 'BG204567891'],
+    ['ЕИК: 204567891     ДДС №: BG204567891', 'vendorTaxId', 'BG204567891'],
+    ['Поръчка №: PO-7781', 'poNumber', 'PO-7781'],
+  ])('reads a label written with the numero sign: %s', async (line, field, value) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['„Балкан Софт“ ЕООД', line, 'ФАКТУРА № 0000001287', 'Сума за плащане: 120,00 лв.']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, field)?.value).toBe(value);
+  });
+
   it('writes ligatures and the numero sign out', async () => {
     // Act
     const extraction = await extractor.extract(

@@ -110,6 +110,15 @@ const variantOf = (ch: string): string | undefined => {
   return plain ? `[${ch}${plain}]` : undefined;
 };
 
+/** The numero sign ("№"), which Bulgarian labels are written with ("ДДС №", "Фактура №"). */
+const NUMERO = '\u2116';
+
+/**
+ * A label's numero sign as the lines a label is looked up in write it: "no", lower case. Folding
+ * alone writes it "No", which no lower-case skeleton or key of a line starts with.
+ */
+const numeroSpelt = (text: string): string => text.replaceAll(NUMERO, 'no');
+
 /** The regular expression source of one label. */
 export const labelSource = (label: string): string => {
   let source = '';
@@ -124,6 +133,8 @@ export const labelSource = (label: string): string => {
     else if (ch === '-') source += '[-\\s]?';
     else if (ch === '/') source += '\\s*/\\s*';
     else if (ch === "'") source += "['’]?";
+    // The numero sign, as a page prints it or as lines are spelt before reading ("No").
+    else if (ch === NUMERO) source += '(?:№|n[o°º]\\.?)';
     else source += ch.replace(/[\\^$*+?()[\]{}|]/g, '\\$&');
   }
   return source;
@@ -144,7 +155,7 @@ export const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';
  * labels, tried one by one, were a fifth of the extractor's time with two-letter buckets.
  */
 const indexKey = (text: string): string => {
-  const key = umlautsFolded(fold(text.slice(0, 6)));
+  const key = umlautsFolded(fold(numeroSpelt(text).slice(0, 6)));
   return /^\p{L}{1,3}/u.exec(key)?.[0] ?? key.slice(0, 1);
 };
 
@@ -163,7 +174,7 @@ const OPENING = 8;
  */
 const skeleton = (text: string): string =>
   umlautsFolded(
-    fold(text)
+    fold(numeroSpelt(text))
       .replace(/[\s.\-'’/]/g, '')
       .replace(/[°º]/g, 'o')
       .replace(/đ/g, 'd')
