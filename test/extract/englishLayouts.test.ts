@@ -516,6 +516,27 @@ describe('a header table of labels over their values', () => {
   });
 });
 
+describe("the customer's purchase order", () => {
+  it.each(['Customer PO: 5521-RG', 'Customer P.O.: 5521-RG', 'Client PO 5521-RG'])(
+    'is read after "%s"',
+    async (line) => {
+      // Act
+      const extraction = await new HeuristicExtractor().extract(
+        pdfTextOf([
+          'Lakeside Millwork Co.',
+          'INVOICE',
+          'Invoice Number: 10877',
+          line,
+          'Invoice Total  $1,963.12',
+        ]),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'poNumber')?.value).toBe('5521-RG');
+    },
+  );
+});
+
 describe("a utility's bill", () => {
   it('reads "Bill Date" as the invoice date', async () => {
     // Act
