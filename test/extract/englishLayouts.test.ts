@@ -516,6 +516,27 @@ describe('a header table of labels over their values', () => {
   });
 });
 
+describe('a receipt that is a VAT invoice', () => {
+  it('is numbered by its "Receipt no"', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Capital Cabs Ltd',
+        'VAT Reg: GB 198 7654 32',
+        'RECEIPT / VAT INVOICE',
+        'Receipt no: CC-88123',
+        'Date: 09/05/2025  Time: 18:42',
+        'Fare (excl. VAT)     £37.50',
+        'VAT @ 20%             £7.50',
+        'Total paid           £45.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('CC-88123');
+  });
+});
+
 describe("the customer's purchase order", () => {
   it.each(['Customer PO: 5521-RG', 'Customer P.O.: 5521-RG', 'Client PO 5521-RG'])(
     'is read after "%s"',
