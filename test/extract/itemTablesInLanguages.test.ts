@@ -562,4 +562,30 @@ describe('the end of an item table', () => {
       },
     ]);
   });
+
+  const BOLTS = [
+    'Item        Description                 Qty    Price      Ext. Price',
+    'HX-220      Hex bolt M12 (box 100)       40    42.50       1,700.00',
+    'WS-12       Washer M12 (box 500)         20    38.00         760.00',
+  ];
+
+  it('ends at a row with no quantity or price whose amount is the sum of the rows above it', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['Invoice 900412', ...BOLTS, '                              Merchandise        2,460.00']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toHaveLength(2);
+  });
+
+  it('keeps a row with no quantity or price whose amount is not that sum (a charge)', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['Invoice 900412', ...BOLTS, 'Handling                                          35.00']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toHaveLength(3);
+  });
 });

@@ -209,8 +209,16 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     if (last.currency) currencies.push(last.currency);
     const numbers = body.slice(1).filter((c) => !UNIT_CELL.test(c) && !RATE_CELL.test(c));
     // Under quantity and price columns, a row with neither whose words say "total" ("Goods
-    // total  950.00", "Summe gesamt") is the sum of the rows above, not one of them.
-    if (hasQuantity && numbers.length === 0 && items.length > 0 && TOTAL_WORDS.test(description)) break;
+    // total  950.00", "Summe gesamt"), or whose amount is the sum of two or more rows above it
+    // ("Merchandise  4,210.00"), is that sum, not one of the rows.
+    if (
+      hasQuantity &&
+      numbers.length === 0 &&
+      items.length > 0 &&
+      (TOTAL_WORDS.test(description) ||
+        (items.length > 1 && decimalEquals(addDecimals(items.map((i) => i.amount)), last.amount)))
+    )
+      break;
     // A long description can crowd the quantity column so that one space separates them.
     const crowded = /^(.*\S)\s+(\d+(?:[.,]\d+)?)$/.exec(description);
     if (hasQuantity && numbers.length === 1 && crowded?.[1] && crowded[2]) {
