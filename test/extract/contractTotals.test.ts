@@ -114,3 +114,46 @@ describe('an order form', () => {
     expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2025-05-31');
   });
 });
+
+describe('a form of numbered clauses', () => {
+  it('reads the dates and term its labels follow their numbers with', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'STATEMENT OF WORK NO. SOW-007',
+        'This Statement of Work is issued under the Master Services Agreement between Bluefin Data Labs LLC ("Provider") and Meridian Health Partners, Inc. ("Client").',
+        '1. Project Start Date: July 7, 2025',
+        '2. Project End Date: December 19, 2025',
+        '2.1 Term: 6 months',
+        '3. Fees. The total fixed fee for this SOW is $180,000.00.',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-07-07');
+    expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2025-12-19');
+    expect(fieldOf(extraction, 'termMonths')?.value).toBe(6);
+  });
+});
+
+describe('an equipment lease', () => {
+  it('reads its commencement and its total of payments', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'EQUIPMENT LEASE AGREEMENT',
+        'Lease No.: EL-2025-3390',
+        'Lessor: Summit Equipment Finance LLC, 2200 Pine Ave, Denver, CO 80202',
+        'Lessee: Red Rock Excavation Inc., 45 Quarry Rd, Golden, CO 80401',
+        'Lease Commencement Date: June 15, 2025',
+        'Lease Term: 36 months',
+        'Monthly Payment: $1,200.00',
+        'Total of Payments: $43,200.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-06-15');
+    expect(fieldOf(extraction, 'totalValue')?.value).toEqual({ amount: '43200.00', currency: 'USD' });
+  });
+});

@@ -26,7 +26,7 @@ const effectiveDateReadings = (ctx: FinderContext): Candidate<string>[] => {
       confidence: 0.93,
       via: 'label:range',
     }),
-    ...findLabelled(ctx.doc, contractLabels('effectiveDate'), dateAt),
+    ...findLabelled(ctx.doc, contractLabels('effectiveDate'), dateAt, { numbered: true }),
     ...afterCue(ctx.doc, contractCue('effective'), dateAt, 0.9, 'prose:takes-effect'),
     // The verb last: "İşbu sözleşme 01.04.2025 tarihinde yürürlüğe girer", "2025. április 1-jén lép hatályba".
     ...beforeCue(ctx.doc, EFFECTIVE_AFTER_DATE, (t) => lastDateIn(t, ctx), 0.9, 'prose:takes-effect-after'),
@@ -93,7 +93,7 @@ export const expirationDates = (ctx: FinderContext): Candidate<string>[] => {
       confidence: 0.93,
       via: 'label:range',
     }),
-    ...findLabelled(ctx.doc, contractLabels('expirationDate'), dateAt),
+    ...findLabelled(ctx.doc, contractLabels('expirationDate'), dateAt, { numbered: true }),
     ...afterCue(ctx.doc, contractCue('expiration'), dateAt, 0.88, 'prose:ends'),
     ...afterCue(
       ctx.doc,

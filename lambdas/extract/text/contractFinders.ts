@@ -103,7 +103,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
   termMonths: (ctx) => {
     const months = (text: string) => parseMonths(text, ctx.language);
     return [
-      ...findLabelled(ctx.doc, contractLabels('term'), months, { via: 'label:term' }),
+      ...findLabelled(ctx.doc, contractLabels('term'), months, { via: 'label:term', numbered: true }),
       ...afterCue(ctx.doc, contractCue('term'), months, 0.9, 'prose:runs-for'),
       ...beforeCue(ctx.doc, TERM_AFTER_DURATION, (t) => lastDurationIn(t, months), 0.88, 'prose:term-after'),
       ...afterCue(

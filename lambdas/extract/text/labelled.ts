@@ -52,7 +52,15 @@ export interface LabelOptions {
   via?: string;
   /** Confidence of a weak label (a vocabulary's `weak` list); default: `confidence` - 0.2. */
   weakConfidence?: number;
+  /**
+   * The label may follow its clause's number ("1. Project Start Date: July 7, 2025", "2.1 End
+   * Date:"), as a contract numbers its clauses. Only for a `string` of labels.
+   */
+  numbered?: boolean;
 }
+
+/** A clause's number before its label: "1.", "2.1", "3)", "(a)". */
+const CLAUSE_NUMBER = '(?:(?:\\d{1,2}(?:\\.\\d{1,2}){0,2}\\.?|\\d{1,2}\\)|\\(\\w\\))\\s+)?';
 
 /** A label found in a cell: where it ends, and whether it is a weak one. */
 interface FoundLabel {
@@ -84,7 +92,7 @@ const sharedLabelEnd = (text: string, end: number): number => {
  * `\p{L}`, as `labelSource` does); a `LabelField` uses every vocabulary's labels for
  * that field, longest label first across all fields (so "Total HT" is never the gross total).
  */
-const labelFinder = (labels: string | LabelField, midCell: LabelOptions['midCell']) => {
+const labelFinder = (labels: string | LabelField, { midCell, numbered }: LabelOptions) => {
   if (isLabelField(labels)) {
     const only = new Set([labels]);
     return {
@@ -107,7 +115,10 @@ const labelFinder = (labels: string | LabelField, midCell: LabelOptions['midCell
         }),
     };
   }
-  const atStart = new RegExp(`^(?:${labels})(?![\\p{L}\\p{N}_])\\s*[:#]?\\s*`, 'iu');
+  const atStart = new RegExp(
+    `^${numbered ? CLAUSE_NUMBER : ''}(?:${labels})(?![\\p{L}\\p{N}_])\\s*[:#]?\\s*`,
+    'iu',
+  );
   const inside = new RegExp(
     `(?<![\\p{L}\\p{N}_])(?:${labels})${midCell === 'loose' ? '(?![\\p{L}\\p{N}_])\\s*[:#]?' : '\\s*[:#]'}\\s*`,
     'giu',
@@ -164,7 +175,7 @@ export const findLabelled = <V>(
   const base = options.confidence ?? 0.95;
   const weakBase = options.weakConfidence ?? base - 0.2;
   const via = options.via ?? 'label';
-  const finder = labelFinder(labels, options.midCell);
+  const finder = labelFinder(labels, options);
   const found: Candidate<V>[] = [];
   const add = (parsed: Parsed<V> | undefined, confidence: number, line: DocLine, how: string) => {
     if (!parsed) return;
