@@ -115,6 +115,35 @@ describe('a notice period either party may end the agreement with', () => {
     expect(fieldOf(extraction, 'terminationNoticeDays')?.value).toBe(30);
   });
 
+  it.each([
+    ["by giving not less than three months' written notice to the other", 90],
+    ["on 3 months' prior written notice", 90],
+    ["by giving four (4) weeks' notice", 28],
+  ])(
+    'reads a notice in weeks or months: "Either party may terminate this Agreement %s"',
+    async (clause, days) => {
+      // Act
+      const extraction = await read(
+        OPENING,
+        `8. Termination. Either party may terminate this Agreement ${clause}.`,
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'terminationNoticeDays')?.value).toBe(days);
+    },
+  );
+
+  it('does not take a count of months that is not the notice for it', async () => {
+    // Act
+    const extraction = await read(
+      OPENING,
+      '8. Termination. Either party may terminate this Agreement within 12 months of the Effective Date by giving written notice.',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'terminationNoticeDays')).toBeUndefined();
+  });
+
   it('does not take the days to cure a breach for it', async () => {
     // Act
     const extraction = await read(

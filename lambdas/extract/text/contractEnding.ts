@@ -19,6 +19,16 @@ import { NUMBER_PHRASE, numberFromGroups, parseDays, parseYesNo } from './values
 /** A number of days in an English sentence ("thirty (30) days"), every one of them. */
 const DAYS_COUNT = new RegExp(`${NUMBER_PHRASE}\\s+days`, 'igu');
 
+/**
+ * Weeks or months of notice in an English sentence, with the word "notice" a word or two after
+ * them ("three months' written notice", "4 weeks' notice"): a count of months alone may be the
+ * term or a deadline ("within 12 months of the Effective Date").
+ */
+const NOTICE_IN_WEEKS_OR_MONTHS = new RegExp(
+  `${NUMBER_PHRASE}\\s+(?:weeks|months)['’]?\\s+(?:[\\p{L}-]+\\s+){0,2}notice\\b`,
+  'iu',
+);
+
 /** Whether the contract renews by itself: a label, or a sentence that says it renews or does not. */
 export const autoRenewalCandidates = (ctx: FinderContext): Candidate<boolean>[] => {
   const found = findLabelled(ctx.doc, contractLabels('renewal'), parseYesNo, { via: 'label:renewal' });
@@ -59,15 +69,22 @@ export const noticeDaysCandidates = (ctx: FinderContext): Candidate<number>[] =>
   for (const s of sentences(ctx.doc)) {
     if (!/notice/i.test(s.text) || !/terminat|non-renewal/i.test(s.text)) continue;
     if (!endsAtWill(s.text)) continue;
+    let read = false;
     for (const mm of s.text.matchAll(DAYS_COUNT)) {
       const count = numberFromGroups(mm[1], mm[2], mm[3], mm[4], ctx.language);
       if (count !== undefined) {
         found.push(
           fromSentence(ctx.doc, { start: s.start + mm.index }, { value: count }, 0.88, 'prose:notice'),
         );
+        read = true;
         break;
       }
     }
+    // Days from the count of weeks or months as every language's notice is read (a month is 30).
+    const longer = read ? null : NOTICE_IN_WEEKS_OR_MONTHS.exec(s.text);
+    const inDays = longer && days(longer[0]);
+    if (longer && inDays)
+      found.push(fromSentence(ctx.doc, { start: s.start + longer.index }, inDays, 0.88, 'prose:notice'));
   }
   // Other languages: a sentence about ending the contract, the days after its notice cue
   // ("mit einer Frist von 3 Monaten … gekündigt", "résiliation moyennant un préavis de 90 jours").
