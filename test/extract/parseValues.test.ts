@@ -404,6 +404,20 @@ describe('the number after a label that says "number"', () => {
   });
 });
 
+describe('a series and its number after a number label, one space apart', () => {
+  it.each([
+    ['A 4512', 'A 4512'],
+    ['RE 4512 vom 12.05.2025', 'RE 4512'],
+    ['INV 004512', 'INV 004512'],
+    ['NR 4512', undefined],
+    ['ID 4512', undefined],
+    ['RE 4512 12.05.2025', undefined],
+    ['A 12', undefined],
+  ])('reads %s as %s', (text, id) => {
+    expect(parseNumberedId(text)?.value).toBe(id);
+  });
+});
+
 describe("the Portuguese tax portal's series", () => {
   it.each([['FR ATSIRE01FR/12'], ['FT ATSIRE01FT/5']])('%s is one document number', (id) => {
     expect(parseId(`${id}  Data de emissão: 15-06-2024`)?.value).toBe(id);

@@ -138,8 +138,16 @@ export const parseNumberedId = (text: string): Parsed<string> | undefined => {
   const series = SERIES_AND_NUMBER.exec(text.trim());
   if (series) return { value: `${series[1]} ${series[2]}` };
   const short = /^#?\s*([1-9]\d?)$/.exec(text.trim())?.[1];
-  return parseId(text) ?? (short ? { value: short } : undefined);
+  const lettered = LETTERED_NUMBER.exec(text.trim())?.[1];
+  return parseId(text) ?? (lettered ? { value: lettered } : short ? { value: short } : undefined);
 };
+
+/**
+ * A series' letters and the number after one space, where a number label stands before them
+ * ("Rechnungsnummer: RE 4512", "Serie y Folio: A 4512"): the number is both, as a label leaves no
+ * doubt whose it is. Not a mark of a number ("No 4512"), nor followed by more digits (a date).
+ */
+const LETTERED_NUMBER = /^(?!(?:NO?|NR|ID|REF|NUM)\s)([A-Z]{1,3} \d{3,12})(?=$|\s+\D|[;)]|,\s)/;
 
 /**
  * A series of letters and its number, each marked, as Romanian and Lithuanian invoices print
