@@ -202,7 +202,8 @@ const isInstalment = (value: { amount: string; currency: string }, plans: readon
 /**
  * The total's candidates with the checks the price's make-up gives them: a stated total that a
  * fee per period times the term, or the parts it is paid in, add up to says so; an amount either
- * makes is a total candidate itself, and the fee or part it multiplies is then none.
+ * makes is a total candidate itself, and the fee or part it multiplies is then none. A fee for a
+ * period that a price sentence states alone is a candidate only where the term is that period.
  */
 export const checkedTotals = (
   ctx: FinderContext,
