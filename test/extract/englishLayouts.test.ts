@@ -516,6 +516,33 @@ describe('a header table of labels over their values', () => {
   });
 });
 
+describe('a generic "Order No" beside a purchase order label', () => {
+  it('gives way to the purchase order label, and is read where it stands alone', async () => {
+    // Act
+    const both = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Northgate Industrial Supply Inc.',
+        'INVOICE',
+        'Order No: SO-55871          Order Date: 05/02/2025',
+        'Invoice No: 900412          Customer PO: 77120',
+        'Invoice Total  $4,504.70',
+      ]),
+    );
+    const alone = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Northgate Industrial Supply Inc.',
+        'INVOICE',
+        'Invoice No: 900412',
+        'Order No: 4500123987',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(both, 'poNumber')?.value).toBe('77120');
+    expect(fieldOf(alone, 'poNumber')?.value).toBe('4500123987');
+  });
+});
+
 describe('a receipt that is a VAT invoice', () => {
   it('is numbered by its "Receipt no"', async () => {
     // Act
