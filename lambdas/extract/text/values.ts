@@ -82,14 +82,21 @@ export const numberFromGroups = (
 };
 
 /**
+ * Letters before a number that are a label's or a mark's, not a series' ("No 2024/1", "NR 4512",
+ * "ID INV-2024-7", "REF 2024/11"): a series is never read from them.
+ */
+const NOT_A_MARK = '(?!(?:NO?|NR|ID|REF|NUM)\\s)';
+
+/**
  * A series code and its number, as Portuguese, Spanish and Polish invoices print them: "FT
  * 2024/118", "FT A/315", "A 2024-001", "F 5521K24/0042/07", and the Portuguese tax portal's
  * "FR ATSIRE01FR/12". The number starts with a digit, a series letter and its slash, or a series
  * with a digit and its slash, and holds a slash or a dash; "Invoice A 12345", "No 2024/1" and "ID
  * INV-2024-7" (a label and a number) are no series.
  */
-const SERIES_ID =
-  /^(?!(?:NO?|NR|ID|REF|NUM)\s)([A-Z]{1,3} (?=[A-Za-z0-9]*[/-])(?=[^\s]*\d)(?:\d|[A-Z]{1,2}\/|[A-Z][A-Z0-9]{0,14}\d[A-Z0-9]*\/(?=\d))[A-Za-z0-9\-/._]*[A-Za-z0-9])(?=$|\s|[;)]|,\s)/;
+const SERIES_ID = new RegExp(
+  `^${NOT_A_MARK}([A-Z]{1,3} (?=[A-Za-z0-9]*[/-])(?=[^\\s]*\\d)(?:\\d|[A-Z]{1,2}\\/|[A-Z][A-Z0-9]{0,14}\\d[A-Z0-9]*\\/(?=\\d))[A-Za-z0-9\\-/._]*[A-Za-z0-9])(?=$|\\s|[;)]|,\\s)`,
+);
 
 /**
  * A number printed in groups of digits, as telecoms and utilities print theirs ("0123 4567 8901"):
@@ -147,7 +154,7 @@ export const parseNumberedId = (text: string): Parsed<string> | undefined => {
  * ("Rechnungsnummer: RE 4512", "Serie y Folio: A 4512"): the number is both, as a label leaves no
  * doubt whose it is. Not a mark of a number ("No 4512"), nor followed by more digits (a date).
  */
-const LETTERED_NUMBER = /^(?!(?:NO?|NR|ID|REF|NUM)\s)([A-Z]{1,3} \d{3,12})(?=$|\s+\D|[;)]|,\s)/;
+const LETTERED_NUMBER = new RegExp(`^${NOT_A_MARK}([A-Z]{1,3} \\d{3,12})(?=$|\\s+\\D|[;)]|,\\s)`);
 
 /**
  * A series of letters and its number, each marked, as Romanian and Lithuanian invoices print
