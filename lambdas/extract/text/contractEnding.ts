@@ -7,7 +7,7 @@ import {
   TERMINATION_WORDS,
 } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
-import { findLabelled } from './labelled.js';
+import { findLabelled, type Parsed } from './labelled.js';
 import { fromSentence, sentences } from './prose.js';
 import { NUMBER_PHRASE, numberFromGroups, parseDays, parseYesNo } from './values.js';
 
@@ -62,6 +62,23 @@ const endsAtWill = (text: string): boolean =>
   /convenience|at\s+any\s+time|non-renewal|without\s+cause/i.test(text) ||
   (/either\s+party/i.test(text) && !/breach|cure|insolven|bankrupt/i.test(text));
 
+/**
+ * The notice an English sentence states: its first count of days ("thirty (30) days"), else weeks
+ * or months before the word "notice", in days as every language's notice is read (a month is 30).
+ */
+const englishNotice = (
+  text: string,
+  language: string | undefined,
+): { at: number; days: Parsed<number> } | undefined => {
+  for (const mm of text.matchAll(DAYS_COUNT)) {
+    const count = numberFromGroups(mm[1], mm[2], mm[3], mm[4], language);
+    if (count !== undefined) return { at: mm.index, days: { value: count } };
+  }
+  const longer = NOTICE_IN_WEEKS_OR_MONTHS.exec(text);
+  const days = longer ? parseDays(longer[0], language) : undefined;
+  return longer && days ? { at: longer.index, days } : undefined;
+};
+
 /** The days of notice needed to end the contract or stop its renewal. */
 export const noticeDaysCandidates = (ctx: FinderContext): Candidate<number>[] => {
   const days = (text: string) => parseDays(text, ctx.language);
@@ -69,22 +86,9 @@ export const noticeDaysCandidates = (ctx: FinderContext): Candidate<number>[] =>
   for (const s of sentences(ctx.doc)) {
     if (!/notice/i.test(s.text) || !/terminat|non-renewal/i.test(s.text)) continue;
     if (!endsAtWill(s.text)) continue;
-    let read = false;
-    for (const mm of s.text.matchAll(DAYS_COUNT)) {
-      const count = numberFromGroups(mm[1], mm[2], mm[3], mm[4], ctx.language);
-      if (count !== undefined) {
-        found.push(
-          fromSentence(ctx.doc, { start: s.start + mm.index }, { value: count }, 0.88, 'prose:notice'),
-        );
-        read = true;
-        break;
-      }
-    }
-    // Days from the count of weeks or months as every language's notice is read (a month is 30).
-    const longer = read ? null : NOTICE_IN_WEEKS_OR_MONTHS.exec(s.text);
-    const inDays = longer && days(longer[0]);
-    if (longer && inDays)
-      found.push(fromSentence(ctx.doc, { start: s.start + longer.index }, inDays, 0.88, 'prose:notice'));
+    const notice = englishNotice(s.text, ctx.language);
+    if (notice)
+      found.push(fromSentence(ctx.doc, { start: s.start + notice.at }, notice.days, 0.88, 'prose:notice'));
   }
   // Other languages: a sentence about ending the contract, the days after its notice cue
   // ("mit einer Frist von 3 Monaten … gekündigt", "résiliation moyennant un préavis de 90 jours").
