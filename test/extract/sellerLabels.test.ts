@@ -107,3 +107,49 @@ describe("Austria's and Germany's sole traders and partnerships", () => {
     expect(fieldOf(extraction, 'vendor')?.value).toBe('Elektro Gruber e.U.');
   });
 });
+
+describe("a role word heading a table's column", () => {
+  const consignments = [
+    'BRIGHTLINE LOGISTICS LTD',
+    'Unit 7, Gateway Park, Daventry NN11 8RP',
+    'INVOICE',
+    'Invoice No: BL-2025-00931',
+    'Invoice to:',
+    'Aldwick Garden Supplies Ltd',
+    '14 Station Road',
+    'Date  Consignment  From  To  Charge',
+    '02/05/2025  CN-77120  Daventry  Leeds  320.00',
+    '03/05/2025  CN-77131  Daventry  Bristol  410.00',
+    'Invoice total  730.00',
+  ];
+
+  it('names no party: "From" over a column of towns is not the issuer', async () => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(consignments));
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('BRIGHTLINE LOGISTICS LTD');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Aldwick Garden Supplies Ltd');
+  });
+
+  it('still reads role labels side by side over their address blocks', async () => {
+    // Prepare
+    const lines = [
+      'INVOICE',
+      'Invoice No: 4471',
+      'Sold by:  Bill to:  Ship to:',
+      'Kiwi Web Studio Ltd  Harbour Foods Ltd  Harbour Foods Ltd',
+      '12 Quay Street  88 Wharf Road  Unit 4, Pier 2',
+      'Description  Amount',
+      'Web hosting  120.00',
+      'Total  120.00',
+    ];
+
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(lines));
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Kiwi Web Studio Ltd');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Harbour Foods Ltd');
+  });
+});
