@@ -579,6 +579,29 @@ describe('the end of an item table', () => {
     expect(fieldOf(extraction, 'lineItems')?.value).toHaveLength(2);
   });
 
+  it('reads on past a running sum carried over a page break, whatever word it is printed under', async () => {
+    // Prepare: Dutch prints "Transport", a word that is also a freight charge, at the foot of a
+    // page and again at the top of the next
+    const first = ['Factuur 2025-3318', ...BOLTS, '                              Transport          2,460.00'];
+    const second = [
+      'Factuur 2025-3318 - vervolg',
+      BOLTS[0] as string,
+      '                              Transport          2,460.00',
+      'NT-12       Nut M12 (box 500)            10    21.00         210.00',
+      'Total                                                        2,670.00',
+    ];
+
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(first, second));
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toEqual([
+      { description: 'Hex bolt M12 (box 100)', quantity: '40', unitPrice: '42.50', amount: '1700.00' },
+      { description: 'Washer M12 (box 500)', quantity: '20', unitPrice: '38.00', amount: '760.00' },
+      { description: 'Nut M12 (box 500)', quantity: '10', unitPrice: '21.00', amount: '210.00' },
+    ]);
+  });
+
   it('keeps a row with no quantity or price whose amount is not that sum (a charge)', async () => {
     // Act
     const extraction = await extractor.extract(

@@ -193,7 +193,10 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
       // A description that wraps: a text-only line between two rows (or a row and the totals)
       // continues the row above it, even across a page break.
       const previous = items[items.length - 1];
-      if (previous && line.cells.length === 1 && isRowOrEnd(content[i + 1])) {
+      // Not the title over a continuation page's repeated header ("Factuur 2025-3318 - vervolg").
+      const after = lines[line.index + 1];
+      const overHeader = pageTop && after !== undefined && isHeader(after);
+      if (previous && line.cells.length === 1 && !overHeader && isRowOrEnd(content[i + 1])) {
         previous.description = `${previous.description} ${line.text.trim()}`;
         continue;
       }
@@ -210,15 +213,16 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     const numbers = body.slice(1).filter((c) => !UNIT_CELL.test(c) && !RATE_CELL.test(c));
     // Under quantity and price columns, a row with neither whose words say "total" ("Goods
     // total  950.00", "Summe gesamt"), or whose amount is the sum of two or more rows above it
-    // ("Merchandise  4,210.00"), is that sum, not one of the rows.
-    if (
-      hasQuantity &&
-      numbers.length === 0 &&
-      items.length > 0 &&
-      (TOTAL_WORDS.test(description) ||
-        (items.length > 1 && decimalEquals(addDecimals(items.map((i) => i.amount)), last.amount)))
-    )
-      break;
+    // ("Merchandise  4,210.00"), is that sum, not one of the rows. A sum that more rows follow is
+    // a running total carried over a page break, under whatever word ("Transport" in Dutch, also
+    // a freight charge's): the table goes on after it.
+    if (hasQuantity && numbers.length === 0 && items.length > 0) {
+      if (TOTAL_WORDS.test(description)) break;
+      if (items.length > 1 && decimalEquals(addDecimals(items.map((i) => i.amount)), last.amount)) {
+        if (rowsFollow(content.slice(i + 1))) continue;
+        break;
+      }
+    }
     // A long description can crowd the quantity column so that one space separates them.
     const crowded = /^(.*\S)\s+(\d+(?:[.,]\d+)?)$/.exec(description);
     if (hasQuantity && numbers.length === 1 && crowded?.[1] && crowded[2]) {
