@@ -26,6 +26,7 @@ const ENGLISH = [
   'Total             £120.00',
 ];
 const FRENCH = ['Atelier Roux SARL', 'Facture N° 2024-031', 'Date : 02/05/2024', 'Total TTC     960,00 €'];
+const DUTCH = ['Installatiebedrijf Vos B.V.', 'Factuur', 'Factuurnummer  2025-3318', 'Totaal  2.734,60 €'];
 const ITALIAN = ['Studio Bianchi S.r.l.', 'Fattura n. 14/2024', 'Data: 22/05/2024', 'Totale    1.268,80 €'];
 
 describe('a sentence that asks for payment by a date', () => {
@@ -133,6 +134,14 @@ describe('a sentence that states the payment terms', () => {
       'Net 14',
     ],
     ['French, "Délai de paiement"', FRENCH, 'Délai de paiement : 30 jours', 'Net 30'],
+    [
+      'Dutch, the verb last: "binnen 14 dagen over te maken"',
+      DUTCH,
+      'Wij verzoeken u het bedrag binnen 14 dagen over te maken op IBAN NL91 ABNA 0417 1643 00',
+      'Net 14',
+    ],
+    ['Dutch, "binnen 30 dagen te betalen"', DUTCH, 'Het totaalbedrag is binnen 30 dagen te betalen.', 'Net 30'],
+    ['German, the verb last: "zu zahlen"', GERMAN, 'Der Betrag ist innerhalb von 14 Tagen zu zahlen.', 'Net 14'],
   ])('is read (%s)', async (_, head, line, terms) => {
     // Act
     const extraction = await extractor.extract(pdfTextOf([...head, line]));
@@ -149,6 +158,7 @@ describe('a sentence that states the payment terms', () => {
       ENGLISH,
       'Please pay attention: returns are accepted within 14 days.',
     ],
+    ['days counted from the payment', ENGLISH, 'Returns are accepted within 14 days of payment.'],
   ])('is not read from %s', async (_, head, line) => {
     // Act
     const extraction = await extractor.extract(pdfTextOf([...head, line]));

@@ -30,15 +30,32 @@ const termsInSentences = (ctx: FinderContext): Candidate<string>[] => {
       if (!pay || CASH_DISCOUNT.test(clause)) continue;
       const rest = firstSentence(clause.slice(pay.index + pay[0].length));
       const words = [...rest.matchAll(/(?<=^|\s)\S/gu)].slice(0, WORDS_TO_TERMS);
-      for (const word of words) {
-        const terms = parsePaymentTerms(rest.slice(word.index));
-        if (!terms) continue;
+      const after = words.map((word) => parsePaymentTerms(rest.slice(word.index))).find((t) => t);
+      const terms = after ?? termsRightBefore(clause.slice(0, pay.index));
+      if (terms)
         found.push({ value: terms.value, confidence: SENTENCE_CONFIDENCE, line, via: 'terms:sentence' });
-        break;
-      }
     }
   }
   return found;
+};
+
+/**
+ * Terms that end right where the payment word starts, as a verb comes last in Dutch and German
+ * ("het bedrag binnen 14 dagen over te maken", "innerhalb von 14 Tagen zu zahlen"). Nothing may
+ * stand between them: "returns within 14 days of payment" counts from the payment.
+ */
+const termsRightBefore = (before: string) => {
+  const sentence = before.split(/[.!?]\s+/u).pop() ?? '';
+  if (!/\S\s+$/u.test(sentence)) return undefined;
+  const text = sentence.trimEnd();
+  const starts = [...text.matchAll(/(?<=^|\s)\S/gu)].slice(-WORDS_TO_TERMS - 1);
+  for (const start of starts) {
+    const from = text.slice(start.index);
+    const terms = parsePaymentTerms(from);
+    // The terms end at the sentence's last word when they are gone without it.
+    if (terms && !parsePaymentTerms(from.replace(/\s*\S+$/u, ''))) return terms;
+  }
+  return undefined;
 };
 
 /**
