@@ -167,3 +167,24 @@ describe('a sentence that states the payment terms', () => {
     expect(fieldOf(extraction, 'paymentTerms')).toBeUndefined();
   });
 });
+
+describe('a date label inside a sentence of payment terms', () => {
+  it('names the day the terms count from, and contradicts no invoice date', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Harbour Supplies Ltd',
+        'INVOICE',
+        'Invoice No: 4711',
+        'Invoice date: 20 May 2025',
+        'Total             £120.00',
+        'Payment due within 30 days of invoice date: 19 June 2025',
+      ]),
+    );
+
+    // Assess
+    const invoiceDate = fieldOf(extraction, 'invoiceDate');
+    expect(invoiceDate?.value).toBe('2025-05-20');
+    expect(invoiceDate?.evidence?.some((e) => e.kind === 'conflict')).toBe(false);
+  });
+});

@@ -14,12 +14,17 @@ import {
   type LineCell,
   nextContentLine,
 } from './textIndex.js';
+import { parsePaymentTerms } from './values.js';
 
 /**
  * The text before a label is a sentence: two lower-case words, or a word and a lower-case one
  * right before the label ("Rectifica la factura Nº …", "Bezug auf Rechnung …").
  */
 const PROSE = /(?<!\p{L})\p{Ll}{2,}\s.*(?<!\p{L})\p{Ll}{2,}\s|\p{L}{2,}\s(?<!\p{L})\p{Ll}{2,}\s+$/u;
+
+/** Payment terms stated somewhere in a text ("… within 30 days of"). */
+const statesTerms = (text: string): boolean =>
+  [...text.matchAll(/(?<=^|\s)\S/gu)].some((word) => parsePaymentTerms(text.slice(word.index)) !== undefined);
 
 /** How much less a label inside a sentence weighs than one that starts a field. */
 const PROSE_DISCOUNT = 0.3;
@@ -257,9 +262,13 @@ export const findLabelled = <V>(
         // A label without a colon inside a sentence ("Bei Schriftwechsel bitte Ihre Kundennummer
         // 35040727 und Belegnummer 2018092011804 angeben") refers to a number, as prose does; it
         // is not a form's field, and weighs no more than the doubt floor.
+        // So does one after payment terms in its sentence, colon or not ("Payment due within 30
+        // days of invoice date: 19 June 2025"): it names the day the terms count from, and the
+        // date after it may be the one they end on.
+        const before = cell.text.slice(0, inside.start);
         const inProse =
-          !/[:#]/.test(cell.text.slice(inside.start, inside.end)) &&
-          PROSE.test(cell.text.slice(0, inside.start));
+          PROSE.test(before) &&
+          (!/[:#]/.test(cell.text.slice(inside.start, inside.end)) || statesTerms(before));
         const value = parse(cell.text.slice(inside.end).trim(), line);
         add(value, strength - (inProse ? PROSE_DISCOUNT : 0.05), line, inProse ? 'in-prose' : 'mid-cell');
       }
