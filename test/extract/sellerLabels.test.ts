@@ -112,8 +112,9 @@ describe("a role word heading a table's column", () => {
   const consignments = [
     'BRIGHTLINE LOGISTICS LTD',
     'Unit 7, Gateway Park, Daventry NN11 8RP',
+    'VAT Reg No: GB 284 7163 92',
     'INVOICE',
-    'Invoice No: BL-2025-00931',
+    'Invoice No: BL-2025-00931                 Date: 20 May 2025',
     'Invoice to:',
     'Aldwick Garden Supplies Ltd',
     '14 Station Road',
@@ -130,6 +131,16 @@ describe("a role word heading a table's column", () => {
     // Assess
     expect(fieldOf(extraction, 'vendor')?.value).toBe('BRIGHTLINE LOGISTICS LTD');
     expect(fieldOf(extraction, 'customer')?.value).toBe('Aldwick Garden Supplies Ltd');
+  });
+
+  it("takes the column's first date for a row's, not for the invoice's", async () => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(consignments));
+
+    // Assess
+    const invoiceDate = fieldOf(extraction, 'invoiceDate');
+    expect(invoiceDate?.value).toBe('2025-05-20');
+    expect(invoiceDate?.evidence?.some((e) => e.kind === 'conflict')).toBe(false);
   });
 
   it('still reads role labels side by side over their address blocks', async () => {

@@ -1,7 +1,7 @@
 import { ITEM_HEADINGS } from '../vocabulary/index.js';
 import { currencyOf, type FoundAmount, findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
-import type { DocLine } from './textIndex.js';
+import { type DocLine, type DocText, nextContentLine } from './textIndex.js';
 
 /**
  * A cell that is one amount and nothing else ("1.234,50", "$1,200.00"). A column's amount in
@@ -61,4 +61,22 @@ export const amountColumnCurrency = (
     if (next && next.cells.length >= 2 && under !== undefined && amountCell(under)) return { line, currency };
   }
   return undefined;
+};
+
+/**
+ * A table's heading row ("Date  Consignment  From  To  Charge"): three cells or more, none an
+ * amount, over a row of as many cells that ends in one. Its role words head columns of places or
+ * people and name no party, and its "Date" is a row's; side-by-side address blocks ("Sold by:
+ * Bill to:  Ship to:") have names under them, not amounts.
+ */
+export const headsTable = (doc: DocText, line: DocLine): boolean => {
+  if (line.cells.length < 3 || line.cells.some((c) => amountCell(c.text) !== undefined)) return false;
+  const row = nextContentLine(doc, line);
+  const last = row?.cells[row.cells.length - 1];
+  return (
+    row !== undefined &&
+    last !== undefined &&
+    row.cells.length >= line.cells.length &&
+    amountCell(last.text) !== undefined
+  );
 };

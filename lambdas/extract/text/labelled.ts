@@ -6,6 +6,7 @@ import {
   labelsIn,
   MONEY_LABEL_FIELDS,
 } from '../vocabulary/index.js';
+import { headsTable } from './amountColumn.js';
 import {
   cellUnder,
   continuesBrokenWord,
@@ -217,7 +218,8 @@ export const findLabelled = <V>(
       if (below && under) add(parse(under.text, below), strength - drop, below, how);
     };
     if (!rest && isHeadingRow(line)) {
-      readUnder(0.07, 'under-heading');
+      // A generic word ("Date") heading a table's column over rows that end in amounts is a row's.
+      if (!(m.weak && headsTable(doc, line))) readUnder(0.07, 'under-heading');
       return;
     }
     if (next && !nextIsLabel) {

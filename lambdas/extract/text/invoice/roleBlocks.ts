@@ -1,8 +1,8 @@
 import type { Candidate } from '../../candidates.js';
 import { documentTypeCue, type LabelField, labelsAtStart, SALUTATION } from '../../vocabulary/index.js';
+import { headsTable } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
-import { amountCell } from '../amountColumn.js';
-import { continuesBrokenWord, type DocLine, type DocText, nextContentLine } from '../textIndex.js';
+import { continuesBrokenWord, type DocLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm } from '../values.js';
 import { ROLE_LABELS } from './partyBlocks.js';
 
@@ -71,24 +71,6 @@ const nameLabelled = (cell: DocLine['cells'][number] | undefined): string | unde
 
 /** The cell of `line` in column `ci` of the line above, or its only cell when it has fewer. */
 const cellBelow = (line: DocLine, ci: number) => (line.cells.length > ci ? line.cells[ci] : line.cells[0]);
-
-/**
- * A table's heading row ("Date  Consignment  From  To  Charge"): three cells or more, none an
- * amount, over a row of as many cells that ends in one. Its role words head columns of places or
- * people, and name no party; side-by-side address blocks ("Sold by:  Bill to:  Ship to:") have
- * names under them, not amounts.
- */
-const headsTable = (doc: DocText, line: DocLine): boolean => {
-  if (line.cells.length < 3 || line.cells.some((c) => amountCell(c.text) !== undefined)) return false;
-  const row = nextContentLine(doc, line);
-  const last = row?.cells[row.cells.length - 1];
-  return (
-    row !== undefined &&
-    last !== undefined &&
-    row.cells.length >= line.cells.length &&
-    amountCell(last.text) !== undefined
-  );
-};
 
 /** The party named by a role label: on the label's own line, or in the block under it. */
 export const roleBlock = (
