@@ -15,14 +15,21 @@ import { type LabelledAmount, moneyIn, where } from './amounts.js';
 const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/g;
 
 /** The one rate a line states, as a decimal string; none where it states none or two. */
-const rateOf = (line: DocLine): string | undefined => {
+export const rateOf = (line: DocLine): string | undefined => {
   const rates = new Set([...line.text.matchAll(RATE)].map((m) => (m[1] as string).replace(',', '.')));
   const [only] = rates;
   return rates.size === 1 ? only : undefined;
 };
 
+/** `rate` % of `net` is `tax` within a cent: 100 x tax and rate x net differ by at most 1. */
+export const isTaxAtRate = (tax: string, net: string, rate: string): boolean =>
+  compareDecimals(
+    subtractDecimals(multiplyDecimals(tax, '100'), multiplyDecimals(net, rate)).replace(/^-/, ''),
+    '1',
+  ) <= 0;
+
 /** The distinct amounts read for one role. */
-const distinct = (amounts: readonly LabelledAmount[], keep: (a: LabelledAmount) => boolean) => {
+export const distinct = (amounts: readonly LabelledAmount[], keep: (a: LabelledAmount) => boolean) => {
   const seen = new Map<string, LabelledAmount>();
   for (const a of amounts) if (keep(a) && !seen.has(a.amount)) seen.set(a.amount, a);
   return [...seen.values()];
@@ -64,11 +71,7 @@ const taxAtRate = (
   const net = subtractDecimals(total.amount, tax.amount);
   // Tax and net have one sign (a credit note's are both negative).
   if (compareDecimals(multiplyDecimals(net, tax.amount), '0') <= 0) return undefined;
-  const off = subtractDecimals(multiplyDecimals(tax.amount, '100'), multiplyDecimals(net, rate)).replace(
-    /^-/,
-    '',
-  );
-  if (compareDecimals(off, '1') > 0) return undefined;
+  if (!isTaxAtRate(tax.amount, net, rate)) return undefined;
   const netLine = ctx.doc.lines
     .slice(0, tax.line.index)
     .findLast((l) => !l.furniture && moneyIn(ctx, l.text).some((a) => decimalEquals(a.amount, net)));
