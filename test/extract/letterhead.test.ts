@@ -233,3 +233,29 @@ describe("a table's heading near the top", () => {
     expect(fieldOf(extraction, 'vendor')?.value).not.toBe('Lp');
   });
 });
+
+describe('an issuer named only in its legal line, before its share capital', () => {
+  it.each([
+    [
+      'Menuiserie Arnaud SAS au capital de 10 000 € – 5 rue du Port, 54000 Nancy – SIREN 823 456 789 RCS Nancy',
+      'Menuiserie Arnaud SAS',
+    ],
+    ['Fonderie Lucas SARL au capital social de 8 000 euros – RCS Lyon 812 345 678', 'Fonderie Lucas SARL'],
+  ])('is read from "%s"', async (legal, vendor) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'FACTURE N° 2025-117',
+        'Date : 15/05/2025',
+        'Client :',
+        'SCI Les Tilleuls',
+        '12 avenue Foch',
+        'Total TTC  3 840,00 €',
+        legal,
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe(vendor);
+  });
+});

@@ -6,7 +6,7 @@ export { hasLegalForm };
 export const isCompany = (name: string): boolean => hasLegalForm(name) && /\S\s+\S/.test(name);
 
 import { timeUnit } from '../vocabulary/contractWords.js';
-import { fold, labelsIn, letterPlace, VOCABULARIES, vocabularyOf } from '../vocabulary/index.js';
+import { fold, labelsIn, letterPlace, SHARE_CAPITAL, VOCABULARIES, vocabularyOf } from '../vocabulary/index.js';
 import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { type DayMonthOrder, type FoundDate, findDates } from './parseDate.js';
@@ -309,6 +309,10 @@ export const cleanPartyName = (text: string): string | undefined => {
   name = label
     ? name.slice(0, label.start)
     : name.replace(/\s+[A-Z][A-Za-z.]*(?:\s[A-Za-z.]+){0,2}:(?:\s.*)?$/, '');
+  // A company's name ends before its share capital: "Menuiserie Arnaud SAS au capital de 10 000 €".
+  const capital = SHARE_CAPITAL.exec(name);
+  const beforeCapital = capital ? name.slice(0, capital.index).replace(/[\s,–-]+$/u, '') : '';
+  if (isCompany(beforeCapital)) name = beforeCapital;
   // A company's name ends at its legal form: "Technikhaus Weber GmbH, Industriestraße 7, 90411
   // Nürnberg" (a street named before its number), "Soluciones Norte, S.L., Calle Mayor 5",
   // "Estudio Nube S.L. - CIF B87654321".

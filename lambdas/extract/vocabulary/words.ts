@@ -73,6 +73,12 @@ export const NOT_MONEY_BEFORE = new RegExp(
 const wordsOf = (pick: (v: Vocabulary) => readonly string[]): RegExp =>
   new RegExp(`${NOT_WORD_BEFORE}(?:${anyOf(VOCABULARIES.flatMap(pick))})${NOT_WORD_AFTER}`, 'iu');
 
+/**
+ * A company's share capital named after its name ("SAS au capital de 10 000 €", "S.r.l. capitale
+ * sociale"), any language: where the name ends.
+ */
+export const SHARE_CAPITAL = wordsOf((v) => v.notMoney);
+
 /** A word of an offer of a discount for early payment ("Skonto", "escompte"), any language. */
 export const CASH_DISCOUNT = wordsOf((v) => v.cashDiscount.discount);
 
