@@ -55,13 +55,19 @@ export const lastDurationIn = <V>(
 export const DATE_CUE = (name: string) =>
   new RegExp(`\\(\\s*(?:the\\s+)?"${name.replace(/ /g, '\\s+')}"\\s*\\)`, 'i');
 
+/**
+ * What may stand before a period's first date: up to three words that say "from" ("vom", "desde
+ * el", "od dnia", "från och med"), no number.
+ */
+const RANGE_OPENING = /^(?:\p{L}[\p{L}.']*\s+){0,3}$/u;
+
 /** Two dates joined by "to", "-", "bis", "au", ...: the start and end of a period. */
 export const dateRange = (
   text: string,
   ctx: FinderContext,
 ): { start: Parsed<string>; end: Parsed<string> } | undefined => {
   const [first, second] = findDates(text, ctx.order, ctx.language);
-  if (!first || !second || first.start > 6) return undefined;
+  if (!first || !second || !RANGE_OPENING.test(text.slice(0, first.start))) return undefined;
   if (!RANGE_JOIN.test(text.slice(first.end, second.start))) return undefined;
   return { start: dateValue(first), end: dateValue(second) };
 };

@@ -18,14 +18,25 @@ const DATED_BY_DEFAULT: ReadonlySet<string> = new Set([
   'prose:commences',
 ]);
 
+/**
+ * A period's start or end after a label of the period or of the term ("Vertragszeitraum:
+ * 01.07.2025 - 30.06.2026", "Durata: dal 1° settembre 2025 al 31 agosto 2026"); a term label's
+ * value that is a duration ("Laufzeit: 24 Monate") is no period and gives nothing here.
+ */
+const labelledRange = (ctx: FinderContext, end: 'start' | 'end'): Candidate<string>[] =>
+  (['termRange', 'term'] as const).flatMap((label) =>
+    findLabelled(ctx.doc, contractLabels(label), (t) => dateRange(t, ctx)?.[end], {
+      confidence: 0.93,
+      numbered: true,
+      via: 'label:range',
+    }),
+  );
+
 /** Every reading of the date a contract takes effect. */
 const effectiveDateReadings = (ctx: FinderContext): Candidate<string>[] => {
   const dateAt = parseDateAt(ctx.order, ctx.language);
   return [
-    ...findLabelled(ctx.doc, contractLabels('termRange'), (t) => dateRange(t, ctx)?.start, {
-      confidence: 0.93,
-      via: 'label:range',
-    }),
+    ...labelledRange(ctx, 'start'),
     ...findLabelled(ctx.doc, contractLabels('effectiveDate'), dateAt, { numbered: true }),
     ...afterCue(ctx.doc, contractCue('effective'), dateAt, 0.9, 'prose:takes-effect'),
     // The verb last: "İşbu sözleşme 01.04.2025 tarihinde yürürlüğe girer", "2025. április 1-jén lép hatályba".
@@ -89,12 +100,12 @@ export const effectiveDates = (ctx: FinderContext): Candidate<string>[] => {
 export const expirationDates = (ctx: FinderContext): Candidate<string>[] => {
   const dateAt = parseDateAt(ctx.order, ctx.language);
   return [
-    ...findLabelled(ctx.doc, contractLabels('termRange'), (t) => dateRange(t, ctx)?.end, {
-      confidence: 0.93,
-      via: 'label:range',
-    }),
+    ...labelledRange(ctx, 'end'),
     ...findLabelled(ctx.doc, contractLabels('expirationDate'), dateAt, { numbered: true }),
     ...afterCue(ctx.doc, contractCue('expiration'), dateAt, 0.88, 'prose:ends'),
+    // The period a clause says the contract takes effect for: "Avtalet gäller från och med
+    // 2025-10-01 till och med 2028-09-30", "od dnia 1 sierpnia 2025 r. do dnia 31 lipca 2026 r.".
+    ...afterCue(ctx.doc, contractCue('effective'), (t) => dateRange(t, ctx)?.end, 0.88, 'prose:period-end'),
     ...afterCue(
       ctx.doc,
       /\b(?:in\s+force\s+until|remain\s+in\s+effect\s+until|continue\s+in\s+effect\s+through|expires?\s+on|end(?:ing|s)\s+on|until|through)\s+/i,

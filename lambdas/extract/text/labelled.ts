@@ -65,8 +65,9 @@ export interface LabelOptions {
   numbered?: boolean;
 }
 
-/** A clause's number before its label: "1.", "2.1", "3)", "(a)". */
-const CLAUSE_NUMBER = '(?:(?:\\d{1,2}(?:\\.\\d{1,2}){0,2}\\.?|\\d{1,2}\\)|\\(\\w\\))\\s+)?';
+/** A clause's number before its label: "1.", "2.1", "3)", "(a)", "Art. 2 –", "§ 3". */
+const CLAUSE_NUMBER =
+  '(?:(?:\\d{1,2}(?:\\.\\d{1,2}){0,2}\\.?|\\d{1,2}\\)|\\(\\w\\)|(?:art\\.|§)\\s*\\d{1,3}\\.?(?:\\s*[-–—])?)\\s+)?';
 
 /** A label found in a cell: where it ends, and whether it is a weak one. */
 interface FoundLabel {

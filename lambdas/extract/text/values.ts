@@ -6,7 +6,14 @@ export { hasLegalForm };
 export const isCompany = (name: string): boolean => hasLegalForm(name) && /\S\s+\S/.test(name);
 
 import { timeUnit } from '../vocabulary/contractWords.js';
-import { fold, labelsIn, letterPlace, SHARE_CAPITAL, VOCABULARIES, vocabularyOf } from '../vocabulary/index.js';
+import {
+  fold,
+  labelsIn,
+  letterPlace,
+  SHARE_CAPITAL,
+  VOCABULARIES,
+  vocabularyOf,
+} from '../vocabulary/index.js';
 import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { type DayMonthOrder, type FoundDate, findDates } from './parseDate.js';

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * A contract's period as two dates: in a clause that says from when it applies, after a term's
+ * label, or after a clause's article number. The period's end is the contract's end.
+ */
+const extractor = new HeuristicExtractor();
+const read = (title: string, parties: string[], clause: string) =>
+  extractor.extract(pdfTextOf([title, ...parties, clause]));
+
+const SWEDISH = ['Leverantör: Nordic Facility Partner AB', 'Beställare: Göteborgs Hamnfastigheter AB'];
+const POLISH = [
+  'zawarta w Krakowie pomiędzy:',
+  'Wodociągi Miejskie S.A. z siedzibą w Krakowie, zwanym dalej „Zamawiającym”,',
+  'a Softpol Sp. z o.o. z siedzibą w Warszawie, zwanym dalej „Wykonawcą”.',
+];
+const ITALIAN = ['Fornitore: Officine Ferraro S.p.A.', 'Committente: Costruzioni Adriatiche S.r.l.'];
+const GERMAN = ['Auftragnehmer: Datenwerk GmbH', 'Auftraggeber: Stadtwerke Ulm GmbH'];
+
+describe("a contract's period", () => {
+  it.each([
+    [
+      'Swedish, after the clause that says it applies',
+      'AVTAL OM FASTIGHETSSKÖTSEL',
+      SWEDISH,
+      'Avtalet gäller från och med 2025-10-01 till och med 2028-09-30.',
+      ['2025-10-01', '2028-09-30'],
+    ],
+    [
+      'Polish, the year marked "r."',
+      'UMOWA NR 14/IT/2025',
+      POLISH,
+      '§ 1. Umowa zostaje zawarta na okres 12 miesięcy, od dnia 1 sierpnia 2025 r. do dnia 31 lipca 2026 r.',
+      ['2025-08-01', '2026-07-31'],
+    ],
+    [
+      "Italian, a term's label after an article number",
+      'CONTRATTO DI FORNITURA N. 2025/087',
+      ITALIAN,
+      'Art. 2 – Durata: dal 1° settembre 2025 al 31 agosto 2026.',
+      ['2025-09-01', '2026-08-31'],
+    ],
+    [
+      "German, a term's label",
+      'DIENSTLEISTUNGSVERTRAG Nr. DV-2025-07',
+      GERMAN,
+      'Laufzeit: 01.07.2025 – 30.06.2026',
+      ['2025-07-01', '2026-06-30'],
+    ],
+  ])('gives its start and end (%s)', async (_case, title, parties, clause, [start, end]) => {
+    // Act
+    const extraction = await read(title, parties, clause);
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe(start);
+    expect(fieldOf(extraction, 'expirationDate')?.value).toBe(end);
+  });
+
+  it('is not read from a period that no clause ties to the contract', async () => {
+    // Act
+    const extraction = await read(
+      'DIENSTLEISTUNGSVERTRAG Nr. DV-2025-07',
+      GERMAN,
+      'Die Preise gelten vom 01.01.2026 bis 31.12.2026.',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'expirationDate')).toBeUndefined();
+  });
+});
