@@ -19,6 +19,11 @@ const POLISH = [
 ];
 const ITALIAN = ['Fornitore: Officine Ferraro S.p.A.', 'Committente: Costruzioni Adriatiche S.r.l.'];
 const GERMAN = ['Auftragnehmer: Datenwerk GmbH', 'Auftraggeber: Stadtwerke Ulm GmbH'];
+const SPANISH = [
+  'De una parte, Hotel Marina Playa S.A., en adelante "el Cliente".',
+  'De otra parte, Servicios Integrales Levante S.L., en adelante "el Prestador".',
+];
+const ENGLISH = ['Supplier: Kestrel Analytics Ltd', 'Customer: Harbour Foods Ltd'];
 
 describe("a contract's period", () => {
   it.each([
@@ -50,6 +55,20 @@ describe("a contract's period", () => {
       'Laufzeit: 01.07.2025 – 30.06.2026',
       ['2025-07-01', '2026-06-30'],
     ],
+    [
+      "Spanish, after the term's duration",
+      'CONTRATO DE PRESTACIÓN DE SERVICIOS',
+      SPANISH,
+      'Segunda. Duración. El presente contrato tendrá una duración de un año, desde el 1 de junio de 2025 hasta el 31 de mayo de 2026, prorrogándose tácitamente por periodos anuales.',
+      ['2025-06-01', '2026-05-31'],
+    ],
+    [
+      "English, after the term's duration",
+      'SERVICES AGREEMENT',
+      ENGLISH,
+      'This Agreement shall have a term of twelve (12) months, from 1 July 2025 to 30 June 2026.',
+      ['2025-07-01', '2026-06-30'],
+    ],
   ])('gives its start and end (%s)', async (_case, title, parties, clause, [start, end]) => {
     // Act
     const extraction = await read(title, parties, clause);
@@ -69,5 +88,17 @@ describe("a contract's period", () => {
 
     // Assess
     expect(fieldOf(extraction, 'expirationDate')).toBeUndefined();
+  });
+
+  it('renews where a Spanish clause says it is extended tacitly ("prorrogándose tácitamente")', async () => {
+    // Act
+    const extraction = await read(
+      'CONTRATO DE PRESTACIÓN DE SERVICIOS',
+      SPANISH,
+      'El contrato tendrá una duración de un año, prorrogándose tácitamente por periodos anuales.',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'autoRenewal')?.value).toBe(true);
   });
 });

@@ -32,11 +32,32 @@ const labelledRange = (ctx: FinderContext, end: 'start' | 'end'): Candidate<stri
     }),
   );
 
+/** How far after a term's cue its duration may end and a period start. */
+const DURATION_THEN_PERIOD = 40;
+
+/**
+ * A period after the term's duration in its clause ("tendrá una duración de un año, desde el 1 de
+ * junio de 2025 hasta el 31 de mayo de 2026", "for a term of 12 months, from 1 July 2025 to 30
+ * June 2026"): the period after the first comma.
+ */
+const periodAfterTerm = (ctx: FinderContext, end: 'start' | 'end'): Candidate<string>[] =>
+  afterCue(
+    ctx.doc,
+    contractCue('term'),
+    (t) => {
+      const comma = t.slice(0, DURATION_THEN_PERIOD).indexOf(', ');
+      return comma < 0 ? undefined : dateRange(t.slice(comma + 2), ctx)?.[end];
+    },
+    0.88,
+    `prose:term-period-${end}`,
+  );
+
 /** Every reading of the date a contract takes effect. */
 const effectiveDateReadings = (ctx: FinderContext): Candidate<string>[] => {
   const dateAt = parseDateAt(ctx.order, ctx.language);
   return [
     ...labelledRange(ctx, 'start'),
+    ...periodAfterTerm(ctx, 'start'),
     ...findLabelled(ctx.doc, contractLabels('effectiveDate'), dateAt, { numbered: true }),
     ...afterCue(ctx.doc, contractCue('effective'), dateAt, 0.9, 'prose:takes-effect'),
     // The verb last: "İşbu sözleşme 01.04.2025 tarihinde yürürlüğe girer", "2025. április 1-jén lép hatályba".
@@ -101,6 +122,7 @@ export const expirationDates = (ctx: FinderContext): Candidate<string>[] => {
   const dateAt = parseDateAt(ctx.order, ctx.language);
   return [
     ...labelledRange(ctx, 'end'),
+    ...periodAfterTerm(ctx, 'end'),
     ...findLabelled(ctx.doc, contractLabels('expirationDate'), dateAt, { numbered: true }),
     ...afterCue(ctx.doc, contractCue('expiration'), dateAt, 0.88, 'prose:ends'),
     // The period a clause says the contract takes effect for: "Avtalet gäller från och med
