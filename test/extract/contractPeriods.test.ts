@@ -102,3 +102,29 @@ describe("a contract's period", () => {
     expect(fieldOf(extraction, 'autoRenewal')?.value).toBe(true);
   });
 });
+
+describe('the day a contract was concluded', () => {
+  it.each([
+    [
+      'Polish',
+      'UMOWA NR 14/IT/2025',
+      'zawarta w dniu 15 lipca 2025 r. w Krakowie pomiędzy:',
+      POLISH,
+      '2025-07-15',
+    ],
+    ['Czech', 'SMLOUVA O DÍLO č. SOD-2025-03', 'uzavřená dne 15. 7. 2025 mezi:', [], '2025-07-15'],
+    [
+      'German',
+      'DIENSTLEISTUNGSVERTRAG Nr. DV-2025-07',
+      'geschlossen am 15.07.2025 zwischen',
+      GERMAN,
+      '2025-07-15',
+    ],
+  ])('is its signing date (%s)', async (_language, title, line, parties, signed) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf([title, line, ...parties]));
+
+    // Assess
+    expect(fieldOf(extraction, 'signedDate')?.value).toBe(signed);
+  });
+});
