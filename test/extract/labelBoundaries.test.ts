@@ -189,3 +189,19 @@ describe('a weak label that ends another inside a cell', () => {
     expect(fieldOf(extraction, 'invoiceDate')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
 });
+
+describe('two labels joined by a slash over two values', () => {
+  it.each([
+    ['Rechnungsnr./Datum  9000012345 / 03.05.2025', '9000012345', '2025-05-03'],
+    ['Invoice No. / Date  INV-4711 / 3 May 2025', 'INV-4711', '2025-05-03'],
+  ])('gives each label its part ("%s")', async (line, number, date) => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf(['Rheinische Armaturen AG', 'Rechnung', line, 'Gesamtbetrag  5.057,50 €']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe(date);
+  });
+});

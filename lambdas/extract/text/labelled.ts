@@ -69,6 +69,9 @@ export interface LabelOptions {
 const CLAUSE_NUMBER =
   '(?:(?:\\d{1,2}(?:\\.\\d{1,2}){0,2}\\.?|\\d{1,2}\\)|\\(\\w\\)|(?:art\\.|§)\\s*\\d{1,3}\\.?(?:\\s*[-–—])?)\\s+)?';
 
+/** A cell of two labels joined by a slash: "Nummer/Datum", "Invoice No. / Date". */
+const PAIRED_LABELS = /^(\p{L}[^/]{0,30}?)\s*\/\s*(\p{L}[^/]{0,30})$/u;
+
 /** A label found in a cell: where it ends, and whether it is a weak one. */
 interface FoundLabel {
   start: number;
@@ -248,9 +251,26 @@ export const findLabelled = <V>(
       if (below && target) add(parse(target.text, below), strength - 0.07, below, 'below');
     }
   };
+  /**
+   * Two labels joined by a slash over two values joined by one ("Nummer/Datum   9000012345 /
+   * 03.05.2025", "Invoice No./Date   4711 / 03.05.2025"), as ERP forms print them: each label's
+   * value is its part. True where the cell is such a pair.
+   */
+  const readPaired = (cell: LineCell, ci: number, line: DocLine): boolean => {
+    const heads = PAIRED_LABELS.exec(cell.text);
+    const values = line.cells[ci + 1]?.text.split(/\s+\/\s+/);
+    if (!heads || values?.length !== 2) return false;
+    [heads[1], heads[2]].forEach((head, i) => {
+      const m = head === undefined ? undefined : finder.atStart(head);
+      if (m && head !== undefined && /^\W*$/u.test(head.slice(m.end)))
+        add(parse(values[i] as string, line), (m.weak ? weakBase : base) - 0.02, line, 'paired-cell');
+    });
+    return true;
+  };
   for (const line of doc.lines) {
     if (line.furniture && !options.furniture) continue;
     line.cells.forEach((cell, ci) => {
+      if (readPaired(cell, ci, line)) return;
       const m = continuesBrokenWord(doc, line, ci) ? undefined : finder.atStart(cell.text);
       if (m) readAfterStart(m, cell.text, ci, line);
       if (!options.midCell) return;
