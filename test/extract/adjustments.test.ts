@@ -172,6 +172,30 @@ describe('a net printed both before and after the discount', () => {
   });
 });
 
+describe('a German discount after "abzgl." with its rate ("abzgl. 10 % Rabatt")', () => {
+  it("is the discount between the items' sum and the net", async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Kontor Möbel GmbH · Speicherstadt 5 · 20457 Hamburg',
+        'Rechnung KM-88120',
+        'Pos.  Artikel  Menge  Einzelpreis  Gesamt',
+        '1  Schreibtisch höhenverstellbar  4  800,00 €  3.200,00 €',
+        '2  Bürostuhl ergonomisch  4  200,00 €  800,00 €',
+        'Summe  4.000,00 €',
+        'abzgl. 10 % Rabatt  -400,00 €',
+        'Nettobetrag  3.600,00 €',
+        'zzgl. 19 % MwSt.  684,00 €',
+        'Gesamtbetrag  4.284,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'adjustments')?.value).toBe('-400.00');
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('3600.00');
+  });
+});
+
 describe('a discount or charge whose label a word qualifies', () => {
   const riverbend = (discount: string, tax: string, total: string) =>
     invoice('Riverbend Outdoor Co.', [
