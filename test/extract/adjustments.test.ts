@@ -196,6 +196,24 @@ describe('a German discount after "abzgl." with its rate ("abzgl. 10 % Rabatt")'
   });
 });
 
+describe('the goods\' total of a US order ("Merchandise Total")', () => {
+  it('is the net that shipping and tax add up from', async () => {
+    // Act
+    const extraction = await invoice('Northwind Outdoor Gear Inc.', [
+      'Merchandise Total  $1,225.00',
+      'Shipping & Handling  $97.50',
+      'Sales Tax  $0.00',
+      'Invoice Total  $1,322.50',
+    ]);
+
+    // Assess
+    const total = fieldOf(extraction, 'total');
+    expect(total?.value).toBe('1322.50');
+    expect(total?.evidence?.some((e) => e.kind === 'arithmetic')).toBe(true);
+    expect(fieldOf(extraction, 'adjustments')?.value).toBe('97.50');
+  });
+});
+
 describe('a discount or charge whose label a word qualifies', () => {
   const riverbend = (discount: string, tax: string, total: string) =>
     invoice('Riverbend Outdoor Co.', [
