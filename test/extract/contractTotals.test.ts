@@ -157,3 +157,27 @@ describe('an equipment lease', () => {
     expect(fieldOf(extraction, 'totalValue')?.value).toEqual({ amount: '43200.00', currency: 'USD' });
   });
 });
+
+describe("a cap on a day rate's fees", () => {
+  it('is the contract\'s value: "£1,200 per day, up to a maximum of £90,000"', async () => {
+    // Act
+    const value = await contractValueOf(
+      ENGLISH,
+      'Fees: £1,200 per day, up to a maximum of £90,000 for the engagement.',
+    );
+
+    // Assess
+    expect(value).toEqual({ amount: '90000', currency: 'GBP' });
+  });
+
+  it('is not a cap on liability', async () => {
+    // Act
+    const value = await contractValueOf(
+      ENGLISH,
+      "The Consultant's liability shall not exceed a maximum of £1,000,000 in aggregate.",
+    );
+
+    // Assess
+    expect(value).toBeUndefined();
+  });
+});

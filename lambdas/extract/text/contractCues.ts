@@ -177,18 +177,28 @@ export const periodOf = (
 const RATE_BEFORE = 30;
 const RATE_AFTER = 20;
 
+/** The text after the last total word in `text` ("… per day, up to a maximum of " gives " "). */
+const afterTotalWord = (text: string): string => {
+  const words = [...text.matchAll(new RegExp(TOTAL_WORDS.source, 'giu'))];
+  const last = words.at(-1);
+  return last ? text.slice(last.index + last[0].length) : text;
+};
+
 /**
  * Whether `amount` is a rate for an hour, a day or a unit of work ("$200 per hour", "Stundensatz
- * 120,00 €"): what the work costs by the unit, never the contract's total.
+ * 120,00 €"): what the work costs by the unit, never the contract's total. Before an amount a total
+ * word marks, a rate word before that word is the amount before's ("£1,200 per day, up to a
+ * maximum of £90,000").
  */
 const isUnitRate = (
   text: string,
   amount: FoundAmount,
   previous: FoundAmount | undefined,
   next: FoundAmount | undefined,
+  markedBefore = false,
 ): boolean => {
   const { before, after } = around(text, amount, previous, RATE_BEFORE, next, RATE_AFTER);
-  return PER_UNIT.test(before) || PER_UNIT.test(after);
+  return PER_UNIT.test(markedBefore ? afterTotalWord(before) : before) || PER_UNIT.test(after);
 };
 
 /** How a price sentence's one amount that is a fee for a period is read (`periodOf`). */
@@ -218,7 +228,7 @@ export const feeSentences = (ctx: FinderContext): Candidate<{ amount: string; cu
     const [only] = marked;
     if (marked.length !== 1 || !only?.currency) continue;
     const at = amounts.indexOf(only);
-    if (isUnitRate(s.text, only, amounts[at - 1], amounts[at + 1])) continue;
+    if (isUnitRate(s.text, only, amounts[at - 1], amounts[at + 1], sides[at] === 'before')) continue;
     // A fee for a period that no total word marks ("Die monatliche Miete beträgt 2.400,00 EUR") is
     // the total only where the term is that one period, which the term's reading settles.
     const periodic =
