@@ -187,4 +187,14 @@ describe('a date label inside a sentence of payment terms', () => {
     expect(invoiceDate?.value).toBe('2025-05-20');
     expect(invoiceDate?.evidence?.some((e) => e.kind === 'conflict')).toBe(false);
   });
+
+  it('is followed by the day the terms end on, the due date', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([...ENGLISH, 'Payment due within 30 days of invoice date: 5 June 2024']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'dueDate')?.value).toBe('2024-06-05');
+  });
 });

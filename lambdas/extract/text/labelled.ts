@@ -15,17 +15,13 @@ import {
   type LineCell,
   nextContentLine,
 } from './textIndex.js';
-import { parsePaymentTerms } from './values.js';
+import { statesPaymentTerms } from './values.js';
 
 /**
  * The text before a label is a sentence: two lower-case words, or a word and a lower-case one
  * right before the label ("Rectifica la factura Nº …", "Bezug auf Rechnung …").
  */
 const PROSE = /(?<!\p{L})\p{Ll}{2,}\s.*(?<!\p{L})\p{Ll}{2,}\s|\p{L}{2,}\s(?<!\p{L})\p{Ll}{2,}\s+$/u;
-
-/** Payment terms stated somewhere in a text ("… within 30 days of"). */
-const statesTerms = (text: string): boolean =>
-  [...text.matchAll(/(?<=^|\s)\S/gu)].some((word) => parsePaymentTerms(text.slice(word.index)) !== undefined);
 
 /** How much less a label inside a sentence weighs than one that starts a field. */
 const PROSE_DISCOUNT = 0.3;
@@ -291,7 +287,7 @@ export const findLabelled = <V>(
         const before = cell.text.slice(0, inside.start);
         const inProse =
           PROSE.test(before) &&
-          (!/[:#]/.test(cell.text.slice(inside.start, inside.end)) || statesTerms(before));
+          (!/[:#]/.test(cell.text.slice(inside.start, inside.end)) || statesPaymentTerms(before));
         const value = parse(cell.text.slice(inside.end).trim(), line);
         add(value, strength - (inProse ? PROSE_DISCOUNT : 0.05), line, inProse ? 'in-prose' : 'mid-cell');
       }

@@ -439,6 +439,10 @@ export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {
   return { value: formatPaymentTerms(days, END_OF_MONTH.test(t.slice(m.index + m[0].length))) };
 };
 
+/** Whether payment terms are stated anywhere in a text ("Payment due within 30 days of"). */
+export const statesPaymentTerms = (text: string): boolean =>
+  [...text.matchAll(/(?<=^|\s)\S/gu)].some((word) => parsePaymentTerms(text.slice(word.index)) !== undefined);
+
 /**
  * Days counted to the end of a month, right after the days: "30 jours fin de mois", "45 jours
  * FDM", "60 gg d.f.f.m." (data fattura fine mese), "30 días fin de mes", "Net 30 EOM", "30 Tage

@@ -5,7 +5,7 @@ import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import { type FoundDate, findDates } from '../parseDate.js';
 import type { DocLine } from '../textIndex.js';
-import { dateAfterPlace, dateValue, parseDateAt } from '../values.js';
+import { dateAfterPlace, dateValue, parseDateAt, statesPaymentTerms } from '../values.js';
 import { clausesOf } from './paymentTerms.js';
 import { titleCandidates } from './title.js';
 
@@ -80,6 +80,13 @@ const discountNear = (ctx: FinderContext, line: DocLine): boolean =>
 const PAY_BY_CONFIDENCE = 0.75;
 
 /**
+ * Text that a payment deadline follows: a deadline word ("bis zum", "by"), or terms and a colon
+ * ("Payment due within 30 days of invoice date: 19 June 2025"), the day they end on.
+ */
+const endsInDeadline = (before: string): boolean =>
+  DEADLINE_BEFORE.test(before) || (/:\s*$/.test(before) && statesPaymentTerms(before));
+
+/**
  * The dates of payment terms. Terms that offer a discount for paying early: "Zahlbar bis
  * 16.05.2024 mit 2 % Skonto, bis 05.06.2024 ohne Abzug": the first date is the discount's
  * deadline, which a due label before it ("Zahlbar bis") would read as the due date; the second, in
@@ -122,7 +129,7 @@ const paymentTerms = (ctx: FinderContext) => {
       // netto bis 04.07.2018") may ask for the discounted payment by their first date: only the
       // clause that says "in full" then names the due date.
       if (asked && (inFull || !discountNear(ctx, line)))
-        for (const date of dates.filter((d) => DEADLINE_BEFORE.test(clause.slice(0, d.start))))
+        for (const date of dates.filter((d) => endsInDeadline(clause.slice(0, d.start))))
           payBy.push(candidate(date, line, PAY_BY_CONFIDENCE, 'terms:pay-by'));
     }
   }
