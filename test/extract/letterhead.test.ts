@@ -259,3 +259,55 @@ describe('an issuer named only in its legal line, before its share capital', () 
     expect(fieldOf(extraction, 'vendor')?.value).toBe(vendor);
   });
 });
+
+describe("the addressee under a window envelope's return address", () => {
+  it.each([
+    [
+      'a person, past a contact line',
+      [
+        'Bei Spiel GmbH  ●  Ecke 12  ●  12345 Stadthausen ●  Germany',
+        'phone (555) 23 78 -0',
+        'Theodor Est',
+        'Bahnstr. 42',
+        '88802 Spielkreis',
+      ],
+      'Theodor Est',
+    ],
+    [
+      'a person after a courtesy title',
+      [
+        'Fahrradhaus Klein e.K. · Lindenallee 4 · 50968 Köln',
+        'Herrn',
+        'Paul Schröder',
+        'Bachstraße 12',
+        '50674 Köln',
+      ],
+      'Paul Schröder',
+    ],
+  ])('is the customer (%s)', async (_case, address, customer) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([...address, 'Rechnung Nr. 2025-0412', 'Datum: 16.05.2025', 'Gesamtbetrag  249,90 €']),
+    );
+
+    // Assess
+    const field = fieldOf(extraction, 'customer');
+    expect(field?.value).toBe(customer);
+    expect(field?.confidence).toBeLessThan(0.8);
+  });
+
+  it('is nobody where no postcode and town follow the name', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Fahrradhaus Klein e.K. · Lindenallee 4 · 50968 Köln',
+        'Vielen Dank für Ihren Einkauf',
+        'Rechnung Nr. 2025-0412',
+        'Gesamtbetrag  249,90 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')).toBeUndefined();
+  });
+});

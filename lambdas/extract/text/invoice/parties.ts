@@ -1,10 +1,10 @@
 import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue, OWNER_CUE } from '../../vocabulary/index.js';
+import { documentTypeCue, labelsAtStart, OWNER_CUE } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm, isCompany, STREET } from '../values.js';
-import { isDetailLine, isFormLine, roleBlock, roleLabelAt } from './roleBlocks.js';
+import { isDetailLine, isFormLine, roleBlock, roleLabelAt, withoutSalutation } from './roleBlocks.js';
 
 /**
  * Who issued the invoice and who receives it. The vendor is the issuer: the party a seller label
@@ -43,16 +43,25 @@ const cellNames = (text: string): string[] =>
         .map((s) => cleanPartyName(s))
         .filter((n): n is string => n !== undefined);
 
+/** The first page's first content lines, where a letter's addresses are. */
+const letterTop = (ctx: FinderContext): DocLine[] =>
+  ctx.doc.lines.filter((l) => l.page === ctx.doc.lines[0]?.page && !l.furniture).slice(0, 15);
+
+/** A line's parts, where it is a one-line return address (a name, then a postcode and town among three parts or more). */
+const returnAddressParts = (line: DocLine): string[] | undefined => {
+  const parts = line.text
+    .split(RETURN_ADDRESS_SEPARATOR)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return parts.length >= 3 && parts.slice(1).some((p) => POSTCODE_TOWN.test(p)) ? parts : undefined;
+};
+
 /** The sender's one-line return address above the recipient's window ("Name ● Street ● Town"). */
 const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
-  const first = ctx.doc.lines.filter((l) => l.page === ctx.doc.lines[0]?.page && !l.furniture).slice(0, 15);
   const found: Candidate<string>[] = [];
-  for (const line of first) {
-    const parts = line.text
-      .split(RETURN_ADDRESS_SEPARATOR)
-      .map((p) => p.trim())
-      .filter(Boolean);
-    if (parts.length < 3 || !parts.slice(1).some((p) => POSTCODE_TOWN.test(p))) continue;
+  for (const line of letterTop(ctx)) {
+    const parts = returnAddressParts(line);
+    if (!parts) continue;
     // The name is the cell next to the address: a logo misread by OCR may sit in a cell before it.
     const lead = (parts[0] as string).split(/\s{2,}/);
     const name = cleanPartyName(lead.filter(hasLegalForm).at(-1) ?? (lead.at(-1) as string));
@@ -188,6 +197,35 @@ const recipientBlock = (ctx: FinderContext): Candidate<string>[] => {
   return found;
 };
 
+/** How many lines under the addressee's name its postcode and town may come ("Herrn", street, c/o). */
+const ADDRESS_LINES = 4;
+
+/**
+ * The addressee of a window envelope: the first name under the sender's one-line return address
+ * ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen" over "Theodor Est", "Bahnstr. 42", "88802
+ * Spielkreis"), past contact and detail lines, titles and labels, with a postcode and town under
+ * it. A person or a shop has no legal form, so only that place says it is the customer: a guess
+ * under the doubt floor.
+ */
+const addressee = (ctx: FinderContext): Candidate<string>[] => {
+  const top = letterTop(ctx);
+  const sender = top.findIndex((l) => returnAddressParts(l) !== undefined);
+  if (sender < 0) return [];
+  for (const [i, line] of top.entries()) {
+    if (i <= sender) continue;
+    const text = line.cells[0]?.text.trim() ?? '';
+    if (NOT_A_NAME.test(text) || isDetailLine(line) || isFormLine(line) || documentTypeCue(text)) continue;
+    if (labelsAtStart(text).length > 0) continue;
+    const person = withoutSalutation(text).trim();
+    if (person === '') continue;
+    const name = cleanPartyName(person);
+    const below = top.slice(i + 1, i + 1 + ADDRESS_LINES);
+    if (!name || STREET.test(name) || !below.some((l) => POSTCODE_TOWN.test(l.text))) return [];
+    return [{ value: name, confidence: 0.7, reading: 'position', line, via: 'addressee' }];
+  }
+  return [];
+};
+
 /** Customer-side names: what a buyer, bill-to or ship-to label names (for excluding them as vendor). */
 const customerNames = (customers: readonly Candidate<string>[]): Set<string> =>
   new Set(
@@ -198,7 +236,7 @@ const customerNames = (customers: readonly Candidate<string>[]): Set<string> =>
 export const partyCandidates = (
   ctx: FinderContext,
 ): { vendor: Candidate<string>[]; customer: Candidate<string>[] } => {
-  const customer = [...roleBlock(ctx, 'customer', 0.85), ...recipientBlock(ctx)];
+  const customer = [...roleBlock(ctx, 'customer', 0.85), ...recipientBlock(ctx), ...addressee(ctx)];
   const excluded = customerNames(customer);
   const vendor = [
     ...roleBlock(ctx, 'vendor', 0.85),

@@ -52,7 +52,7 @@ export const isDetailLine = (line: DocLine): boolean => {
  * of "Herrn" alone names nobody (the name is on the next line). A short title in capitals is an
  * acronym that starts a company's name ("MS Amlin"), not a title.
  */
-const withoutSalutation = (text: string): string => {
+export const withoutSalutation = (text: string): string => {
   const trimmed = text.trimStart();
   const m = SALUTATION.exec(trimmed);
   if (!m) return text;
