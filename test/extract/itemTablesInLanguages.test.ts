@@ -582,7 +582,11 @@ describe('the end of an item table', () => {
   it('reads on past a running sum carried over a page break, whatever word it is printed under', async () => {
     // Prepare: Dutch prints "Transport", a word that is also a freight charge, at the foot of a
     // page and again at the top of the next
-    const first = ['Factuur 2025-3318', ...BOLTS, '                              Transport          2,460.00'];
+    const first = [
+      'Factuur 2025-3318',
+      ...BOLTS,
+      '                              Transport          2,460.00',
+    ];
     const second = [
       'Factuur 2025-3318 - vervolg',
       BOLTS[0] as string,

@@ -140,8 +140,18 @@ describe('a sentence that states the payment terms', () => {
       'Wij verzoeken u het bedrag binnen 14 dagen over te maken op IBAN NL91 ABNA 0417 1643 00',
       'Net 14',
     ],
-    ['Dutch, "binnen 30 dagen te betalen"', DUTCH, 'Het totaalbedrag is binnen 30 dagen te betalen.', 'Net 30'],
-    ['German, the verb last: "zu zahlen"', GERMAN, 'Der Betrag ist innerhalb von 14 Tagen zu zahlen.', 'Net 14'],
+    [
+      'Dutch, "binnen 30 dagen te betalen"',
+      DUTCH,
+      'Het totaalbedrag is binnen 30 dagen te betalen.',
+      'Net 30',
+    ],
+    [
+      'German, the verb last: "zu zahlen"',
+      GERMAN,
+      'Der Betrag ist innerhalb von 14 Tagen zu zahlen.',
+      'Net 14',
+    ],
   ])('is read (%s)', async (_, head, line, terms) => {
     // Act
     const extraction = await extractor.extract(pdfTextOf([...head, line]));

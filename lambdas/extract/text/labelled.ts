@@ -7,6 +7,9 @@ import {
   MONEY_LABEL_FIELDS,
 } from '../vocabulary/index.js';
 import { headsTable } from './amountColumn.js';
+// The value parsers (`values.ts`) and this module both speak of a `Parsed` value: it lives apart so
+// that neither imports the other for it.
+import type { Parsed } from './parsed.js';
 import {
   cellUnder,
   continuesBrokenWord,
@@ -17,6 +20,8 @@ import {
 } from './textIndex.js';
 import { statesPaymentTerms } from './values.js';
 
+export type { Parsed };
+
 /**
  * The text before a label is a sentence: two lower-case words, or a word and a lower-case one
  * right before the label ("Rectifica la factura Nº …", "Bezug auf Rechnung …").
@@ -25,14 +30,6 @@ const PROSE = /(?<!\p{L})\p{Ll}{2,}\s.*(?<!\p{L})\p{Ll}{2,}\s|\p{L}{2,}\s(?<!\p{
 
 /** How much less a label inside a sentence weighs than one that starts a field. */
 const PROSE_DISCOUNT = 0.3;
-
-/** A parsed value and, when the text reads two ways, the other readings. */
-export interface Parsed<V> {
-  value: V;
-  alternatives?: V[];
-  /** Multiplies the finder's confidence (below 1 when the text was hard to read). */
-  certainty?: number;
-}
 
 /** Reads a value from the text that follows a label. */
 export type ValueParser<V> = (text: string, line: DocLine) => Parsed<V> | undefined;

@@ -14,9 +14,9 @@ import {
   VOCABULARIES,
   vocabularyOf,
 } from '../vocabulary/index.js';
-import type { Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { type DayMonthOrder, type FoundDate, findDates } from './parseDate.js';
+import type { Parsed } from './parsed.js';
 
 /** Value readers for labelled text and prose captures. Each returns undefined when the text is not one. */
 
