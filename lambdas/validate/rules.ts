@@ -1,5 +1,6 @@
 import {
   addDecimals,
+  arithmeticEvidence,
   type ContractExtraction,
   compareDecimals,
   decimalEquals,
@@ -37,7 +38,7 @@ export interface RuleOutcome {
 const arithmetic = (fields: readonly string[], detail: string): FieldEvidence[] =>
   fields.map((field) => ({
     field,
-    evidence: { kind: 'arithmetic', weight: EVIDENCE_WEIGHT.arithmetic, detail },
+    evidence: arithmeticEvidence(detail),
   }));
 
 /** Fraction digits of a currency (JPY 0, BHD 3), from the ICU data shipped with Node. */

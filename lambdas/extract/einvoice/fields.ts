@@ -1,4 +1,5 @@
 import {
+  arithmeticEvidence,
   decimalEquals,
   EVIDENCE_WEIGHT,
   type Evidence,
@@ -71,11 +72,7 @@ export const einvoiceFields = (reading: EInvoiceReading): EInvoiceFields => {
       { kind: 'structured', weight: EVIDENCE_WEIGHT.structured, detail: `${attachment}: ${located.path}` },
     ];
     if (AMOUNT_FIELDS.has(name) && report.consistent && sums.length > 0) {
-      evidence.push({
-        kind: 'arithmetic',
-        weight: EVIDENCE_WEIGHT.arithmetic,
-        detail: `EN 16931 sums hold (${sums.join(', ')})`,
-      });
+      evidence.push(arithmeticEvidence(`EN 16931 sums hold (${sums.join(', ')})`));
     }
     fields[name] = { value: check.data, confidence: 0, source, evidence };
   };

@@ -177,9 +177,12 @@ export const periodOf = (
 const RATE_BEFORE = 30;
 const RATE_AFTER = 20;
 
+/** Every total word of a text, for `matchAll`. */
+const ALL_TOTAL_WORDS = new RegExp(TOTAL_WORDS.source, 'giu');
+
 /** The text after the last total word in `text` ("… per day, up to a maximum of " gives " "). */
 const afterTotalWord = (text: string): string => {
-  const words = [...text.matchAll(new RegExp(TOTAL_WORDS.source, 'giu'))];
+  const words = [...text.matchAll(ALL_TOTAL_WORDS)];
   const last = words.at(-1);
   return last ? text.slice(last.index + last[0].length) : text;
 };

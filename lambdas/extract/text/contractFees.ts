@@ -1,4 +1,9 @@
-import { decimalEquals, EVIDENCE_WEIGHT, multiplyDecimals } from '../../shared/documents/index.js';
+import {
+  arithmeticEvidence,
+  decimalEquals,
+  type Evidence,
+  multiplyDecimals,
+} from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
 import { INSTALLMENT_WORD, NOT_VALUE_WORDS } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
@@ -62,7 +67,7 @@ const feeTimesTerm = (
 };
 
 /** The evidence a check gives an amount, or none. */
-type Check = (value: Money) => ReturnType<typeof arithmetic> | undefined;
+type Check = (value: Money) => Evidence | undefined;
 
 /**
  * The amounts that `check` finds made by the price's make-up, in any sentence not about
@@ -110,15 +115,8 @@ const feeProducts = (
     'prose:fee-times-term',
   );
 
-/** The evidence a sum that adds up gives the total it makes ("fee x term: …", "instalments: …"). */
-const arithmetic = (detail: string) => ({
-  kind: 'arithmetic' as const,
-  weight: EVIDENCE_WEIGHT.arithmetic,
-  detail,
-});
-
 /** The evidence a fee times the term gives the total it makes. */
-const feeTermEvidence = (detail: string) => arithmetic(`fee x term: ${detail}`);
+const feeTermEvidence = (detail: string) => arithmeticEvidence(`fee x term: ${detail}`);
 
 /** A price paid in parts: how many, and what each part is. */
 interface Instalments {
@@ -181,7 +179,7 @@ const instalmentsEvidence = (total: { amount: string; currency: string }, plans:
       decimalEquals(multiplyDecimals(p.amount, String(p.count)), total.amount),
   );
   return plan
-    ? arithmetic(`instalments: ${plan.count} x ${plan.currency} ${plan.amount} = ${total.amount}`)
+    ? arithmeticEvidence(`instalments: ${plan.count} x ${plan.currency} ${plan.amount} = ${total.amount}`)
     : undefined;
 };
 

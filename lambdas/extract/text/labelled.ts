@@ -251,7 +251,7 @@ export const findLabelled = <V>(
    */
   const readPaired = (cell: LineCell, ci: number, line: DocLine): boolean => {
     const heads = PAIRED_LABELS.exec(cell.text);
-    const values = line.cells[ci + 1]?.text.split(/\s+\/\s+/);
+    const values = heads ? line.cells[ci + 1]?.text.split(/\s+\/\s+/) : undefined;
     if (!heads || values?.length !== 2) return false;
     [heads[1], heads[2]].forEach((head, i) => {
       const m = head === undefined ? undefined : finder.atStart(head);

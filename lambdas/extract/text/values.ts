@@ -318,8 +318,8 @@ export const cleanPartyName = (text: string): string | undefined => {
     : name.replace(/\s+[A-Z][A-Za-z.]*(?:\s[A-Za-z.]+){0,2}:(?:\s.*)?$/, '');
   // A company's name ends before its share capital: "Menuiserie Arnaud SAS au capital de 10 000 €".
   const capital = SHARE_CAPITAL.exec(name);
-  const beforeCapital = capital ? name.slice(0, capital.index).replace(/[\s,–-]+$/u, '') : '';
-  if (isCompany(beforeCapital)) name = beforeCapital;
+  const beforeCapital = capital && name.slice(0, capital.index).replace(/[\s,–-]+$/u, '');
+  if (beforeCapital && isCompany(beforeCapital)) name = beforeCapital;
   // A company's name ends at its legal form: "Technikhaus Weber GmbH, Industriestraße 7, 90411
   // Nürnberg" (a street named before its number), "Soluciones Norte, S.L., Calle Mayor 5",
   // "Estudio Nube S.L. - CIF B87654321".

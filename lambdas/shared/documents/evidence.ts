@@ -113,6 +113,13 @@ export const EVIDENCE_WEIGHT = {
   notOnPage: 0.25,
 } as const;
 
+/** The evidence a sum that holds to the cent gives each amount in it (`detail` says which sum). */
+export const arithmeticEvidence = (detail: string): Evidence => ({
+  kind: 'arithmetic',
+  weight: EVIDENCE_WEIGHT.arithmetic,
+  detail,
+});
+
 /**
  * A value's confidence from its evidence: the readings and checks combined as independent
  * supports (1 - product of (1 - weight)); capped at `UNCORROBORATED_CAP` unless a corroborating

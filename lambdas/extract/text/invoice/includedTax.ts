@@ -1,4 +1,4 @@
-import { compareDecimals, EVIDENCE_WEIGHT, subtractDecimals } from '../../../shared/documents/index.js';
+import { arithmeticEvidence, compareDecimals, subtractDecimals } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
 import { type LabelField, labelsIn } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
@@ -35,11 +35,9 @@ export const includedTax = (ctx: FinderContext, amounts: readonly LabelledAmount
       line,
       via: 'included-tax',
       evidence: [
-        {
-          kind: 'arithmetic',
-          weight: EVIDENCE_WEIGHT.arithmetic,
-          detail: `the total ${total.amount} less ${tax.amount} (p${line.page} l${line.line}) is the net ${net}, and ${rate} % of it is the tax`,
-        },
+        arithmeticEvidence(
+          `the total ${total.amount} less ${tax.amount} (p${line.page} l${line.line}) is the net ${net}, and ${rate} % of it is the tax`,
+        ),
       ],
     });
   }

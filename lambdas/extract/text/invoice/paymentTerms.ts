@@ -29,14 +29,21 @@ const termsInSentences = (ctx: FinderContext): Candidate<string>[] => {
       const pay = PAYMENT_WORD.exec(clause);
       if (!pay || CASH_DISCOUNT.test(clause)) continue;
       const rest = firstSentence(clause.slice(pay.index + pay[0].length));
-      const words = [...rest.matchAll(/(?<=^|\s)\S/gu)].slice(0, WORDS_TO_TERMS);
-      const after = words.map((word) => parsePaymentTerms(rest.slice(word.index))).find((t) => t);
-      const terms = after ?? termsRightBefore(clause.slice(0, pay.index));
+      const terms = termsRightAfter(rest) ?? termsRightBefore(clause.slice(0, pay.index));
       if (terms)
         found.push({ value: terms.value, confidence: SENTENCE_CONFIDENCE, line, via: 'terms:sentence' });
     }
   }
   return found;
+};
+
+/** Terms that start within a few words after the payment word ("pay within 30 days"): the first. */
+const termsRightAfter = (rest: string) => {
+  for (const word of [...rest.matchAll(/(?<=^|\s)\S/gu)].slice(0, WORDS_TO_TERMS)) {
+    const terms = parsePaymentTerms(rest.slice(word.index));
+    if (terms) return terms;
+  }
+  return undefined;
 };
 
 /**

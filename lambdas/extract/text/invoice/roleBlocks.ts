@@ -81,10 +81,11 @@ export const roleBlock = (
   const found: Candidate<string>[] = [];
   const lines = ctx.doc.lines;
   for (const line of lines) {
-    if (line.furniture || headsTable(ctx.doc, line)) continue;
+    if (line.furniture) continue;
     line.cells.forEach((cell, ci) => {
       const label = labelsAtStart(cell.text, ROLE_LABELS[role])[0];
-      if (!label || continuesBrokenWord(ctx.doc, line, ci)) return;
+      // Checked only where a role label stands: a table's heading names no party.
+      if (!label || continuesBrokenWord(ctx.doc, line, ci) || headsTable(ctx.doc, line)) return;
       // A weak role label names a party that is probably, not surely, this one: goods go to a
       // ship-to address ("Lieferadresse", "Ship to") that need not be the buyer's, which a
       // bill-to or buyer label names.

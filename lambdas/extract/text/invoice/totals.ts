@@ -1,5 +1,6 @@
 import {
   addDecimals,
+  arithmeticEvidence,
   compareDecimals,
   decimalEquals,
   EVIDENCE_WEIGHT,
@@ -80,13 +81,6 @@ const withholdingCandidate = (withheld: Withheld, total: string, evidence: Evide
   };
 };
 
-/** Evidence that a sum the document prints holds. */
-const arithmetic = (detail: string): Evidence => ({
-  kind: 'arithmetic',
-  weight: EVIDENCE_WEIGHT.arithmetic,
-  detail,
-});
-
 /** The discounts and charges between net and total as a candidate, read at their first row. */
 const adjustmentsCandidate = (
   amounts: readonly LabelledAmount[],
@@ -135,7 +129,7 @@ export const resolveTotals = (
       ? `the net rows' sum ${best.subtotal.amount}`
       : `net ${best.subtotal.amount} (${where(best.subtotal)})`;
     const gapWords = best.gap ? ` - ${best.gap.words}` : '';
-    const sum = arithmetic(
+    const sum = arithmeticEvidence(
       `${netWords}${adjusted} + ${taxWords}${gapWords} = ${best.gap ? 'to pay' : 'total'} ${best.total.amount} (${where(best.total)})`,
     );
     out.total.push(grossCandidate(best, [sum]));
@@ -170,7 +164,7 @@ export const resolveTotals = (
           )
         : undefined;
     if (bridge?.adjustment !== undefined) {
-      const bridged = arithmetic(
+      const bridged = arithmeticEvidence(
         `net ${bridge.subtotal.amount} (${where(bridge.subtotal)}) + discounts and charges ${bridge.adjustment} = net ${best.subtotal.amount} (${where(best.subtotal)})`,
       );
       out.adjustments.push(adjustmentsCandidate(amounts, bridge.adjustment, bridged));
@@ -192,7 +186,7 @@ export const resolveTotals = (
     // are two taxes or one printed twice: nothing says which, so they are one reading, not two
     // that agree.
     const rateRowAmounts = new Set<string>();
-    const checked = unlabelled ? [arithmetic(unlabelled.detail)] : [];
+    const checked = unlabelled ? [arithmeticEvidence(unlabelled.detail)] : [];
     if (unlabelled?.net)
       out.subtotal.push({
         value: unlabelled.net.value,
@@ -259,7 +253,7 @@ export const resolveTotals = (
             decimalEquals(subtractDecimals(gross, d.amount), due.amount),
           );
     if (by) {
-      const check = arithmetic(`total ${gross} - ${by.words} = ${due.amount}`);
+      const check = arithmeticEvidence(`total ${gross} - ${by.words} = ${due.amount}`);
       evidence.push(check);
       if (by.withheld) withheldCheck ??= check;
     }
