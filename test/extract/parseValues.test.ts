@@ -389,6 +389,25 @@ describe('document numbers', () => {
   ])('take no series where the number has no slash or dash, or the code is "No": %s', (text, id) => {
     expect(parseId(text)?.value).toBe(id);
   });
+
+  it.each([
+    ['Α-1456', 'Α-1456'],
+    ['ΤΠΥ-0042 Ημερομηνία', 'ΤΠΥ-0042'],
+    ['000.452', '000.452'],
+    ['000.000.452  Data de emissão', '000.000.452'],
+  ])(
+    'read %s as %s: a series in Greek letters, and digits grouped from zeros (no amount starts so)',
+    (text, id) => {
+      expect(parseId(text)?.value).toBe(id);
+    },
+  );
+
+  it.each([['1.770'], ['12.500'], ['0.452'], ['1,234,567']])(
+    'read no number in %s: an amount printed in groups of thousands',
+    (text) => {
+      expect(parseId(text)).toBeUndefined();
+    },
+  );
 });
 
 describe('the number after a label that says "number"', () => {

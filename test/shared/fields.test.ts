@@ -107,6 +107,21 @@ describe('field schemas', () => {
     expect(asString.success).toBe(true);
   });
 
+  it('takes a document number in any script, and still refuses what no number holds', () => {
+    // Act
+    const read = (v: string) => InvoiceFieldsSchema.shape.invoiceNumber.safeParse(v).success;
+
+    // Assess
+    expect(['Α-1456', 'ΤΠΥ 0042', 'СФ-17/2025', 'INV-2025-0042', '000.000.452'].map(read)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['-12', 'INV:12', 'A<b>', ' '].map(read)).toEqual([false, false, false, false]);
+  });
+
   it('parses an extraction record and rejects a value that breaks its field schema', () => {
     // Prepare
     const bad = {

@@ -130,13 +130,15 @@ export const parseId = (text: string): Parsed<string> | undefined => {
   const trimmed = text.trim();
   const series = SERIES_ID.exec(trimmed)?.[1] ?? GROUPED_ID.exec(trimmed)?.[1];
   if (series) return { value: series };
-  const m = /^(?:no\.?|number|#)?\s*#?\s*([A-Za-z0-9][A-Za-z0-9\-/._]*[A-Za-z0-9])(?=$|\s|[;)]|,\s)/i.exec(
+  // Letters of any script: Greek series print theirs in Greek ("Α-1456").
+  const m = /^(?:no\.?|number|#)?\s*#?\s*([\p{L}0-9][\p{L}0-9\-/._]*[\p{L}0-9])(?=$|\s|[;)]|,\s)/iu.exec(
     trimmed,
   );
   const id = m?.[1];
   if (!id || !/\d/.test(id) || id.length < 3 || id.length > 40) return undefined;
-  // "1.770" of "1.770,09 EUR" is an amount, not an identifier; so is "22.25".
-  if (/^\d{1,3}(?:[.,']\d{3})+$/.test(id) || /^\d+[.,]\d{1,2}$/.test(id)) return undefined;
+  // "1.770" of "1.770,09 EUR" is an amount, not an identifier; so is "22.25". "000.452" is none:
+  // no amount's first group is zeros, as a Brazilian invoice's number is printed.
+  if (/^(?:[1-9]\d{0,2}|0)(?:[.,']\d{3})+$/.test(id) || /^\d+[.,]\d{1,2}$/.test(id)) return undefined;
   // A date is no identifier; "24-08-0412" is one (no year is written "0412").
   if (/^\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|1[89]\d{2}|2\d{3})$/.test(id) || /^\d{4}-\d{2}-\d{2}$/.test(id))
     return undefined;

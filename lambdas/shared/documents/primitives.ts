@@ -58,7 +58,8 @@ export const DocumentNumberSchema = z
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 ./#_-]*$/, {
+  // Letters of any script: a Greek invoice's series is Greek ("Α-1456").
+  .regex(/^[\p{L}0-9][\p{L}0-9 ./#_-]*$/u, {
     error: 'must start with a letter or digit and hold only letters, digits, spaces and . / # _ -',
   })
   .describe('Identifier exactly as printed, e.g. "INV-2025-0042"');
