@@ -79,6 +79,17 @@ describe('a term the agreement continues for', () => {
   });
 });
 
+describe('a period of performance', () => {
+  it('reads "Period of Performance: May 15, 2025 - November 14, 2025" as the start and end', async () => {
+    // Act
+    const extraction = await read(OPENING, 'Period of Performance: May 15, 2025 - November 14, 2025');
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-05-15');
+    expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2025-11-14');
+  });
+});
+
 describe("a term's end after its length", () => {
   it('reads "continues for … months, ending June 30, 2027" as the expiration date', async () => {
     // Act
@@ -132,6 +143,27 @@ describe('a notice period either party may end the agreement with', () => {
       expect(fieldOf(extraction, 'terminationNoticeDays')?.value).toBe(days);
     },
   );
+
+  it.each([
+    [
+      "2.1 Thereafter it renews automatically for successive periods of 12 months unless either party gives not less than 90 days' written notice before the end of the then-current term.",
+      90,
+    ],
+    [
+      "2.1 This Agreement renews automatically for successive periods of 30 days unless either party gives 10 days' written notice of non-renewal.",
+      10,
+    ],
+    [
+      '2.1 The term renews automatically each year unless either party notifies the other in writing at least sixty (60) days before the renewal date.',
+      60,
+    ],
+  ])('reads the notice that stops a renewal: "%s"', async (clause, days) => {
+    // Act
+    const extraction = await read(OPENING, clause);
+
+    // Assess
+    expect(fieldOf(extraction, 'terminationNoticeDays')?.value).toBe(days);
+  });
 
   it('does not take a count of months that is not the notice for it', async () => {
     // Act

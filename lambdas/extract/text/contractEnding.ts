@@ -29,6 +29,9 @@ const NOTICE_IN_WEEKS_OR_MONTHS = new RegExp(
   'iu',
 );
 
+/** What follows a count of days that is the notice: "' written notice", " prior notice", " notice". */
+const DAYS_BEFORE_NOTICE = /^['’]?\s+(?:[\p{L}-]+\s+){0,2}notice\b/iu;
+
 /** Whether the contract renews by itself: a label, or a sentence that says it renews or does not. */
 export const autoRenewalCandidates = (ctx: FinderContext): Candidate<boolean>[] => {
   const found = findLabelled(ctx.doc, contractLabels('renewal'), parseYesNo, { via: 'label:renewal' });
@@ -70,7 +73,13 @@ const englishNotice = (
   text: string,
   language: string | undefined,
 ): { at: number; days: Parsed<number> } | undefined => {
-  for (const mm of text.matchAll(DAYS_COUNT)) {
+  // The days right before "notice" first: a renewal's own period may come earlier ("renews for
+  // periods of 30 days unless either party gives 10 days' notice").
+  const counts = [...text.matchAll(DAYS_COUNT)];
+  for (const mm of [
+    ...counts.filter((m) => DAYS_BEFORE_NOTICE.test(text.slice(m.index + m[0].length))),
+    ...counts,
+  ]) {
     const count = numberFromGroups(mm[1], mm[2], mm[3], mm[4], language);
     if (count !== undefined) return { at: mm.index, days: { value: count } };
   }
@@ -84,7 +93,9 @@ export const noticeDaysCandidates = (ctx: FinderContext): Candidate<number>[] =>
   const days = (text: string) => parseDays(text, ctx.language);
   const found = findLabelled(ctx.doc, contractLabels('noticePeriod'), days, { via: 'label:notice' });
   for (const s of sentences(ctx.doc)) {
-    if (!/notice/i.test(s.text) || !/terminat|non-renewal/i.test(s.text)) continue;
+    // Notice to stop a renewal counts as notice to end the contract: "renews automatically … unless
+    // either party gives not less than 90 days' written notice".
+    if (!/notice|\bnotif(?:y|ies|ication)\b/i.test(s.text) || !/terminat|renew/i.test(s.text)) continue;
     if (!endsAtWill(s.text)) continue;
     const notice = englishNotice(s.text, ctx.language);
     if (notice)
