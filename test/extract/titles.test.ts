@@ -347,3 +347,37 @@ describe('a title word inside a line', () => {
     },
   );
 });
+
+describe('a row of the sums that counts another invoice', () => {
+  it.each([
+    ['de', 'abzgl. Abschlagsrechnung Nr. 2025-1102 vom 10.04.2025  -1.000,00 €'],
+    ['en', 'Less: Invoice No. 2025-1102 dated 10/04/2025  (1,000.00)'],
+  ])('neither numbers nor dates the invoice (%s "%s")', async (_, row) => {
+    // Prepare
+    const read = (...rows: string[]) =>
+      extractor.extract(
+        pdfTextOf([
+          'Elektro Huber GmbH',
+          'Schlussrechnung',
+          'Rechnungsnummer  2025-1187',
+          'Rechnungsdatum  14.05.2025',
+          'Nettobetrag  2.400,00 €',
+          'zzgl. 19 % USt.  456,00 €',
+          'Gesamtbetrag  2.856,00 €',
+          ...rows,
+        ]),
+      );
+
+    // Act
+    const extraction = await read(row, 'Noch zu zahlen  1.856,00 €');
+    const without = await read();
+
+    // Assess: as sure as without the row, which takes no part.
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('2025-1187');
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2025-05-14');
+    expect(fieldOf(extraction, 'invoiceNumber')?.confidence).toBe(
+      fieldOf(without, 'invoiceNumber')?.confidence,
+    );
+    expect(fieldOf(extraction, 'invoiceDate')?.confidence).toBe(fieldOf(without, 'invoiceDate')?.confidence);
+  });
+});

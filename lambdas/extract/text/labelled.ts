@@ -6,7 +6,7 @@ import {
   labelsIn,
   MONEY_LABEL_FIELDS,
 } from '../vocabulary/index.js';
-import { headsTable } from './amountColumn.js';
+import { amountCell, headsTable } from './amountColumn.js';
 // The value parsers (`values.ts`) and this module both speak of a `Parsed` value: it lives apart so
 // that neither imports the other for it.
 import type { Parsed } from './parsed.js';
@@ -262,11 +262,14 @@ export const findLabelled = <V>(
   };
   for (const line of doc.lines) {
     if (line.furniture && !options.furniture) continue;
+    // A row that ends in an amount counts another document in a sum ("Less: Invoice No. 2025-1102
+    // dated 10/04/2025   (1,000.00)"): a label inside a cell before the amount names that one.
+    const sumRow = options.midCell && line.cells.length > 1 && amountCell(line.cells.at(-1)?.text ?? '');
     line.cells.forEach((cell, ci) => {
       if (readPaired(cell, ci, line)) return;
       const m = continuesBrokenWord(doc, line, ci) ? undefined : finder.atStart(cell.text);
       if (m) readAfterStart(m, cell.text, ci, line);
-      if (!options.midCell) return;
+      if (!options.midCell || (sumRow && ci < line.cells.length - 1)) return;
       // Labels further in the cell too, also after one at its start: a cell may list several
       // registration numbers ("SIRET 123 456 789 00012 - N° TVA FR12..."), and the first label
       // may hold no value or a weaker one.
