@@ -128,3 +128,87 @@ describe('the day a contract was concluded', () => {
     expect(fieldOf(extraction, 'signedDate')?.value).toBe(signed);
   });
 });
+
+describe('the term in brackets after a labelled period', () => {
+  it.each([
+    ['English', 'License Term: October 1, 2025 through September 30, 2028 (36 months)', 36],
+    ['Danish', 'Aftaleperiode: 1. maj 2025 til 30. april 2026 (12 måneder)', 12],
+    ['German', 'Laufzeit: 01.07.2025 – 30.06.2027 (24 Monate)', 24],
+  ])('is the term (%s)', async (_case, clause, months) => {
+    // Act
+    const extraction = await read('SERVICES AGREEMENT', ENGLISH, clause);
+
+    // Assess
+    expect(fieldOf(extraction, 'termMonths')?.value).toBe(months);
+  });
+
+  it('is no term in a bracket that is no duration ("(inclusive)")', async () => {
+    // Act
+    const extraction = await read(
+      'SERVICES AGREEMENT',
+      ENGLISH,
+      'Contract Period: 1 July 2025 to 30 June 2026 (inclusive)',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'termMonths')).toBeUndefined();
+    expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2026-06-30');
+  });
+});
+
+describe('the number under a contract title', () => {
+  it.each([
+    ['Czech', 'SMLOUVA O POSKYTOVÁNÍ SLUŽEB', 'č. 2025/017', '2025/017'],
+    ['Romanian', 'CONTRACT DE PRESTĂRI SERVICII', 'Nr. 45/2025', '45/2025'],
+    ['English', 'SERVICES AGREEMENT', 'No. SA-2025-31', 'SA-2025-31'],
+  ])('is its number (%s "%s" over "%s")', async (_case, title, numbered, number) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([title, numbered, ...ENGLISH, 'Fees: £1,000 per month.']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe(number);
+  });
+
+  it('is none under a line that is more than a title', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['SERVICES AGREEMENT dated 1 July 2025', 'No. SA-2025-31', ...ENGLISH]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'contractNumber')).toBeUndefined();
+  });
+});
+
+describe("a contract number label with its abbreviation's dot", () => {
+  it.each([
+    ['Danish', 'Aftalenr.: 2025-118'],
+    ['Swedish', 'Avtalsnr.: 2025-118'],
+    ['Norwegian', 'Avtalenr.: 2025-118'],
+  ])('reads the number (%s "%s")', async (_case, label) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(['SERVICEAFTALE', label, ...ENGLISH]));
+
+    // Assess
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('2025-118');
+  });
+});
+
+describe("a Finnish contract's entry into force", () => {
+  it('is its effective date ("Sopimuksen voimaantulo: 1.9.2025")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'PALVELUSOPIMUS',
+        'Palveluntuottaja: Siivouspalvelu Puhdas Oy',
+        'Asiakas: Tilitoimisto Laine Oy',
+        'Sopimuksen voimaantulo: 1.9.2025',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-09-01');
+  });
+});

@@ -18,7 +18,7 @@ import { besideKrona, type FoundAmount, findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
 import { fromSentence, sentences } from './prose.js';
 import { type DocText, lineAt } from './textIndex.js';
-import { dateAfterPlace, dateValue } from './values.js';
+import { dateAfterPlace, dateValue, parseMonths } from './values.js';
 
 // Contract prose and form cues shared by the contract field finders.
 
@@ -61,15 +61,24 @@ export const DATE_CUE = (name: string) =>
  */
 const RANGE_OPENING = /^(?:\p{L}[\p{L}.']*\s+){0,3}$/u;
 
-/** Two dates joined by "to", "-", "bis", "au", ...: the start and end of a period. */
+/** A duration in brackets right after a period's end: "(36 months)", "(12 måneder)". */
+const BRACKETED = /^\s*\(([^()]{1,40})\)/;
+
+/**
+ * Two dates joined by "to", "-", "bis", "au", ...: the start and end of a period, and the term in
+ * months where a duration in brackets follows it ("1 October 2025 through 30 September 2028 (36
+ * months)").
+ */
 export const dateRange = (
   text: string,
   ctx: FinderContext,
-): { start: Parsed<string>; end: Parsed<string> } | undefined => {
+): { start: Parsed<string>; end: Parsed<string>; months?: Parsed<number> } | undefined => {
   const [first, second] = findDates(text, ctx.order, ctx.language);
   if (!first || !second || !RANGE_OPENING.test(text.slice(0, first.start))) return undefined;
   if (!RANGE_JOIN.test(text.slice(first.end, second.start))) return undefined;
-  return { start: dateValue(first), end: dateValue(second) };
+  const bracketed = BRACKETED.exec(text.slice(second.end))?.[1];
+  const months = bracketed === undefined ? undefined : parseMonths(bracketed, ctx.language);
+  return { start: dateValue(first), end: dateValue(second), ...(months ? { months } : {}) };
 };
 
 /**

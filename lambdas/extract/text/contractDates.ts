@@ -32,6 +32,20 @@ const labelledRange = (ctx: FinderContext, end: 'start' | 'end'): Candidate<stri
     }),
   );
 
+/**
+ * The term a labelled period states in brackets after its dates ("License Term: October 1, 2025
+ * through September 30, 2028 (36 months)", "Aftaleperiode: 1. maj 2025 til 30. april 2026 (12
+ * måneder)").
+ */
+export const labelledRangeTerm = (ctx: FinderContext): Candidate<number>[] =>
+  (['termRange', 'term'] as const).flatMap((label) =>
+    findLabelled(ctx.doc, contractLabels(label), (t) => dateRange(t, ctx)?.months, {
+      confidence: 0.93,
+      numbered: true,
+      via: 'label:range-term',
+    }),
+  );
+
 /** How far after a term's cue its duration may end and a period start. */
 const DURATION_THEN_PERIOD = 40;
 

@@ -9,7 +9,7 @@ import {
 } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
 import { feeSentences, lastDurationIn, namedLaws, placeDates } from './contractCues.js';
-import { effectiveDates, expirationDates } from './contractDates.js';
+import { effectiveDates, expirationDates, labelledRangeTerm } from './contractDates.js';
 import { autoRenewalCandidates, noticeDaysCandidates } from './contractEnding.js';
 import { checkedTotals } from './contractFees.js';
 import { definedParties, otherParty } from './contractParties.js';
@@ -43,8 +43,18 @@ const TITLE_WORDS = 6;
  */
 const titleNumber = (ctx: FinderContext): Candidate<string>[] => {
   const found: Candidate<string>[] = [];
-  for (const line of ctx.doc.lines.filter((l) => !l.furniture).slice(0, 5)) {
+  const top = ctx.doc.lines.filter((l) => !l.furniture).slice(0, 5);
+  for (const [i, line] of top.entries()) {
     const text = line.cells[0]?.text ?? '';
+    // The number on the line under a title alone, after a number mark and nothing else: "SMLOUVA O
+    // POSKYTOVÁNÍ SLUŽEB" over "č. 2025/017", "CONTRACT DE PRESTĂRI SERVICII" over "Nr. 45/2025".
+    const below = top[i + 1];
+    const under = below?.text.trim() ?? '';
+    const markUnder = NUMBER_MARK.exec(under);
+    if (below && markUnder?.[0].trim() && line.cells.length === 1 && isTitleAlone(text)) {
+      const id = parseId(under.slice(markUnder[0].length));
+      if (id) found.push({ value: id.value, confidence: 0.85, line: below, via: 'title:number-under' });
+    }
     for (const mark of text.matchAll(/\s(?=\S)/g)) {
       const title = text.slice(0, mark.index);
       // The number may stand in brackets: "MARKETING RETAINER AGREEMENT (No. MR-2025-09)".
@@ -58,6 +68,12 @@ const titleNumber = (ctx: FinderContext): Candidate<string>[] => {
     }
   }
   return found;
+};
+
+/** A line that is a contract's title and nothing more: a title word among its few words. */
+const isTitleAlone = (text: string): boolean => {
+  const words = text.trim().split(/\s+/);
+  return words.length <= TITLE_WORDS && CONTRACT_TITLE.test(text) && !/\d/.test(text);
 };
 
 /** The candidates a finder returns for one field. */
@@ -104,6 +120,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     const months = (text: string) => parseMonths(text, ctx.language);
     return [
       ...findLabelled(ctx.doc, contractLabels('term'), months, { via: 'label:term', numbered: true }),
+      ...labelledRangeTerm(ctx),
       ...afterCue(ctx.doc, contractCue('term'), months, 0.9, 'prose:runs-for'),
       ...beforeCue(ctx.doc, TERM_AFTER_DURATION, (t) => lastDurationIn(t, months), 0.88, 'prose:term-after'),
       ...afterCue(
