@@ -93,6 +93,26 @@ describe('a date alone at the top', () => {
     expect(fieldOf(extraction, 'invoiceDate')?.confidence).toBeLessThan(0.6);
   });
 
+  it.each([['11.04.2025  20:41  Tisch 7'], ['11.04.2025  20:41:05  Kasse 2  Bon 4471']])(
+    "is a receipt's date and time that open a line with more after them (%s)",
+    async (line) => {
+      // Act
+      const extraction = await invoice(line);
+
+      // Assess
+      expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2025-04-11');
+      expect(fieldOf(extraction, 'invoiceDate')?.confidence).toBeLessThan(0.6);
+    },
+  );
+
+  it('is not read from a row with a time that ends in an amount (a call, an item)', async () => {
+    // Act
+    const extraction = await invoice('11.04.2025  20:41  0171 2345678  0,09 €');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toBeUndefined();
+  });
+
   it("is not read from a label's value beside it", async () => {
     // Act
     const extraction = await invoice('Fälligkeitsdatum:          05.04.2024');

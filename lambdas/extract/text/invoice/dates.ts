@@ -1,6 +1,7 @@
 import { isoPlusDays, paymentTermsDays } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
 import { CASH_DISCOUNT, DEADLINE_BEFORE, NET_TERMS, PAYMENT_WORD } from '../../vocabulary/index.js';
+import { amountCell } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import { type FoundDate, findDates } from '../parseDate.js';
@@ -14,6 +15,9 @@ export interface DateCandidates {
   invoiceDate: Candidate<string>[];
   dueDate: Candidate<string>[];
 }
+
+/** A time of day alone: "20:41", "08:12:05". */
+const CLOCK = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 
 /** Lines from the top of the first page where a letter's date stands. */
 const LETTER_DATE_LINES = 20;
@@ -29,10 +33,14 @@ const topDates = (ctx: FinderContext): Candidate<string>[] => {
   const found: Candidate<string>[] = [];
   for (const line of ctx.doc.lines) {
     if (line.page !== page || line.furniture || line.line > LETTER_DATE_LINES) continue;
-    for (const cell of line.cells) {
+    // A receipt's date and time open its line, whatever follows but an amount ("11.04.2025  20:41
+    // Tisch 7"); a row that ends in one is an item's or a call's.
+    const stamped = CLOCK.test(line.cells[1]?.text ?? '') && !amountCell(line.cells.at(-1)?.text ?? '');
+    for (const [ci, cell] of line.cells.entries()) {
       // Without a place, a date stands alone on its line: beside other cells it is a label's
       // value ("Due date:   05/04/2024", "Lieferdatum  12.03.2024") or an item's date.
-      const read = dateAfterPlace(cell.text, ctx.order, line.cells.length > 1, ctx.language);
+      const alone = line.cells.length === 1 || (ci === 0 && stamped);
+      const read = dateAfterPlace(cell.text, ctx.order, !alone, ctx.language);
       // The date is all the cell holds after its place, or a receipt's time follows it.
       if (!read || !/^(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/.test(read.after.trimEnd())) continue;
       const { place, date } = read;
