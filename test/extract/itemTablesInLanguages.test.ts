@@ -579,6 +579,25 @@ describe('the end of an item table', () => {
     expect(fieldOf(extraction, 'lineItems')?.value).toHaveLength(2);
   });
 
+  it('reads the quantity shipped under columns of quantities ordered and shipped, and ends at their sum', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Invoice 558120',
+        'Item      Description                 Ordered  Shipped   Price   Ext. Price',
+        'ANC-22    Galvanized anchor 22 lb          4        4    89.00       356.00',
+        'FEND-8    Fender 8x20                     10        8   128.00     1,024.00',
+        '                                          Merchandise              1,380.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toEqual([
+      { description: 'Galvanized anchor 22 lb', quantity: '4', unitPrice: '89.00', amount: '356.00' },
+      { description: 'Fender 8x20', quantity: '8', unitPrice: '128.00', amount: '1024.00' },
+    ]);
+  });
+
   it('reads on past a running sum carried over a page break, whatever word it is printed under', async () => {
     // Prepare: Dutch prints "Transport", a word that is also a freight charge, at the foot of a
     // page and again at the top of the next

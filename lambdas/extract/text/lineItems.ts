@@ -245,6 +245,17 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
       if (unit?.currency || (unit && /[.,]\d{2}$/.test(numbers[0] as string))) item.unitPrice = unit.amount;
       // A lone number is a quantity only under a quantity's heading: "Faktor 2,3" multiplies a fee.
       else if (quantity && hasQuantity) item.quantity = quantity;
+    } else if (numbers.length === 3 && hasQuantity) {
+      // Quantities ordered and shipped, then the price ("4  4  89.00"): the quantity billed is the
+      // one the price makes the amount with, the later where both do.
+      const unit = amountCell(numbers[2] as string);
+      const quantity = [numbers[1], numbers[0]]
+        .map((c) => quantityOf(c as string))
+        .find((q) => q !== undefined && unit && withinACent(multiplyDecimals(q, unit.amount), item.amount));
+      if (quantity && unit) {
+        item.quantity = quantity;
+        item.unitPrice = unit.amount;
+      } else unreadable += 1;
     } else if (numbers.length > 2) unreadable += 1;
     // A quantity column before the description, under a heading that does not say so ("Amount
     // Product  VAT  Price  Total"): a number there is the quantity where it times the price is the amount.
