@@ -311,3 +311,30 @@ describe("the addressee under a window envelope's return address", () => {
     expect(fieldOf(extraction, 'customer')).toBeUndefined();
   });
 });
+
+describe('a letterhead printed on every page', () => {
+  it('is the vendor still, not the first company under it', async () => {
+    // Prepare: the letterhead repeats on each page, so it is a running header too
+    const page = (number: string, item: string, tax: string, total: string) => [
+      'Smith & Jones Electrical Ltd',
+      'VAT Reg 123 4567 89',
+      `INVOICE ${number}`,
+      'Date 20/05/2025',
+      'To Greenway Properties Ltd',
+      item,
+      tax,
+      total,
+    ];
+
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(
+        page('1043', 'Rewire flat 2, 14 Elm Road  1,200.00', 'VAT 20%  240.00', 'Total  £1,440.00'),
+        page('1044', 'Consumer unit, flat 3  650.00', 'VAT 20%  130.00', 'Total  £780.00'),
+      ),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Smith & Jones Electrical Ltd');
+  });
+});

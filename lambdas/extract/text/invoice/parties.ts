@@ -84,9 +84,15 @@ const NOT_A_NAME = /@|www\.|https?:|^\d|\b(?:tel|phone|fax|e-?mail)\b/i;
  * confirm, and that contradicts no other reading.
  */
 const letterhead = (ctx: FinderContext, addressees: ReadonlySet<string>): Candidate<string>[] => {
+  // A letterhead printed on every page is a running header too: on the first page's top lines it
+  // still names the issuer.
   const top = ctx.doc.lines
     .filter(
-      (l) => l.page === ctx.doc.lines[0]?.page && !l.furniture && /\p{L}{3}/u.test(l.text) && !isFormLine(l),
+      (l) =>
+        l.page === ctx.doc.lines[0]?.page &&
+        (!l.furniture || l.line <= 2) &&
+        /\p{L}{3}/u.test(l.text) &&
+        !isFormLine(l),
     )
     .slice(0, 3);
   for (const line of top) {
@@ -96,7 +102,7 @@ const letterhead = (ctx: FinderContext, addressees: ReadonlySet<string>): Candid
     const name = names.find((n) => isCompany(n) && !addressees.has(normalizeCompanyName(n)));
     if (name) return [{ value: name, confidence: 0.6, reading: 'position', line, via: 'letterhead' }];
   }
-  const first = top[0];
+  const first = top[0]?.furniture ? undefined : top[0];
   const cell = first?.cells[0]?.text.trim();
   const plain = cell && !NOT_A_NAME.test(cell) && !POSTCODE_TOWN.test(cell) ? plainName(cell) : undefined;
   const named: Candidate<string>[] =
