@@ -212,3 +212,66 @@ describe("a Finnish contract's entry into force", () => {
     expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-09-01');
   });
 });
+
+describe("a lease's term with its length before its dates", () => {
+  it('reads "five years from and including … to and including …" as the start and end', async () => {
+    // Act
+    const extraction = await read(
+      'LEASE OF COMMERCIAL PREMISES',
+      ['Landlord: Harbourside Estates Ltd', 'Tenant: Blue Fin Seafood Ltd'],
+      'Term: five years from and including 24 June 2025 to and including 23 June 2030',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-06-24');
+    expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2030-06-23');
+    expect(fieldOf(extraction, 'termMonths')?.value).toBe(60);
+  });
+
+  it('reads "Commencement:" as the effective date\'s label', async () => {
+    // Act
+    const extraction = await read('SECURITY SERVICES AGREEMENT', ENGLISH, 'Commencement: 1 July 2025');
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-07-01');
+  });
+});
+
+describe('a code after a contract title, with no number mark', () => {
+  it.each([
+    ['SECURITY SERVICES AGREEMENT Q-8812', 'Q-8812'],
+    ['FRAMEWORK CALL-OFF CONTRACT PO-C-2025-300', 'PO-C-2025-300'],
+  ])('is its number, and the document a contract ("%s")', async (title, number) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([title, 'Supplier: Tallis Engineering Ltd', 'Buyer: Northern Water plc']),
+    );
+
+    // Assess
+    expect(extraction.docType).toBe('contract');
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe(number);
+  });
+
+  it('reads the number of an amendment titled as one ("AMENDMENT No. AMD-2 TO THE … AGREEMENT")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'AMENDMENT No. AMD-2 TO THE MANAGED HOSTING SERVICES AGREEMENT',
+        'This Amendment is made between Cloudkeep Hosting Ltd ("Supplier") and Meridian Retail plc ("Customer") and takes effect on 1 October 2025.',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe('AMD-2');
+  });
+
+  it('is none where the title ends in a year ("SERVICES AGREEMENT 2025")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['SERVICES AGREEMENT 2025', ...ENGLISH, 'The fees are £1,000 per month.']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'contractNumber')).toBeUndefined();
+  });
+});

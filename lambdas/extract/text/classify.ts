@@ -15,7 +15,7 @@ import {
 } from '../vocabulary/index.js';
 import { findDates } from './parseDate.js';
 import type { DocLine, DocText } from './textIndex.js';
-import { NUMBER_MARK_SOURCE } from './values.js';
+import { NUMBER_MARK_SOURCE, unmarkedCode } from './values.js';
 
 /** The classifier's answer. */
 export interface Classification {
@@ -144,7 +144,10 @@ const TITLE_NUMBER = new RegExp(
  */
 const isContractTitle = (cell: string): boolean => {
   const numbered = TITLE_NUMBER.exec(cell);
-  const text = numbered ? cell.slice(0, numbered.index) : cell;
+  // Or a code with no mark after the title's last word ("SECURITY SERVICES AGREEMENT Q-8812").
+  const lastSpace = cell.trimEnd().lastIndexOf(' ');
+  const coded = !numbered && lastSpace > 0 && unmarkedCode(cell.slice(lastSpace)) ? lastSpace : undefined;
+  const text = numbered ? cell.slice(0, numbered.index) : cell.slice(0, coded);
   if (numbered && BARE_CONTRACT_WORD.test(text)) return false;
   const words = text.trim().split(/\s+/);
   if (words.length > 8 || /[\d:;,.!?]/.test(text)) return false;

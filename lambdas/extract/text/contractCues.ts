@@ -18,7 +18,7 @@ import { besideKrona, type FoundAmount, findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
 import { fromSentence, sentences } from './prose.js';
 import { type DocText, lineAt } from './textIndex.js';
-import { dateAfterPlace, dateValue, parseMonths } from './values.js';
+import { dateAfterPlace, dateValue, leadingDurationLength, parseMonths } from './values.js';
 
 // Contract prose and form cues shared by the contract field finders.
 
@@ -74,7 +74,10 @@ export const dateRange = (
   ctx: FinderContext,
 ): { start: Parsed<string>; end: Parsed<string>; months?: Parsed<number> } | undefined => {
   const [first, second] = findDates(text, ctx.order, ctx.language);
-  if (!first || !second || !RANGE_OPENING.test(text.slice(0, first.start))) return undefined;
+  // The term's length may come first: "five years from and including 24 June 2025 to …".
+  const opening = text.slice(0, first?.start ?? 0);
+  if (!first || !second || !RANGE_OPENING.test(opening.slice(leadingDurationLength(opening)).trimStart()))
+    return undefined;
   if (!RANGE_JOIN.test(text.slice(first.end, second.start))) return undefined;
   const bracketed = BRACKETED.exec(text.slice(second.end))?.[1];
   const months = bracketed === undefined ? undefined : parseMonths(bracketed, ctx.language);

@@ -28,6 +28,7 @@ import {
   parseMonths,
   parseParty,
   parsePaymentTerms,
+  unmarkedCode,
 } from './values.js';
 
 /** "within 30 days", "payable thirty (30) days" in an English sentence about paying. */
@@ -60,9 +61,11 @@ const titleNumber = (ctx: FinderContext): Candidate<string>[] => {
       // The number may stand in brackets: "MARKETING RETAINER AGREEMENT (No. MR-2025-09)".
       const rest = text.slice(mark.index + 1).replace(/^\((.*)\)$/, '$1');
       const number = NUMBER_MARK.exec(rest);
-      if (!number || number[0].trim() === '' || title.split(/\s+/).length > TITLE_WORDS) continue;
+      const code = number?.[0].trim() ? undefined : unmarkedCode(rest);
+      if (title.split(/\s+/).length > TITLE_WORDS) continue;
+      if (!number?.[0].trim() && !code) continue;
       if (!CONTRACT_TITLE.test(title)) continue;
-      const id = parseId(rest.slice(number[0].length));
+      const id = code ? { value: code } : parseId(rest.slice(number?.[0].length ?? 0));
       if (id) found.push({ value: id.value, confidence: 0.88, line, via: 'title:number' });
       break;
     }

@@ -122,6 +122,19 @@ const GROUPED_ID = /^(\d{2,6}(?: \d{2,6}){1,4})(?=$|\s+[^\d\s]|\s{2,}|[;)]|,\s)/
 export const NUMBER_MARK_SOURCE =
   'nro|n:o|nr|no|n[°º]|nº|n\\.\\s?[°º]|n(?=\\.)|č(?=\\.)|#|№|num(?:ber|mer|ero|éro)?|número|núm(?=\\.)|br(?=\\.)|št(?=\\.)|číslo|αριθμ[οό][σς]|αριθ(?=\\.)|αρ(?=\\.)|број|бр(?=\\.)';
 
+/**
+ * A document's code printed with no number mark, as a title may end with one ("SECURITY SERVICES
+ * AGREEMENT Q-8812", "FRAMEWORK CALL-OFF CONTRACT PO-C-2025-300"): capital letters, then parts
+ * after dashes or slashes, with a digit. A bare number ("AGREEMENT 2025") is a year as often.
+ */
+export const UNMARKED_CODE = /^\(?([A-Z]{1,6}(?:[-/][A-Z0-9]+)+)\)?$/u;
+
+/** The code `UNMARKED_CODE` finds in `text`, where it holds a digit. */
+export const unmarkedCode = (text: string): string | undefined => {
+  const code = UNMARKED_CODE.exec(text.trim())?.[1];
+  return code && /\d/.test(code) ? code : undefined;
+};
+
 /** A number mark (`NUMBER_MARK_SOURCE`) between a document's title and its number, with the spaces after it. */
 export const NUMBER_MARK = new RegExp(`^(?:${NUMBER_MARK_SOURCE})\\.?\\s*[:.]?\\s*`, 'iu');
 
@@ -491,6 +504,13 @@ const DURATION = new RegExp(
   `^${NUMBER_PHRASE}(?:\\s*|-)(?:${unitGroup('days')}|${unitGroup('weeks')}|${unitGroup('months')}|${unitGroup('years')})(?![\\p{L}])`,
   'iu',
 );
+
+/** How long the duration that opens `text` is written ("five years from …" -> 10), 0 where none does. */
+export const leadingDurationLength = (text: string): number => {
+  const trimmed = text.trimStart();
+  const m = DURATION.exec(trimmed);
+  return m ? text.length - trimmed.length + m[0].length : 0;
+};
 
 /** A duration's text without the article Catalan elides before "un" ("una durada d'un any"). */
 const durationText = (text: string): string => text.trim().replace(/^d['’](?=un\b)/iu, '');
