@@ -154,6 +154,40 @@ const PAGE_NUMBER = /^(?:page\s+)?-?\s*\d{1,4}\s*(?:(?:of|\/)\s*\d{1,4})?\s*-?$/
 const furnitureKey = (text: string): string =>
   /\d[.,]\d{2}(?!\d)/.test(text) ? text.trim() : text.replace(/\d+/g, '#').trim();
 
+/** Lines a page needs to be told a copy of another: a short page repeats a header's lines. */
+const COPY_MIN_LINES = 5;
+/** Share of a page's lines printed on an earlier page that makes it that page's copy. */
+const COPY_SHARE = 0.9;
+
+/**
+ * Pages that copy an earlier page ("DUPLICATA", "Kopie", the customer's and the file's copies in
+ * one PDF): nine in ten of their lines printed on it. A copy says nothing new, and its lines would
+ * read as a second source agreeing with the first, or, at the foot of both, as a running footer
+ * that hides the totals.
+ */
+const copiedPages = (byPage: ReadonlyMap<number, DocLine[]>): Set<number> => {
+  const copies = new Set<number>();
+  const seen: { page: number; texts: Set<string> }[] = [];
+  for (const [page, pageLines] of byPage) {
+    const texts = pageLines.map((l) => l.text.trim());
+    const copy =
+      texts.length >= COPY_MIN_LINES &&
+      seen.some((s) => texts.filter((t) => s.texts.has(t)).length >= COPY_SHARE * texts.length);
+    if (copy) copies.add(page);
+    else seen.push({ page, texts: new Set(texts) });
+  }
+  return copies;
+};
+
+/** `lines` without the pages that copy an earlier one, numbered again. */
+const withoutCopies = (lines: DocLine[]): DocLine[] => {
+  const byPage = new Map<number, DocLine[]>();
+  for (const line of lines) byPage.set(line.page, [...(byPage.get(line.page) ?? []), line]);
+  const copies = copiedPages(byPage);
+  if (copies.size === 0) return lines;
+  return lines.filter((l) => !copies.has(l.page)).map((l, index) => ({ ...l, index }));
+};
+
 const markFurniture = (lines: DocLine[], pageCount: number): void => {
   const edges = new Map<string, Set<number>>();
   const byPage = new Map<number, DocLine[]>();
@@ -179,28 +213,29 @@ const markFurniture = (lines: DocLine[], pageCount: number): void => {
 
 /** Prepares the parse stage's text for the field finders. */
 export const indexText = (text: PdfText): DocText => {
-  const lines: DocLine[] = [];
+  const read: DocLine[] = [];
   for (const page of text.pages) {
     page.lines.forEach((printed, i) => {
       const raw = spelt(printed);
       if (raw.trim() === '') return;
       const geometry = page.geometry?.[i];
       const plain = geometry?.confidence !== undefined ? joinSplitCents(plainText(raw)) : plainText(raw);
-      lines.push({
+      read.push({
         page: page.page,
         line: i + 1,
         raw,
         text: plain,
         cells: splitCells(plain),
         furniture: false,
-        index: lines.length,
+        index: read.length,
         ...(geometry ? { box: geometry.box } : {}),
         ...(geometry?.confidence !== undefined ? { ocrConfidence: geometry.confidence } : {}),
         ...(geometry?.words ? { words: geometry.words } : {}),
       });
     });
   }
-  markFurniture(lines, text.pages.length);
+  const lines = withoutCopies(read);
+  markFurniture(lines, new Set(lines.map((l) => l.page)).size);
   const flatLines = lines.filter((l) => !l.furniture);
   const flatStarts: number[] = [];
   let offset = 0;
