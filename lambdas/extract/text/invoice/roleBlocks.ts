@@ -2,7 +2,7 @@ import type { Candidate } from '../../candidates.js';
 import { documentTypeCue, type LabelField, labelsAtStart, SALUTATION } from '../../vocabulary/index.js';
 import { headsTable } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
-import { continuesBrokenWord, type DocLine } from '../textIndex.js';
+import { continuesBrokenWord, type DocLine, nextContentLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm } from '../values.js';
 import { ROLE_LABELS } from './partyBlocks.js';
 
@@ -72,6 +72,14 @@ const nameLabelled = (cell: DocLine['cells'][number] | undefined): string | unde
 /** The cell of `line` in column `ci` of the line above, or its only cell when it has fewer. */
 const cellBelow = (line: DocLine, ci: number) => (line.cells.length > ci ? line.cells[ci] : line.cells[0]);
 
+const IBAN_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['iban']);
+
+/** The line after `line` starts with an IBAN's label: `line` names the account's holder. */
+const ownsAccountBelow = (ctx: FinderContext, line: DocLine): boolean => {
+  const next = nextContentLine(ctx.doc, line);
+  return next !== undefined && labelsAtStart(next.cells[0]?.text ?? '', IBAN_LABEL).length > 0;
+};
+
 /** The party named by a role label: on the label's own line, or in the block under it. */
 export const roleBlock = (
   ctx: FinderContext,
@@ -86,6 +94,9 @@ export const roleBlock = (
       const label = labelsAtStart(cell.text, ROLE_LABELS[role])[0];
       // Checked only where a role label stands: a table's heading names no party.
       if (!label || continuesBrokenWord(ctx.doc, line, ci) || headsTable(ctx.doc, line)) return;
+      // A transfer form's recipient over its account ("Empfänger: Stadtwerke Lindau GmbH" over
+      // "IBAN: DE44 …") is whom the money goes to: the issuer, not the billed party.
+      if (role === 'customer' && ownsAccountBelow(ctx, line)) return;
       // A weak role label names a party that is probably, not surely, this one: goods go to a
       // ship-to address ("Lieferadresse", "Ship to") that need not be the buyer's, which a
       // bill-to or buyer label names.
