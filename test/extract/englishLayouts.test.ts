@@ -662,3 +662,62 @@ describe('fields on one line parted by a middle dot or a bar', () => {
     expect(fieldOf(extraction, 'dueDate')?.value).toBe('2024-06-17');
   });
 });
+
+describe('a form stacked in one column', () => {
+  it('reads a generic "Datum" alone on its line as the label of the date alone under it', async () => {
+    // Prepare
+    const stacked = (...dateLines: string[]) =>
+      extractor.extract(
+        pdfTextOf([
+          'Metallbau Schuster GmbH',
+          'Rechnung',
+          'Rechnungs-Nr.',
+          '25-0419',
+          ...dateLines,
+          'Kunde',
+          'Autohaus Berger KG',
+          'Leistung  Betrag',
+          'Geländer Edelstahl inkl. Montage  5 200,00',
+          'Netto  5 200,00',
+          'MwSt 19%  988,00',
+          'Brutto  6 188,00 EUR',
+        ]),
+      );
+
+    // Act
+    const labelled = await stacked('Datum', '19.04.2025');
+    const bare = await stacked('19.04.2025');
+
+    // Assess: the label is a reading of its own, on top of the bare date's
+    expect(fieldOf(labelled, 'invoiceDate')?.value).toBe('2025-04-19');
+    expect(
+      fieldOf(labelled, 'invoiceDate')
+        ?.evidence?.map((e) => e.detail)
+        .join(' '),
+    ).toContain('under-label');
+    expect(
+      fieldOf(bare, 'invoiceDate')
+        ?.evidence?.map((e) => e.detail)
+        .join(' '),
+    ).not.toContain('under-label');
+  });
+
+  it('reads no date under a generic word that heads a column of a row', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Invoice 4471',
+        'Date  Description  Amount',
+        '19.04.2025  Repairs  200.00',
+        'Total  200.00',
+      ]),
+    );
+
+    // Assess
+    expect(
+      fieldOf(extraction, 'invoiceDate')
+        ?.evidence?.map((e) => e.detail)
+        .join(' ') ?? '',
+    ).not.toContain('under');
+  });
+});

@@ -234,7 +234,10 @@ export const findLabelled = <V>(
     }
     // "88 Congress Ave   Due Date" over "Austin, TX 78701   06/02/2024": a label that ends its
     // line, in a form's column, has its value under it too.
-    if (!rest && !next && !m.weak && !options.below) {
+    // A generic word alone on its line over a value alone on the next ("Datum" over "19.04.2025"):
+    // a form stacked in one column. In a row of headings it would head a table's column.
+    const stacked = line.cells.length === 1 && nextContentLine(doc, line)?.cells.length === 1;
+    if (!rest && !next && (!m.weak || stacked) && !options.below) {
       readUnder(0.1, 'under-label');
       return;
     }
