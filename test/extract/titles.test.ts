@@ -107,6 +107,16 @@ describe('a one- or two-digit number after a title', () => {
 describe('titles and numbers of more kinds of invoice', () => {
   it.each([
     [
+      "an Italian e-invoice's courtesy copy, by its title",
+      [
+        'Studio Verde S.r.l.',
+        'Fattura elettronica n. 88/2025 del 28/05/2025',
+        'Cliente: Comune di Lecco',
+        'Totale documento  4.880,00 €',
+      ],
+      '88/2025',
+    ],
+    [
       'a Norwegian credit note, by its own number label',
       [
         'Fjordkraft Elektro AS',
