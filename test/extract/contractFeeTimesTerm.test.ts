@@ -293,3 +293,55 @@ describe('wordsToNumber', () => {
     expect(got).toBe(n);
   });
 });
+
+describe('a fee in a compound word, or in a word the vocabulary only now knows', () => {
+  it.each([
+    [
+      'German, a compound that ends in a fee word ("Wartungspauschale")',
+      [
+        'Wartungsvertrag Nr. WV-2025-08',
+        'zwischen der Schreinerei Holz & Form GmbH, Werkstraße 3, 90402 Nürnberg (Auftragnehmer)',
+        'und der Praxis Müller GmbH, Königstraße 50, 90402 Nürnberg (Auftraggeber)',
+        '1. Der Vertrag beginnt am 01.09.2025 und läuft 24 Monate.',
+        '2. Die jährliche Wartungspauschale beträgt 2.400,00 € netto; für die gesamte Laufzeit somit 4.800,00 € netto.',
+      ],
+      '4800.00',
+    ],
+    [
+      'Finnish, a monthly charge ("Kuukausimaksu") over a labelled period',
+      [
+        'Huoltosopimus 2025-07',
+        'Palveluntuottaja: Tekniikkapalvelu Virtanen Oy',
+        'Tilaaja: Asunto Oy Koivula',
+        'Sopimuskausi: 1.6.2025–31.5.2027',
+        'Kuukausimaksu 800,00 € (alv 0 %), sopimuskaudelta yhteensä 19 200,00 €.',
+      ],
+      '19200.00',
+    ],
+  ])('reads the total the fee times the term makes (%s)', async (_case, lines, total) => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(lines));
+
+    // Assess
+    expect(extraction.docType).toBe('contract');
+    expect(fieldOf(extraction, 'totalValue')?.value).toMatchObject({ amount: total, currency: 'EUR' });
+    expect(fieldOf(extraction, 'totalValue')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('reads the parties of lines that open with "zwischen der" and "und der", and "läuft 24 Monate" as the term', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Wartungsvertrag Nr. WV-2025-08',
+        'zwischen der Schreinerei Holz & Form GmbH, Werkstraße 3, 90402 Nürnberg (Auftragnehmer)',
+        'und der Praxis Müller GmbH, Königstraße 50, 90402 Nürnberg (Auftraggeber)',
+        '1. Der Vertrag beginnt am 01.09.2025 und läuft 24 Monate.',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Schreinerei Holz & Form GmbH');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Praxis Müller GmbH');
+    expect(fieldOf(extraction, 'termMonths')?.value).toBe(24);
+  });
+});

@@ -144,9 +144,14 @@ const TITLE_NUMBER = new RegExp(
  */
 const isContractTitle = (cell: string): boolean => {
   const numbered = TITLE_NUMBER.exec(cell);
-  // Or a code with no mark after the title's last word ("SECURITY SERVICES AGREEMENT Q-8812").
+  // Or a code with no mark after the title's last word ("SECURITY SERVICES AGREEMENT Q-8812",
+  // "Huoltosopimus 2025-07"): the title is still one, whatever the code numbers.
   const lastSpace = cell.trimEnd().lastIndexOf(' ');
-  const coded = !numbered && lastSpace > 0 && unmarkedCode(cell.slice(lastSpace)) ? lastSpace : undefined;
+  const last = cell.slice(lastSpace);
+  const coded =
+    !numbered && lastSpace > 0 && (unmarkedCode(last) || /^\s\d{1,6}[-/]\d{1,6}$/.test(last.trimEnd()))
+      ? lastSpace
+      : undefined;
   const text = numbered ? cell.slice(0, numbered.index) : cell.slice(0, coded);
   if (numbered && BARE_CONTRACT_WORD.test(text)) return false;
   const words = text.trim().split(/\s+/);

@@ -6,6 +6,7 @@ import {
   NAME_ARTICLE,
   ON_BEHALF_OF,
   PARTIES_BETWEEN,
+  PARTY_LINE_OPENING,
   PARTY_PREFIX,
   partiesAnd,
   ROLE_WORD,
@@ -121,7 +122,7 @@ const listedParty = (before: string): { boundary: number; name: string } | undef
 const lineParty = (before: string, after: string): { boundary: number; name: string } | undefined => {
   if (!/^[\s,;.]*(?:\n|$)/.test(after)) return undefined;
   const boundary = before.lastIndexOf('\n') + 1;
-  const name = partyName(before.slice(boundary));
+  const name = partyName(before.slice(boundary).replace(PARTY_LINE_OPENING, ''));
   return name && isCompany(name) ? { boundary, name } : undefined;
 };
 

@@ -107,6 +107,15 @@ export const PARTIES_BETWEEN = new RegExp(
   'giu',
 );
 
+/**
+ * The word that opens a line of a contract's list of parties, "between" or "and" ("zwischen der
+ * Schreinerei Holz & Form GmbH, …", "und der …"), with the spaces after it.
+ */
+export const PARTY_LINE_OPENING = new RegExp(
+  `^\\s*(?:${every((c) => c.between)}|${every((c) => c.and)})${NOT_WORD_AFTER}\\s*`,
+  'iu',
+);
+
 const andPattern = (words: string) =>
   new RegExp(`(?:^|\\n|[,;\\-–—»“”"')]\\s*)\\s*(?:${words})${NOT_WORD_AFTER}\\s*`, 'giu');
 const PARTIES_AND_BY_LANGUAGE = new Map(VOCABULARIES.map((v) => [v.code, andPattern(anyOf(v.contract.and))]));
@@ -186,8 +195,16 @@ export const NO_RENEWAL = phrases((c) => c.cues.noRenewal);
 /** Words that make a sentence one about ending the contract ("gekündigt", "résiliation", "disdetta"). */
 export const TERMINATION_WORDS = phrases((c) => c.cues.termination);
 
-/** Words that make a sentence one about the contract's price ("fees", "Vergütung", "prix"). */
-export const VALUE_WORDS = phrases((c) => c.cues.value);
+/**
+ * Words that make a sentence one about the contract's price ("fees", "Vergütung", "prix"), and
+ * in a compounding language a word that ends in one ("Wartungspauschale", "Nettokaltmiete").
+ */
+export const VALUE_WORDS = new RegExp(
+  `${NOT_WORD_BEFORE}(?:${every((c) => c.cues.value)}|\\p{L}{3,}(?:${anyOf(
+    VOCABULARIES.filter((v) => v.compoundWords).flatMap((v) => v.contract.cues.value),
+  )}))${NOT_WORD_AFTER}`,
+  'iu',
+);
 
 /** Words that say an amount is the whole of several ("in total", "insgesamt", "au total"). */
 export const TOTAL_WORDS = phrases((c) => c.cues.total);
