@@ -6,17 +6,17 @@ import { pdfTextOf } from './pdfTextOf.js';
 
 /**
  * Invoices from countries whose language Docket has no vocabulary for often print every label
- * twice, their own and an English one after a slash ("Итого к оплате / Total due", from a
- * Russian invoice): the second half is read as the label. Where Docket reads both languages
+ * twice, their own and an English one after a slash ("Вкупно за плаќање / Total due", from a
+ * Macedonian invoice): the second half is read as the label. Where Docket reads both languages
  * ("Fizetendő összesen / Total due", from a Hungarian invoice, "Сума за плащане / Total due", from
- * a Bulgarian one, "Износ за уплату / Total due", from a Serbian one), the first half names the
- * same field.
+ * a Bulgarian one, "Износ за уплату / Total due", from a Serbian one, "Итого к оплате / Total
+ * due", from a Russian one), the first half names the same field.
  */
 describe('a bilingual label', () => {
   it.each([
-    ['Итого к оплате / Total due', 'amountDue'],
-    ['Сумма без НДС 20 % / VAT base 20%', 'subtotal'],
-    ['НДС 20 % / VAT 20%', 'tax'],
+    ['Вкупно за плаќање / Total due', 'amountDue'],
+    ['Даночна основа 18 % / VAT base 18%', 'subtotal'],
+    ['ДДВ 18 % / VAT 18%', 'tax'],
   ])('"%s" is read by its second half', (text, field) => {
     // Act
     const [label] = labelsAtStart(text);
@@ -36,6 +36,9 @@ describe('a bilingual label', () => {
     ['Износ за уплату / Total due', 'amountDue'],
     ['Основица 20 % / VAT base 20%', 'subtotal'],
     ['ПДВ 20 % / VAT 20%', 'tax'],
+    ['Итого к оплате / Total due', 'amountDue'],
+    ['Сумма без НДС 20 % / VAT base 20%', 'subtotal'],
+    ['НДС 20 % / VAT 20%', 'tax'],
   ])('"%s" is read by its first half, which names the same field', (text, field) => {
     // Act
     const [label] = labelsAtStart(text);

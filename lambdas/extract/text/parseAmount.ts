@@ -89,6 +89,11 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   dinara: 'RSD',
   'дин.': 'RSD',
   динара: 'RSD',
+  // The hryvnia and the rouble after their amount ("24 000,00 грн", "60 000,00 руб.", "₽" above).
+  грн: 'UAH',
+  'грн.': 'UAH',
+  руб: 'RUB',
+  'руб.': 'RUB',
 };
 
 /**
@@ -128,6 +133,10 @@ const WORDLIKE_SIGNS: Readonly<Record<string, string>> = {
   dinara: '',
   'дин.': '(?<=\\d[ \\u00a0\\u202f]?)(?:дин|ДИН)(?:\\.|(?:ара|АРА)(?!\\p{Script=Cyrillic}))',
   динара: '',
+  грн: '(?<!\\p{Script=Cyrillic})(?:грн|ГРН)\\.?(?!\\p{Script=Cyrillic})',
+  'грн.': '',
+  руб: '(?<!\\p{Script=Cyrillic})(?:руб|РУБ)\\.?(?!\\p{Script=Cyrillic})',
+  'руб.': '',
 };
 
 /** A currency sign of `SYMBOLS` (longest first, so "US$" before "$") or a three-letter code. */

@@ -19,12 +19,14 @@ import nl from './nl.json' with { type: 'json' };
 import pl from './pl.json' with { type: 'json' };
 import pt from './pt.json' with { type: 'json' };
 import ro from './ro.json' with { type: 'json' };
+import ru from './ru.json' with { type: 'json' };
 import { type Vocabulary, VocabularySchema } from './schema.js';
 import sk from './sk.json' with { type: 'json' };
 import sl from './sl.json' with { type: 'json' };
 import sr from './sr.json' with { type: 'json' };
 import sv from './sv.json' with { type: 'json' };
 import tr from './tr.json' with { type: 'json' };
+import uk from './uk.json' with { type: 'json' };
 
 /**
  * Every language Docket reads. Adding one: write `<code>.json` beside this file (the schema in
@@ -59,6 +61,8 @@ export const VOCABULARIES: readonly Vocabulary[] = [
   bg,
   tr,
   sr,
+  uk,
+  ru,
 ].map((v) => {
   const parsed = VocabularySchema.safeParse(v);
   if (!parsed.success) {

@@ -165,15 +165,48 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   // general partnership ("о.д."). Their Latin forms are Croatia's and Slovenia's.
   'доо',
   'од',
+  // Ukrainian and Russian companies, where a name puts their form last ("Світанок ТОВ",
+  // "Ромашка ООО"); most put it first (LEGAL_PREFIXES, below).
+  'тов',
+  'прат',
+  'пат',
+  'фоп',
+  'ооо',
+  'оао',
+  'зао',
+  'пао',
 ]);
 
 /**
  * Legal forms written BEFORE the name, in capitals: the Baltic "UAB Baltijos Tiekimas"
  * (Lithuania, also "AB" and "MB"), "SIA Rīgas Koks" (Latvia), "AS Tallinna Vesi" (Estonia and
- * Latvia), and the Bulgarian sole trader "ЕТ „Иван Петров“". Matched only in capitals and before a
- * capitalised word, quoted or not ("SIA \"Datu Risinājumi\""), so "As agreed" names nobody.
+ * Latvia), the Bulgarian sole trader "ЕТ „Иван Петров“", and the Ukrainian and Russian companies
+ * and sole traders ("ТОВ «Світанок»", "ФОП Коваленко І. П.", "ООО «Ромашка»", "ИП Иванов И. И.").
+ * Matched only in capitals and before a capitalised word, quoted or not ("SIA \"Datu Risinājumi\""),
+ * so "As agreed" names nobody.
  */
-export const LEGAL_PREFIXES: ReadonlySet<string> = new Set(['UAB', 'AB', 'MB', 'SIA', 'AS', 'ЕТ']);
+export const LEGAL_PREFIXES: ReadonlySet<string> = new Set([
+  'UAB',
+  'AB',
+  'MB',
+  'SIA',
+  'AS',
+  'ЕТ',
+  // Ukrainian: the limited company, the private enterprise, the sole trader, the joint-stock companies.
+  'ТОВ',
+  'ПП',
+  'ФОП',
+  'ПАТ',
+  'ПрАТ',
+  'АТ',
+  // Russian: the limited company, the joint-stock companies (open, closed, public, plain), the sole trader.
+  'ООО',
+  'ОАО',
+  'ЗАО',
+  'ПАО',
+  'АО',
+  'ИП',
+]);
 const LEADING_FORM = new RegExp(`^(?:${[...LEGAL_PREFIXES].join('|')})\\s+["„“«]?\\p{Lu}`, 'u');
 
 /**
