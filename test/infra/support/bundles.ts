@@ -212,7 +212,10 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // extract 1,308 -> 1,313 (measured 1,311 in cdk.out): table headings that name no party, running
 // sums over page breaks, the tax a price includes, contracts' periods and refund labels in twelve
 // languages (stop 50), ~5 KB.
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_313 };
+// extract 1,313 -> 1,346 (measured 1,344 in cdk.out): the Ukrainian and Russian vocabularies
+// (~15 KB each minified) and the readers of stop 51 (copies, sums that count another invoice,
+// contract codes and periods), ~33 KB.
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_346 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
