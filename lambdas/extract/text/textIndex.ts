@@ -179,19 +179,20 @@ const copiedPages = (byPage: ReadonlyMap<number, DocLine[]>): Set<number> => {
   return copies;
 };
 
-/** `lines` without the pages that copy an earlier one, numbered again. */
-const withoutCopies = (lines: DocLine[]): DocLine[] => {
+/** The lines of each page, pages in order. */
+const linesByPage = (lines: readonly DocLine[]): Map<number, DocLine[]> => {
   const byPage = new Map<number, DocLine[]>();
-  for (const line of lines) byPage.set(line.page, [...(byPage.get(line.page) ?? []), line]);
-  const copies = copiedPages(byPage);
-  if (copies.size === 0) return lines;
-  return lines.filter((l) => !copies.has(l.page)).map((l, index) => ({ ...l, index }));
+  for (const line of lines) {
+    const pageLines = byPage.get(line.page);
+    if (pageLines) pageLines.push(line);
+    else byPage.set(line.page, [line]);
+  }
+  return byPage;
 };
 
 const markFurniture = (lines: DocLine[], pageCount: number): void => {
   const edges = new Map<string, Set<number>>();
-  const byPage = new Map<number, DocLine[]>();
-  for (const line of lines) byPage.set(line.page, [...(byPage.get(line.page) ?? []), line]);
+  const byPage = linesByPage(lines);
   for (const pageLines of byPage.values()) {
     const edge = [...pageLines.slice(0, 2), ...pageLines.slice(-2)];
     for (const line of edge) {
@@ -234,8 +235,11 @@ export const indexText = (text: PdfText): DocText => {
       });
     });
   }
-  const lines = withoutCopies(read);
-  markFurniture(lines, new Set(lines.map((l) => l.page)).size);
+  // Copies leave the text, and the page count, before the running headers are looked for.
+  const copies = copiedPages(linesByPage(read));
+  const lines =
+    copies.size === 0 ? read : read.filter((l) => !copies.has(l.page)).map((l, index) => ({ ...l, index }));
+  markFurniture(lines, text.pages.length - copies.size);
   const flatLines = lines.filter((l) => !l.furniture);
   const flatStarts: number[] = [];
   let offset = 0;
