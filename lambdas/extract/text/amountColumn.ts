@@ -1,7 +1,7 @@
 import { ITEM_HEADINGS } from '../vocabulary/index.js';
 import { currencyOf, type FoundAmount, findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
-import { type DocLine, type DocText, nextContentLine } from './textIndex.js';
+import { type DocLine, type DocText, type LineCell, nextContentLine } from './textIndex.js';
 
 /**
  * A cell that is one amount and nothing else ("1.234,50", "$1,200.00"). A column's amount in
@@ -63,6 +63,12 @@ export const amountColumnCurrency = (
   return undefined;
 };
 
+/** The last cell of `line` when it is one amount and nothing else: a row that ends in an amount. */
+export const endingAmount = (line: DocLine): LineCell | undefined => {
+  const last = line.cells.at(-1);
+  return last && amountCell(last.text) ? last : undefined;
+};
+
 /**
  * A table's heading row ("Date  Consignment  From  To  Charge"): three cells or more, none an
  * amount, over a row of as many cells that ends in one. Its role words head columns of places or
@@ -72,11 +78,5 @@ export const amountColumnCurrency = (
 export const headsTable = (doc: DocText, line: DocLine): boolean => {
   if (line.cells.length < 3 || line.cells.some((c) => amountCell(c.text) !== undefined)) return false;
   const row = nextContentLine(doc, line);
-  const last = row?.cells[row.cells.length - 1];
-  return (
-    row !== undefined &&
-    last !== undefined &&
-    row.cells.length >= line.cells.length &&
-    amountCell(last.text) !== undefined
-  );
+  return row !== undefined && row.cells.length >= line.cells.length && endingAmount(row) !== undefined;
 };

@@ -2,7 +2,7 @@ import type { Candidate } from '../candidates.js';
 import { contractCue, contractLabels, EFFECTIVE_AFTER_DATE } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
 import { DATE_CUE, dateRange, lastDateIn } from './contractCues.js';
-import { findLabelled } from './labelled.js';
+import { findLabelled, type Parsed } from './labelled.js';
 import { afterCue, beforeCue } from './prose.js';
 import { parseDateAt } from './values.js';
 
@@ -18,19 +18,30 @@ const DATED_BY_DEFAULT: ReadonlySet<string> = new Set([
   'prose:commences',
 ]);
 
+/** A period read from its two dates: its start, end, or stated term (`dateRange`). */
+type PeriodPart<V> = (period: NonNullable<ReturnType<typeof dateRange>>) => Parsed<V> | undefined;
+
+/** A part of the period after a label of the period or of the term. */
+const labelledPeriod = <V>(ctx: FinderContext, part: PeriodPart<V>, via: string): Candidate<V>[] =>
+  (['termRange', 'term'] as const).flatMap((label) =>
+    findLabelled(
+      ctx.doc,
+      contractLabels(label),
+      (t) => {
+        const period = dateRange(t, ctx);
+        return period && part(period);
+      },
+      { confidence: 0.93, numbered: true, via },
+    ),
+  );
+
 /**
  * A period's start or end after a label of the period or of the term ("Vertragszeitraum:
  * 01.07.2025 - 30.06.2026", "Durata: dal 1° settembre 2025 al 31 agosto 2026"); a term label's
  * value that is a duration ("Laufzeit: 24 Monate") is no period and gives nothing here.
  */
 const labelledRange = (ctx: FinderContext, end: 'start' | 'end'): Candidate<string>[] =>
-  (['termRange', 'term'] as const).flatMap((label) =>
-    findLabelled(ctx.doc, contractLabels(label), (t) => dateRange(t, ctx)?.[end], {
-      confidence: 0.93,
-      numbered: true,
-      via: 'label:range',
-    }),
-  );
+  labelledPeriod(ctx, (period) => period[end], 'label:range');
 
 /**
  * The term a labelled period states in brackets after its dates ("License Term: October 1, 2025
@@ -38,13 +49,7 @@ const labelledRange = (ctx: FinderContext, end: 'start' | 'end'): Candidate<stri
  * måneder)").
  */
 export const labelledRangeTerm = (ctx: FinderContext): Candidate<number>[] =>
-  (['termRange', 'term'] as const).flatMap((label) =>
-    findLabelled(ctx.doc, contractLabels(label), (t) => dateRange(t, ctx)?.months, {
-      confidence: 0.93,
-      numbered: true,
-      via: 'label:range-term',
-    }),
-  );
+  labelledPeriod(ctx, (period) => period.months, 'label:range-term');
 
 /** How far after a term's cue its duration may end and a period start. */
 const DURATION_THEN_PERIOD = 40;

@@ -6,7 +6,7 @@ import {
   labelsIn,
   MONEY_LABEL_FIELDS,
 } from '../vocabulary/index.js';
-import { amountCell, headsTable } from './amountColumn.js';
+import { endingAmount, headsTable } from './amountColumn.js';
 // The value parsers (`values.ts`) and this module both speak of a `Parsed` value: it lives apart so
 // that neither imports the other for it.
 import type { Parsed } from './parsed.js';
@@ -267,7 +267,7 @@ export const findLabelled = <V>(
     if (line.furniture && !options.furniture) continue;
     // A row that ends in an amount counts another document in a sum ("Less: Invoice No. 2025-1102
     // dated 10/04/2025   (1,000.00)"): a label inside a cell before the amount names that one.
-    const sumRow = options.midCell && line.cells.length > 1 && amountCell(line.cells.at(-1)?.text ?? '');
+    const sumRow = options.midCell && line.cells.length > 1 && endingAmount(line) !== undefined;
     line.cells.forEach((cell, ci) => {
       if (readPaired(cell, ci, line)) return;
       const m = continuesBrokenWord(doc, line, ci) ? undefined : finder.atStart(cell.text);

@@ -454,9 +454,23 @@ export const parsePaymentTerms = (text: string): Parsed<string> | undefined => {
   return { value: formatPaymentTerms(days, END_OF_MONTH.test(t.slice(m.index + m[0].length))) };
 };
 
+/**
+ * The first payment terms that start at one of the first `words` words of `text` (at any word by
+ * default): "pay within 30 days" read from "within".
+ */
+export const paymentTermsAmong = (
+  text: string,
+  words = Number.POSITIVE_INFINITY,
+): Parsed<string> | undefined => {
+  for (const word of [...text.matchAll(/(?<=^|\s)\S/gu)].slice(0, words)) {
+    const terms = parsePaymentTerms(text.slice(word.index));
+    if (terms) return terms;
+  }
+  return undefined;
+};
+
 /** Whether payment terms are stated anywhere in a text ("Payment due within 30 days of"). */
-export const statesPaymentTerms = (text: string): boolean =>
-  [...text.matchAll(/(?<=^|\s)\S/gu)].some((word) => parsePaymentTerms(text.slice(word.index)) !== undefined);
+export const statesPaymentTerms = (text: string): boolean => paymentTermsAmong(text) !== undefined;
 
 /**
  * Days counted to the end of a month, right after the days: "30 jours fin de mois", "45 jours

@@ -1,7 +1,7 @@
 import { isoPlusDays, paymentTermsDays } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
 import { CASH_DISCOUNT, DEADLINE_BEFORE, NET_TERMS, PAYMENT_WORD } from '../../vocabulary/index.js';
-import { amountCell } from '../amountColumn.js';
+import { endingAmount } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import { type FoundDate, findDates } from '../parseDate.js';
@@ -35,7 +35,7 @@ const topDates = (ctx: FinderContext): Candidate<string>[] => {
     if (line.page !== page || line.furniture || line.line > LETTER_DATE_LINES) continue;
     // A receipt's date and time open its line, whatever follows but an amount ("11.04.2025  20:41
     // Tisch 7"); a row that ends in one is an item's or a call's.
-    const stamped = CLOCK.test(line.cells[1]?.text ?? '') && !amountCell(line.cells.at(-1)?.text ?? '');
+    const stamped = CLOCK.test(line.cells[1]?.text ?? '') && !endingAmount(line);
     for (const [ci, cell] of line.cells.entries()) {
       // Without a place, a date stands alone on its line: beside other cells it is a label's
       // value ("Due date:   05/04/2024", "Lieferdatum  12.03.2024") or an item's date.

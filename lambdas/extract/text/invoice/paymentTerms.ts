@@ -3,7 +3,7 @@ import { CASH_DISCOUNT, PAYMENT_WORD } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import type { DocLine } from '../textIndex.js';
-import { firstSentence, parsePaymentTerms, parsePaymentTermsIn } from '../values.js';
+import { firstSentence, parsePaymentTerms, parsePaymentTermsIn, paymentTermsAmong } from '../values.js';
 
 /** The clauses of a line: its cells, split where a comma or semicolon ends a phrase. */
 export const clausesOf = (line: DocLine): string[] =>
@@ -29,21 +29,12 @@ const termsInSentences = (ctx: FinderContext): Candidate<string>[] => {
       const pay = PAYMENT_WORD.exec(clause);
       if (!pay || CASH_DISCOUNT.test(clause)) continue;
       const rest = firstSentence(clause.slice(pay.index + pay[0].length));
-      const terms = termsRightAfter(rest) ?? termsRightBefore(clause.slice(0, pay.index));
+      const terms = paymentTermsAmong(rest, WORDS_TO_TERMS) ?? termsRightBefore(clause.slice(0, pay.index));
       if (terms)
         found.push({ value: terms.value, confidence: SENTENCE_CONFIDENCE, line, via: 'terms:sentence' });
     }
   }
   return found;
-};
-
-/** Terms that start within a few words after the payment word ("pay within 30 days"): the first. */
-const termsRightAfter = (rest: string) => {
-  for (const word of [...rest.matchAll(/(?<=^|\s)\S/gu)].slice(0, WORDS_TO_TERMS)) {
-    const terms = parsePaymentTerms(rest.slice(word.index));
-    if (terms) return terms;
-  }
-  return undefined;
 };
 
 /**

@@ -8,7 +8,7 @@ import {
   TITLE_DATE_LINK_PATTERN,
   TITLE_ISSUER_LINK,
 } from '../../vocabulary/index.js';
-import { amountCell } from '../amountColumn.js';
+import { endingAmount } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
 import { type FoundDate, findDates } from '../parseDate.js';
 import { cellAt, cellUnder, type DocLine, nextContentLine } from '../textIndex.js';
@@ -243,8 +243,8 @@ const titleLines = (ctx: FinderContext): TitleLine[] =>
     // A row whose last cell, past the title's number, is an amount counts another document in a
     // sum: "abzgl. Abschlagsrechnung Nr. 2025-1102 vom 10.04.2025  -1.000,00 €", "Less: Invoice
     // 4711  (500.00)".
-    const last = line.cells.at(-1);
-    if (last && last.start >= cue.end + (number?.end ?? 0) && amountCell(last.text)) return [];
+    const sum = endingAmount(line);
+    if (sum && sum.start >= cue.end + (number?.end ?? 0)) return [];
     // A title word that neither starts the line nor carries a number is a word in a sentence;
     // one followed by "to"/"an"/"à" ("Invoice to", "Rechnung an") is a label. Inside a line, only
     // a number mark makes it a title ("Rectifica la factura Nº 2024-0377"): after a colon or
