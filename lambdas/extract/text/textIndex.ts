@@ -308,11 +308,20 @@ export const cellUnder = (below: DocLine, cell: LineCell): LineCell | undefined 
   return best;
 };
 
-/** The next line within three that is not page furniture, if it is on the same page. */
-export const nextContentLine = (doc: DocText, line: DocLine): DocLine | undefined => {
-  for (let i = line.index + 1; i < doc.lines.length && i <= line.index + 3; i++) {
-    const next = doc.lines[i] as DocLine;
-    if (!next.furniture) return next.page === line.page ? next : undefined;
+/** The nearest line within three, after (`step` 1) or before (-1) `line`, that is not page furniture, if it is on the same page. */
+const contentLineBy = (doc: DocText, line: DocLine, step: 1 | -1): DocLine | undefined => {
+  for (let k = 1; k <= 3; k++) {
+    const other = doc.lines[line.index + step * k];
+    if (!other) return undefined;
+    if (!other.furniture) return other.page === line.page ? other : undefined;
   }
   return undefined;
 };
+
+/** The next line within three that is not page furniture, if it is on the same page. */
+export const nextContentLine = (doc: DocText, line: DocLine): DocLine | undefined =>
+  contentLineBy(doc, line, 1);
+
+/** The line before `line`, within three, that is not page furniture, if it is on the same page. */
+export const previousContentLine = (doc: DocText, line: DocLine): DocLine | undefined =>
+  contentLineBy(doc, line, -1);

@@ -291,6 +291,10 @@ const STREET_FIRST = "\\p{Lu}[\\p{L}.'/-]*(?:\\s[\\p{L}.'-]+){0,3}\\s\\d{1,5}\\s
  */
 export const STREET = new RegExp(`^${STREET_FIRST}$|^\\d{1,5}\\p{Ll}?\\s+\\p{L}`, 'u');
 
+/** A postcode and town, in most European and American forms; not a date's year ("17/05/2024  Échéance"). */
+export const POSTCODE_TOWN =
+  /\b(?:[A-Z]{1,2}[- ]?)?(?<![\d./-])\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
+
 /**
  * An address line without a house number, then a postcode and town after a comma: ", Place Vival,
  * 46100 Figeac". Not a part that joins names ("Müller, Schmidt & Partner, 10115 Berlin").

@@ -16,10 +16,11 @@ const LabelSetSchema = z.object({ strong: words, weak: words.optional() }).stric
 /**
  * Every field or role a label can name. `customerVatId` and `customerNumber` exist to be told
  * apart; `partyName` labels the name in a party's block ("Razão Social:", "Company name:");
- * `payee` names who is paid ("Remit to:"), usually the issuer, but a factor where the invoice was
- * assigned to one; `carried` labels an amount carried over from elsewhere, a balance of earlier
- * invoices or a page's sum ("Previous balance", "Saldovortrag", "Übertrag"), which is no total of
- * this invoice.
+ * `attention` marks whom in the customer's organisation the invoice is for ("Attn:", "z. Hd.",
+ * "t.a.v."): a person or a department, under the customer's name; `payee` names who is paid
+ * ("Remit to:"), usually the issuer, but a factor where the invoice was assigned to one; `carried`
+ * labels an amount carried over from elsewhere, a balance of earlier invoices or a page's sum
+ * ("Previous balance", "Saldovortrag", "Übertrag"), which is no total of this invoice.
  */
 export const LABEL_FIELDS = [
   'invoiceNumber',
@@ -28,6 +29,7 @@ export const LABEL_FIELDS = [
   'deliveryDate',
   'vendor',
   'customer',
+  'attention',
   'payee',
   'partyName',
   'currency',

@@ -3,7 +3,8 @@ import type { Candidate } from '../../candidates.js';
 import { documentTypeCue, labelsAtStart, OWNER_CUE } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
-import { cleanPartyName, hasLegalForm, isCompany, STREET } from '../values.js';
+import { cleanPartyName, hasLegalForm, isCompany, POSTCODE_TOWN, STREET } from '../values.js';
+import { attentionBlock } from './attention.js';
 import { isDetailLine, isFormLine, roleBlock, roleLabelAt, withoutSalutation } from './roleBlocks.js';
 
 /**
@@ -26,9 +27,6 @@ const ADDRESS_SEPARATOR = /\s+[●•·|–—]\s+|\s+-\s+|\s{2,}[●•·|]\s*/
  * spaces on both sides ("Anna Schmidt - Grafikdesign : Lindenweg 2 : 04109 Leipzig").
  */
 const RETURN_ADDRESS_SEPARATOR = new RegExp(`${ADDRESS_SEPARATOR.source}|\\s+[:;]\\s+`);
-/** A postcode and town, in most European and American forms; not a date's year ("17/05/2024  Échéance"). */
-const POSTCODE_TOWN =
-  /\b(?:[A-Z]{1,2}[- ]?)?(?<![\d./-])\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
 
 /**
  * Company names in a cell, for the letterhead and the legal details; none where a customer label
@@ -242,7 +240,12 @@ const customerNames = (customers: readonly Candidate<string>[]): Set<string> =>
 export const partyCandidates = (
   ctx: FinderContext,
 ): { vendor: Candidate<string>[]; customer: Candidate<string>[] } => {
-  const customer = [...roleBlock(ctx, 'customer', 0.85), ...recipientBlock(ctx), ...addressee(ctx)];
+  const customer = [
+    ...roleBlock(ctx, 'customer', 0.85),
+    ...attentionBlock(ctx, 0.85),
+    ...recipientBlock(ctx),
+    ...addressee(ctx),
+  ];
   const excluded = customerNames(customer);
   const vendor = [
     ...roleBlock(ctx, 'vendor', 0.85),

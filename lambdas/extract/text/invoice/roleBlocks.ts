@@ -22,11 +22,15 @@ const BLOCK_DEPTH = 4;
 /**
  * A role label that holds a name on its own line: one followed by a colon ("Bill to:", "Kunde:"),
  * an abbreviation or a label of several words, which never start a company's name ("Spett.le
- * Ferramenta Bianchi S.p.A.", "t.a.v. Bakkerij", "Verkauft von Amazon EU S.à r.l."); a plain word
- * may ("Client Solutions GmbH" is a vendor's name).
+ * Ferramenta Bianchi S.p.A.", "Verkauft von Amazon EU S.à r.l."); a plain word may ("Client
+ * Solutions GmbH" is a vendor's name).
  */
-export const roleLabelAt = (text: string, role: 'vendor' | 'customer' | 'payee') => {
-  const label = labelsAtStart(text, ROLE_LABELS[role])[0];
+export const roleLabelAt = (text: string, role: 'vendor' | 'customer' | 'payee') =>
+  heldLabelAt(text, ROLE_LABELS[role]);
+
+/** A label of `fields` at the start of `text` that holds a name on its own line (see `roleLabelAt`). */
+export const heldLabelAt = (text: string, fields: ReadonlySet<LabelField>) => {
+  const label = labelsAtStart(text, fields)[0];
   if (!label) return undefined;
   const colon = /:/.test(text.slice(label.end, label.end + 3));
   // A label of several words ("Sold by", "Verkauft von", "Bill to") starts no company's name.

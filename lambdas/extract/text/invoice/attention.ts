@@ -1,0 +1,79 @@
+import type { Candidate } from '../../candidates.js';
+import { type LabelField, labelsAtStart } from '../../vocabulary/index.js';
+import type { FinderContext } from '../context.js';
+import { cellUnder, type DocLine, type LineCell, previousContentLine } from '../textIndex.js';
+import { cleanPartyName, hasLegalForm, POSTCODE_TOWN, STREET } from '../values.js';
+import { heldLabelAt, withoutSalutation } from './roleBlocks.js';
+
+/**
+ * The customer an attention line is for. "Attention: Practice Manager", "z. Hd. Frau Klein",
+ * "t.a.v. afdeling Ruimte" name a person or a department of the customer, never the customer
+ * itself: its name stands on the line above, in the same column ("Harbourside Dental Group" over
+ * "Attention: Practice Manager"). Only a company's name with its legal form on the attention line
+ * ("Attn: Meridian Foods Ltd") is the customer there.
+ */
+
+const ATTENTION: ReadonlySet<LabelField> = new Set<LabelField>(['attention']);
+
+/** The attention label that opens `text` ("Attn:", "z. Hd.", "t.a.v."), if one does. */
+export const attentionLabelAt = (text: string) => heldLabelAt(text, ATTENTION);
+
+/** How many address lines may stand between the customer's name and its attention line. */
+const ADDRESS_LINES = 3;
+
+/** A street or a postcode and town: an address line, over which the name may stand. */
+const isAddress = (text: string): boolean => STREET.test(text.trim()) || POSTCODE_TOWN.test(text);
+
+/** The name a cell states, if it is one: not a label, an address, a contact or a number. */
+const nameIn = (cell: LineCell): string | undefined => {
+  if (labelsAtStart(cell.text).length > 0 || /@|^\s*[\d+(]/.test(cell.text)) return undefined;
+  const name = cleanPartyName(withoutSalutation(cell.text));
+  return name && !isAddress(name) ? name : undefined;
+};
+
+/**
+ * The name over an attention line: on the line above, or above the address the attention line
+ * closes ("Oakfield Academy" / "22 School Road" / "Bath BA1 2QQ" / "Attention: Facilities").
+ */
+const nameAbove = (ctx: FinderContext, line: DocLine, cell: LineCell) => {
+  let at = line;
+  for (let k = 0; k <= ADDRESS_LINES; k++) {
+    const above = previousContentLine(ctx.doc, at);
+    const over = above && cellUnder(above, cell);
+    if (!above || !over) return undefined;
+    if (!isAddress(over.text)) {
+      const name = nameIn(over);
+      return name ? { name, line: above } : undefined;
+    }
+    at = above;
+  }
+  return undefined;
+};
+
+/** The customer an attention line names or stands under, with `confidence` as a role label's. */
+export const attentionBlock = (ctx: FinderContext, confidence: number): Candidate<string>[] => {
+  const found: Candidate<string>[] = [];
+  for (const line of ctx.doc.lines) {
+    if (line.furniture) continue;
+    for (const cell of line.cells) {
+      const label = attentionLabelAt(cell.text);
+      if (!label) continue;
+      const rest = cell.text.slice(label.end).replace(/^\s*:?\s*/, '');
+      const named = rest ? cleanPartyName(withoutSalutation(rest)) : undefined;
+      if (named && hasLegalForm(named)) {
+        found.push({ value: named, confidence, line, via: 'block:customer:attention' });
+        continue;
+      }
+      const above = nameAbove(ctx, line, cell);
+      if (above) {
+        found.push({
+          value: above.name,
+          confidence,
+          line: above.line,
+          via: 'block:customer:attention-above',
+        });
+      }
+    }
+  }
+  return found;
+};
