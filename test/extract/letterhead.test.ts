@@ -91,6 +91,45 @@ describe("a sole trader's name heading the page", () => {
     expect(fieldOf(extraction, 'vendor')).toMatchObject({ value: 'Marco Bianchi' });
     expect(fieldOf(extraction, 'customer')).toMatchObject({ value: 'Studio Rossi S.r.l.' });
   });
+
+  it.each([
+    [
+      "under the sender's address and registration",
+      [
+        'Sanne de Wit Vertalingen',
+        'Oude Gracht 88, 3511 AT Utrecht',
+        'KvK 76543210',
+        'Uitgeverij Noorderlicht B.V.',
+        'Herestraat 12',
+        '9711 LK Groningen',
+      ],
+      'Sanne de Wit Vertalingen',
+      'Uitgeverij Noorderlicht B.V.',
+    ],
+    [
+      'in the right column, after the legal details',
+      [
+        'Julien Moreau',
+        'Développeur web – Entrepreneur individuel',
+        '12 rue des Tanneurs, 67000 Strasbourg',
+        'SIRET : 852 963 741 00018',
+        '                                         Atelier Vauban SARL',
+        '                                         3 place Kléber',
+        '                                         67000 Strasbourg',
+      ],
+      'Julien Moreau',
+      'Atelier Vauban SARL',
+    ],
+  ])("leaves a company's window address %s to the customer", async (_, head, vendor, customer) => {
+    // Act: the addressee is the only name with a legal form at the top.
+    const extraction = await extractor.extract(
+      pdfTextOf([...head, 'Factuur 2025-17', 'Datum: 6 mei 2025', 'Totaal    € 960,00']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')).toMatchObject({ value: vendor });
+    expect(fieldOf(extraction, 'customer')).toMatchObject({ value: customer });
+  });
 });
 
 describe('a company whose legal form is in brackets', () => {

@@ -230,6 +230,23 @@ const addressee = (ctx: FinderContext): Candidate<string>[] => {
   return [];
 };
 
+/**
+ * A company's window address under the sender's own address block ("Sanne de Wit Vertalingen" /
+ * "Oude Gracht 88, 3511 AT Utrecht" over "Uitgeverij Noorderlicht B.V." / "Herestraat 12"): a
+ * postcode and town above it close another party's block, so it is the addressee, not the issuer
+ * a letterhead or legal-details guess would make it.
+ */
+const addressedUnderSender = (ctx: FinderContext, customers: readonly Candidate<string>[]): string[] =>
+  customers
+    .filter(
+      (c) =>
+        c.via === 'recipient-block' &&
+        ctx.doc.lines
+          .slice(0, c.line.index)
+          .some((l) => l.page === c.line.page && !l.furniture && POSTCODE_TOWN.test(l.text)),
+    )
+    .map((c) => normalizeCompanyName(c.value));
+
 /** Customer-side names: what a buyer, bill-to or ship-to label names (for excluding them as vendor). */
 const customerNames = (customers: readonly Candidate<string>[]): Set<string> =>
   new Set(
@@ -246,7 +263,7 @@ export const partyCandidates = (
     ...recipientBlock(ctx),
     ...addressee(ctx),
   ];
-  const excluded = customerNames(customer);
+  const excluded = new Set([...customerNames(customer), ...addressedUnderSender(ctx, customer)]);
   const vendor = [
     ...roleBlock(ctx, 'vendor', 0.85),
     // Who is paid ("Remit To: Triumph Business Capital") is the issuer unless the invoice was
