@@ -341,6 +341,37 @@ describe('an Indian invoice that prints no currency', () => {
     expect(fieldOf(extraction, 'currency')?.value).toBe('INR');
     expect(fieldOf(extraction, 'currency')?.confidence).toBeLessThan(0.8);
   });
+
+  it('is probably dated day first, as India writes dates, but not surely', async () => {
+    // Act
+    const extraction = await read(
+      'Nilgiri Textiles Pvt. Ltd.',
+      'GSTIN: 33AABCN1234F1Z5',
+      'TAX INVOICE',
+      'Invoice No: NT/24-25/0042                 Date: 08-05-2025',
+      'IGST @ 18%               1,800.00',
+      'Total                   11,800.00',
+    );
+
+    // Assess: the other reading stays, for a person to rule out.
+    expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2025-05-08' });
+    expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toEqual(['2025-08-05']);
+  });
+
+  it("ends a buyer's name before its town and six-digit postcode", async () => {
+    // Act
+    const extraction = await read(
+      'Nilgiri Textiles Pvt. Ltd.',
+      'GSTIN: 33AABCN1234F1Z5',
+      'TAX INVOICE',
+      'Invoice No: NT/24-25/0042',
+      'Buyer: Shree Engineering Works, Satara Road, Pune 411037 · GSTIN 27ABCPS5678D1Z2',
+      'Total                   11,800.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')).toMatchObject({ value: 'Shree Engineering Works' });
+  });
 });
 
 describe('nets and taxes as other countries label them', () => {

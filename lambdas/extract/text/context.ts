@@ -122,8 +122,12 @@ const localeOrder = (
   if (decimal === ',') return 'dmy';
   if (currency === 'USD' && domesticUs(doc, registered)) return 'mdy';
   // No currency printed at all (a UK Sage invoice's bare "1,740.00"): the European VAT id is the
-  // only sign of where the document is from.
-  if (currency === undefined) return statesEuropeanVatId(doc) ? 'dmy' : 'unknown';
+  // only sign of where the document is from; a registration only a day-first country issues (an
+  // Indian GSTIN, an Australian ABN) makes it likely.
+  if (currency === undefined) {
+    if (statesEuropeanVatId(doc)) return 'dmy';
+    return registered !== undefined && DAY_FIRST_CURRENCIES.has(registered) ? 'dmy-likely' : 'unknown';
+  }
   if (!DAY_FIRST_CURRENCIES.has(currency)) return 'unknown';
   return (registered === stated && registered === currency) || statesEuropeanVatId(doc)
     ? 'dmy'
