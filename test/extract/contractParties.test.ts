@@ -107,6 +107,11 @@ describe('a party given a short name of its own instead of a role', () => {
       'customer',
       'Northgate Medical Group, P.C.',
     ],
+    [
+      'Brightwater Staffing Inc., a Delaware corporation ("Staffing Company"), and Coastal Medical Center, Inc. ("Client")',
+      'provider',
+      'Brightwater Staffing Inc.',
+    ],
   ])('is the other role of a two-party contract: %s', async (parties, role, name) => {
     // Act
     const extraction = await contract(`This Agreement is entered into by and between ${parties}.`);
@@ -119,6 +124,16 @@ describe('a party given a short name of its own instead of a role', () => {
     // Act
     const extraction = await contract(
       'This Agreement (the "Agreement") is entered into by and between Acme Holdings Ltd and Globex Corp. ("Customer").',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')).toBeUndefined();
+  });
+
+  it('names no party by a term that is no role after a name without a legal form', async () => {
+    // Act
+    const extraction = await contract(
+      'This Agreement is entered into by and between Jordan Miles Consulting ("Staffing Company") and Globex Corp. ("Customer").',
     );
 
     // Assess

@@ -243,7 +243,10 @@ const shortens = (short: string, name: string): boolean => {
 
 /**
  * Parties given a short name of their own instead of a role (`Cloudnine Software, Inc., a Delaware
- * corporation ("Cloudnine")`): the name is the party's own, which says nothing of its role.
+ * corporation ("Cloudnine")`), or a term no vocabulary lists as a role (`Brightwater Staffing Inc.,
+ * a Delaware corporation ("Staffing Company")`): either says nothing of the party's role. A term
+ * that shortens no name counts only after a company with its legal form, so that a defined
+ * "Premises" or "Effective Date" names no party.
  */
 const shortNamedParties = (ctx: FinderContext): Candidate<string>[] => {
   const found: Candidate<string>[] = [];
@@ -254,12 +257,14 @@ const shortNamedParties = (ctx: FinderContext): Candidate<string>[] => {
     const defined = [...flat.slice(reach, m.index).matchAll(/["”»]\s*\)/g)].at(-1);
     const from = defined ? reach + defined.index + defined[0].length : reach;
     const picked = describedParty(flat.slice(from, m.index), -1, ctx.language);
-    if (!picked || !shortens(m[1] ?? '', picked.name)) continue;
+    if (!picked) continue;
+    const short = shortens(m[1] ?? '', picked.name);
+    if (!short && !isCompany(picked.name)) continue;
     found.push(
       fromSentence(
         ctx.doc,
         { start: from + picked.boundary },
-        { value: picked.name },
+        { value: picked.name, certainty: short ? 1 : 0.9 },
         0.85,
         'prose:other-party',
       ),
