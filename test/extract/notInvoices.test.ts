@@ -88,6 +88,11 @@ describe('a document titled as something other than an invoice', () => {
     ['it', 'FATTURA PROFORMA n. 12/2024 del 05/07/2024', 'FATTURA PROFORMA'],
     ['de', 'Angebot Nr. A-2024-117 vom 02.07.2024', 'Angebot'],
     ['es', 'ALBARÁN DE ENTREGA Nº 2024-881', 'ALBARÁN DE ENTREGA'],
+    ['en', 'PAYSLIP', 'PAYSLIP'],
+    ['en', 'CREDIT CARD STATEMENT', 'CREDIT CARD STATEMENT'],
+    ['de', 'Gehaltsabrechnung 05/2025', 'Gehaltsabrechnung'],
+    ['fr', 'Bulletin de paie', 'Bulletin de paie'],
+    ['nl', 'Loonstrook', 'Loonstrook'],
   ])('%s "%s" is unclassified, titled "%s", with no invoice fields', async (language, title, word) => {
     // Act
     const extraction = await read(
