@@ -358,14 +358,17 @@ describe('an Indian invoice that prints no currency', () => {
     expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toEqual(['2025-08-05']);
   });
 
-  it("ends a buyer's name before its town and six-digit postcode", async () => {
+  it.each([
+    ['six-digit', 'Buyer: Shree Engineering Works, Satara Road, Pune 411037 · GSTIN 27ABCPS5678D1Z2'],
+    ['British', 'Buyer: Shree Engineering Works, Oak Lane, Reading RG4 5AA'],
+  ])("ends a buyer's name before its town and %s postcode", async (_, buyer) => {
     // Act
     const extraction = await read(
       'Nilgiri Textiles Pvt. Ltd.',
       'GSTIN: 33AABCN1234F1Z5',
       'TAX INVOICE',
       'Invoice No: NT/24-25/0042',
-      'Buyer: Shree Engineering Works, Satara Road, Pune 411037 · GSTIN 27ABCPS5678D1Z2',
+      buyer,
       'Total                   11,800.00',
     );
 

@@ -297,12 +297,12 @@ export const POSTCODE_TOWN =
 
 /**
  * An address line without a house number, then a postcode and town after a comma: ", Place Vival,
- * 46100 Figeac", or a town and its six-digit postcode as India, China and Singapore write them
- * (", Satara Road, Pune 411037"). Not a part that joins names ("Müller, Schmidt & Partner, 10115
- * Berlin").
+ * 46100 Figeac", or a town and its postcode after it, six digits as India, China and Singapore
+ * write them (", Satara Road, Pune 411037") or British (", Oak Lane, Reading RG4 5AA"). Not a
+ * part that joins names ("Müller, Schmidt & Partner, 10115 Berlin").
  */
 const UNNUMBERED_ADDRESS =
-  '(?![^,]*(?:&|\\s(?:and|und|et|en|y|e|og|och|i|a)\\s))[^,\\d]{2,40},\\s+(?:(?:[A-Z]{1,2}[- ]?)?\\d{4,5}\\s+\\p{Lu}|\\p{Lu}[\\p{L}.-]+(?:\\s\\p{L}[\\p{L}.-]*)?\\s+\\d{6}\\b)';
+  '(?![^,]*(?:&|\\s(?:and|und|et|en|y|e|og|och|i|a)\\s))[^,\\d]{2,40},\\s+(?:(?:[A-Z]{1,2}[- ]?)?\\d{4,5}\\s+\\p{Lu}|\\p{Lu}[\\p{L}.-]+(?:\\s\\p{L}[\\p{L}.-]*)?\\s+(?:\\d{6}|[A-Z]{1,2}\\d[A-Z\\d]?\\s\\d[A-Z]{2})\\b)';
 
 /**
  * Where a name ends: an address after a comma (a street and its number: "Praxisgemeinschaft Dr.
