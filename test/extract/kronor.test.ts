@@ -70,6 +70,32 @@ describe('amounts in "kr"', () => {
   });
 });
 
+describe('amounts with no sign at all', () => {
+  it.each([
+    ['Org.nr 556712-3456 · Godkänd för F-skatt', 'SEK'],
+    ['CVR 31 24 55 19', 'DKK'],
+  ])(
+    'are probably the krona of a business registration alone (%s), as a guess',
+    async (registration, currency) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf([
+          'Lindqvist Bygg AB',
+          registration,
+          'Faktura 30418',
+          'Summa exkl. moms                                   84 000,00',
+          'Moms 25 %                                          21 000,00',
+          'Att betala                                        105 000,00',
+        ]),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'currency')?.value).toBe(currency);
+      expect(fieldOf(extraction, 'currency')?.confidence).toBeLessThan(0.75);
+    },
+  );
+});
+
 describe('whole kronor without öre', () => {
   it.each([
     ['Att betala                                12 500 kr', '12500'],

@@ -159,11 +159,12 @@ const currencyCandidates = (
     // issues does (a Swedish org.nr, a Danish CVR): with the totals in "kr", that country's krona.
     if (krona && ctx.krona && country.length === 0)
       found.push({ value: ctx.krona, confidence: 0.75, line: krona.line, via: 'krona-sign:registration' });
-    // Nor does any sign, but a registration only one dollar or peso country issues does (an ABN
-    // over bare amounts): that country's currency, the same guess as a VAT id's country.
-    else if (country.length === 0 && ctx.likelyDollar && ctx.doc.lines[0])
+    // Nor does any sign, but a registration only one dollar, peso or krona country issues does (an
+    // ABN, a Swedish org.nr over bare amounts): that country's currency, the same guess as a VAT
+    // id's country.
+    else if (country.length === 0 && (ctx.likelyDollar ?? ctx.krona) && ctx.doc.lines[0])
       found.push({
-        value: ctx.likelyDollar,
+        value: (ctx.likelyDollar ?? ctx.krona) as string,
         confidence: 0.6,
         reading: 'position',
         line: ctx.doc.lines[0],
