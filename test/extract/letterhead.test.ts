@@ -92,6 +92,21 @@ describe("a sole trader's name heading the page", () => {
     expect(fieldOf(extraction, 'customer')).toMatchObject({ value: 'Studio Rossi S.r.l.' });
   });
 
+  it('is the vendor over a line of its tax number and address, which names nobody', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Marta Ruiz Arquitectura',
+        'NIF 48765432K · C/ Colón 22, 4º · 46004 Valencia',
+        'FACTURA Nº 2025/037',
+        'Total factura                                         3.180,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')).toMatchObject({ value: 'Marta Ruiz Arquitectura' });
+  });
+
   it.each([
     [
       "under the sender's address and registration",

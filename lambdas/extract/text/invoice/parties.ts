@@ -1,6 +1,11 @@
 import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue, labelsAtStart, OWNER_CUE } from '../../vocabulary/index.js';
+import {
+  documentTypeCue,
+  IDENTIFIER_LABEL_FIELDS,
+  labelsAtStart,
+  OWNER_CUE,
+} from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm, isCompany, POSTCODE_TOWN, STREET } from '../values.js';
@@ -63,7 +68,10 @@ const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
     // The name is the cell next to the address: a logo misread by OCR may sit in a cell before it.
     const lead = (parts[0] as string).split(/\s{2,}/);
     const name = cleanPartyName(lead.filter(hasLegalForm).at(-1) ?? (lead.at(-1) as string));
-    if (name && !(STREET.test(name) && !hasLegalForm(name)))
+    // "NIF 48765432K · C/ Colón 22 · 46004 Valencia": a sole trader's tax number before the
+    // address, under the name, is no name.
+    const identifier = name !== undefined && labelsAtStart(name, IDENTIFIER_LABEL_FIELDS).length > 0;
+    if (name && !identifier && !(STREET.test(name) && !hasLegalForm(name)))
       found.push({ value: name, confidence: 0.7, reading: 'position', line, via: 'return-address' });
   }
   return found;
