@@ -53,6 +53,20 @@ describe("VAT ids in the parties' blocks", () => {
   });
 });
 
+describe("a party's label line", () => {
+  it.each([
+    ['Kunde: Kunden AG Mitte · USt-IdNr. DE136695976 · 69876 Frankfurt'],
+    ['Käufer: Kunden AG Mitte, 69876 Frankfurt    USt.-Id.-Nr. : DE136695976'],
+  ])("states the customer's VAT id, not a second reading of the vendor's: %s", async (customer) => {
+    // Act
+    const extraction = await page('Lieferant GmbH', 'USt.-Id.-Nr.  :  DE123456789', customer);
+
+    // Assess
+    expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('DE123456789');
+    expect(fieldOf(extraction, 'vendorTaxId')?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+});
+
 describe("a customer's block ends at the totals", () => {
   it("does not take the seller's VAT id under the totals for the customer's", async () => {
     // Prepare: an item table of two columns has no more cells than an address, so only the

@@ -6,6 +6,7 @@ import { findLabelled, type Parsed } from '../labelled.js';
 import { findAmounts } from '../parseAmount.js';
 import type { DocLine } from '../textIndex.js';
 import { partyBlockColumns } from './partyBlocks.js';
+import { roleLabelAt } from './roleBlocks.js';
 
 /**
  * Registration numbers and bank accounts: the vendor's VAT id and IBAN. They identify the vendor
@@ -104,7 +105,10 @@ export const vatIdCandidates = (ctx: FinderContext): Candidate<string>[] => {
       const customer = customerBlocks.get(c.line.index);
       const vendor = vendorBlocks.get(c.line.index);
       if (customer !== undefined && vendor !== undefined) return besideBlocks(c, vendor, customer);
-      return inBlock(c.line, customer) ? customersId(c) : inBlock(c.line, vendor) ? sellersId(c) : c;
+      if (inBlock(c.line, customer)) return customersId(c);
+      if (inBlock(c.line, vendor)) return sellersId(c);
+      const party = labelLineParty(c.line);
+      return party === 'customer' ? customersId(c) : party === 'vendor' ? sellersId(c) : c;
     })
     .map((c, _, all) => ({ ...c, value: prefixedTwin(c.value, all) ?? c.value }));
 };
@@ -127,6 +131,18 @@ const prefixedTwin = (value: string, all: readonly Candidate<string>[]): string 
 
 /** How close (in characters) a cell must start to a block's label to be in the block's column. */
 const COLUMN_SLACK = 10;
+
+/**
+ * The party a role label opening the line names on it ("Cliente: Promociones Levante S.L. · CIF
+ * B98765432"): what the line states is that party's. None where the other party's label is on the
+ * line too.
+ */
+const labelLineParty = (line: DocLine): 'vendor' | 'customer' | undefined => {
+  const first = line.cells[0]?.text ?? '';
+  const role = (['customer', 'vendor'] as const).find((r) => roleLabelAt(first, r)?.colon);
+  const other = role === 'customer' ? 'vendor' : 'customer';
+  return role && !line.cells.some((c) => roleLabelAt(c.text, other)) ? role : undefined;
+};
 
 /** The line's VAT-id label stands in the column of the block that starts at `column`. */
 const inBlock = (line: DocLine, column: number | undefined): boolean =>
