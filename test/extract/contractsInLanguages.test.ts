@@ -213,6 +213,9 @@ describe('clauses in other languages', () => {
     ['Avtalet förlängs om det inte sägs upp senast tre månader före avtalstidens utgång.', 90],
     ['Aftalen forlænges, medmindre den opsiges senest 3 måneder før udløb.', 90],
     ['Avtalen forlenges med mindre den sies opp senest 3 måneder før utløp.', 90],
+    ['Ciascuna parte può recedere con preavviso scritto di 60 giorni.', 60],
+    ['Avtalet kan sägas upp med 90 dagars uppsägningstid.', 90],
+    ['Aftalen kan opsiges med 3 måneders opsigelsesvarsel.', 90],
   ])('reads the notice to end the contract in "%s" as %i days', async (clause, days) => {
     // Act
     const extraction = await read(['Wartungsvertrag', 'Die Vertragsparteien vereinbaren Folgendes.', clause]);

@@ -110,6 +110,32 @@ export const noticeDaysCandidates = (ctx: FinderContext): Candidate<number>[] =>
     const notice = at && days(s.text.slice(at.index + at[0].length));
     if (at && notice)
       found.push(fromSentence(ctx.doc, { start: s.start + at.index }, notice, 0.88, 'prose:notice-cue'));
+    else {
+      const before = countBeforeNoticeWord(s.text, ctx.language);
+      if (before)
+        found.push(
+          fromSentence(ctx.doc, { start: s.start + before.at }, before.days, 0.88, 'prose:notice-word'),
+        );
+    }
   }
   return found;
+};
+
+/** Every language's notice-period words, built on first use. */
+let NOTICE_WORD: RegExp | undefined;
+
+/** A count and its unit right before the notice's own word: "med 90 dagars uppsägningstid". */
+const COUNT_BEFORE = /\d{1,3}\s+\p{L}+\s+$/u;
+
+/**
+ * The days a sentence counts right before its notice-period word, as the Nordic languages write
+ * it ("Avtalet kan sägas upp med 90 dagars uppsägningstid", "med 3 måneders oppsigelsestid").
+ */
+const countBeforeNoticeWord = (text: string, language?: string) => {
+  NOTICE_WORD ??= new RegExp(contractLabels('noticePeriod'), 'iu');
+  const word = NOTICE_WORD.exec(text);
+  if (!word) return undefined;
+  const count = COUNT_BEFORE.exec(text.slice(0, word.index));
+  const days = count && parseDays(count[0], language);
+  return count && days ? { at: count.index, days } : undefined;
 };
