@@ -13,6 +13,13 @@ describe('a credit note that names the invoice it credits', () => {
   it.each([
     ['en', 'CREDIT NOTE', 'Credit Note No: CN-2024-007', 'Relates to invoice: INV-2024-311', 'CN-2024-007'],
     ['en', 'Credit memo CM-88', 'Date: 2024-04-12', 'Credit for invoice no. 4471', 'CM-88'],
+    [
+      'en',
+      'CREDIT MEMO       Credit Memo #: CM-55310',
+      'Date: 2024-04-12',
+      'Original Invoice: 88123',
+      'CM-55310',
+    ],
     ['de', 'Gutschrift Nr. G-2024-07', 'Datum: 12.04.2024', 'Bezug: Rechnung Nr. RE-2024-311', 'G-2024-07'],
     ['fr', 'Avoir n° AV-2024-07', 'Date : 12/04/2024', 'Annule la facture n° F-2024-311', 'AV-2024-07'],
     ['nl', 'Creditnota 2024-07', 'Datum: 12-04-2024', 'Betreft factuur nr. 2024-311', '2024-07'],
