@@ -79,6 +79,19 @@ describe('a term the agreement continues for', () => {
   });
 });
 
+describe('a term that names its start', () => {
+  it.each([
+    ['Term: Five (5) years commencing September 1, 2025.'],
+    ['Term: Five (5) years commencing 1 September 2025.'],
+  ])('reads the date after "commencing" as the effective date: "%s"', async (clause) => {
+    // Act
+    const extraction = await read(OPENING, clause);
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-09-01');
+  });
+});
+
 describe('a period of performance', () => {
   it('reads "Period of Performance: May 15, 2025 - November 14, 2025" as the start and end', async () => {
     // Act
@@ -124,6 +137,17 @@ describe('a notice period either party may end the agreement with', () => {
 
     // Assess
     expect(fieldOf(extraction, 'terminationNoticeDays')?.value).toBe(30);
+  });
+
+  it('reads the notice to cancel it: "Either party may cancel this Agreement … by giving one hundred twenty (120) days\' written notice"', async () => {
+    // Act
+    const extraction = await read(
+      OPENING,
+      "8. Either party may cancel this Agreement at the end of the term by giving one hundred twenty (120) days' written notice.",
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'terminationNoticeDays')?.value).toBe(120);
   });
 
   it.each([

@@ -115,7 +115,8 @@ const effectiveDateReadings = (ctx: FinderContext): Candidate<string>[] => {
     ),
     ...afterCue(
       ctx.doc,
-      /\b(?:commences?|commencing|starts?|starting|takes?\s+effect|becomes?\s+effective|begins?)\s+(?:on|as\s+of|from)\s+/i,
+      // "Five (5) years commencing September 1, 2025": a date right after "commencing" too.
+      /\b(?:commences?|commencing|starts?|starting|takes?\s+effect|becomes?\s+effective|begins?)\s+(?:on|as\s+of|from)\s+|\bcommencing\s+(?=\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)/i,
       dateAt,
       0.88,
       'prose:commences',

@@ -95,7 +95,8 @@ export const noticeDaysCandidates = (ctx: FinderContext): Candidate<number>[] =>
   for (const s of sentences(ctx.doc)) {
     // Notice to stop a renewal counts as notice to end the contract: "renews automatically … unless
     // either party gives not less than 90 days' written notice".
-    if (!/notice|\bnotif(?:y|ies|ication)\b/i.test(s.text) || !/terminat|renew/i.test(s.text)) continue;
+    if (!/notice|\bnotif(?:y|ies|ication)\b/i.test(s.text) || !/terminat|renew|cancel/i.test(s.text))
+      continue;
     if (!endsAtWill(s.text)) continue;
     const notice = englishNotice(s.text, ctx.language);
     if (notice)
