@@ -215,7 +215,10 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // extract 1,313 -> 1,346 (measured 1,344 in cdk.out): the Ukrainian and Russian vocabularies
 // (~15 KB each minified) and the readers of stop 51 (copies, sums that count another invoice,
 // contract codes and periods), ~33 KB.
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_346 };
+// extract 1,346 -> 1,350 (measured 1,348 in cdk.out): the attention label in every vocabulary,
+// titles of payslips and statements, the readers of stop 52 (attention lines, window addresses,
+// notice before its word), ~4 KB.
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_350 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
