@@ -308,7 +308,10 @@ export const cellUnder = (below: DocLine, cell: LineCell): LineCell | undefined 
   return best;
 };
 
-/** The nearest line within three, after (`step` 1) or before (-1) `line`, that is not page furniture, if it is on the same page. */
+/**
+ * The nearest line within three after (`step` 1) or before (-1) `line` that is not page
+ * furniture, if it is on the same page.
+ */
 const contentLineBy = (doc: DocText, line: DocLine, step: 1 | -1): DocLine | undefined => {
   for (let k = 1; k <= 3; k++) {
     const other = doc.lines[line.index + step * k];

@@ -16,7 +16,7 @@ import { heldLabelAt, withoutSalutation } from './roleBlocks.js';
 const ATTENTION: ReadonlySet<LabelField> = new Set<LabelField>(['attention']);
 
 /** The attention label that opens `text` ("Attn:", "z. Hd.", "t.a.v."), if one does. */
-export const attentionLabelAt = (text: string) => heldLabelAt(text, ATTENTION);
+const attentionLabelAt = (text: string) => heldLabelAt(text, ATTENTION);
 
 /** How many address lines may stand between the customer's name and its attention line. */
 const ADDRESS_LINES = 3;
