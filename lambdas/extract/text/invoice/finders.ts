@@ -153,6 +153,7 @@ const currencyCandidates = (
   if (found.length === 0) {
     const country = countryCurrencyCandidates(identifiers, ctx.language);
     const krona = amounts.find((a) => MONEY_TOTALS.has(a.role) && KRONA_SIGN.test(a.line.text));
+    const registered = ctx.likelyDollar ?? ctx.krona;
     for (const c of country)
       found.push(krona && KRONOR.has(c.value) ? { ...c, confidence: 0.75, via: 'krona-sign' } : c);
     // No VAT id or IBAN names the country, but a business registration only one krona country
@@ -162,9 +163,9 @@ const currencyCandidates = (
     // Nor does any sign, but a registration only one dollar, peso or krona country issues does (an
     // ABN, a Swedish org.nr over bare amounts): that country's currency, the same guess as a VAT
     // id's country.
-    else if (country.length === 0 && (ctx.likelyDollar ?? ctx.krona) && ctx.doc.lines[0])
+    else if (country.length === 0 && registered && ctx.doc.lines[0])
       found.push({
-        value: (ctx.likelyDollar ?? ctx.krona) as string,
+        value: registered,
         confidence: 0.6,
         reading: 'position',
         line: ctx.doc.lines[0],
