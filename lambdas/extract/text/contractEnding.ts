@@ -3,6 +3,7 @@ import {
   contractCue,
   contractLabels,
   NO_RENEWAL,
+  NOTICE_PERIOD_WORDS,
   RENEWS,
   TERMINATION_WORDS,
 } from '../vocabulary/contractWords.js';
@@ -122,9 +123,6 @@ export const noticeDaysCandidates = (ctx: FinderContext): Candidate<number>[] =>
   return found;
 };
 
-/** Every language's notice-period words, built on first use. */
-let NOTICE_WORD: RegExp | undefined;
-
 /** A count and its unit right before the notice's own word: "med 90 dagars uppsägningstid". */
 const COUNT_BEFORE = /\d{1,3}\s+\p{L}+\s+$/u;
 
@@ -133,8 +131,7 @@ const COUNT_BEFORE = /\d{1,3}\s+\p{L}+\s+$/u;
  * it ("Avtalet kan sägas upp med 90 dagars uppsägningstid", "med 3 måneders oppsigelsestid").
  */
 const countBeforeNoticeWord = (text: string, language?: string) => {
-  NOTICE_WORD ??= new RegExp(contractLabels('noticePeriod'), 'iu');
-  const word = NOTICE_WORD.exec(text);
+  const word = NOTICE_PERIOD_WORDS.exec(text);
   if (!word) return undefined;
   const count = COUNT_BEFORE.exec(text.slice(0, word.index));
   const days = count && parseDays(count[0], language);

@@ -194,6 +194,14 @@ export const RENEWS = phrases((c) => c.cues.renews);
 export const NO_RENEWAL = phrases((c) => c.cues.noRenewal);
 /** Words that make a sentence one about ending the contract ("gekündigt", "résiliation", "disdetta"). */
 export const TERMINATION_WORDS = phrases((c) => c.cues.termination);
+/**
+ * A notice period's own word anywhere in a text ("uppsägningstid", "Kündigungsfrist"), also as
+ * the start of a longer word ("uppsägningstiden"): the labels of `contractLabels('noticePeriod')`.
+ */
+export const NOTICE_PERIOD_WORDS = new RegExp(
+  every((c) => c.labels.noticePeriod),
+  'iu',
+);
 
 /**
  * Words that make a sentence one about the contract's price ("fees", "Vergütung", "prix"), and
