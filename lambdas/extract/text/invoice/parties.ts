@@ -1,16 +1,19 @@
 import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import {
-  documentTypeCue,
-  IDENTIFIER_LABEL_FIELDS,
-  labelsAtStart,
-  OWNER_CUE,
-} from '../../vocabulary/index.js';
+import { documentTypeCue, OWNER_CUE } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
-import { cleanPartyName, hasLegalForm, isCompany, POSTCODE_TOWN, STREET } from '../values.js';
+import { cleanPartyName, hasLegalForm, isCompany, POSTCODE_TOWN } from '../values.js';
 import { attentionBlock } from './attention.js';
-import { isDetailLine, isFormLine, roleBlock, roleLabelAt, withoutSalutation } from './roleBlocks.js';
+import {
+  ADDRESS_SEPARATOR,
+  addressedUnderSender,
+  addressee,
+  NOT_A_NAME,
+  recipientBlock,
+  returnAddress,
+} from './letterAddresses.js';
+import { isDetailLine, isFormLine, roleBlock, roleLabelAt } from './roleBlocks.js';
 
 /**
  * Who issued the invoice and who receives it. The vendor is the issuer: the party a seller label
@@ -25,14 +28,6 @@ import { isDetailLine, isFormLine, roleBlock, roleLabelAt, withoutSalutation } f
 const LEGAL_DETAILS =
   /\b(?:geschäftsführ\w*|handelsregister\w*|registergericht|amtsgericht|hr[ab]\s?(?:nr\.?\s*)?\d|registered\s+(?:office|in|number)|company\s+(?:no|number|reg)|capital|capital social|au capital|siret|siren|rcs|kvk|iban|bic|swift|ust-?id\w*|vat\s*(?:reg|no|id|number)|p\.?\s?iva|partita iva|nif|cif)\b/i;
 
-/** Separators of a one-line address ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen"). */
-const ADDRESS_SEPARATOR = /\s+[●•·|–—]\s+|\s+-\s+|\s{2,}[●•·|]\s*/;
-/**
- * The return address's separators, also as OCR reads a middle dot: a colon or semicolon with
- * spaces on both sides ("Anna Schmidt - Grafikdesign : Lindenweg 2 : 04109 Leipzig").
- */
-const RETURN_ADDRESS_SEPARATOR = new RegExp(`${ADDRESS_SEPARATOR.source}|\\s+[:;]\\s+`);
-
 /**
  * Company names in a cell, for the letterhead and the legal details; none where a customer label
  * leads, nor where an owner's cue does ("Inh. Maria Gruber e.K." under "Hotel Alpenblick": the
@@ -45,40 +40,6 @@ const cellNames = (text: string): string[] =>
         .split(ADDRESS_SEPARATOR)
         .map((s) => cleanPartyName(s))
         .filter((n): n is string => n !== undefined);
-
-/** The first page's first content lines, where a letter's addresses are. */
-const letterTop = (ctx: FinderContext): DocLine[] =>
-  ctx.doc.lines.filter((l) => l.page === ctx.doc.lines[0]?.page && !l.furniture).slice(0, 15);
-
-/** A line's parts, where it is a one-line return address (a name, then a postcode and town among three parts or more). */
-const returnAddressParts = (line: DocLine): string[] | undefined => {
-  const parts = line.text
-    .split(RETURN_ADDRESS_SEPARATOR)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return parts.length >= 3 && parts.slice(1).some((p) => POSTCODE_TOWN.test(p)) ? parts : undefined;
-};
-
-/** The sender's one-line return address above the recipient's window ("Name ● Street ● Town"). */
-const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
-  const found: Candidate<string>[] = [];
-  for (const line of letterTop(ctx)) {
-    const parts = returnAddressParts(line);
-    if (!parts) continue;
-    // The name is the cell next to the address: a logo misread by OCR may sit in a cell before it.
-    const lead = (parts[0] as string).split(/\s{2,}/);
-    const name = cleanPartyName(lead.filter(hasLegalForm).at(-1) ?? (lead.at(-1) as string));
-    // "NIF 48765432K · C/ Colón 22 · 46004 Valencia": a sole trader's tax number before the
-    // address, under the name, is no name.
-    const identifier = name !== undefined && labelsAtStart(name, IDENTIFIER_LABEL_FIELDS).length > 0;
-    if (name && !identifier && !(STREET.test(name) && !hasLegalForm(name)))
-      found.push({ value: name, confidence: 0.7, reading: 'position', line, via: 'return-address' });
-  }
-  return found;
-};
-
-/** What a name is not: an address, a contact, a web address or a number. */
-const NOT_A_NAME = /@|www\.|https?:|^\d|\b(?:tel|phone|fax|e-?mail)\b/i;
 
 /**
  * The company at the top of the first page: on its first three lines with a word on them that are
@@ -192,68 +153,6 @@ const payeeProse = (ctx: FinderContext): Candidate<string>[] => {
   }
   return found;
 };
-
-/** The recipient's address block of a window-envelope invoice (a company alone on its line, then an address). */
-const recipientBlock = (ctx: FinderContext): Candidate<string>[] => {
-  const page = ctx.doc.lines.filter((l) => l.page === ctx.doc.lines[0]?.page && !l.furniture).slice(0, 12);
-  const found: Candidate<string>[] = [];
-  page.forEach((line, i) => {
-    const address = page.slice(i + 1, i + 3);
-    if (i === 0 || line.cells.length !== 1 || !address.some((l) => /\d/.test(l.text))) return;
-    if (/:\s*$/.test(page[i - 1]?.text ?? '')) return;
-    const name = cleanPartyName(line.text);
-    if (name && hasLegalForm(name) && name === line.text.trim()) {
-      found.push({ value: name, confidence: 0.75, reading: 'position', line, via: 'recipient-block' });
-    }
-  });
-  return found;
-};
-
-/** How many lines under the addressee's name its postcode and town may come ("Herrn", street, c/o). */
-const ADDRESS_LINES = 4;
-
-/**
- * The addressee of a window envelope: the first name under the sender's one-line return address
- * ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen" over "Theodor Est", "Bahnstr. 42", "88802
- * Spielkreis"), past contact and detail lines, titles and labels, with a postcode and town under
- * it. A person or a shop has no legal form, so only that place says it is the customer: a guess
- * under the doubt floor.
- */
-const addressee = (ctx: FinderContext): Candidate<string>[] => {
-  const top = letterTop(ctx);
-  const sender = top.findIndex((l) => returnAddressParts(l) !== undefined);
-  if (sender < 0) return [];
-  for (const [i, line] of top.entries()) {
-    if (i <= sender) continue;
-    const text = line.cells[0]?.text.trim() ?? '';
-    if (NOT_A_NAME.test(text) || isDetailLine(line) || isFormLine(line) || documentTypeCue(text)) continue;
-    if (labelsAtStart(text).length > 0) continue;
-    const person = withoutSalutation(text).trim();
-    if (person === '') continue;
-    const name = cleanPartyName(person);
-    const below = top.slice(i + 1, i + 1 + ADDRESS_LINES);
-    if (!name || STREET.test(name) || !below.some((l) => POSTCODE_TOWN.test(l.text))) return [];
-    return [{ value: name, confidence: 0.7, reading: 'position', line, via: 'addressee' }];
-  }
-  return [];
-};
-
-/**
- * A company's window address under the sender's own address block ("Sanne de Wit Vertalingen" /
- * "Oude Gracht 88, 3511 AT Utrecht" over "Uitgeverij Noorderlicht B.V." / "Herestraat 12"): a
- * postcode and town above it close another party's block, so it is the addressee, not the issuer
- * a letterhead or legal-details guess would make it.
- */
-const addressedUnderSender = (ctx: FinderContext, customers: readonly Candidate<string>[]): string[] =>
-  customers
-    .filter(
-      (c) =>
-        c.via === 'recipient-block' &&
-        ctx.doc.lines
-          .slice(0, c.line.index)
-          .some((l) => l.page === c.line.page && !l.furniture && POSTCODE_TOWN.test(l.text)),
-    )
-    .map((c) => normalizeCompanyName(c.value));
 
 /** Customer-side names: what a buyer, bill-to or ship-to label names (for excluding them as vendor). */
 const customerNames = (customers: readonly Candidate<string>[]): Set<string> =>
