@@ -73,20 +73,48 @@ export const recipientBlock = (ctx: FinderContext): Candidate<string>[] => {
 /** How many lines under the addressee's name its postcode and town may come ("Herrn", street, c/o). */
 const ADDRESS_LINES = 4;
 
+/** The lines at the page's top the sender's own block may take before its postcode and town. */
+const SENDER_BLOCK_LINES = 4;
+
+/**
+ * Where the sender's address ends on the page's top lines: its one-line return address, or, where
+ * there is none and `unlabelled` (no label names the customer), the postcode and town that close
+ * the block the page opens with (its name, its street: "Papeterie du Centre SARL" / "4 place de
+ * la République" / "37000 Tours"). `block` tells the second.
+ */
+const senderEnd = (
+  top: readonly DocLine[],
+  unlabelled: boolean,
+): { index: number; block: boolean } | undefined => {
+  const returnLine = top.findIndex((l) => returnAddressParts(l) !== undefined);
+  if (returnLine >= 0) return { index: returnLine, block: false };
+  const closed = unlabelled
+    ? top.slice(0, SENDER_BLOCK_LINES).findIndex((l) => POSTCODE_TOWN.test(l.text))
+    : -1;
+  return closed >= 0 ? { index: closed, block: true } : undefined;
+};
+
 /**
  * The addressee of a window envelope: the first name under the sender's one-line return address
  * ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen" over "Theodor Est", "Bahnstr. 42", "88802
  * Spielkreis"), past contact and detail lines, titles and labels, with a postcode and town under
  * it. A person or a shop has no legal form, so only that place says it is the customer: a guess
  * under the doubt floor.
+ *
+ * Where no label names the customer (`unlabelled`), the sender's own address block closes the
+ * same way ("Papeterie du Centre SARL" / "4 place de la République" / "37000 Tours" over
+ * "Cabinet Dentaire Moreau" / "12 rue Nationale" / "37000 Tours"). Without the return address's
+ * line that marks the window, the name must come before the document's title (a window address
+ * always does) and is a weaker guess.
  */
-export const addressee = (ctx: FinderContext): Candidate<string>[] => {
+export const addressee = (ctx: FinderContext, unlabelled: boolean): Candidate<string>[] => {
   const top = letterTop(ctx);
-  const sender = top.findIndex((l) => returnAddressParts(l) !== undefined);
-  if (sender < 0) return [];
+  const sender = senderEnd(top, unlabelled);
+  if (!sender) return [];
   for (const [i, line] of top.entries()) {
-    if (i <= sender) continue;
+    if (i <= sender.index) continue;
     const text = line.cells[0]?.text.trim() ?? '';
+    if (sender.block && documentTypeCue(text)) return [];
     if (NOT_A_NAME.test(text) || isDetailLine(line) || isFormLine(line) || documentTypeCue(text)) continue;
     if (labelsAtStart(text).length > 0) continue;
     const person = withoutSalutation(text).trim();
@@ -94,7 +122,16 @@ export const addressee = (ctx: FinderContext): Candidate<string>[] => {
     const name = cleanPartyName(person);
     const below = top.slice(i + 1, i + 1 + ADDRESS_LINES);
     if (!name || STREET.test(name) || !below.some((l) => POSTCODE_TOWN.test(l.text))) return [];
-    return [{ value: name, confidence: 0.7, reading: 'position', line, via: 'addressee' }];
+    const confidence = sender.block ? 0.65 : 0.7;
+    return [
+      {
+        value: name,
+        confidence,
+        reading: 'position',
+        line,
+        via: sender.block ? 'addressee:under-sender' : 'addressee',
+      },
+    ];
   }
   return [];
 };

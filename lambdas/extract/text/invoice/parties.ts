@@ -164,12 +164,8 @@ const customerNames = (customers: readonly Candidate<string>[]): Set<string> =>
 export const partyCandidates = (
   ctx: FinderContext,
 ): { vendor: Candidate<string>[]; customer: Candidate<string>[] } => {
-  const customer = [
-    ...roleBlock(ctx, 'customer', 0.85),
-    ...attentionBlock(ctx, 0.85),
-    ...recipientBlock(ctx),
-    ...addressee(ctx),
-  ];
+  const named = [...roleBlock(ctx, 'customer', 0.85), ...attentionBlock(ctx, 0.85), ...recipientBlock(ctx)];
+  const customer = [...named, ...addressee(ctx, named.length === 0)];
   const excluded = new Set([...customerNames(customer), ...addressedUnderSender(ctx, customer)]);
   const vendor = [
     ...roleBlock(ctx, 'vendor', 0.85),

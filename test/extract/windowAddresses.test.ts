@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Who an invoice is addressed to, where the page says so by a phrase ("Factuur aan:", "Rechnung
+ * an:") or only by where the address sits: under the sender's own address block, before the
+ * document's title, as a window envelope shows it.
+ */
+const extractor = new HeuristicExtractor();
+const TOTALS = [
+  'Omschrijving                         Bedrag',
+  'Onderhoud tapinstallatie            960,00',
+  'Totaal excl. BTW                    960,00',
+  'BTW 21%                             201,60',
+  'Te betalen                        1.161,60 EUR',
+];
+
+describe('an invoice-to phrase', () => {
+  it.each([
+    ['Factuur aan:'],
+    ['Gefactureerd aan:'],
+    ['Rechnung an:'],
+    ['Fatturare a:'],
+    ['Fatturato a:'],
+    ['Facturado a:'],
+    ['Faturado a:'],
+  ])('"%s" names the customer, and the VAT id under it is the customer\'s', async (label) => {
+    // Prepare: the customer's block in a column beside the vendor's details, as Belgian invoices print it.
+    const text = pdfTextOf([
+      'Brasserie Materiaal BV',
+      'Industrielaan 44 – 9000 Gent',
+      'BTW BE 0456.789.012 – RPR Gent',
+      `                                ${label}`,
+      '                                Café De Zwaan',
+      '                                Grote Markt 3',
+      '                                8000 Brugge',
+      '                                BTW BE 0678.123.456',
+      'FACTUUR                                   Nr. 25/0457',
+      'Datum: 02/06/2025',
+      ...TOTALS,
+    ]);
+
+    // Act
+    const extraction = await extractor.extract(text);
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Café De Zwaan');
+    const vatId = fieldOf(extraction, 'vendorTaxId');
+    expect(vatId?.value).toBe('BE0456789012');
+    expect(vatId?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+});
+
+describe("an address under the sender's own block", () => {
+  const page = (...between: string[]) =>
+    pdfTextOf([
+      'Papeterie du Centre SARL',
+      '4 place de la République',
+      '37000 Tours',
+      'SIRET 512 345 678 00021 – TVA intracommunautaire FR45512345678',
+      ...between,
+      'Date de facture : 17/03/2025',
+      'Désignation                          Total HT',
+      'Ramettes papier A4                     412,00',
+      'Total HT                               412,00 €',
+      'TVA 20 %                                82,40 €',
+      'Total TTC                              494,40 €',
+    ]);
+
+  it('names the customer as a guess where no label does', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      page(
+        '                                           Cabinet Dentaire Moreau',
+        '                                           12 rue Nationale',
+        '                                           37000 Tours',
+        'FACTURE N° F2025-0339',
+      ),
+    );
+
+    // Assess
+    const customer = fieldOf(extraction, 'customer');
+    expect(customer?.value).toBe('Cabinet Dentaire Moreau');
+    expect(customer?.confidence).toBeLessThan(0.7);
+    expect(customer?.evidence?.[0]?.detail).toMatch(/^addressee:under-sender/);
+  });
+
+  it('names nobody after the title: a window address comes before it', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      page('FACTURE N° F2025-0339', 'Cabinet Dentaire Moreau', '12 rue Nationale', '37000 Tours'),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')).toBeUndefined();
+  });
+
+  it('adds no guess where a label names the customer', async () => {
+    // Act: a contact's address under the sender's block, and the customer's own label below it.
+    const extraction = await extractor.extract(
+      page(
+        'Marie Dupont',
+        '18 rue des Halles',
+        '37000 Tours',
+        'Client : Cabinet Dentaire Moreau',
+        'FACTURE N° F2025-0339',
+      ),
+    );
+
+    // Assess
+    const customer = fieldOf(extraction, 'customer');
+    expect(customer?.value).toBe('Cabinet Dentaire Moreau');
+    expect(customer?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+  });
+});
