@@ -265,6 +265,33 @@ describe('a title with its number and date', () => {
   });
 });
 
+describe('a labelled number with its date', () => {
+  it.each([
+    ['N° de facture : 10025774411 du 05/03/2025', '10025774411', '2025-03-05'],
+    ['Rechnungsnummer: 4471 vom 05.06.2025', '4471', '2025-06-05'],
+    ['Invoice No. INV-2291 dated 19 June 2024', 'INV-2291', '2024-06-19'],
+  ])('%s: the date is the invoice date', async (line, number, date) => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf(['Sparks & Sons Electrical Ltd', line, 'Total   516,00 €']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe(date);
+  });
+
+  it('reads no date where none follows the link word ("Invoice No. 4471 of 12 items")', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf(['Sparks & Sons Electrical Ltd', 'Invoice No. 4471 of 12 items', 'Total   £516.00']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')).toBeUndefined();
+  });
+});
+
 describe('a title with its date and no number', () => {
   it.each([
     ['Facture du 12 juin 2024', 'Total TTC   109,06 €', '2024-06-12'],

@@ -1,12 +1,18 @@
 import { isoPlusDays, paymentTermsDays } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import { CASH_DISCOUNT, DEADLINE_BEFORE, NET_TERMS, PAYMENT_WORD } from '../../vocabulary/index.js';
+import {
+  CASH_DISCOUNT,
+  DEADLINE_BEFORE,
+  NET_TERMS,
+  PAYMENT_WORD,
+  TITLE_DATE_LINK_PATTERN,
+} from '../../vocabulary/index.js';
 import { endingAmount } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
 import { type FoundDate, findDates } from '../parseDate.js';
 import type { DocLine } from '../textIndex.js';
-import { dateAfterPlace, dateValue, parseDateAt, statesPaymentTerms } from '../values.js';
+import { dateAfterPlace, dateValue, parseDateAt, parseNumberedId, statesPaymentTerms } from '../values.js';
 import { clausesOf } from './paymentTerms.js';
 import { titleCandidates } from './title.js';
 
@@ -83,6 +89,26 @@ const discountNear = (ctx: FinderContext, line: DocLine): boolean =>
     const near = ctx.doc.lines[line.index + d];
     return near !== undefined && near.page === line.page && CASH_DISCOUNT.test(near.text);
   });
+
+/** A number, then a word that joins it to its date ("du", "vom", "del", "dated"). */
+const NUMBER_THEN_LINK = new RegExp(`^(\\S+)\\s+${TITLE_DATE_LINK_PATTERN}\\s*:?\\s*`, 'iu');
+
+/**
+ * The date a labelled invoice number is joined to: "N° de facture : 10025774411 du 05/03/2025",
+ * "Rechnungsnummer 4471 vom 05.06.2025", as a title's number is ("Facture N° 123 du ...").
+ */
+const numberedDates = (ctx: FinderContext): Candidate<string>[] =>
+  findLabelled(
+    ctx.doc,
+    'invoiceNumber',
+    (rest) => {
+      const link = NUMBER_THEN_LINK.exec(rest);
+      if (!link || !parseNumberedId(link[1] as string)) return undefined;
+      const date = findDates(rest.slice(link[0].length), ctx.order, ctx.language)[0];
+      return date?.start === 0 ? dateValue(date) : undefined;
+    },
+    { confidence: 0.85, via: 'label:invoice-number:dated' },
+  );
 
 /** How sure a date a sentence asks payment by is the due date: prose, under the doubt floor. */
 const PAY_BY_CONFIDENCE = 0.75;
@@ -163,6 +189,7 @@ const datesIn = (ctx: FinderContext, titleDates: Candidate<string>[]): DateCandi
           via: 'label:invoice-date',
         }),
         ...titleDates,
+        ...numberedDates(ctx),
         ...topDates(ctx),
       ],
       () => supplyDates(ctx, dateAt),
