@@ -113,6 +113,18 @@ describe('an order form', () => {
     expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2024-06-01');
     expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2025-05-31');
   });
+
+  it.each([
+    ['Total Contract Value (3 years)        USD 129,600.00', { amount: '129600.00', currency: 'USD' }],
+    ['Contract value (excl. VAT): EUR 48,000.00', { amount: '48000.00', currency: 'EUR' }],
+    ['Contract value (GBP): 84,000.00', { amount: '84000.00', currency: 'GBP' }],
+  ])('reads "%s" past the words in brackets that qualify its label', async (line, value) => {
+    // Act
+    const totalValue = await contractValueOf(ENGLISH, line);
+
+    // Assess
+    expect(totalValue).toEqual(value);
+  });
 });
 
 describe('a form of numbered clauses', () => {

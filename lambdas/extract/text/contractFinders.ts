@@ -1,4 +1,9 @@
-import { type ContractFields, type FieldName, termMonthsBetween } from '../../shared/documents/index.js';
+import {
+  type ContractFields,
+  type FieldName,
+  isCurrencyCode,
+  termMonthsBetween,
+} from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
 import {
   CONTRACT_TITLE,
@@ -30,6 +35,21 @@ import {
   parsePaymentTerms,
   unmarkedCode,
 } from './values.js';
+
+/** Words in brackets right after a label, which qualify it: "(3 years)", "(excl. VAT)", "(GBP)". */
+const LABEL_QUALIFIER = /^\(([^()]*\p{L}[^()]*)\)\s*:?\s*/u;
+
+/**
+ * A labelled value past the words in brackets that qualify its label ("Total Contract Value (3
+ * years) $129,600.00"), which are no part of it; a currency code there is the amount's
+ * ("Contract value (GBP): 84,000.00").
+ */
+const pastQualifier = (text: string): string => {
+  const qualifier = LABEL_QUALIFIER.exec(text);
+  if (!qualifier) return text;
+  const code = (qualifier[1] as string).trim();
+  return `${isCurrencyCode(code) ? `${code} ` : ''}${text.slice(qualifier[0].length)}`;
+};
 
 /** "within 30 days", "payable thirty (30) days" in an English sentence about paying. */
 const PAID_WITHIN_DAYS = new RegExp(`\\b(?:within|due|payable|paid)\\s+${NUMBER_PHRASE}\\s+days`, 'iu');
@@ -139,8 +159,9 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     const money = (p: Parsed<{ amount: string; currency?: string }> | undefined) =>
       p?.value.currency ? (p as Parsed<{ amount: string; currency: string }>) : undefined;
     const parse = (t: string) => money(parseAmountAt(ctx.currency)(t));
+    const labelled = (t: string) => parse(pastQualifier(t));
     return [
-      ...findLabelled(ctx.doc, contractLabels('totalValue'), parse, { via: 'label:value' }),
+      ...findLabelled(ctx.doc, contractLabels('totalValue'), labelled, { via: 'label:value' }),
       ...afterCue(
         ctx.doc,
         /\b(?:total|aggregate)\s+(?:contract\s+)?(?:fees?|sum|amount|value|price|consideration|compensation)\s+(?:(?:payable\s+)?under\s+this\s+agreement\s+|for\s+this\s+(?:agreement|sow|statement\s+of\s+work)\s+)?(?:of|is|are|shall\s+be|will\s+be|equal\s+to|shall\s+not\s+exceed)\s+/i,
