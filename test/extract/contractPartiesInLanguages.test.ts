@@ -351,3 +351,43 @@ describe('a party whose seat follows its legal form with no comma', () => {
     expect(fieldOf(extraction, 'provider')?.value).toBe('Serwis IT Kowalski Sp. z o.o.');
   });
 });
+
+describe('roles of loans, and roles in their feminine form', () => {
+  it('reads a lender as the provider and a borrower as the customer', async () => {
+    // Act
+    const extraction = await read([
+      'TERM LOAN AGREEMENT',
+      'This Term Loan Agreement is entered into as of April 15, 2025 by and between Alder Capital Partners LLC, an Oregon limited liability company ("Lender"), and Riverside Brewing Company, an Oregon corporation ("Borrower").',
+      'Lender agrees to lend to Borrower the principal amount of $250,000.00.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Alder Capital Partners LLC');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Riverside Brewing Company');
+  });
+
+  it.each([
+    ['Beraterin', 'Auftraggeber'],
+    ['Auftragnehmerin', 'Auftraggeberin'],
+    ['Vermieterin', 'Mieterin'],
+  ])(
+    'reads „%s“ and „%s“, and a business name that ends before its owner ("…, Inhaberin Dr. Katrin Albers")',
+    async (providerRole, customerRole) => {
+      // Act
+      const extraction = await read([
+        'BERATUNGSVERTRAG',
+        'zwischen der',
+        'Weber Maschinenbau GmbH, Industriestraße 40, 33602 Bielefeld',
+        `– im Folgenden „${customerRole}“ –`,
+        'und',
+        'Dr. Katrin Albers Unternehmensberatung, Inhaberin Dr. Katrin Albers, Am Sparrenberg 3, 33602 Bielefeld',
+        `– im Folgenden „${providerRole}“ –`,
+        '§ 1 Gegenstand',
+      ]);
+
+      // Assess
+      expect(fieldOf(extraction, 'customer')?.value).toBe('Weber Maschinenbau GmbH');
+      expect(fieldOf(extraction, 'provider')?.value).toBe('Dr. Katrin Albers Unternehmensberatung');
+    },
+  );
+});

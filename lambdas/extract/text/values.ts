@@ -10,6 +10,7 @@ import {
   fold,
   labelsIn,
   letterPlace,
+  OWNER_AFTER_NAME,
   SHARE_CAPITAL,
   VOCABULARIES,
   vocabularyOf,
@@ -341,6 +342,10 @@ export const cleanPartyName = (text: string): string | undefined => {
   const capital = SHARE_CAPITAL.exec(name);
   const beforeCapital = capital && name.slice(0, capital.index).replace(/[\s,–-]+$/u, '');
   if (beforeCapital && isCompany(beforeCapital)) name = beforeCapital;
+  // A business's name ends before its owner's: "Dr. Katrin Albers Unternehmensberatung, Inhaberin
+  // Dr. Katrin Albers, Am Sparrenberg 3".
+  const owner = OWNER_AFTER_NAME.exec(name);
+  if (owner) name = name.slice(0, owner.index);
   // A company's name ends at its legal form: "Technikhaus Weber GmbH, Industriestraße 7, 90411
   // Nürnberg" (a street named before its number), "Soluciones Norte, S.L., Calle Mayor 5",
   // "Estudio Nube S.L. - CIF B87654321".

@@ -24,6 +24,7 @@ export {
   monthReadings,
   NET_TERMS,
   NOT_MONEY_BEFORE,
+  OWNER_AFTER_NAME,
   OWNER_CUE,
   otherDocumentCue,
   PAYMENT_WORD,

@@ -107,10 +107,14 @@ export const SALUTATION = new RegExp(
  * Words at the start of a text that introduce a business's owner ("Inh. Maria Gruber e.K.",
  * "Prop. J. Smith", "Titolare: Marco Rossi"), any language, before the owner's name.
  */
-export const OWNER_CUE = new RegExp(
-  `^(?:${anyOf(VOCABULARIES.flatMap((v) => v.owners))})\\.?\\s*:?\\s+(?=\\p{L})`,
-  'iu',
-);
+const OWNER_WORDS = anyOf(VOCABULARIES.flatMap((v) => v.owners));
+export const OWNER_CUE = new RegExp(`^(?:${OWNER_WORDS})\\.?\\s*:?\\s+(?=\\p{L})`, 'iu');
+
+/**
+ * The owner's words after a business's name and a comma ("Dr. Katrin Albers
+ * Unternehmensberatung, Inhaberin Dr. Katrin Albers"), any language: where the name ends.
+ */
+export const OWNER_AFTER_NAME = new RegExp(`,\\s+(?:${OWNER_WORDS})\\.?\\s*:?\\s+\\p{L}`, 'iu');
 
 /**
  * Ends with an abbreviation of any language whose dot ends no sentence ("zzgl.", "approx."): test
