@@ -193,3 +193,22 @@ describe("a cap on a day rate's fees", () => {
     expect(value).toBeUndefined();
   });
 });
+
+describe('an amount the contract defines', () => {
+  it.each([
+    [
+      'Lender agrees to lend to Borrower the principal amount of Two Hundred Fifty Thousand Dollars ($250,000.00) (the "Loan").',
+      { amount: '250000.00', currency: 'USD' },
+    ],
+    [
+      'Buyer shall acquire the Shares from Seller for EUR 480,000.00 (the "Purchase Price").',
+      { amount: '480000.00', currency: 'EUR' },
+    ],
+  ])('reads the loan or the price it defines as its value (%#)', async (clause, value) => {
+    // Act
+    const totalValue = await contractValueOf(ENGLISH, clause);
+
+    // Assess
+    expect(totalValue).toEqual(value);
+  });
+});

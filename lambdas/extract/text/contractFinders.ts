@@ -171,9 +171,11 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       ),
       ...afterCue(ctx.doc, /\bpay\s+(?:\w+\s+){0,3}the\s+(?:total\s+)?sum\s+of\s+/i, parse, 0.9, 'prose:sum'),
       ...feeSentences(ctx),
+      // An amount the contract defines as its value, its price, or (a loan's principal, a sale's
+      // price) what it lends or sells: "($250,000.00) (the "Loan")".
       ...beforeCue(
         ctx.doc,
-        /\(\s*(?:the\s+)?"(?:contract\s+value|contract\s+price|total\s+value|fees)"\s*\)/i,
+        /\(\s*(?:the\s+)?"(?:contract\s+value|contract\s+price|total\s+value|fees|purchase\s+price|loan)"\s*\)/i,
         (t) => {
           const amounts = findMoney(t, findDates(t));
           const last = amounts[amounts.length - 1];
