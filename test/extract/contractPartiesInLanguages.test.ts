@@ -391,3 +391,47 @@ describe('roles of loans, and roles in their feminine form', () => {
     },
   );
 });
+
+describe('a name whose first compound the "and" completes', () => {
+  it.each([
+    [
+      'Bouw- en Installatiebedrijf Jansen B.V.',
+      [
+        'OVEREENKOMST VAN AANNEMING VAN WERK',
+        'De ondergetekenden:',
+        '1. Gemeente Zuidplas, gevestigd te Nieuwerkerk aan den IJssel, hierna te noemen: "Opdrachtgever";',
+        '2. Bouw- en Installatiebedrijf Jansen B.V., gevestigd te Gouda, hierna te noemen: "Opdrachtnemer";',
+        'komen het volgende overeen:',
+      ],
+    ],
+    [
+      'Garten- und Landschaftsbau Schulte GmbH',
+      [
+        'WERKVERTRAG',
+        'zwischen der Stadt Ahlen, Westenmauer 10, 59227 Ahlen – nachfolgend „Auftraggeber“ –',
+        'und der Garten- und Landschaftsbau Schulte GmbH, Dolberger Straße 4, 59229 Ahlen – nachfolgend „Auftragnehmer“ –',
+        'wird folgender Vertrag geschlossen.',
+      ],
+    ],
+  ])('keeps "%s" whole', async (provider, lines) => {
+    // Act
+    const extraction = await read(lines);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe(provider);
+  });
+
+  it('reads a Polish carrier ("zwaną dalej „Przewoźnikiem”") as the provider', async () => {
+    // Act
+    const extraction = await read([
+      'UMOWA PRZEWOZU NR 14/2025',
+      'zawarta w dniu 20 stycznia 2025 r. w Poznaniu pomiędzy:',
+      'Hurtownia Spożywcza Malinowski Sp. j., ul. Głogowska 120, 60-243 Poznań, zwaną dalej „Zleceniodawcą”,',
+      'a',
+      'Kowalski Transport Sp. z o.o., ul. Przemysłowa 8, 62-020 Swarzędz, zwaną dalej „Przewoźnikiem”.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Kowalski Transport Sp. z o.o.');
+  });
+});

@@ -116,8 +116,10 @@ export const PARTY_LINE_OPENING = new RegExp(
   'iu',
 );
 
+// A hyphen right after a letter ends the first word of a compound the "and" completes ("Bouw- en
+// Installatiebedrijf Jansen B.V.", "Garten- und Landschaftsbau GmbH"): it separates no parties.
 const andPattern = (words: string) =>
-  new RegExp(`(?:^|\\n|[,;\\-–—»“”"')]\\s*)\\s*(?:${words})${NOT_WORD_AFTER}\\s*`, 'giu');
+  new RegExp(`(?:^|\\n|[,;–—»“”"')]\\s*|(?<!\\p{L})-\\s*)\\s*(?:${words})${NOT_WORD_AFTER}\\s*`, 'giu');
 const PARTIES_AND_BY_LANGUAGE = new Map(VOCABULARIES.map((v) => [v.code, andPattern(anyOf(v.contract.and))]));
 const PARTIES_AND_ANY = andPattern(every((c) => c.and));
 
