@@ -275,3 +275,35 @@ describe('a code after a contract title, with no number mark', () => {
     expect(fieldOf(extraction, 'contractNumber')).toBeUndefined();
   });
 });
+
+describe('an end the same sentence gives after a start, or an amendment gives', () => {
+  it.each([
+    [
+      'The term of this Contract is three (3) years, commencing August 1, 2025 and ending July 31, 2028.',
+      '2028-07-31',
+    ],
+    [
+      'The term of the Agreement is extended for twelve (12) months from 1 July 2025 to 30 June 2026.',
+      '2026-06-30',
+    ],
+    ['This Agreement is hereby extended until 31 March 2027 on the same terms.', '2027-03-31'],
+  ])('%s', async (clause, end) => {
+    // Act
+    const extraction = await read('SERVICES AGREEMENT', ENGLISH, clause);
+
+    // Assess
+    expect(fieldOf(extraction, 'expirationDate')?.value).toBe(end);
+  });
+
+  it('reads no end from a fiscal year\'s "ending" nor an extension without a date', async () => {
+    // Act
+    const extraction = await read(
+      'SERVICES AGREEMENT',
+      ENGLISH,
+      'The Services are extended to include payroll, for the year beginning 1 April and ending on the next 31 March.',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'expirationDate')).toBeUndefined();
+  });
+});

@@ -164,5 +164,23 @@ export const expirationDates = (ctx: FinderContext): Candidate<string>[] => {
       0.88,
       'prose:term-ending',
     ),
+    // The end of a period whose start the same sentence gives ("commencing August 1, 2025 and
+    // ending July 31, 2028"): the "ending" of that start, not of a fiscal year.
+    ...afterCue(
+      ctx.doc,
+      /\b(?:commencing|beginning|starting)\s+(?:on\s+)?[^.;]{4,30}?\s+and\s+end(?:ing|s)\s+(?:on\s+)?/i,
+      dateAt,
+      0.88,
+      'prose:start-and-ending',
+    ),
+    // An amendment's new end: "The term of the Agreement is extended for twelve (12) months from
+    // 1 July 2025 to 30 June 2026", "extended until 31 March 2027".
+    ...afterCue(
+      ctx.doc,
+      /\b(?:term|agreement|contract)\b[^.;]{0,30}?\bextended\b[^.;]{0,60}?\b(?:to|until|through)\s+/i,
+      dateAt,
+      0.88,
+      'prose:extended-to',
+    ),
   ];
 };
