@@ -58,3 +58,44 @@ describe('a utility bill', () => {
     expect(fieldOf(extraction, 'dueDate')?.value).toBe('2025-05-27');
   });
 });
+
+describe('a bill paid by direct debit', () => {
+  const bill = (...terms: string[]) =>
+    extractor.extract(
+      pdfTextOf([
+        'Northway Energy Ltd',
+        'PO Box 4421, Leeds LS1 9XX',
+        'Bill number: 88120455',
+        'Bill date: 3 April 2025',
+        'Electricity charges                      £ 412.30',
+        'VAT at 20%                                £ 82.46',
+        'Amount to pay                            £ 494.76',
+        ...terms,
+      ]),
+    );
+
+  it.each([
+    ['We will collect £494.76 by Direct Debit on or around 17 April 2025.', '2025-04-17'],
+    ['Der Betrag wird am 17.04.2025 von Ihrem Konto abgebucht (SEPA-Lastschrift).', '2025-04-17'],
+    ['Le montant sera prélevé le 17/04/2025 sur votre compte.', '2025-04-17'],
+  ])('takes the day the amount is collected as the due date: %s', async (terms, due) => {
+    // Act
+    const extraction = await bill(terms);
+
+    // Assess
+    const dueDate = fieldOf(extraction, 'dueDate');
+    expect(dueDate?.value).toBe(due);
+    expect(dueDate?.confidence).toBeLessThan(0.8);
+  });
+
+  it.each([
+    ['Direct Debit mandate ABC-123 signed on 2 February 2020.'],
+    ['Collected amounts for 1 March 2025 and 1 April 2025 are shown overleaf.'],
+  ])("reads no due date from a mandate's date or from two dates: %s", async (terms) => {
+    // Act
+    const extraction = await bill(terms);
+
+    // Assess
+    expect(fieldOf(extraction, 'dueDate')).toBeUndefined();
+  });
+});

@@ -17,6 +17,7 @@ export {
   ABBREVIATION_END,
   CASH_DISCOUNT,
   DEADLINE_BEFORE,
+  DEBIT_WORD,
   documentTypeCue,
   ITEM_HEADINGS,
   letterPlace,

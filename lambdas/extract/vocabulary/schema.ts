@@ -183,9 +183,11 @@ export const VocabularySchema = z
     /**
      * How a sentence asks for payment by a date ("Bitte überweisen Sie den Betrag bis zum
      * 27.05.2024", "Please settle this invoice before 30 June 2024"): a date right after a `by`
-     * word, in a clause with a `pay` word, is the due date.
+     * word, in a clause with a `pay` word, is the due date. And verbs that say the amount will be
+     * collected by direct debit ("abgebucht", "prélevé", "collected"; empty where not known): the
+     * one date of their clause is the due date.
      */
-    paymentDeadline: z.object({ pay: words.min(1), by: words.min(1) }).strict(),
+    paymentDeadline: z.object({ pay: words.min(1), by: words.min(1), debit: words }).strict(),
     /** How contracts in the language are titled, name their parties and label their terms. */
     contract: ContractVocabularySchema,
     labels: z.object(

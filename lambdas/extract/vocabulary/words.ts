@@ -88,6 +88,9 @@ export const NET_TERMS = wordsOf((v) => v.cashDiscount.net);
 /** A word that asks for payment ("überweisen", "settle", "régler"), any language. */
 export const PAYMENT_WORD = wordsOf((v) => v.paymentDeadline.pay);
 
+/** A verb that says the amount is collected by direct debit ("abgebucht", "prélevé"), any language. */
+export const DEBIT_WORD = wordsOf((v) => v.paymentDeadline.debit);
+
 /** Ends with a word that sets a deadline ("bis zum", "before", "entro il"), any language: test it on the text before a date. */
 export const DEADLINE_BEFORE = new RegExp(
   `(?:^|[^\\p{L}])(?:${anyOf(VOCABULARIES.flatMap((v) => v.paymentDeadline.by))})\\s*$`,

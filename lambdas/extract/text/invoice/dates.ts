@@ -3,6 +3,7 @@ import type { Candidate } from '../../candidates.js';
 import {
   CASH_DISCOUNT,
   DEADLINE_BEFORE,
+  DEBIT_WORD,
   NET_TERMS,
   PAYMENT_WORD,
   TITLE_DATE_LINK_PATTERN,
@@ -150,8 +151,9 @@ const paymentTerms = (ctx: FinderContext) => {
       offered ||= discount;
       const inFull = !discount && NET_TERMS.test(clause);
       const asked = !discount && PAYMENT_WORD.test(clause);
+      const debited = !discount && DEBIT_WORD.test(clause);
       // Dates are looked for only in the clauses of payment terms: this runs on every line.
-      if (!discount && !inFull && !asked) continue;
+      if (!discount && !inFull && !asked && !debited) continue;
       const dates = findDates(clause, ctx.order, ctx.language);
       if (dates.length === 0) continue;
       if (discount) {
@@ -165,6 +167,11 @@ const paymentTerms = (ctx: FinderContext) => {
       if (asked && (inFull || !discountNear(ctx, line)))
         for (const date of dates.filter((d) => endsInDeadline(clause.slice(0, d.start))))
           payBy.push(candidate(date, line, PAY_BY_CONFIDENCE, 'terms:pay-by'));
+      // "Der Betrag wird am 24.02.2025 von Ihrem Konto abgebucht", "We will collect £494.76 by
+      // Direct Debit on or around 17 April 2025": the day the money is taken is when it is due.
+      // Two dates in the clause say no one day.
+      if (debited && !asked && dates.length === 1)
+        payBy.push(candidate(dates[0] as FoundDate, line, PAY_BY_CONFIDENCE, 'terms:debit'));
     }
   }
   return {
