@@ -93,4 +93,26 @@ describe('an attention line', () => {
     // Assess
     expect(customer).toBeUndefined();
   });
+
+  it.each([
+    ['Ejerforeningen Strandvejen 12', 'Att.: Formand Jens Kofoed', 'Strandvejen 12'],
+    ['WEG Lindenstraße 4', 'z. Hd. Frau Klein', 'Lindenstraße 4'],
+  ])(
+    'reads "%s", an association named after its building, over its own street',
+    async (name, attention, street) => {
+      // Act
+      const customer = await customerOf(name, attention, street, '2100 København Ø');
+
+      // Assess
+      expect(customer?.value).toBe(name);
+    },
+  );
+
+  it('takes no street for a name where the street under the attention line is another', async () => {
+    // Act
+    const customer = await customerOf('Strandvejen 12', 'Att.: Formand Jens Kofoed', 'Kongevejen 3');
+
+    // Assess
+    expect(customer).toBeUndefined();
+  });
 });

@@ -1,7 +1,13 @@
 import type { Candidate } from '../../candidates.js';
 import { type LabelField, labelsAtStart } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
-import { cellUnder, type DocLine, type LineCell, previousContentLine } from '../textIndex.js';
+import {
+  cellUnder,
+  type DocLine,
+  type LineCell,
+  nextContentLine,
+  previousContentLine,
+} from '../textIndex.js';
 import { cleanPartyName, hasLegalForm, POSTCODE_TOWN, STREET } from '../values.js';
 import { heldLabelAt, withoutSalutation } from './roleBlocks.js';
 
@@ -32,6 +38,18 @@ const nameIn = (cell: LineCell): string | undefined => {
 };
 
 /**
+ * Whether `text` is a name that ends in the street its block prints under the attention line
+ * (`line`): an owners' association is named after its building ("Ejerforeningen Strandvejen 12"
+ * over "Att.: Formand Jens Kofoed" / "Strandvejen 12"), which reads as a street on its own.
+ */
+const namedAfterItsStreet = (ctx: FinderContext, text: string, line: DocLine, cell: LineCell): boolean => {
+  const below = nextContentLine(ctx.doc, line);
+  const street = below && cellUnder(below, cell)?.text.trim();
+  const name = text.trim();
+  return !!street && STREET.test(street) && name.length > street.length && name.endsWith(` ${street}`);
+};
+
+/**
  * The name over an attention line: on the line above, or above the address the attention line
  * closes ("Oakfield Academy" / "22 School Road" / "Bath BA1 2QQ" / "Attention: Facilities").
  */
@@ -41,6 +59,10 @@ const nameAbove = (ctx: FinderContext, line: DocLine, cell: LineCell) => {
     const above = previousContentLine(ctx.doc, at);
     const over = above && cellUnder(above, cell);
     if (!above || !over) return undefined;
+    if (k === 0 && namedAfterItsStreet(ctx, over.text, line, cell)) {
+      const name = cleanPartyName(over.text);
+      return name ? { name, line: above } : undefined;
+    }
     if (!isAddress(over.text)) {
       const name = nameIn(over);
       return name ? { name, line: above } : undefined;
