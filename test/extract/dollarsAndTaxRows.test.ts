@@ -425,3 +425,24 @@ describe('nets and taxes as other countries label them', () => {
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 });
+
+describe("a tax row that opens with its state's or province's code", () => {
+  it.each([
+    ['PA SALES TAX 6%                  103.50', '103.50'],
+    ['ON HST 13%                       224.25', '224.25'],
+  ])('reads "%s" as the tax', async (taxLine, tax) => {
+    // Act
+    const extraction = await read(
+      'Keystone Print & Sign LLC',
+      'INVOICE',
+      'Invoice #: 912',
+      'Invoice Date: 03/03/2025',
+      'SUBTOTAL                       1,725.00',
+      taxLine,
+      `TOTAL                          ${(1725 + Number(tax)).toFixed(2).replace(/\B(?=(\d{3})+\.)/, ',')}`,
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'tax')?.value).toBe(tax);
+  });
+});

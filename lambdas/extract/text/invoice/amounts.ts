@@ -166,6 +166,20 @@ const qualifiedAdjustment = (text: string) => {
   return label && !(cash && cash.index < label.start) ? [label] : [];
 };
 
+/** A state's or a province's code before a tax label: "PA SALES TAX 6%", "ON HST 13%", "BC PST". */
+const REGION_CODE = /^\s*[A-Z]{2}\s+/;
+const TAX_ROLE: ReadonlySet<LabelField> = new Set<LabelField>(['tax']);
+
+/** The tax label after a region's code at the start of a cell, as one of the cell's labels. */
+const regionalTax = (text: string) => {
+  const code = REGION_CODE.exec(text);
+  if (!code) return [];
+  const at = code[0].length;
+  return labelsAtStart(text.slice(at), TAX_ROLE)
+    .filter((l) => l.start === 0)
+    .map((l) => ({ ...l, start: l.start + at, end: l.end + at }));
+};
+
 /** A cell that opens with a rate or a plus sign, not a word. */
 const RATE_FIRST = /^\s*[+(\d]/;
 
@@ -207,7 +221,7 @@ export const labelledAmounts = (ctx: FinderContext, itemRows?: ReadonlySet<numbe
     const opening = (cell: { text: string }, i: number) => {
       if (i > 0 && (itemRow || RATE_FIRST.test(cell.text))) return [];
       const own = labelsAtStart(cell.text, MONEY_ROLES);
-      return own.length > 0 || itemRow ? own : qualifiedAdjustment(cell.text);
+      return own.length > 0 || itemRow ? own : [...qualifiedAdjustment(cell.text), ...regionalTax(cell.text)];
     };
     const starts = line.cells.flatMap((cell, i) =>
       opening(cell, i).map((m) => ({
