@@ -115,3 +115,76 @@ describe("an address under the sender's own block", () => {
     expect(customer?.evidence?.map((e) => e.kind)).not.toContain('conflict');
   });
 });
+
+describe("an address at the page's top that the issuer's imprint does not print", () => {
+  const TOTALS = [
+    'Carport Lärche 6 x 3 m, Lieferung und Montage                 6.800,00',
+    'Summe netto                                                   6.800,00',
+    '20 % USt                                                      1.360,00',
+    'Rechnungsbetrag                                           EUR 8.160,00',
+  ];
+
+  it('is the customer, as a guess ("Familie Steiner" under the letterhead and its trade)', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'HOLZBAU GRUBER',
+        'Meisterbetrieb für Zimmerei und Dachdeckerei',
+        'Familie Steiner',
+        'Bergweg 14',
+        '6020 Innsbruck',
+        'RECHNUNG 25-047',
+        'Datum: 20.05.2025',
+        ...TOTALS,
+        'Holzbau Gruber · Inh. Josef Gruber · Innstraße 5 · 6020 Innsbruck · UID ATU12345678',
+      ]),
+    );
+
+    // Assess
+    const customer = fieldOf(extraction, 'customer');
+    expect(customer?.value).toBe('Familie Steiner');
+    expect(customer?.confidence).toBeLessThan(0.7);
+  });
+
+  it('is the customer where the page opens with it, and no vendor guess', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Brf Solgläntan',
+        'c/o Riksbyggen',
+        'Box 1234',
+        '402 26 Göteborg',
+        'FAKTURA',
+        'Fakturanummer   1045',
+        'Fakturadatum    2025-04-02',
+        'Summa exkl. moms                      38 400,00',
+        'Moms 25 %                              9 600,00',
+        'Att betala                        SEK 48 000,00',
+        'Snickeri Lindgren AB · Verkstadsgatan 4, 417 07 Göteborg · Momsreg.nr SE556123456701',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Brf Solgläntan');
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Snickeri Lindgren AB');
+  });
+
+  it("names nobody where the imprint repeats the block's street: it is the sender's own", async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Müller Elektrotechnik',
+        'Max Müller',
+        'Hauptstraße 1',
+        '10115 Berlin',
+        'RECHNUNG 25-047',
+        'Datum: 20.05.2025',
+        ...TOTALS,
+        'Müller Elektrotechnik · Hauptstraße 1 · 10115 Berlin · USt-IdNr. DE123456789',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')).toBeUndefined();
+  });
+});

@@ -292,9 +292,13 @@ const STREET_FIRST = "\\p{Lu}[\\p{L}.'/-]*(?:\\s[\\p{L}.'-]+){0,3}\\s\\d{1,5}\\s
  */
 export const STREET = new RegExp(`^${STREET_FIRST}$|^\\d{1,5}\\p{Ll}?\\s+\\p{L}`, 'u');
 
-/** A postcode and town, in most European and American forms; not a date's year ("17/05/2024  Échéance"). */
+/**
+ * A postcode and town, in most European and American forms; not a date's year ("17/05/2024
+ * Échéance"). Swedish, Czech, Slovak and Greek postcodes are three digits and two ("402 26
+ * Göteborg", "110 00 Praha 1"), not part of a longer number.
+ */
 export const POSTCODE_TOWN =
-  /\b(?:[A-Z]{1,2}[- ]?)?(?<![\d./-])\d{4,5}\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
+  /\b(?:[A-Z]{1,2}[- ]?)?(?<![\d./-])(?:\d{4,5}|\d{3} \d{2})\s+\p{Lu}[\p{L}.-]+|\b[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}\b|\b[A-Z]{2}\s+\d{5}\b/u;
 
 /**
  * An address line without a house number, then a postcode and town after a comma: ", Place Vival,

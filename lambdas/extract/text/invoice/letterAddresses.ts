@@ -1,6 +1,12 @@
 import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue, IDENTIFIER_LABEL_FIELDS, labelsAtStart } from '../../vocabulary/index.js';
+import {
+  documentTypeCue,
+  IDENTIFIER_LABEL_FIELDS,
+  labelsAtStart,
+  labelsIn,
+  VAT_ID_LABEL_FIELDS,
+} from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm, POSTCODE_TOWN, STREET } from '../values.js';
@@ -110,7 +116,15 @@ const senderEnd = (
 export const addressee = (ctx: FinderContext, unlabelled: boolean): Candidate<string>[] => {
   const top = letterTop(ctx);
   const sender = senderEnd(top, unlabelled);
-  if (!sender) return [];
+  const found = sender ? underSender(top, sender) : [];
+  return found.length > 0 || !unlabelled ? found : overImprint(ctx, top);
+};
+
+/** The first name under the sender's address (`addressee`). */
+const underSender = (
+  top: readonly DocLine[],
+  sender: { index: number; block: boolean },
+): Candidate<string>[] => {
   for (const [i, line] of top.entries()) {
     if (i <= sender.index) continue;
     const text = line.cells[0]?.text.trim() ?? '';
@@ -136,19 +150,53 @@ export const addressee = (ctx: FinderContext, unlabelled: boolean): Candidate<st
   return [];
 };
 
+/** Lines between a name and its postcode and town that are no street: a c/o, a PO box. */
+const POSTAL_LINE = /^(?:c\/o|box|postbox|postboks|postfach|p\.?\s?o\.?\s?box|apartado|casella postale)\b/i;
+
 /**
- * A company's window address under the sender's own address block ("Sanne de Wit Vertalingen" /
- * "Oude Gracht 88, 3511 AT Utrecht" over "Uitgeverij Noorderlicht B.V." / "Herestraat 12"): a
- * postcode and town above it close another party's block, so it is the addressee, not the issuer
- * a letterhead or legal-details guess would make it.
+ * The addressee's block at the top of a page whose issuer prints its own address only in its
+ * imprint, the line with its VAT id ("Holzbau Gruber · Inh. Josef Gruber · Innstraße 5 · 6020
+ * Innsbruck · UID ATU12345678"), as Nordic and Austrian letters do: the first name over a street
+ * or PO box and a postcode and town, before the title, whose street the imprint does not print
+ * ("Familie Steiner" / "Bergweg 14" / "6020 Innsbruck"). A sender's own block ("Müller
+ * Elektrotechnik" / "Max Müller" / "Hauptstr. 1") is the one the imprint repeats. A guess.
+ */
+const overImprint = (ctx: FinderContext, top: readonly DocLine[]): Candidate<string>[] => {
+  const imprints = ctx.doc.lines.filter(
+    (l) => POSTCODE_TOWN.test(l.text) && labelsIn(l.text, VAT_ID_LABEL_FIELDS).length > 0,
+  );
+  if (imprints.length === 0) return [];
+  for (const [i, line] of top.entries()) {
+    const text = line.cells[0]?.text.trim() ?? '';
+    if (documentTypeCue(text) || isFormLine(line)) return [];
+    if (NOT_A_NAME.test(text) || isDetailLine(line) || labelsAtStart(text).length > 0) continue;
+    const name = cleanPartyName(withoutSalutation(text).trim());
+    const below = top.slice(i + 1, i + 1 + ADDRESS_LINES);
+    const closes = below.findIndex((l) => POSTCODE_TOWN.test(l.text));
+    const address = below.slice(0, Math.max(closes, 0)).map((l) => l.text.trim());
+    if (!name || STREET.test(name) || closes < 1) continue;
+    if (!address.every((a) => STREET.test(a) || POSTAL_LINE.test(a))) continue;
+    if (imprints.some((l) => address.some((a) => l.text.includes(a)))) return [];
+    return [{ value: name, confidence: 0.65, reading: 'position', line, via: 'addressee:over-imprint' }];
+  }
+  return [];
+};
+
+/**
+ * Addressees whose place says they are not the issuer a letterhead or legal-details guess would
+ * make them: a company's window address under the sender's own address block ("Sanne de Wit
+ * Vertalingen" / "Oude Gracht 88, 3511 AT Utrecht" over "Uitgeverij Noorderlicht B.V." /
+ * "Herestraat 12"), where a postcode and town above it close another party's block; and the
+ * block at the top of a page whose imprint prints another address (`overImprint`).
  */
 export const addressedUnderSender = (ctx: FinderContext, customers: readonly Candidate<string>[]): string[] =>
   customers
     .filter(
       (c) =>
-        c.via === 'recipient-block' &&
-        ctx.doc.lines
-          .slice(0, c.line.index)
-          .some((l) => l.page === c.line.page && !l.furniture && POSTCODE_TOWN.test(l.text)),
+        c.via === 'addressee:over-imprint' ||
+        (c.via === 'recipient-block' &&
+          ctx.doc.lines
+            .slice(0, c.line.index)
+            .some((l) => l.page === c.line.page && !l.furniture && POSTCODE_TOWN.test(l.text))),
     )
     .map((c) => normalizeCompanyName(c.value));
