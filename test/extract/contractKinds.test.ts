@@ -32,6 +32,20 @@ describe('a title of several words with its number', () => {
     expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-04-22');
   });
 
+  it('reads when a Czech work starts and must be completed, without "dne" ("zahájení prací 1. 4. 2025, dokončení díla nejpozději 30. 9. 2025")', async () => {
+    // Act
+    const extraction = await read([
+      'SMLOUVA O DÍLO č. SOD-2025-12',
+      'Objednatel: Obec Horní Lhota, Horní Lhota 1, 739 37 Horní Lhota, IČO 00296911',
+      'Zhotovitel: Stavby Novák s.r.o., Průmyslová 12, 702 00 Ostrava, IČO 27812345',
+      'Čl. II Doba plnění: zahájení prací 1. 4. 2025, dokončení díla nejpozději 30. 9. 2025.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-04-01');
+    expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2025-09-30');
+  });
+
   it('reads a statement of work: its number, when it starts and its total fees', async () => {
     // Act
     const extraction = await read([

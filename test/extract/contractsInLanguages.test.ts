@@ -216,6 +216,8 @@ describe('clauses in other languages', () => {
     ['Ciascuna parte può recedere con preavviso scritto di 60 giorni.', 60],
     ['Avtalet kan sägas upp med 90 dagars uppsägningstid.', 90],
     ['Aftalen kan opsiges med 3 måneders opsigelsesvarsel.', 90],
+    ['Avtalen kan sies opp med 3 måneders varsel.', 90],
+    ['Aftalen kan opsiges med 3 måneders varsel.', 90],
   ])('reads the notice to end the contract in "%s" as %i days', async (clause, days) => {
     // Act
     const extraction = await read(['Wartungsvertrag', 'Die Vertragsparteien vereinbaren Folgendes.', clause]);
