@@ -46,6 +46,22 @@ describe('a title of several words with its number', () => {
     expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2025-09-30');
   });
 
+  it.each([
+    ['CONTRACT DE PRESTĂRI SERVICII nr. 87 din 20.02.2025', '87'],
+    ['CONTRACT DE PRESTĂRI SERVICII nr. 2', undefined],
+  ])('reads a one- or two-digit number only where the title dates it (%s)', async (title, number) => {
+    // Act
+    const extraction = await read([
+      title,
+      'SC Agro Banat SA, cu sediul în Timișoara, în calitate de beneficiar,',
+      'și SC Digital Solutions SRL, cu sediul în Cluj-Napoca, în calitate de prestator,',
+      'Art. 3 Valoarea totală a contractului este de 60.000 lei, fără TVA.',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'contractNumber')?.value).toBe(number);
+  });
+
   it('reads a statement of work: its number, when it starts and its total fees', async () => {
     // Act
     const extraction = await read([

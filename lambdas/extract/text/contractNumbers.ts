@@ -1,5 +1,6 @@
 import type { Candidate } from '../candidates.js';
 import { CONTRACT_TITLE } from '../vocabulary/contractWords.js';
+import { TITLE_DATE_LINK_PATTERN } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import { NUMBER_MARK, parseId, unmarkedCode } from './values.js';
 
@@ -39,12 +40,26 @@ export const titleNumber = (ctx: FinderContext): Candidate<string>[] => {
       if (title.split(/\s+/).length > TITLE_WORDS) continue;
       if (!number?.[0].trim() && !code) continue;
       if (!CONTRACT_TITLE.test(title)) continue;
-      const id = code ? { value: code } : parseId(rest.slice(number?.[0].length ?? 0));
+      const marked = rest.slice(number?.[0].length ?? 0);
+      const id = code ? { value: code } : (parseId(marked) ?? shortNumberDated(marked));
       if (id) found.push({ value: id.value, confidence: 0.88, line, via: 'title:number' });
       break;
     }
   }
   return found;
+};
+
+/** One or two digits and the word that joins them to a date: "87 din 20.02.2025", "12 vom 3. März". */
+const SHORT_DATED = new RegExp(`^\\s*([1-9]\\d?)\\s+${TITLE_DATE_LINK_PATTERN}\\s+\\d`, 'iu');
+
+/**
+ * A marked number of one or two digits that the title dates ("CONTRACT DE PRESTĂRI SERVICII nr.
+ * 87 din 20.02.2025"), as a small business numbers its first contracts; alone, "No. 2" may be
+ * anything.
+ */
+const shortNumberDated = (text: string): { value: string } | undefined => {
+  const digits = SHORT_DATED.exec(text)?.[1];
+  return digits ? { value: digits } : undefined;
 };
 
 /** A line that is a contract's title and nothing more: a title word among its few words. */
