@@ -307,3 +307,21 @@ describe('an end the same sentence gives after a start, or an amendment gives', 
     expect(fieldOf(extraction, 'expirationDate')).toBeUndefined();
   });
 });
+
+describe('a Hungarian period labelled with its possessive ("A szerződés hatálya:")', () => {
+  it('reads its start and end', async () => {
+    // Act
+    const extraction = await read(
+      'VÁLLALKOZÁSI SZERZŐDÉS',
+      [
+        'Duna Logisztika Zrt. mint megrendelő (a továbbiakban: Megrendelő),',
+        'Kovács és Társa Kft. mint vállalkozó (a továbbiakban: Vállalkozó)',
+      ],
+      '1. A szerződés hatálya: 2025. június 1-től 2026. május 31-ig.',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-06-01');
+    expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2026-05-31');
+  });
+});
