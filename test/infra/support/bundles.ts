@@ -218,7 +218,10 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // extract 1,346 -> 1,350 (measured 1,348 in cdk.out): the attention label in every vocabulary,
 // titles of payslips and statements, the readers of stop 52 (attention lines, window addresses,
 // notice before its word), ~4 KB.
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_350 };
+// extract 1,350 -> 1,355 (measured 1,353 in cdk.out): direct-debit verbs in every vocabulary,
+// feminine and loan roles, the readers of stop 53 (addressees under the sender's block and over
+// the imprint, labelled numbers' dates, regional tax rows, contract ends), ~5 KB.
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_355 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
