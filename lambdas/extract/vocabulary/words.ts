@@ -106,11 +106,13 @@ export const SALUTATION = new RegExp(
   'iu',
 );
 
+/** The owners' words of every vocabulary ("Inh.", "Prop.", "Titolare"). */
+const OWNER_WORDS = anyOf(VOCABULARIES.flatMap((v) => v.owners));
+
 /**
  * Words at the start of a text that introduce a business's owner ("Inh. Maria Gruber e.K.",
  * "Prop. J. Smith", "Titolare: Marco Rossi"), any language, before the owner's name.
  */
-const OWNER_WORDS = anyOf(VOCABULARIES.flatMap((v) => v.owners));
 export const OWNER_CUE = new RegExp(`^(?:${OWNER_WORDS})\\.?\\s*:?\\s+(?=\\p{L})`, 'iu');
 
 /**

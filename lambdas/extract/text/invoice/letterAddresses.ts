@@ -111,7 +111,8 @@ const senderEnd = (
  * same way ("Papeterie du Centre SARL" / "4 place de la République" / "37000 Tours" over
  * "Cabinet Dentaire Moreau" / "12 rue Nationale" / "37000 Tours"). Without the return address's
  * line that marks the window, the name must come before the document's title (a window address
- * always does) and is a weaker guess.
+ * always does) and is a weaker guess. Where neither names one, the block over the issuer's
+ * imprint may (`overImprint`).
  */
 export const addressee = (ctx: FinderContext, unlabelled: boolean): Candidate<string>[] => {
   const top = letterTop(ctx);
@@ -189,7 +190,7 @@ const overImprint = (ctx: FinderContext, top: readonly DocLine[]): Candidate<str
  * "Herestraat 12"), where a postcode and town above it close another party's block; and the
  * block at the top of a page whose imprint prints another address (`overImprint`).
  */
-export const addressedUnderSender = (ctx: FinderContext, customers: readonly Candidate<string>[]): string[] =>
+export const addresseesNotSender = (ctx: FinderContext, customers: readonly Candidate<string>[]): string[] =>
   customers
     .filter(
       (c) =>

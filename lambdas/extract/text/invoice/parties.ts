@@ -7,8 +7,8 @@ import { cleanPartyName, hasLegalForm, isCompany, POSTCODE_TOWN } from '../value
 import { attentionBlock } from './attention.js';
 import {
   ADDRESS_SEPARATOR,
-  addressedUnderSender,
   addressee,
+  addresseesNotSender,
   NOT_A_NAME,
   recipientBlock,
   returnAddress,
@@ -166,7 +166,7 @@ export const partyCandidates = (
 ): { vendor: Candidate<string>[]; customer: Candidate<string>[] } => {
   const named = [...roleBlock(ctx, 'customer', 0.85), ...attentionBlock(ctx, 0.85), ...recipientBlock(ctx)];
   const customer = [...named, ...addressee(ctx, named.length === 0)];
-  const excluded = new Set([...customerNames(customer), ...addressedUnderSender(ctx, customer)]);
+  const excluded = new Set([...customerNames(customer), ...addresseesNotSender(ctx, customer)]);
   const vendor = [
     ...roleBlock(ctx, 'vendor', 0.85),
     // Who is paid ("Remit To: Triumph Business Capital") is the issuer unless the invoice was
