@@ -60,9 +60,13 @@ export const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
 /** What a name is not: an address, a contact, a web address or a number. */
 export const NOT_A_NAME = /@|www\.|https?:|^\d|\b(?:tel|phone|fax|e-?mail)\b/i;
 
+/** A line of a letter's top that names nobody: a contact, a detail line, a label and its value. */
+const namesNobody = (line: DocLine, text: string): boolean =>
+  NOT_A_NAME.test(text) || isDetailLine(line) || labelsAtStart(text).length > 0;
+
 /** The recipient's address block of a window-envelope invoice (a company alone on its line, then an address). */
 export const recipientBlock = (ctx: FinderContext): Candidate<string>[] => {
-  const page = ctx.doc.lines.filter((l) => l.page === ctx.doc.lines[0]?.page && !l.furniture).slice(0, 12);
+  const page = letterTop(ctx).slice(0, 12);
   const found: Candidate<string>[] = [];
   page.forEach((line, i) => {
     const address = page.slice(i + 1, i + 3);
@@ -130,8 +134,7 @@ const underSender = (
     if (i <= sender.index) continue;
     const text = line.cells[0]?.text.trim() ?? '';
     if (sender.block && documentTypeCue(text)) return [];
-    if (NOT_A_NAME.test(text) || isDetailLine(line) || isFormLine(line) || documentTypeCue(text)) continue;
-    if (labelsAtStart(text).length > 0) continue;
+    if (namesNobody(line, text) || isFormLine(line) || documentTypeCue(text)) continue;
     const person = withoutSalutation(text).trim();
     if (person === '') continue;
     const name = cleanPartyName(person);
@@ -170,7 +173,7 @@ const overImprint = (ctx: FinderContext, top: readonly DocLine[]): Candidate<str
   for (const [i, line] of top.entries()) {
     const text = line.cells[0]?.text.trim() ?? '';
     if (documentTypeCue(text) || isFormLine(line)) return [];
-    if (NOT_A_NAME.test(text) || isDetailLine(line) || labelsAtStart(text).length > 0) continue;
+    if (namesNobody(line, text)) continue;
     const name = cleanPartyName(withoutSalutation(text).trim());
     const below = top.slice(i + 1, i + 1 + ADDRESS_LINES);
     const closes = below.findIndex((l) => POSTCODE_TOWN.test(l.text));
