@@ -4,13 +4,15 @@ import type { PdfText } from '../shared/pdfText.js';
 /**
  * The record of a readable document of no recognised type: no fields, for a person to choose the
  * type and fill them in, or to reject it when its title (`titled`: "Quotation", "Lieferschein")
- * says it is no invoice. Any extractor may conclude this; none rejects a readable document.
+ * says it is no invoice or it lists the invoices it is about (`listsInvoices`, as a statement
+ * does). Any extractor may conclude this; none rejects a readable document.
  */
 export const unclassified = (
   text: PdfText,
   extractor: Extraction['extractor'],
   language: string | undefined,
   titled?: string,
+  listsInvoices?: readonly string[],
 ): Extraction => ({
   schemaVersion: 1,
   docType: 'unclassified',
@@ -21,5 +23,6 @@ export const unclassified = (
   rejected: [],
   ...(language ? { language } : {}),
   ...(titled ? { titled } : {}),
+  ...(listsInvoices?.length ? { listsInvoices: [...listsInvoices] } : {}),
   textOrigin: text.origin ?? 'text-layer',
 });

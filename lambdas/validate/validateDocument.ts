@@ -285,6 +285,16 @@ export const validateDocument = async (
   };
 };
 
+/** What the reviewer is told about a document of no recognised type, and what to do with it. */
+const unclassifiedMessage = (extraction: UnclassifiedExtraction): string => {
+  const fix = 'reject it, or choose its type and fill in its fields if it is one after all.';
+  if (extraction.titled)
+    return `The document is titled "${extraction.titled}", which names no invoice (a quotation, an order, a delivery note, a statement, a reminder or a pro forma): ${fix}`;
+  if (extraction.listsInvoices)
+    return `The document lists ${extraction.listsInvoices.length} invoices (${extraction.listsInvoices.join(', ')}), as a statement of account or a reminder does, and is no invoice itself: ${fix}`;
+  return 'The text is readable but was not recognised as a contract or an invoice: choose its type and fill in its fields.';
+};
+
 /**
  * A readable document of no recognised type goes to a person, who picks the type and fills in
  * the fields: never rejected (it may be a perfectly good invoice in a layout nobody taught us).
@@ -303,9 +313,7 @@ const unclassifiedResult = (
     reasons: [
       {
         code: 'unclassified',
-        message: extraction.titled
-          ? `The document is titled "${extraction.titled}", which names no invoice (a quotation, an order, a delivery note, a statement, a reminder or a pro forma): reject it, or choose its type and fill in its fields if it is one after all.`
-          : 'The text is readable but was not recognised as a contract or an invoice: choose its type and fill in its fields.',
+        message: unclassifiedMessage(extraction),
         fields: [],
       },
     ],

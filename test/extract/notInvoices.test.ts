@@ -72,6 +72,7 @@ describe('a document titled as something other than an invoice', () => {
     ['en', 'PURCHASE ORDER', 'PURCHASE ORDER'],
     ['en', 'Proforma Invoice', 'Proforma Invoice'],
     ['en', 'Statement of Account', 'Statement of Account'],
+    ['en', 'PAST DUE NOTICE', 'PAST DUE NOTICE'],
     ['de', 'Angebot Nr. 2024-77', 'Angebot'],
     ['de', 'Auftragsbestätigung', 'Auftragsbestätigung'],
     ['de', '1. Mahnung', 'Mahnung'],
@@ -184,6 +185,74 @@ describe('an invoice that names other documents', () => {
   it('stays an invoice when its title names the delivery note too', async () => {
     // Act
     const extraction = await read('Muster Bau GmbH', 'Rechnung / Lieferschein', ...BODY.de);
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+  });
+});
+
+describe('a document that lists the invoices it is about', () => {
+  it('is unclassified when a column headed "Invoice #" lists several invoices under any title', async () => {
+    // Act
+    const extraction = await read(
+      'Coastal Paper Supply Inc.',
+      'STATEMENT',
+      'Date        Invoice #     Description      Amount      Balance',
+      '04/03/2025  INV-88102     Invoice          1,240.00    1,240.00',
+      '04/18/2025  INV-88311     Invoice            860.50    2,100.50',
+      '04/25/2025  PMT           Payment         -1,240.00      860.50',
+      '05/09/2025  INV-88540     Invoice          2,015.75    2,876.25',
+      'Amount Due: $2,876.25',
+    );
+
+    // Assess
+    expect(extraction).toMatchObject({
+      docType: 'unclassified',
+      listsInvoices: ['INV-88102', 'INV-88311', 'INV-88540'],
+      fields: {},
+    });
+  });
+
+  it('reads the listing in any language whose invoice-number label heads the column', async () => {
+    // Act
+    const extraction = await read(
+      'Muster Bau GmbH',
+      'Kontoübersicht zum 31.05.2025',
+      'Rechnungsnr.    Datum         Fällig        Betrag',
+      '2025-0412       03.04.2025    17.04.2025    1.240,00',
+      '2025-0488       18.04.2025    02.05.2025      860,50',
+      'Offener Betrag                              2.100,50',
+      'USt. 19 % enthalten',
+    );
+
+    // Assess
+    expect(extraction).toMatchObject({ docType: 'unclassified', listsInvoices: ['2025-0412', '2025-0488'] });
+  });
+
+  it('stays an invoice whose number sits under its heading once', async () => {
+    // Act
+    const extraction = await read(
+      'Acme Supplies Ltd',
+      'INVOICE',
+      'Invoice #     Date          Customer      Terms',
+      'INV-2024-5    12/03/2024    C-1002        Net 30',
+      ...BODY.en,
+    );
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+  });
+
+  it('stays an invoice when every page repeats the same number under its heading', async () => {
+    // Act
+    const extraction = await read(
+      'Acme Supplies Ltd',
+      'INVOICE',
+      'Invoice #     Date          Page',
+      'INV-2024-5    12/03/2024    1',
+      'INV-2024-5    12/03/2024    2',
+      ...BODY.en,
+    );
 
     // Assess
     expect(extraction.docType).toBe('invoice');

@@ -380,6 +380,25 @@ describe('validateDocument', () => {
     expect(result.reasons[0]?.message).toContain('reject it');
   });
 
+  it('names the invoices a statement lists, so the reviewer can reject it', async () => {
+    // Prepare
+    const extraction = {
+      ...invoiceExtraction(),
+      docType: 'unclassified' as const,
+      fields: {},
+      classificationConfidence: 0,
+      listsInvoices: ['INV-88102', 'INV-88311'],
+    };
+
+    // Act
+    const result = await validateDocument(extraction, options);
+
+    // Assess
+    expect(codes(result.reasons)).toEqual(['unclassified']);
+    expect(result.reasons[0]?.message).toContain('lists 2 invoices (INV-88102, INV-88311)');
+    expect(result.reasons[0]?.message).toContain('reject it');
+  });
+
   it('refuses a record that is not an extraction with the permanent InvalidExtraction', async () => {
     await expect(validateDocument({ docType: 'invoice' }, options)).rejects.toBeInstanceOf(InvalidExtraction);
   });

@@ -13,6 +13,7 @@ import {
   otherDocumentCue,
   TITLE_DATE_LINK_PATTERN,
 } from '../vocabulary/index.js';
+import { isHeadings, listedInvoices } from './invoiceListing.js';
 import { findDates } from './parseDate.js';
 import type { DocLine, DocText } from './textIndex.js';
 import { NUMBER_MARK_SOURCE, unmarkedCode } from './values.js';
@@ -31,6 +32,8 @@ export interface Unrecognised {
   docType: 'unclassified';
   /** The title that names what the document is instead ("Quotation", "Lieferschein"). */
   titled?: string;
+  /** The invoices it lists, as a statement or a reminder does ("INV-88102", "INV-88311"). */
+  listsInvoices?: string[];
 }
 
 interface Signal {
@@ -230,10 +233,6 @@ const titleRest = (text: string): boolean => {
   );
 };
 
-/** A row of column headings ("Commande   Date   Client"): three cells or more, none with a digit. */
-const isHeadings = (line: DocLine): boolean =>
-  line.cells.length >= 3 && line.cells.every((c) => !/\d/.test(c.text));
-
 /**
  * The title that says the document is no invoice (a quotation, an order, a delivery note, a
  * statement, a reminder, a pro forma), when the top of its first page has one before any invoice
@@ -256,11 +255,14 @@ const nonInvoiceTitle = (doc: DocText): string | undefined => {
   return undefined;
 };
 
+/** How many listed invoice numbers the record keeps: enough for a reviewer to recognise them. */
+const MAX_LISTED = 10;
+
 /**
  * Scores contract and invoice signals (titles, "by and between", "Bill To", "Subtotal", ...)
  * over the start of the document. Confidence grows with the margin between the two scores.
  * Unrecognised when neither type has any signal at all, or when what reads as an invoice is
- * titled as another kind of document.
+ * titled as another kind of document or lists several invoices.
  */
 export const classify = (doc: DocText): Classification | Unrecognised => {
   const head = doc.lines
@@ -282,6 +284,8 @@ export const classify = (doc: DocText): Classification | Unrecognised => {
   if (scores[top] < 2) return { docType: 'unclassified' };
   const titled = top === 'invoice' ? nonInvoiceTitle(doc) : undefined;
   if (titled) return { docType: 'unclassified', titled };
+  const listed = top === 'invoice' ? listedInvoices(doc) : [];
+  if (listed.length > 0) return { docType: 'unclassified', listsInvoices: listed.slice(0, MAX_LISTED) };
   const margin = (scores[top] - scores[other]) / (scores[top] + scores[other] + 2);
   return { docType: top, confidence: Math.round(Math.min(0.99, 0.5 + 0.55 * margin) * 100) / 100, scores };
 };

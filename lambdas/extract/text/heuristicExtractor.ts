@@ -124,7 +124,7 @@ export class HeuristicExtractor implements Extractor {
     const ctx = finderContext(doc);
     if (classification.docType === 'unclassified') {
       const info = { name: 'heuristic' as const, version: HEURISTIC_EXTRACTOR_VERSION };
-      return unclassified(text, info, ctx.language, classification.titled);
+      return unclassified(text, info, ctx.language, classification.titled, classification.listsInvoices);
     }
     const docType: DocType = classification.docType;
     const candidates: Record<string, Candidate<unknown>[]> =

@@ -216,6 +216,11 @@ export const UnclassifiedExtractionSchema = z
      * "Devis"): the reviewer rejects it, or picks its type if it is one after all.
      */
     titled: z.string().min(1).max(100).optional(),
+    /**
+     * The invoice numbers it lists, as a statement of account or a reminder does: the reviewer
+     * rejects it, as the invoices are booked on their own.
+     */
+    listsInvoices: z.array(z.string().min(1).max(60)).min(2).max(10).optional(),
   })
   .strict();
 
