@@ -392,6 +392,33 @@ describe('roles of loans, and roles in their feminine form', () => {
   );
 });
 
+describe('the parties of an employment contract', () => {
+  it.each([
+    ['de', 'Arbeitgeber', 'Arbeitnehmer', 'ARBEITSVERTRAG', 'zwischen', 'und', 'Herrn Max Hartmann'],
+    ['de', 'Arbeitgeberin', 'Arbeitnehmerin', 'ARBEITSVERTRAG', 'zwischen', 'und', 'Frau Eva Roth'],
+    ['en', 'Employer', 'Employee', 'EMPLOYMENT AGREEMENT', 'between', 'and', 'Mr. John Carter'],
+    ['fr', 'Employeur', 'Salarié', 'CONTRAT DE TRAVAIL', 'entre', 'et', 'Monsieur Paul Girard'],
+    ['nl', 'Werkgever', 'Werknemer', 'ARBEIDSOVEREENKOMST', 'tussen', 'en', 'De heer Jan Bakker'],
+  ])(
+    '%s: reads the employer („%s“) as the customer and the employee („%s“) as the provider, named without "Herrn" or "Mr."',
+    async (_language, employer, employee, title, between, and, person) => {
+      // Act
+      const extraction = await read([
+        title,
+        between,
+        `Kessler Maschinenbau GmbH, Gewerbering 14, 73760 Ostfildern („${employer}“)`,
+        and,
+        `${person}, Lindenweg 3, 70599 Stuttgart („${employee}“)`,
+        '§ 1 Beginn: 01.07.2025',
+      ]);
+
+      // Assess
+      expect(fieldOf(extraction, 'customer')?.value).toBe('Kessler Maschinenbau GmbH');
+      expect(fieldOf(extraction, 'provider')?.value).toBe(person.split(' ').slice(-2).join(' '));
+    },
+  );
+});
+
 describe('a name whose first compound the "and" completes', () => {
   it.each([
     [

@@ -11,6 +11,7 @@ import {
   partiesAnd,
   ROLE_WORD,
 } from '../vocabulary/contractWords.js';
+import { withoutSalutation } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
 import { fromSentence } from './prose.js';
 import type { DocText } from './textIndex.js';
@@ -80,14 +81,16 @@ const nameBeforeClause = (head: string): string | undefined => {
  * Hospitality Group⏎LLC, with offices" is "Wayne Hospitality Group LLC"); else its first line
  * when that is a name alone, its words capitalised ("Gemeente Zwartewater" over its address);
  * else up to an address after a comma ("Anna Schmidt, Lindenweg 2"). Without a word that
- * introduces a company ("La société", "der Firma").
+ * introduces a company ("La société", "der Firma") or a person's courtesy title ("Herrn").
  */
 const partyName = (description: string): string | undefined => {
-  const text = description
+  const introduced = description
     .replace(/[ \t]+/g, ' ')
     .replace(/^[\s,;:–—-]+/, '')
     .replace(PARTY_PREFIX, '')
     .replace(NAME_ARTICLE, '');
+  // A person is named without the courtesy title the contract gives them ("Herrn Max Hartmann").
+  const text = withoutSalutation(introduced);
   for (const cut of text.matchAll(/[,\n]/g)) {
     const head = text.slice(0, cut.index).replace(/\s+/g, ' ').trim();
     if (hasLegalForm(head)) return cleanPartyName(head);

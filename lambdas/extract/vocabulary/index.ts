@@ -30,7 +30,7 @@ export {
   otherDocumentCue,
   PAYMENT_WORD,
   RANGE_JOIN_PATTERN,
-  SALUTATION,
+  withoutSalutation,
   SHARE_CAPITAL,
   signedAtPlaces,
   TITLE_DATE_LINK_PATTERN,

@@ -101,10 +101,24 @@ export const DEADLINE_BEFORE = new RegExp(
  * A courtesy title at the start of a text ("Herrn", "Mr.", "Mme", "De heer"), any language, with
  * the spaces after it: remove it to leave the person's name, or nothing.
  */
-export const SALUTATION = new RegExp(
+const SALUTATION = new RegExp(
   `^(?:${anyOf(VOCABULARIES.flatMap((v) => v.salutations))})\\.?(?![\\p{L}\\p{N}])\\s*`,
   'iu',
 );
+
+/**
+ * The text without a leading courtesy title: "Herrn Max Mustermann" is Max Mustermann, and a line
+ * of "Herrn" alone names nobody (the name is on the next line). A short title in capitals is an
+ * acronym that starts a company's name ("MS Amlin"), not a title.
+ */
+export const withoutSalutation = (text: string): string => {
+  const trimmed = text.trimStart();
+  const m = SALUTATION.exec(trimmed);
+  if (!m) return text;
+  const word = m[0].trim().replace(/\.$/, '');
+  if (word.length < 4 && word === word.toUpperCase()) return text;
+  return trimmed.slice(m[0].length);
+};
 
 /** The owners' words of every vocabulary ("Inh.", "Prop.", "Titolare"). */
 const OWNER_WORDS = anyOf(VOCABULARIES.flatMap((v) => v.owners));

@@ -1,5 +1,5 @@
 import type { Candidate } from '../../candidates.js';
-import { type LabelField, labelsAtStart } from '../../vocabulary/index.js';
+import { type LabelField, labelsAtStart, withoutSalutation } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import {
   cellUnder,
@@ -9,7 +9,7 @@ import {
   previousContentLine,
 } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm, POSTCODE_TOWN, STREET } from '../values.js';
-import { heldLabelAt, withoutSalutation } from './roleBlocks.js';
+import { heldLabelAt } from './roleBlocks.js';
 
 /**
  * The customer an attention line is for. "Attention: Practice Manager", "z. Hd. Frau Klein",

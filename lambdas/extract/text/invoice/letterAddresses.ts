@@ -6,11 +6,12 @@ import {
   labelsAtStart,
   labelsIn,
   VAT_ID_LABEL_FIELDS,
+  withoutSalutation,
 } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm, POSTCODE_TOWN, STREET } from '../values.js';
-import { isDetailLine, isFormLine, withoutSalutation } from './roleBlocks.js';
+import { isDetailLine, isFormLine } from './roleBlocks.js';
 
 /**
  * The addresses of a letter's first page: the sender's return address and the recipient's

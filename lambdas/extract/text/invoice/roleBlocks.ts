@@ -1,5 +1,5 @@
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue, type LabelField, labelsAtStart, SALUTATION } from '../../vocabulary/index.js';
+import { documentTypeCue, type LabelField, labelsAtStart, withoutSalutation } from '../../vocabulary/index.js';
 import { headsTable } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
 import { continuesBrokenWord, type DocLine, nextContentLine } from '../textIndex.js';
@@ -49,20 +49,6 @@ export const isDetailLine = (line: DocLine): boolean => {
     /^\(?[A-Z]{2,5}\)?$|^\d[\d\s./-]*$/.test(text) ||
     /^[\p{L}][\p{L}.-]{0,11}(?:\s+[\p{L}][\p{L}.-]{0,5})?\s+\d[\d\s./-]{5,}$/u.test(text)
   );
-};
-
-/**
- * The text without a leading courtesy title: "Herrn Max Mustermann" is Max Mustermann, and a line
- * of "Herrn" alone names nobody (the name is on the next line). A short title in capitals is an
- * acronym that starts a company's name ("MS Amlin"), not a title.
- */
-export const withoutSalutation = (text: string): string => {
-  const trimmed = text.trimStart();
-  const m = SALUTATION.exec(trimmed);
-  if (!m) return text;
-  const word = m[0].trim().replace(/\.$/, '');
-  if (word.length < 4 && word === word.toUpperCase()) return text;
-  return trimmed.slice(m[0].length);
 };
 
 const PARTY_NAME: ReadonlySet<LabelField> = new Set<LabelField>(['partyName']);
