@@ -325,3 +325,31 @@ describe('a Hungarian period labelled with its possessive ("A szerződés hatál
     expect(fieldOf(extraction, 'expirationDate')?.value).toBe('2026-05-31');
   });
 });
+
+describe('a term and a notice whose cue elides its last word ("durée d\'un an")', () => {
+  const FRENCH = ['Prestataire : Ascenseurs Rhône-Alpes SAS', 'Client : Garage Dupont SARL'];
+  const CATALAN = ['Prestador: Serveis Informàtics Vallès, S.L.', 'Client: Hotel Mar Blava, S.A.'];
+
+  it.each([
+    ["Le présent contrat prend effet le 1er avril 2025 pour une durée d'un an.", FRENCH, 12],
+    ["Le contrat est conclu pour une durée d'une année.", FRENCH, 12],
+    ["El contracte se subscriu per una durada d'un any.", CATALAN, 12],
+  ])('reads the term from "%s"', async (clause, parties, months) => {
+    // Act
+    const extraction = await read('CONTRAT', parties, clause);
+
+    // Assess
+    expect(fieldOf(extraction, 'termMonths')?.value).toBe(months);
+  });
+
+  it.each([
+    ["Il peut être résilié par lettre recommandée avec un préavis d'un mois.", FRENCH, 30],
+    ["Qualsevol part el pot resoldre per escrit, preavís d'un mes.", CATALAN, 30],
+  ])('reads the notice from "%s"', async (clause, parties, days) => {
+    // Act
+    const extraction = await read('CONTRAT', parties, clause);
+
+    // Assess
+    expect(fieldOf(extraction, 'terminationNoticeDays')?.value).toBe(days);
+  });
+});

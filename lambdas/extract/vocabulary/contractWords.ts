@@ -157,12 +157,14 @@ export const CONTRACT_SIGNALS = phrases((c) => c.signals, 'giu');
 
 /**
  * A clause's cue for a contract term in every language, ending where its value starts
- * ("beginnt am ", "prend effet le ", "looptijd van ", "préavis de ").
+ * ("beginnt am ", "prend effet le ", "looptijd van ", "préavis de ", "durée d'").
  */
 export const contractCue = (term: CueTerm): RegExp => CUES[term];
 
 type CueTerm = 'effective' | 'expiration' | 'term' | 'notice';
-const cue = (term: CueTerm) => new RegExp(`${NOT_WORD_BEFORE}(?:${every((c) => c.cues[term])})\\s+`, 'iu');
+// A cue that ends in an elided word runs into its value with no space: "pour une durée d'un an".
+const cue = (term: CueTerm) =>
+  new RegExp(`${NOT_WORD_BEFORE}(?:${every((c) => c.cues[term])})(?:\\s+|(?<=')(?=\\p{L}))`, 'iu');
 // Not global, so one instance serves every caller (it keeps no `lastIndex`).
 const CUES: Readonly<Record<CueTerm, RegExp>> = {
   effective: cue('effective'),
