@@ -243,6 +243,26 @@ describe('a document that lists the invoices it is about', () => {
     expect(extraction.docType).toBe('invoice');
   });
 
+  it.each([
+    ['№   Наименование         Количество   Стойност'],
+    ['No  Item                 Qty          Amount'],
+  ])('stays an invoice whose item table numbers its rows under "%s"', async (heading) => {
+    // Act
+    const extraction = await read(
+      'Acme Supplies Ltd',
+      'INVOICE',
+      'Invoice No.: INV-2024-5',
+      heading,
+      '1   Cable                2            100.00',
+      '2   Switch               5             50.00',
+      '3   Socket               1             25.00',
+      ...BODY.en.slice(3),
+    );
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+  });
+
   it('stays an invoice when every page repeats the same number under its heading', async () => {
     // Act
     const extraction = await read(

@@ -4,8 +4,11 @@ import { cellUnder, type DocLine, type DocText } from './textIndex.js';
 
 const INVOICE_NUMBER: ReadonlySet<LabelField> = new Set(['invoiceNumber']);
 
-/** A document number in a cell of its own: one token with a digit ("INV-88102", "2025/118"). */
-const DOCUMENT_NUMBER = /^[\p{L}\d][\p{L}\d/._-]{0,29}$/u;
+/**
+ * A document number in a cell of its own: one token of three characters or more with a digit
+ * ("INV-88102", "2025/118"); not an item table's position ("1", "2", "12") under "No" or "№".
+ */
+const DOCUMENT_NUMBER = /^[\p{L}\d][\p{L}\d/._-]{2,29}$/u;
 
 /** An amount, which a misaligned column may put under the number's heading ("1,240.00"). */
 const AMOUNT = /^-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}$/;
@@ -17,11 +20,18 @@ const ROWS_READ = 40;
 export const isHeadings = (line: DocLine): boolean =>
   line.cells.length >= 3 && line.cells.every((c) => !/\d/.test(c.text));
 
-/** The heading cell that is an invoice-number label and nothing else ("Invoice #", "Rechnungsnr."). */
+/**
+ * The heading cell that is an invoice-number label and nothing else ("Invoice #", "Rechnungsnr."),
+ * with a word in it: a bare mark ("№", "No") heads an item table's positions.
+ */
 const numberHeading = (line: DocLine) =>
   line.cells.find((cell) => {
     const label = labelsAtStart(cell.text, INVOICE_NUMBER)[0];
-    return label !== undefined && /^[\s:.]*$/.test(cell.text.slice(label.end));
+    return (
+      label !== undefined &&
+      /\p{L}{3}/u.test(cell.text.slice(0, label.end)) &&
+      /^[\s:.]*$/.test(cell.text.slice(label.end))
+    );
   });
 
 const documentNumber = (text: string | undefined): string | undefined => {
