@@ -147,3 +147,69 @@ describe('a tax-inclusive total', () => {
     expect(fieldOf(extraction, 'total')?.value).toBe('1150.00');
   });
 });
+
+describe('an amount due over this invoice, a previous balance and payments since', () => {
+  const LAW_FIRM = [
+    'Whitfield & Crane LLP',
+    'Invoice No. 104882',
+    'Date: May 5, 2025',
+    'Review lease and correspondence                    2,450.00',
+    'Draft motion to dismiss                            6,600.00',
+    'Total fees                                         9,050.00',
+    'Court filing fees                                    450.00',
+    'Transcript                                           342.75',
+    'Total disbursements                                  792.75',
+    'Total this invoice                                 9,842.75',
+    'Previous balance                                   7,500.00',
+    'Payments received                                 -3,000.00',
+    'Total balance due                                 14,342.75',
+  ];
+
+  it('reads the grand total over its sections, and the balance due it explains', async () => {
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(LAW_FIRM));
+
+    // Assess
+    const total = fieldOf(extraction, 'total');
+    expect(total?.value).toBe('9842.75');
+    expect(total?.evidence?.map((e) => e.detail)).toContain(
+      'sections 9050.00 (p1 l6) + 792.75 (p1 l9) = total 9842.75 (p1 l10)',
+    );
+    expect(total?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+    const due = fieldOf(extraction, 'amountDue');
+    expect(due?.value).toBe('14342.75');
+    expect(due?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('leaves every total in doubt where the sections do not add up', async () => {
+    // Prepare: the grand total is 100.00 more than its sections, and nothing else checks it
+    const lines = LAW_FIRM.slice(0, 10).map((l) => l.replace('9,842.75', '9,942.75'));
+
+    // Act
+    const extraction = await extractor.extract(pdfTextOf(lines));
+
+    // Assess
+    expect(fieldOf(extraction, 'total')?.confidence).toBeLessThan(0.8);
+  });
+
+  it('checks an amount due against a payment printed with its minus ("Amount paid -400.00")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Acme Ltd',
+        'INVOICE',
+        'Invoice No: 12',
+        'Subtotal                     1,000.00',
+        'VAT 20%                        200.00',
+        'Total                        1,200.00',
+        'Amount paid                   -400.00',
+        'Amount due                     800.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'amountDue')?.evidence?.map((e) => e.detail)).toContain(
+      'total 1200.00 - prepaid 400.00 (p1 l7) = 800.00',
+    );
+  });
+});

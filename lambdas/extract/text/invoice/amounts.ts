@@ -20,14 +20,18 @@ import { columnTables } from './taxTable.js';
 /**
  * Amounts that labels name, in any language: each labelled line of the document gives the
  * amounts after its label as candidates for the label's role (total, amount due, net, tax,
- * prepaid, withheld, rounding). Which of them the invoice's totals are is settled by
+ * prepaid, withheld, rounding, carried). Which of them the invoice's totals are is settled by
  * `resolveTotals`, by the sums they make, not by where a layout happens to put them.
  */
 
-/** The money roles a label can give an amount. */
-export type MoneyRole = MoneyLabelField;
+/**
+ * The money roles a label can give an amount: the invoice's own sums, and a balance carried from
+ * earlier invoices ("Previous balance 7,500.00"), which is none of them but explains an amount
+ * due that is more than the total.
+ */
+export type MoneyRole = MoneyLabelField | 'carried';
 
-const MONEY_ROLES = MONEY_LABEL_FIELDS;
+const MONEY_ROLES: ReadonlySet<LabelField> = new Set<LabelField>([...MONEY_LABEL_FIELDS, 'carried']);
 
 /** An amount read after a label. */
 export interface LabelledAmount {

@@ -37,6 +37,8 @@ export interface PayableRows {
   /** One rounding row (two would say nothing about which rounded). */
   rounding?: LabelledAmount;
   prepaid: LabelledAmount[];
+  /** Balances carried from earlier invoices ("Previous balance"), which the amount due adds. */
+  carried: LabelledAmount[];
 }
 
 /**
@@ -67,12 +69,36 @@ export const payableRows = (amounts: readonly LabelledAmount[]): PayableRows => 
       : {}),
     ...(rounding.length === 1 ? { rounding: rounding[0] } : {}),
     prepaid: amounts.filter((a) => a.role === 'prepaid'),
+    carried: lastPerRow(amounts, 'carried'),
   };
 };
 
 /** What a withholding takes off `gross`: its magnitude, signed like the gross (negative on a credit note). */
 export const withheldFrom = (gross: string, withheld: Withheld): string =>
   compareDecimals(gross, '0') < 0 ? `-${withheld.magnitude}` : withheld.magnitude;
+
+/**
+ * What was paid before and what was carried over, each on its own and together: a prepayment
+ * comes off the total however it prints its sign ("Payments received -3,000.00" on an invoice),
+ * and a balance carried from earlier invoices is added ("Previous balance 7,500.00").
+ */
+const settled = (gross: string, rows: PayableRows): (Gap | undefined)[] => {
+  const negative = compareDecimals(gross, '0') < 0;
+  const paid = rows.prepaid.map((p) => {
+    const magnitude = p.amount.replace(/^-/, '');
+    const amount = negative ? `-${magnitude}` : magnitude;
+    return { amount, words: `prepaid ${amount} (${where(p)})` };
+  });
+  // Taken off like the others, a carried balance is negative: "total 9842.75 - carried -7500.00".
+  const carried = rows.carried.map((c) => {
+    const amount = subtractDecimals('0', c.amount);
+    return { amount, words: `carried ${amount} (${where(c)})` };
+  });
+  const both = paid.flatMap((p) =>
+    carried.map((c) => ({ amount: addDecimals([p.amount, c.amount]), words: `${p.words} - ${c.words}` })),
+  );
+  return [undefined, ...paid, ...carried, ...both];
+};
 
 /**
  * Every gap the rows explain between `gross` and an amount to pay: each combination of a
@@ -98,13 +124,7 @@ export const gapsFrom = (gross: string, rows: PayableRows, options: { prepaid: b
     if (!rounding.amount.startsWith('-'))
       roundings.push({ amount: rounding.amount, words: `rounding ${rounding.amount} (${where(rounding)})` });
   }
-  const paid: (Gap | undefined)[] = [
-    undefined,
-    ...(options.prepaid ? rows.prepaid : []).map((p) => ({
-      amount: p.amount,
-      words: `prepaid ${p.amount} (${where(p)})`,
-    })),
-  ];
+  const paid: (Gap | undefined)[] = options.prepaid ? settled(gross, rows) : [undefined];
   const gaps: Gap[] = [];
   for (const p of paid)
     for (const t of taxes)

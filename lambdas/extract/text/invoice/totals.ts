@@ -10,6 +10,7 @@ import {
 import type { Candidate } from '../../candidates.js';
 import { type LabelledAmount, where } from './amounts.js';
 import { gapsFrom, payableRows, type Withheld, withheldFrom } from './payable.js';
+import { sectionSum } from './sections.js';
 import { adjustmentRows, grossOf, strengthOf, sumOf, type Triple, triples } from './sums.js';
 import type { UnlabelledSum } from './unlabelledSums.js';
 
@@ -117,6 +118,8 @@ export const resolveTotals = (
   const { withheld } = payable;
   const [best, ...others] = triples(amounts);
   const gross = best && grossOf(best);
+  // A grand total over its sections' totals is the invoice's; the sections' are no rivals.
+  const sections = best ? undefined : sectionSum(amounts);
   const rivals = others.filter((t) => !t.intermediate && !decimalEquals(grossOf(t), gross ?? 'x'));
   if (best) {
     const adjusted = best.adjustment ? ` + discounts and charges ${best.adjustment}` : '';
@@ -195,8 +198,10 @@ export const resolveTotals = (
         via: 'net-by-rate',
         evidence: checked,
       });
+    const sectionLines = new Set(sections?.sections.map((s) => s.line.index));
     for (const a of amounts) {
-      if (a.role === 'total')
+      if (a === sections?.total) out.total.push(candidateOf(a, [arithmeticEvidence(sections.detail)]));
+      else if (a.role === 'total' && !sectionLines.has(a.line.index))
         out.total.push(
           belowNet(a, amounts)
             ? weakened(candidateOf(a))
@@ -246,14 +251,15 @@ export const resolveTotals = (
         detail: `equals the total at ${where(best.total)}`,
       });
     }
+    const settled = gross ?? sections?.total.amount;
     const by =
-      gross === undefined
+      settled === undefined
         ? undefined
-        : gapsFrom(gross, payable, { prepaid: true }).find((d) =>
-            decimalEquals(subtractDecimals(gross, d.amount), due.amount),
+        : gapsFrom(settled, payable, { prepaid: true }).find((d) =>
+            decimalEquals(subtractDecimals(settled, d.amount), due.amount),
           );
     if (by) {
-      const check = arithmeticEvidence(`total ${gross} - ${by.words} = ${due.amount}`);
+      const check = arithmeticEvidence(`total ${settled} - ${by.words} = ${due.amount}`);
       evidence.push(check);
       if (by.withheld) withheldCheck ??= check;
     }
