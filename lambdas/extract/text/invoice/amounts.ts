@@ -3,6 +3,7 @@ import {
   documentTypeCue,
   ITEM_HEADINGS,
   type LabelField,
+  type LabelMatch,
   labelsAtStart,
   labelsIn,
   MONEY_LABEL_FIELDS,
@@ -184,6 +185,17 @@ const regionalTax = (text: string) => {
     .map((l) => ({ ...l, start: l.start + at, end: l.end + at }));
 };
 
+/**
+ * A total of the tax: "Total MWST 48.33", "Totale IVA", "Total VAT 20%". The total's label is
+ * the longest at the cell's start, so the tax label after it is read here; a word or a hyphen
+ * joined to it makes it something else ("Total VAT-exempt sales").
+ */
+const totalOfTax = (rest: string): LabelMatch | undefined => {
+  const words = rest.trimStart();
+  const tax = labelsAtStart(words, TAX_ROLE)[0];
+  return tax?.start === 0 && !/^[\p{L}-]/u.test(words.slice(tax.end)) ? tax : undefined;
+};
+
 /** A cell that opens with a rate or a plus sign, not a word. */
 const RATE_FIRST = /^\s*[+(\d]/;
 
@@ -243,14 +255,16 @@ export const labelledAmounts = (ctx: FinderContext, itemRows?: ReadonlySet<numbe
       const rest = text.slice(label.end, until);
       if (totalOfSomethingElse(rest, titleWords) || totalOfQuantity(rest)) return;
       const amounts = moneyIn(ctx, rest);
-      const rateRow = PERCENT.test(text) || (label.field === 'tax' && statesBareRate(rest, amounts));
+      const ofTax = label.field === 'total' ? totalOfTax(rest) : undefined;
+      const role = ofTax ? 'tax' : (label.field as MoneyRole);
+      const rateRow = PERCENT.test(text) || (role === 'tax' && statesBareRate(rest, amounts));
       const push = (a: FoundAmount, position: 'first' | 'later', onLine: DocLine) =>
         found.push({
-          role: label.field as MoneyRole,
+          role,
           amount: a.amount,
           ...(a.currency ? { currency: a.currency } : {}),
           line: onLine,
-          label: label.label,
+          label: ofTax ? `${label.label} ${ofTax.label}` : label.label,
           strength: label.strength,
           position,
           rateRow,
