@@ -35,6 +35,21 @@ describe('a total of the tax', () => {
     },
   );
 
+  it('is the gross where the label says how it stands to the tax ("Total inkl. MWST")', async () => {
+    // Act
+    const extraction = await read(
+      'Schreinerei Imhof AG',
+      'Rechnung Nr. 25-0412',
+      "Total exkl. MWST   4'288.00",
+      'MWST 8.1 %   347.33',
+      "Total inkl. MWST   4'635.33",
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'total')?.value).toBe('4635.33');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('347.33');
+  });
+
   it('is no tax where a word joins the tax label ("Total MWST-freie Umsätze")', async () => {
     // Act
     const extraction = await read(

@@ -187,13 +187,15 @@ const regionalTax = (text: string) => {
 
 /**
  * A total of the tax: "Total MWST 48.33", "Totale IVA", "Total VAT 20%". The total's label is
- * the longest at the cell's start, so the tax label after it is read here; a word or a hyphen
- * joined to it makes it something else ("Total VAT-exempt sales").
+ * the longest at the cell's start, so the tax's name after it is read here: one word, as a
+ * label of several says how the total stands to the tax ("Total inkl. MWST" is the gross), and
+ * a word or a hyphen joined to it makes it something else ("Total MWST-freie Umsätze").
  */
 const totalOfTax = (rest: string): LabelMatch | undefined => {
   const words = rest.trimStart();
   const tax = labelsAtStart(words, TAX_ROLE)[0];
-  return tax?.start === 0 && !/^[\p{L}-]/u.test(words.slice(tax.end)) ? tax : undefined;
+  const named = tax?.start === 0 && !/\s/.test(tax.label) && !/^[\p{L}-]/u.test(words.slice(tax.end));
+  return named ? tax : undefined;
 };
 
 /** A cell that opens with a rate or a plus sign, not a word. */
