@@ -92,6 +92,25 @@ describe("a sole trader's name heading the page", () => {
     expect(fieldOf(extraction, 'customer')).toMatchObject({ value: 'Studio Rossi S.r.l.' });
   });
 
+  it('leaves the customer to a Portuguese addressee line with its plural in brackets ("Exmo(s) Senhor(es)")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Tipografia Ribeiro, Lda.',
+        'Rua de Santa Catarina, 455',
+        'NIF 507123456',
+        'Exmo(s) Senhor(es)',
+        'Quinta do Vale Verde, S.A.',
+        'FATURA FT 2025/1184',
+        'Total a pagar (EUR)          738,00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')).toMatchObject({ value: 'Tipografia Ribeiro, Lda.' });
+    expect(fieldOf(extraction, 'customer')).toMatchObject({ value: 'Quinta do Vale Verde, S.A.' });
+  });
+
   it('is the vendor over a line of its tax number and address, which names nobody', async () => {
     // Act
     const extraction = await extractor.extract(

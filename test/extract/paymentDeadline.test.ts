@@ -45,6 +45,12 @@ describe('a sentence that asks for payment by a date', () => {
     ],
     ['English', ENGLISH, 'Please settle this invoice no later than 20 May 2024.', '2024-05-20'],
     ['French', FRENCH, 'Merci de régler cette facture avant le 01/06/2024.', '2024-06-01'],
+    [
+      'French, a term and its date ("soit le")',
+      FRENCH,
+      'Payable à 30 jours, soit le 01.06.2024.',
+      '2024-06-01',
+    ],
     ['Italian', ITALIAN, 'Si prega di effettuare il pagamento entro il 21/06/2024.', '2024-06-21'],
   ])('gives the due date in %s, under the doubt floor', async (_language, head, sentence, due) => {
     // Act
@@ -57,6 +63,11 @@ describe('a sentence that asks for payment by a date', () => {
 
   it.each([
     ['no payment word', GERMAN, 'Die Lieferung erfolgt bis zum 27.05.2024.'],
+    [
+      'a clause of something else after terms',
+      GERMAN,
+      'Zahlbar innerhalb 14 Tagen, Lieferung bis zum 27.05.2024.',
+    ],
     [
       'no deadline word before the date',
       GERMAN,

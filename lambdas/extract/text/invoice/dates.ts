@@ -122,6 +122,16 @@ const endsInDeadline = (before: string): boolean =>
   DEADLINE_BEFORE.test(before) || (/:\s*$/.test(before) && statesPaymentTerms(before));
 
 /**
+ * A clause that opens with a deadline word and then a date: " soit le 14.04.2025." A word before
+ * it says what else is due then ("Lieferung bis zum 20.05.2024").
+ */
+const continuesWithDeadline = (clause: string): boolean => {
+  const date = findDates(clause)[0];
+  const deadline = date && DEADLINE_BEFORE.exec(clause.slice(0, date.start));
+  return deadline ? !/\p{L}/u.test(clause.slice(0, deadline.index)) : false;
+};
+
+/**
  * The dates of payment terms. Terms that offer a discount for paying early: "Zahlbar bis
  * 16.05.2024 mit 2 % Skonto, bis 05.06.2024 ohne Abzug": the first date is the discount's
  * deadline, which a due label before it ("Zahlbar bis") would read as the due date; the second, in
@@ -146,11 +156,16 @@ const paymentTerms = (ctx: FinderContext) => {
     };
   };
   for (const line of ctx.doc.lines) {
+    let askedBefore = false;
     for (const clause of clausesOf(line)) {
       const discount = CASH_DISCOUNT.test(clause) && RATE.test(clause);
       offered ||= discount;
       const inFull = !discount && NET_TERMS.test(clause);
-      const asked = !discount && PAYMENT_WORD.test(clause);
+      // "Payable à 30 jours, soit le 14.04.2025": a clause that is a deadline word and its date
+      // goes on from the clause before it that asks for payment.
+      const goesOn: boolean = askedBefore && continuesWithDeadline(clause);
+      const asked: boolean = !discount && (PAYMENT_WORD.test(clause) || goesOn);
+      askedBefore = asked;
       const debited = !discount && DEBIT_WORD.test(clause);
       // Dates are looked for only in the clauses of payment terms: this runs on every line.
       if (!discount && !inFull && !asked && !debited) continue;
