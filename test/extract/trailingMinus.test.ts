@@ -55,3 +55,45 @@ describe('a minus after the number', () => {
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 });
+
+describe("a minus before the currency's sign", () => {
+  it.each([
+    ['-£45.16', '-45.16'],
+    ['Applied balance   -£1,000.00', '-1000.00'],
+    ['Rabatt   -€ 12,50', '-12.50'],
+  ])('makes "%s" negative', (text, amount) => {
+    // Act
+    const [found] = findAmounts(text);
+
+    // Assess
+    expect(found?.amount).toBe(amount);
+  });
+
+  it('is a range\'s dash after a number ("£10-£20")', () => {
+    // Act
+    const found = findAmounts('£10-£20');
+
+    // Assess
+    expect(found.map((f) => f.amount)).toEqual(['10', '20']);
+  });
+
+  it('reads a proration credit as an item, so the items add up to the net', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Pixelforge Software Ltd.',
+        'Invoice PF-2025-33817',
+        'Description                                   Qty   Amount',
+        'Unused time on Pro plan                         1   -£45.16',
+        'Remaining time on Business plan                 1   £120.97',
+        'Subtotal                                            £75.81',
+        'VAT (20%)                                           £15.16',
+        'Total                                               £90.97',
+      ]),
+    );
+
+    // Assess
+    const items = fieldOf(extraction, 'lineItems')?.value as { amount: string }[] | undefined;
+    expect(items?.map((i) => i.amount)).toEqual(['-45.16', '120.97']);
+  });
+});

@@ -196,9 +196,15 @@ const SIGN_GAP = '(?:\\s?|(?<=[^\\p{L}.\\s]) +)';
  */
 const TRAILING_MINUS = '(?:(-)(?=\\s|$))?';
 
+/**
+ * A minus right before a currency's sign ("-£45.16", "-$1,000.00", as Stripe and most US and UK
+ * software print a credit): not after a digit or a word, where the dash joins a range ("£10-£20").
+ */
+const MINUS_BEFORE_SIGN = "(?:(?<![\\p{L}\\d.,'-])(-))?";
+
 // A number before its currency starts where the number does: not at "025" of "0.025 €".
 const WITH_CURRENCY = new RegExp(
-  `${CUR}${SIGN_GAP}(-)?(${GROUPED}|${PLAIN})${TRAILING_MINUS}(?!\\d|[.,']\\d)|(?<!\\d[.,']?)(-)?(${GROUPED}|${PLAIN})\\s?${CUR}`,
+  `${MINUS_BEFORE_SIGN}${CUR}${SIGN_GAP}(-)?(${GROUPED}|${PLAIN})${TRAILING_MINUS}(?!\\d|[.,']\\d)|(?<!\\d[.,']?)(-)?(${GROUPED}|${PLAIN})\\s?${CUR}`,
   'gu',
 );
 const BARE = new RegExp(
@@ -272,8 +278,8 @@ export const findAmounts = (
   };
   WITH_CURRENCY.lastIndex = 0;
   for (let m = WITH_CURRENCY.exec(text); m; m = WITH_CURRENCY.exec(text)) {
-    if (m[1]) push(m.index, m.index + m[0].length, m[2] ?? m[4], m[3] as string, m[1]);
-    else push(m.index, m.index + m[0].length, m[5], m[6] as string, m[7]);
+    if (m[2]) push(m.index, m.index + m[0].length, m[1] ?? m[3] ?? m[5], m[4] as string, m[2]);
+    else push(m.index, m.index + m[0].length, m[6], m[7] as string, m[8]);
   }
   if (options.bare ?? true) {
     BARE.lastIndex = 0;
