@@ -229,11 +229,41 @@ describe('a document that lists the invoices it is about', () => {
     expect(extraction).toMatchObject({ docType: 'unclassified', listsInvoices: ['2025-0412', '2025-0488'] });
   });
 
+  it('is unclassified when its rows each say "Invoice" beside their number, under no invoice-number heading', async () => {
+    // Act
+    const extraction = await read(
+      'Hargreaves Building Supplies Ltd',
+      'Statement',
+      'Date        Ref          Details        Debit      Credit     Balance',
+      '02/05/2025  SI-40881     Invoice        1,240.00              1,240.00',
+      '09/05/2025  SI-40972     Invoice          560.40              1,800.40',
+      '20/05/2025  PAY          Payment                   1,240.00     560.40',
+      'Balance due                                                      560.40',
+    );
+
+    // Assess
+    expect(extraction).toMatchObject({ docType: 'unclassified', listsInvoices: ['SI-40881', 'SI-40972'] });
+  });
+
+  it('stays an invoice titled as one that lists the partial invoices it settles', async () => {
+    // Act
+    const extraction = await read(
+      'Muster Bau GmbH',
+      'Schlussrechnung Nr. 2025-0520',
+      'Rechnungsnr.    Datum         Betrag',
+      '2025-0412       03.04.2025    -5.000,00',
+      '2025-0488       18.04.2025    -3.000,00',
+      ...BODY.de,
+    );
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+  });
+
   it('stays an invoice whose number sits under its heading once', async () => {
     // Act
     const extraction = await read(
       'Acme Supplies Ltd',
-      'INVOICE',
       'Invoice #     Date          Customer      Terms',
       'INV-2024-5    12/03/2024    C-1002        Net 30',
       ...BODY.en,
@@ -250,8 +280,6 @@ describe('a document that lists the invoices it is about', () => {
     // Act
     const extraction = await read(
       'Acme Supplies Ltd',
-      'INVOICE',
-      'Invoice No.: INV-2024-5',
       heading,
       '1   Cable                2            100.00',
       '2   Switch               5             50.00',
@@ -267,7 +295,6 @@ describe('a document that lists the invoices it is about', () => {
     // Act
     const extraction = await read(
       'Acme Supplies Ltd',
-      'INVOICE',
       'Invoice #     Date          Page',
       'INV-2024-5    12/03/2024    1',
       'INV-2024-5    12/03/2024    2',

@@ -255,6 +255,16 @@ const nonInvoiceTitle = (doc: DocText): string | undefined => {
   return undefined;
 };
 
+/**
+ * Whether a title at the top names the document an invoice or a credit note ("Schlussrechnung",
+ * "INVOICE"): then invoices it lists are those it settles (a final invoice deducting its partial
+ * ones). A title stands on a line of one or two cells; a row of a statement saying "Invoice" has more.
+ */
+const invoiceTitled = (doc: DocText): boolean =>
+  topLines(doc, (l) => l.cells.length <= 2).some((line) =>
+    line.cells.some((c) => documentTypeCue(c.text)?.start === 0),
+  );
+
 /** How many listed invoice numbers the record keeps: enough for a reviewer to recognise them. */
 const MAX_LISTED = 10;
 
@@ -284,7 +294,7 @@ export const classify = (doc: DocText): Classification | Unrecognised => {
   if (scores[top] < 2) return { docType: 'unclassified' };
   const titled = top === 'invoice' ? nonInvoiceTitle(doc) : undefined;
   if (titled) return { docType: 'unclassified', titled };
-  const listed = top === 'invoice' ? listedInvoices(doc) : [];
+  const listed = top === 'invoice' && !invoiceTitled(doc) ? listedInvoices(doc) : [];
   if (listed.length > 0) return { docType: 'unclassified', listsInvoices: listed.slice(0, MAX_LISTED) };
   const margin = (scores[top] - scores[other]) / (scores[top] + scores[other] + 2);
   return { docType: top, confidence: Math.round(Math.min(0.99, 0.5 + 0.55 * margin) * 100) / 100, scores };

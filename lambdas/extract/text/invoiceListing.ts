@@ -1,4 +1,4 @@
-import { type LabelField, labelsAtStart } from '../vocabulary/index.js';
+import { documentTypeCue, type LabelField, labelsAtStart } from '../vocabulary/index.js';
 import { findDates } from './parseDate.js';
 import { cellUnder, type DocLine, type DocText } from './textIndex.js';
 
@@ -40,14 +40,35 @@ const documentNumber = (text: string | undefined): string | undefined => {
   return findDates(value).length > 0 ? undefined : value;
 };
 
+/** Rows that call themselves an invoice in a cell of their own ("SI-40881   Invoice   1,240.00"), with the number beside it. */
+const invoiceRows = (doc: DocText): string[] => {
+  const listed = new Set<string>();
+  for (const line of doc.lines) {
+    if (line.furniture || line.cells.length < 3) continue;
+    const typed = line.cells.findIndex((c) => documentTypeCue(c.text)?.kind === 'invoice' && isWholeCue(c.text));
+    if (typed < 0) continue;
+    const number = line.cells.map((c, i) => (i === typed ? undefined : documentNumber(c.text))).find(Boolean);
+    if (number) listed.add(number);
+  }
+  return [...listed];
+};
+
+const isWholeCue = (text: string): boolean => {
+  const cue = documentTypeCue(text);
+  return cue !== undefined && cue.start === 0 && text.slice(cue.end).trim() === '';
+};
+
 /**
- * The invoice numbers a document lists under an invoice-number column heading, when it lists two
- * or more different ones ("Invoice #" over INV-88102, INV-88311, INV-88540). An invoice has one
- * number and prints it once per heading; a statement of account, a reminder or a remittance
- * advice lists the invoices it is about, whatever its title says ("STATEMENT" is also how
- * utilities title their bills). Empty when the document lists none.
+ * The invoice numbers a document lists, when it lists two or more different ones: under an
+ * invoice-number column heading ("Invoice #" over INV-88102, INV-88311, INV-88540), or in rows
+ * that each say "Invoice" beside their number. An invoice has one number and prints it once per
+ * heading; a statement of account, a reminder or a remittance advice lists the invoices it is
+ * about, whatever its title says ("STATEMENT" is also how utilities title their bills). Empty when
+ * the document lists none.
  */
 export const listedInvoices = (doc: DocText): string[] => {
+  const rows = invoiceRows(doc);
+  if (rows.length >= 2) return rows;
   for (const line of doc.lines) {
     if (line.furniture || !isHeadings(line)) continue;
     const heading = numberHeading(line);
