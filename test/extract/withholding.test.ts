@@ -22,6 +22,23 @@ const values = (extraction: Awaited<ReturnType<typeof read>>) =>
 describe('tax withheld by the buyer', () => {
   it.each([
     {
+      name: 'Spanish IRPF after the total, "Líquido a percibir" the amount to pay',
+      lines: [
+        'Base imponible  1.800,00 €',
+        'IVA (21%)  378,00 €',
+        'Total  2.178,00 €',
+        'IRPF (15%)  -270,00 €',
+        'Líquido a percibir  1.908,00 €',
+      ],
+      want: {
+        subtotal: '1800.00',
+        tax: '378.00',
+        total: '2178.00',
+        withholding: '270.00',
+        amountDue: '1908.00',
+      },
+    },
+    {
       name: 'Spanish IRPF, the printed total after it',
       lines: [
         'Base imponible  1.000,00 €',
