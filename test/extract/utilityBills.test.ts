@@ -99,3 +99,40 @@ describe('a bill paid by direct debit', () => {
     expect(fieldOf(extraction, 'dueDate')).toBeUndefined();
   });
 });
+
+describe('an amount due and a customer under the labels of other documents', () => {
+  it('reads a final invoice\'s "Restforderung" (the total less the partial invoices paid) as the amount due', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Köhler Bau GmbH · Industriestraße 9 · 89073 Ulm',
+        'Schlussrechnung Nr. SR-2025-031',
+        'Gesamtleistung netto                                 100.000,00 €',
+        'zzgl. 19 % USt.                                       19.000,00 €',
+        'Gesamtbetrag brutto                                  119.000,00 €',
+        'Restforderung                                         35.700,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'total')?.value).toBe('119000.00');
+    expect(fieldOf(extraction, 'amountDue')?.value).toBe('35700.00');
+  });
+
+  it('names the customer of a credit note after "Credit to"', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Brightpath Learning Ltd',
+        'Credit Note',
+        'Credit note number   BPL-CN-0042',
+        'Credit to',
+        'Oakridge Academy Trust',
+        'Total                                     -£240.00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Oakridge Academy Trust');
+  });
+});
