@@ -221,7 +221,9 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // extract 1,350 -> 1,355 (measured 1,353 in cdk.out): direct-debit verbs in every vocabulary,
 // feminine and loan roles, the readers of stop 53 (addressees under the sender's block and over
 // the imprint, labelled numbers' dates, regional tax rows, contract ends), ~5 KB.
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_355 };
+// extract 1,355 -> 1,358 (measured 1,356): the readers of stop 54 (invoice listings, section
+// totals, carried balances, a tax's total, employment roles, elided cues), ~3 KB.
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_358 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
