@@ -45,7 +45,9 @@ const invoiceRows = (doc: DocText): string[] => {
   const listed = new Set<string>();
   for (const line of doc.lines) {
     if (line.furniture || line.cells.length < 3) continue;
-    const typed = line.cells.findIndex((c) => documentTypeCue(c.text)?.kind === 'invoice' && isWholeCue(c.text));
+    const typed = line.cells.findIndex(
+      (c) => documentTypeCue(c.text)?.kind === 'invoice' && isWholeCue(c.text),
+    );
     if (typed < 0) continue;
     const number = line.cells.map((c, i) => (i === typed ? undefined : documentNumber(c.text))).find(Boolean);
     if (number) listed.add(number);

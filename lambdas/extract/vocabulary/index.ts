@@ -30,10 +30,10 @@ export {
   otherDocumentCue,
   PAYMENT_WORD,
   RANGE_JOIN_PATTERN,
-  withoutSalutation,
   SHARE_CAPITAL,
   signedAtPlaces,
   TITLE_DATE_LINK_PATTERN,
   TITLE_ISSUER_LINK,
   vocabularyOf,
+  withoutSalutation,
 } from './words.js';

@@ -1,5 +1,10 @@
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue, type LabelField, labelsAtStart, withoutSalutation } from '../../vocabulary/index.js';
+import {
+  documentTypeCue,
+  type LabelField,
+  labelsAtStart,
+  withoutSalutation,
+} from '../../vocabulary/index.js';
 import { headsTable } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
 import { continuesBrokenWord, type DocLine, nextContentLine } from '../textIndex.js';
