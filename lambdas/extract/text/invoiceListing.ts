@@ -45,9 +45,7 @@ const invoiceRows = (doc: DocText): string[] => {
   const listed = new Set<string>();
   for (const line of doc.lines) {
     if (line.furniture || line.cells.length < 3) continue;
-    const typed = line.cells.findIndex(
-      (c) => documentTypeCue(c.text)?.kind === 'invoice' && isWholeCue(c.text),
-    );
+    const typed = line.cells.findIndex((c) => isInvoiceWord(c.text));
     if (typed < 0) continue;
     const number = line.cells.map((c, i) => (i === typed ? undefined : documentNumber(c.text))).find(Boolean);
     if (number) listed.add(number);
@@ -55,9 +53,10 @@ const invoiceRows = (doc: DocText): string[] => {
   return [...listed];
 };
 
-const isWholeCue = (text: string): boolean => {
+/** A cell that is the word "Invoice" (in any language) and nothing else. */
+const isInvoiceWord = (text: string): boolean => {
   const cue = documentTypeCue(text);
-  return cue !== undefined && cue.start === 0 && text.slice(cue.end).trim() === '';
+  return cue?.kind === 'invoice' && cue.start === 0 && text.slice(cue.end).trim() === '';
 };
 
 /**
