@@ -56,4 +56,26 @@ describe('Nordic invoices', () => {
     // Assess
     expect(fieldOf(extraction, 'vendorTaxId')?.value).toBe('998877665');
   });
+
+  it.each([
+    ['Fakturamottaker:', 'FAKTURA', 'Å betale'],
+    ['Fakturamodtager:', 'Faktura', 'I alt'],
+  ])('name the customer in the block under "%s", the invoice\'s recipient', async (label, title, total) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        title,
+        'Bergen Regnskap AS',
+        'Strandkaien 2, 5013 Bergen',
+        label,
+        'Fjordhytta Utleie AS',
+        'Postboks 77, 5804 Bergen',
+        'Fakturanummer: 2025-0331',
+        `${total}   11 875,00`,
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Fjordhytta Utleie AS');
+  });
 });

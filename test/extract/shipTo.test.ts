@@ -13,6 +13,8 @@ const extractor = new HeuristicExtractor();
 const CASES = [
   ['de', 'Rechnung Nr. 7', 'Rechnungsadresse:', 'Warenempfänger:', 'Gesamtbetrag  119,00 €'],
   ['en', 'Invoice 7', 'Bill to:', 'Ship to:', 'Total  119.00 EUR'],
+  // As web shops (Shopify, WooCommerce) print the addresses of an order.
+  ['en (web shop)', 'Invoice #1007', 'Billing address:', 'Shipping address:', 'Total  119.00 EUR'],
   ['fr', 'Facture FA-7', 'Adresse de facturation :', 'Adresse de livraison :', 'Total TTC  119,00 €'],
   ['nl', 'Factuur 7', 'Factuuradres:', 'Afleveradres:', 'Totaal  119,00 €'],
 ] as const;
