@@ -97,3 +97,42 @@ describe("a minus before the currency's sign", () => {
     expect(items?.map((i) => i.amount)).toEqual(['-45.16', '120.97']);
   });
 });
+
+describe('an amount in brackets', () => {
+  it("reads an accountant's credit note, every amount in brackets, as negative", async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Meridian Office Supplies Ltd',
+        'CREDIT NOTE',
+        'Credit Note No: CM-10877',
+        'Description                      Qty      Unit       Net',
+        'Toner cartridge HP 26A             1   (45.16)   (45.16)',
+        'Net total                                       (£45.16)',
+        'VAT @ 20%                                        (£9.03)',
+        'Total credit                                    (£54.19)',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('-45.16');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('-9.03');
+    expect(fieldOf(extraction, 'total')?.value).toBe('-54.19');
+    expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('keeps an amount that running text repeats in brackets positive ("… pounds (£54.19)")', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Meridian Office Supplies Ltd',
+        'INVOICE',
+        'Invoice No: INV-55012',
+        'Total: Fifty-four pounds and nineteen pence (£54.19)',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'total')?.value).toBe('54.19');
+  });
+});

@@ -84,15 +84,32 @@ const looksLikeMoney = (text: string, found: FoundAmount): boolean => {
   return true;
 };
 
+/** An opening bracket that starts its cell: at the start of the text, or after a column's gap. */
+const OPENS_CELL = /(?:^\s*|\s{2}|\t)\($/;
+const CLOSES_CELL = /^\)(?=\s|$)/;
+
+/**
+ * An amount alone in its cell in brackets is negative, as accountants print credits and
+ * deductions ("Total credit   (£54.19)", "Less deposit   (500.00)"). Not in running text, where
+ * brackets repeat an amount in figures ("Fifty-four pounds (£54.19)").
+ */
+const bracketedNegative = (text: string, a: FoundAmount): boolean =>
+  !a.amount.startsWith('-') &&
+  /[1-9]/.test(a.amount) &&
+  OPENS_CELL.test(text.slice(0, a.start)) &&
+  CLOSES_CELL.test(text.slice(a.end));
+
 /**
  * Amounts in `text` (dates and percentages masked), with the ones shaped like identifiers left
  * out. In a document that writes cents, money printed without them could be read two ways: as
- * written, or as an amount whose decimal mark was lost ("21848 €" for "218,48 €" in a scan).
+ * written, or as an amount whose decimal mark was lost ("21848 €" for "218,48 €" in a scan). An
+ * amount in brackets that fill its cell is negative.
  */
 export const moneyIn = (ctx: FinderContext, text: string): FoundAmount[] =>
   findMoney(text, findDates(text, ctx.order, ctx.language), ctx.decimal)
     .filter((a) => looksLikeMoney(text, a))
-    .map((a) => (ctx.writesCents && a.certain && !a.amount.includes('.') ? { ...a, certain: false } : a));
+    .map((a) => (ctx.writesCents && a.certain && !a.amount.includes('.') ? { ...a, certain: false } : a))
+    .map((a) => (bracketedNegative(text, a) ? { ...a, amount: `-${a.amount}` } : a));
 
 const PERCENT = /\d(?:[.,]\d+)?\s?%/;
 
