@@ -39,6 +39,28 @@ describe('a tax label with its rate inside', () => {
     },
   );
 
+  it.each([['VAT-exempt sales'], ['Total VAT-exempt sales'], ['Tax-free amount'], ['MWST-freie Umsätze']])(
+    'reads no tax label in "%s": a hyphen joins the tax\'s name to a word that names something else',
+    (text) => {
+      // Act
+      const labels = labelsAtStart(text);
+
+      // Assess
+      expect(labels.map((m) => m.field)).not.toContain('tax');
+    },
+  );
+
+  it.each([['PDV-a 25%'], ['MwSt-Betrag 19,00'], ['Mva-beløp 25 %']])(
+    'still reads "%s" as a tax label: a case ending, or a compound that names the tax',
+    (text) => {
+      // Act
+      const labels = labelsAtStart(text);
+
+      // Assess
+      expect(labels.map((m) => m.field)).toContain('tax');
+    },
+  );
+
   it('reads the tax of "zzgl. 19 % USt." and settles the totals with it', async () => {
     // Act
     const extraction = await extractor.extract(

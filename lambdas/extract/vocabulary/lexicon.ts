@@ -184,6 +184,9 @@ const skeleton = (text: string): string =>
 /** A rate written onto a tax's name: "CGST9", "IGST18", "VAT20". */
 const TAX_RATE_SUFFIX = '(?:\\d{1,2}(?:[.,]\\d{1,2})?)?';
 
+/** A hyphen and a word of three letters or more after a label: a compound word it starts. */
+const COMPOUND_AFTER = '(?!-\\p{L}{3})';
+
 const compile = (vocabularies: readonly Vocabulary[]): Map<string, CompiledLabel[]> => {
   const byInitial = new Map<string, CompiledLabel[]>();
   let order = 0;
@@ -198,12 +201,16 @@ const compile = (vocabularies: readonly Vocabulary[]): Map<string, CompiledLabel
           const source = labelSource(label);
           // A label ends where a word ends. Its abbreviation dot ("nr.") may be left out, but then
           // the word must end ("n." is not the start of "Nakatomi"); "n°" and "#" may touch a number.
-          // A tax's name may carry its rate ("CGST9", "IGST18", as Zoho prints Indian GST).
-          const end = /[\p{L}\p{N}]$/u.test(label)
+          // A tax's name may carry its rate ("CGST9", "IGST18", as Zoho prints Indian GST), and
+          // joined by a hyphen to a word it names something else ("VAT-exempt sales", "MWST-freie
+          // Umsätze", "USt-IdNr."); a case ending is no word ("PDV-a", "PDV-om"), and a compound
+          // that names the tax is a label of its own ("mva-beløp", "btw-bedrag").
+          const wordEnd = /[\p{L}\p{N}]$/u.test(label)
             ? `${field === 'tax' && /\p{L}$/u.test(label) ? TAX_RATE_SUFFIX : ''}${NOT_WORD_AFTER}`
             : label.endsWith('.')
               ? ''
               : '(?![\\p{L}])';
+          const end = field === 'tax' ? `${wordEnd}${COMPOUND_AFTER}` : wordEnd;
           const entry: CompiledLabel = {
             field,
             strength,
