@@ -12,14 +12,18 @@ export interface SectionSum {
   total: LabelledAmount;
   /** The section totals it adds up. */
   sections: LabelledAmount[];
+  /** The tax on the sections' sum, where the sections are net and the total is gross. */
+  tax?: LabelledAmount;
   /** The sum, for evidence: "sections 9050.00 (p1 l17) + 792.75 (p1 l21) = total 9842.75 (p1 l22)". */
   detail: string;
 }
 
 /**
  * The first total that is the sum of two or more totals printed before it on their own lines, all
- * of one sign; undefined when none is. Each line counts once, with its first amount: a row that
- * states a basis before its total ("Total 5 % 100,00 5,00") is no section.
+ * of one sign, or that sum and a tax printed between the last of them and the total ("Total
+ * zero-rated sales / Total standard-rated sales / VAT at 20% / Invoice total", as UK VAT invoices
+ * set out their supplies); undefined when none is. Each line counts once, with its first amount:
+ * a row that states a basis before its total ("Total 5 % 100,00 5,00") is no section.
  */
 export const sectionSum = (amounts: readonly LabelledAmount[]): SectionSum | undefined => {
   const totals: LabelledAmount[] = [];
@@ -33,9 +37,27 @@ export const sectionSum = (amounts: readonly LabelledAmount[]): SectionSum | und
     if (sections.length < 2) continue;
     const sign = compareDecimals(total.amount, '0');
     if (sign === 0 || sections.some((s) => compareDecimals(s.amount, '0') !== sign)) continue;
-    if (!decimalEquals(addDecimals(sections.map((s) => s.amount)), total.amount)) continue;
-    const parts = sections.map((s) => `${s.amount} (${where(s)})`).join(' + ');
-    return { total, sections, detail: `sections ${parts} = total ${total.amount} (${where(total)})` };
+    const sum = addDecimals(sections.map((s) => s.amount));
+    const parts = `sections ${sections.map((s) => `${s.amount} (${where(s)})`).join(' + ')}`;
+    const to = `total ${total.amount} (${where(total)})`;
+    if (decimalEquals(sum, total.amount)) return { total, sections, detail: `${parts} = ${to}` };
+    const after = (sections.at(-1) as LabelledAmount).line.index;
+    const tax = taxRows(amounts).find(
+      (t) =>
+        t.line.index > after &&
+        t.line.index < total.line.index &&
+        decimalEquals(addDecimals([sum, t.amount]), total.amount),
+    );
+    if (tax) return { total, sections, tax, detail: `${parts} + tax ${tax.amount} (${where(tax)}) = ${to}` };
   }
   return undefined;
+};
+
+/** Each tax row's tax: its last amount where it states its basis first ("VAT 20%  150.00  30.00"). */
+const taxRows = (amounts: readonly LabelledAmount[]): LabelledAmount[] => {
+  const byLine = new Map<number, LabelledAmount>();
+  for (const a of amounts)
+    if (a.role === 'tax' && (!byLine.has(a.line.index) || a.position === 'later'))
+      byLine.set(a.line.index, a);
+  return [...byLine.values()];
 };

@@ -151,6 +151,10 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
       for (const tax of taxes) {
         if (sameLine(tax, total) || sameLine(tax, subtotal)) continue;
         if (!labelledNet && decimalEquals(tax.amount, '0')) continue;
+        // Nor does a tax printed after both totals lift the first to the second ("Total zero-rated
+        // sales 120.00 / Total standard-rated sales 150.00 / VAT 30.00"): it is a later total's.
+        if (!labelledNet && subtotal.line.index < total.line.index && tax.line.index > total.line.index)
+          continue;
         // Tax on a net of nothing is no invoice's sum: a misread net ("2 000,00" as "000,00").
         if (decimalEquals(subtotal.amount, '0') && !decimalEquals(tax.amount, '0')) continue;
         if (oneRateOfSeveral(subtotal, tax, total, rows)) continue;

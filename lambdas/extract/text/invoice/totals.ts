@@ -199,6 +199,17 @@ export const resolveTotals = (
         evidence: checked,
       });
     const sectionLines = new Set(sections?.sections.map((s) => s.line.index));
+    // Sections that tax lifts to the total are its net, as the net rows of a breakdown are.
+    if (sections?.tax) {
+      const [first] = sections.sections as [LabelledAmount];
+      out.subtotal.push({
+        value: sumOf(sections.sections),
+        confidence: 0.75,
+        line: first.line,
+        via: `section-rows:${sections.sections.length}`,
+        evidence: [arithmeticEvidence(sections.detail)],
+      });
+    }
     for (const a of amounts) {
       if (a === sections?.total) out.total.push(candidateOf(a, [arithmeticEvidence(sections.detail)]));
       else if (a.role === 'total' && !sectionLines.has(a.line.index))
@@ -215,7 +226,8 @@ export const resolveTotals = (
       if (a.role === 'tax' && !(a.rateRow && a.position === 'first' && rowHasLater)) {
         if (a.rateRow && rateRowAmounts.has(a.amount)) continue;
         if (a.rateRow) rateRowAmounts.add(a.amount);
-        out.tax.push(candidateOf(a, a.amount === unlabelled?.tax?.amount ? checked : []));
+        const bySections = a === sections?.tax ? [arithmeticEvidence(sections.detail)] : [];
+        out.tax.push(candidateOf(a, a.amount === unlabelled?.tax?.amount ? checked : bySections));
       }
     }
     // An amount due states the total too, unless a prepayment, a withholding or a rounding
