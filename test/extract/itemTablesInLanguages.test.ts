@@ -65,6 +65,31 @@ describe('the VAT base that ends a Czech item table', () => {
   });
 });
 
+describe('a Dutch VAT specification under the items', () => {
+  it('ends the item table at "Btw-specificatie  Grondslag  Btw", the headings of a breakdown', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'FACTUUR',
+        'Factuurnummer      2025-10871',
+        'Artikel                              Aantal   Prijs      Btw    Bedrag',
+        'Verse groenten (kist)                    12    18,50      9%    222,00',
+        'Schoonmaakmiddelen                        5    31,90     21%    159,50',
+        'Btw-specificatie     Grondslag     Btw',
+        '9%                     222,00     19,98',
+        '21%                    159,50     33,50',
+        'Totaal excl. btw                               381,50',
+        'Totaal btw                                      53,48',
+        'Totaal incl. btw                               434,98',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toHaveLength(2);
+    expect(fieldOf(extraction, 'total')?.value).toBe('434.98');
+  });
+});
+
 describe('a two-column item table', () => {
   it('reads "Description  Amount", and its rows corroborate a total with no tax', async () => {
     // Act
