@@ -83,3 +83,53 @@ describe('a bilingual label', () => {
     expect(fieldOf(extraction, 'currency')?.value).toBe('EUR');
   });
 });
+
+/**
+ * Belgian, Swiss and Canadian invoices print a label and its translation, both in languages
+ * Docket reads ("Client / Klant :", "FACTURE / FACTUUR 2025/0312"): the value follows both.
+ */
+describe('a label followed by its translation', () => {
+  it.each([
+    ['Client / Klant : Café Le Sablon SRL', 'customer', ' : Café Le Sablon SRL'],
+    ['Date / Datum : 19/05/2025', 'invoiceDate', ' : 19/05/2025'],
+    ['Total HTVA / Totaal excl. BTW  1.300,00', 'subtotal', '  1.300,00'],
+  ])('"%s" is one label of the field, ending after the translation', (text, field, rest) => {
+    // Act
+    const [label] = labelsAtStart(text);
+
+    // Assess
+    expect(label?.field).toBe(field);
+    expect(text.slice(label?.end)).toBe(rest);
+  });
+
+  it('ends at the slash where the second label names another field ("Date / Total")', () => {
+    // Act
+    const [label] = labelsAtStart('Date / Total  5');
+
+    // Assess
+    expect(label?.field).toBe('invoiceDate');
+    expect(label?.end).toBe(4);
+  });
+
+  it('reads a Belgian invoice in French and Dutch: its number after both titles, its customer after both labels', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Brasserie Dupont SRL',
+        'Rue de la Station 5, 7904 Tourpes',
+        'FACTURE / FACTUUR 2025/0312',
+        'Date / Datum : 19/05/2025',
+        'Client / Klant : Café Le Sablon SRL, Place du Grand Sablon 40, 1000 Bruxelles',
+        'Total HTVA / Totaal excl. BTW                                       1.300,00',
+        'TVA 21% / BTW 21%                                                     273,00',
+        'Total TVAC / Totaal incl. BTW                                       1.573,00',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('2025/0312');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Café Le Sablon SRL');
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('1300.00');
+    expect(fieldOf(extraction, 'total')?.value).toBe('1573.00');
+  });
+});

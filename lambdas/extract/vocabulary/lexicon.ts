@@ -287,9 +287,28 @@ const RATE_IN_LABEL = /^(?:\+\s*)?((?:[\p{L}.]+\s+)?)\(?\d{1,2}(?:[.,]\d{1,3})?\
  */
 const FIRST_HALF = /^([^\d/:]{1,40}?(?:\d{1,2}(?:[.,]\d{1,2})?\s?%)?[^\d/:]{0,20}?)\s\/\s+(?=\p{L})/u;
 
+/** A slash between a label and its translation: "Client / Klant :", "Date / Datum". */
+const TRANSLATION_SLASH = /^\s*\/\s*(?=\p{L})/u;
+
+/**
+ * A label with its translation after a slash, as bilingual (Belgian, Swiss, Canadian) invoices
+ * print them: the label runs to the translation's end, so its value is what follows both. Only
+ * a translation that names the same field: "Date / Total" is two labels.
+ */
+const withTranslation = (text: string, own: LabelMatch[]): LabelMatch[] => {
+  const first = own[0] as LabelMatch;
+  const slash = TRANSLATION_SLASH.exec(text.slice(first.end));
+  if (!slash) return own;
+  const from = first.end + slash[0].length;
+  const second = labelsOpening(text.slice(from)).filter((m) => m.start === 0);
+  const same = own.filter((m) => second.some((t) => t.field === m.field));
+  const end = from + Math.max(...second.map((t) => t.end));
+  return same.length > 0 ? same.map((m) => ({ ...m, end })) : own;
+};
+
 const longestAtStart = (text: string): LabelMatch[] => {
   const own = labelsOpening(text);
-  if (own.length > 0) return own;
+  if (own.length > 0) return withTranslation(text, own);
   const half = FIRST_HALF.exec(text);
   return half ? labelsOpening(text.slice(half[0].length)).map((m) => shifted(m, half[0].length)) : [];
 };

@@ -227,11 +227,24 @@ interface TitleLine {
   linked: FoundDate | undefined;
 }
 
+/**
+ * A title with its translation after a slash, as bilingual invoices print it ("FACTURE /
+ * FACTUUR 2025/0312", "RECHNUNG / FACTURE"): the title runs to the translation's end, where its
+ * number follows.
+ */
+const translatedTitle = (text: string, cue: TitleCue | undefined): TitleCue | undefined => {
+  const slash = cue && /^\s*\/\s*(?=\p{L})/u.exec(text.slice(cue.end));
+  if (!cue || !slash) return cue;
+  const from = cue.end + slash[0].length;
+  const second = documentTypeCue(text.slice(from));
+  return second?.start === 0 ? { ...cue, end: from + second.end } : cue;
+};
+
 /** The first lines of each page that hold a document-type word as a title, not as a word in a sentence. */
 const titleLines = (ctx: FinderContext): TitleLine[] =>
   ctx.doc.lines.flatMap((line) => {
     if (line.furniture || line.line > TITLE_LINES) return [];
-    const cue = documentTypeCue(line.text);
+    const cue = translatedTitle(line.text, documentTypeCue(line.text));
     if (!cue) return [];
     // A title word inside another number's label names that number: "Bankszámla:" (a Hungarian
     // bank account), "Arveldusarve:" (Estonian), "Žiro račun:" (Croatian).
