@@ -24,6 +24,7 @@ const SPANISH = [
   'De otra parte, Servicios Integrales Levante S.L., en adelante "el Prestador".',
 ];
 const ENGLISH = ['Supplier: Kestrel Analytics Ltd', 'Customer: Harbour Foods Ltd'];
+const DUTCH = ['Verhuurder: Vastgoed Maas B.V.', 'Huurder: Bakkerij Van den Berg V.O.F.'];
 
 describe("a contract's period", () => {
   it.each([
@@ -68,6 +69,13 @@ describe("a contract's period", () => {
       ENGLISH,
       'This Agreement shall have a term of twelve (12) months, from 1 July 2025 to 30 June 2026.',
       ['2025-07-01', '2026-06-30'],
+    ],
+    [
+      'Dutch, the end after "lopende tot en met"',
+      'HUUROVEREENKOMST BEDRIJFSRUIMTE',
+      DUTCH,
+      'Deze overeenkomst is aangegaan voor de duur van vijf jaar, ingaande op 1 september 2025 en lopende tot en met 31 augustus 2030.',
+      ['2025-09-01', '2030-08-31'],
     ],
   ])('gives its start and end (%s)', async (_case, title, parties, clause, [start, end]) => {
     // Act
