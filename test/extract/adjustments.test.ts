@@ -246,3 +246,21 @@ describe('a discount or charge whose label a word qualifies', () => {
     expect(fieldOf(extraction, 'total')?.value).toBe('1392.50');
   });
 });
+
+describe('a trade discount in brackets and carriage, as British invoices print them', () => {
+  it('bridge the goods total to the net', async () => {
+    // Act
+    const extraction = await invoice('Pennine Tools Ltd', [
+      'Goods total                                  500.00',
+      'Less 10% trade discount                      (50.00)',
+      'Carriage                                      15.00',
+      'Net                                          465.00',
+      'VAT @ 20%                                     93.00',
+      'Invoice total                           £    558.00',
+    ]);
+
+    // Assess
+    expect(fieldOf(extraction, 'adjustments')?.value).toBe('-35.00');
+    expect(fieldOf(extraction, 'total')?.value).toBe('558.00');
+  });
+});

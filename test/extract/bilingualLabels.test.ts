@@ -93,6 +93,7 @@ describe('a label followed by its translation', () => {
     ['Client / Klant : Café Le Sablon SRL', 'customer', ' : Café Le Sablon SRL'],
     ['Date / Datum : 19/05/2025', 'invoiceDate', ' : 19/05/2025'],
     ['Total HTVA / Totaal excl. BTW  1.300,00', 'subtotal', '  1.300,00'],
+    ["Zahlbar bis / Payable jusqu'au: 14.06.2025", 'dueDate', ': 14.06.2025'],
   ])('"%s" is one label of the field, ending after the translation', (text, field, rest) => {
     // Act
     const [label] = labelsAtStart(text);

@@ -94,6 +94,9 @@ describe('a document titled as something other than an invoice', () => {
     ['de', 'Gehaltsabrechnung 05/2025', 'Gehaltsabrechnung'],
     ['fr', 'Bulletin de paie', 'Bulletin de paie'],
     ['nl', 'Loonstrook', 'Loonstrook'],
+    ['en', 'DONATION RECEIPT', 'DONATION RECEIPT'],
+    ['de', 'Zuwendungsbestätigung', 'Zuwendungsbestätigung'],
+    ['fr', 'Reçu fiscal', 'Reçu fiscal'],
   ])('%s "%s" is unclassified, titled "%s", with no invoice fields', async (language, title, word) => {
     // Act
     const extraction = await read(
