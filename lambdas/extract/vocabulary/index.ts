@@ -1,7 +1,15 @@
 /** Language vocabularies as data, and what is derived from them: labels, months, language detection. */
 export { detectLanguage, type LanguageGuess } from './detect.js';
 export { VOCABULARIES } from './languages.js';
-export { escapeRegExp, fold, type LabelMatch, labelSource, labelsAtStart, labelsIn } from './lexicon.js';
+export {
+  escapeRegExp,
+  fold,
+  type LabelMatch,
+  labelSource,
+  labelsAtStart,
+  labelsIn,
+  TRANSLATION_SLASH,
+} from './lexicon.js';
 export {
   IDENTIFIER_LABEL_FIELDS,
   LABEL_FIELDS,

@@ -287,8 +287,8 @@ const RATE_IN_LABEL = /^(?:\+\s*)?((?:[\p{L}.]+\s+)?)\(?\d{1,2}(?:[.,]\d{1,3})?\
  */
 const FIRST_HALF = /^([^\d/:]{1,40}?(?:\d{1,2}(?:[.,]\d{1,2})?\s?%)?[^\d/:]{0,20}?)\s\/\s+(?=\p{L})/u;
 
-/** A slash between a label and its translation: "Client / Klant :", "Date / Datum". */
-const TRANSLATION_SLASH = /^\s*\/\s*(?=\p{L})/u;
+/** A slash between a label or a title and its translation: "Client / Klant :", "FACTURE / FACTUUR". */
+export const TRANSLATION_SLASH = /^\s*\/\s*(?=\p{L})/u;
 
 /**
  * A label with its translation after a slash, as bilingual (Belgian, Swiss, Canadian) invoices
@@ -300,10 +300,12 @@ const withTranslation = (text: string, own: LabelMatch[]): LabelMatch[] => {
   const slash = TRANSLATION_SLASH.exec(text.slice(first.end));
   if (!slash) return own;
   const from = first.end + slash[0].length;
-  const second = labelsOpening(text.slice(from)).filter((m) => m.start === 0);
-  const same = own.filter((m) => second.some((t) => t.field === m.field));
+  const second = labelsOpening(text.slice(from)).filter(
+    (t) => t.start === 0 && own.some((m) => m.field === t.field),
+  );
+  if (second.length === 0) return own;
   const end = from + Math.max(...second.map((t) => t.end));
-  return same.length > 0 ? same.map((m) => ({ ...m, end })) : own;
+  return own.filter((m) => second.some((t) => t.field === m.field)).map((m) => ({ ...m, end }));
 };
 
 const longestAtStart = (text: string): LabelMatch[] => {

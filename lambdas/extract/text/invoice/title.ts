@@ -7,6 +7,7 @@ import {
   labelsIn,
   TITLE_DATE_LINK_PATTERN,
   TITLE_ISSUER_LINK,
+  TRANSLATION_SLASH,
 } from '../../vocabulary/index.js';
 import { endingAmount } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
@@ -233,7 +234,7 @@ interface TitleLine {
  * number follows.
  */
 const translatedTitle = (text: string, cue: TitleCue | undefined): TitleCue | undefined => {
-  const slash = cue && /^\s*\/\s*(?=\p{L})/u.exec(text.slice(cue.end));
+  const slash = cue && TRANSLATION_SLASH.exec(text.slice(cue.end));
   if (!cue || !slash) return cue;
   const from = cue.end + slash[0].length;
   const second = documentTypeCue(text.slice(from));
