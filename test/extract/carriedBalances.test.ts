@@ -91,6 +91,24 @@ describe("a multi-page item table's running total", () => {
         'Gesamtbetrag                                   2.856,00',
       ],
     ],
+    [
+      'English, after a note and another word',
+      [
+        'Northwind Catering Ltd',
+        'INVOICE NC-8812',
+        'Date        Description                          Amount',
+        '03/06/2024  Conference lunch                     600.00',
+        '12/06/2024  Awards dinner                      1,200.00',
+        'Continued on next page    Subtotal carried forward   1,800.00',
+      ],
+      [
+        'Brought forward                                1,800.00',
+        '18/06/2024  Coffee service                       600.00',
+        'Subtotal                                       2,400.00',
+        'VAT 20%                                          480.00',
+        'Total                                          2,880.00',
+      ],
+    ],
   ])('is no item (%s), so the items add up to the net', async (_, first, second) => {
     // Act
     const extraction = await extractor.extract(pdfTextOf(first, second));
@@ -98,6 +116,28 @@ describe("a multi-page item table's running total", () => {
     // Assess
     const items = fieldOf(extraction, 'lineItems')?.value as { description: string }[] | undefined;
     expect(items?.map((i) => i.description)).toEqual(['Conference lunch', 'Awards dinner', 'Coffee service']);
+  });
+});
+
+describe('an item that mentions a carried balance in passing', () => {
+  it('stays an item ("Storage of goods carried forward from May")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Northwind Catering Ltd',
+        'INVOICE NC-8813',
+        'Date        Description                                   Amount',
+        '03/06/2024  Conference lunch                              600.00',
+        '18/06/2024  Storage of goods carried forward from May     150.00',
+        'Subtotal                                                  750.00',
+        'VAT 20%                                                   150.00',
+        'Total                                                     900.00',
+      ]),
+    );
+
+    // Assess
+    const items = fieldOf(extraction, 'lineItems')?.value as { description: string }[] | undefined;
+    expect(items).toHaveLength(2);
   });
 });
 

@@ -7,7 +7,13 @@ import {
   subtractDecimals,
 } from '../../shared/documents/index.js';
 import { TOTAL_WORDS } from '../vocabulary/contractWords.js';
-import { ITEM_HEADINGS, type LabelField, labelsAtStart, TOTALS_LABEL_FIELDS } from '../vocabulary/index.js';
+import {
+  ITEM_HEADINGS,
+  type LabelField,
+  labelsAtStart,
+  labelsIn,
+  TOTALS_LABEL_FIELDS,
+} from '../vocabulary/index.js';
 import { amountCell, headingCurrency, isAmountHeading } from './amountColumn.js';
 import type { FinderContext } from './context.js';
 import { headsBreakdown } from './invoice/taxTable.js';
@@ -55,13 +61,25 @@ const isTotalsLabel = (text: string): boolean => {
 const CARRIED: ReadonlySet<LabelField> = new Set<LabelField>(['carried']);
 
 /**
- * A multi-page table's running total at a page break ("Carried forward  £1,800.00", "Übertrag
- * 1.800,00"): the sum of rows already read, no item, and the table goes on after it.
+ * A cell that a carried balance's label opens ("Carried forward", "Übertrag") or closes
+ * ("Subtotal carried forward"); not one that mentions it in passing ("Refund of opening balance
+ * fee").
  */
-const isCarriedRow = (cells: readonly string[]): boolean =>
-  cells.length <= 3 &&
-  labelsAtStart(cells[0] ?? '', CARRIED)[0]?.start === 0 &&
-  cells.slice(1).every((c) => amountCell(c) !== undefined);
+const namesCarried = (cell: string): boolean =>
+  labelsAtStart(cell, CARRIED)[0]?.start === 0 ||
+  labelsIn(cell, CARRIED).some((m) => m.end === cell.trimEnd().length);
+
+/**
+ * A multi-page table's running total at a page break ("Carried forward  £1,800.00", "Übertrag
+ * 1.800,00"): the sum of rows already read, no item, and the table goes on after it. A note may
+ * come before its label ("Continued on next page  Subtotal carried forward  1,713.00").
+ */
+const isCarriedRow = (cells: readonly string[]): boolean => {
+  if (cells.length > 3) return false;
+  const at = cells.findIndex(namesCarried);
+  const amounts = cells.slice(at + 1);
+  return at >= 0 && (at === 0 || amounts.length > 0) && amounts.every((c) => amountCell(c) !== undefined);
+};
 
 /** A rate alone in its cell ("23%", "7,00 %"). */
 const RATE_CELL = /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/;
