@@ -52,6 +52,12 @@ describe('a sentence that asks for payment by a date', () => {
       '2024-06-01',
     ],
     ['Italian', ITALIAN, 'Si prega di effettuare il pagamento entro il 21/06/2024.', '2024-06-21'],
+    [
+      'German, "fällig am" after the terms',
+      GERMAN,
+      'Zahlungsziel: 14 Tage, fällig am 27.05.2024',
+      '2024-05-27',
+    ],
   ])('gives the due date in %s, under the doubt floor', async (_language, head, sentence, due) => {
     // Act
     const dueDate = await dueOf(head, sentence);

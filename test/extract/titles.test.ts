@@ -253,6 +253,8 @@ describe('a title with its number and date', () => {
     ['Invoice SS-2291, 19 June 2024', 'SS-2291', '2024-06-19'],
     ['FAKTURA nr 12/06/2024 z dnia 30.06.2024', '12/06/2024', '2024-06-30'],
     ['Invoice 7731                                      5 June 2024', '7731', '2024-06-05'],
+    // A till prints the time after the date.
+    ['Rechnung Nr. 0048213        20.05.2025 12:41', '0048213', '2025-05-20'],
   ])('%s', async (title, number, date) => {
     // Act
     const extraction = await new HeuristicExtractor().extract(

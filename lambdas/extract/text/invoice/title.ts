@@ -107,6 +107,9 @@ const TITLE_DATE_LINK = new RegExp(`^\\s*${TITLE_DATE_LINK_PATTERN}\\s*:?\\s*`, 
 /** The invoice date's label: "Invoice Date" starts with a title word and goes on with a link word. */
 const DATE_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['invoiceDate']);
 
+/** Nothing, or the time of day a till prints after its date ("20.05.2025 12:41", "14:03:27"). */
+const CLOCK_TIME = /^\s*(?:\d{1,2}:\d{2}(?::\d{2})?\s*)?$/;
+
 /**
  * The date a title without a number is joined to, alone on its line or before another cell:
  * "Facture du 12 juin 2024", "Rechnung vom 03.06.2024", "Invoice dated 5 June 2024". Not the
@@ -139,7 +142,7 @@ const dateAfter = (ctx: FinderContext, tail: string, next: DocLine | undefined) 
   const cell = !here ? /^\s{2,}(?=\d|\p{L}{3})/u.exec(tail) : null;
   const rest = cell ? tail.slice(cell[0].length) : '';
   const alone = cell ? findDates(rest, ctx.order, ctx.language)[0] : undefined;
-  if (alone?.start === 0 && rest.slice(alone.end).trim() === '') return { date: alone, onNextLine: false };
+  if (alone?.start === 0 && CLOCK_TIME.test(rest.slice(alone.end))) return { date: alone, onNextLine: false };
   return undefined;
 };
 
