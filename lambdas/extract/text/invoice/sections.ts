@@ -1,5 +1,6 @@
 import { addDecimals, compareDecimals, decimalEquals } from '../../../shared/documents/index.js';
 import { type LabelledAmount, where } from './amounts.js';
+import { amountPerLine } from './sums.js';
 
 /**
  * An invoice billed in sections, each with its own total, and a grand total that is their sum:
@@ -42,7 +43,7 @@ export const sectionSum = (amounts: readonly LabelledAmount[]): SectionSum | und
     const to = `total ${total.amount} (${where(total)})`;
     if (decimalEquals(sum, total.amount)) return { total, sections, detail: `${parts} = ${to}` };
     const after = (sections.at(-1) as LabelledAmount).line.index;
-    const tax = taxRows(amounts).find(
+    const tax = amountPerLine(amounts, 'tax', 'last').find(
       (t) =>
         t.line.index > after &&
         t.line.index < total.line.index &&
@@ -51,13 +52,4 @@ export const sectionSum = (amounts: readonly LabelledAmount[]): SectionSum | und
     if (tax) return { total, sections, tax, detail: `${parts} + tax ${tax.amount} (${where(tax)}) = ${to}` };
   }
   return undefined;
-};
-
-/** Each tax row's tax: its last amount where it states its basis first ("VAT 20%  150.00  30.00"). */
-const taxRows = (amounts: readonly LabelledAmount[]): LabelledAmount[] => {
-  const byLine = new Map<number, LabelledAmount>();
-  for (const a of amounts)
-    if (a.role === 'tax' && (!byLine.has(a.line.index) || a.position === 'later'))
-      byLine.set(a.line.index, a);
-  return [...byLine.values()];
 };

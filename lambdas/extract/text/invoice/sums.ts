@@ -67,22 +67,34 @@ const adjustmentOf = (amounts: readonly LabelledAmount[]): string | undefined =>
 };
 
 /**
- * One amount of `role` per row of a breakdown that states a rate: the row's first ("Netto 7 %
- * 220,00"), or with `last`, its last where it states more than one ("VAT 19%  336.00  63.84" gives
- * the tax, not its basis).
+ * One amount of `role` per line that has one: the line's first ("Netto 7 % 220,00"), or with
+ * `last`, its last where it states more than one ("VAT 19%  336.00  63.84" gives the tax, not its
+ * basis).
  */
-const rateRowAmounts = (
+export const amountPerLine = (
   amounts: readonly LabelledAmount[],
   role: MoneyRole,
   pick: 'first' | 'last',
 ): LabelledAmount[] => {
   const byLine = new Map<number, LabelledAmount>();
   for (const a of amounts) {
-    if (a.role !== role || !a.rateRow) continue;
+    if (a.role !== role) continue;
     if (!byLine.has(a.line.index) || (pick === 'last' && a.position === 'later')) byLine.set(a.line.index, a);
   }
   return [...byLine.values()];
 };
+
+/** One amount of `role` per row of a breakdown that states a rate, as `amountPerLine` picks it. */
+const rateRowAmounts = (
+  amounts: readonly LabelledAmount[],
+  role: MoneyRole,
+  pick: 'first' | 'last',
+): LabelledAmount[] =>
+  amountPerLine(
+    amounts.filter((a) => a.rateRow),
+    role,
+    pick,
+  );
 
 export const sumOf = (rows: readonly LabelledAmount[]): string => addDecimals(rows.map((r) => r.amount));
 

@@ -199,6 +199,7 @@ export const resolveTotals = (
         evidence: checked,
       });
     const sectionLines = new Set(sections?.sections.map((s) => s.line.index));
+    const bySections = sections ? [arithmeticEvidence(sections.detail)] : [];
     // Sections that tax lifts to the total are its net, as the net rows of a breakdown are.
     if (sections?.tax) {
       const [first] = sections.sections as [LabelledAmount];
@@ -207,11 +208,11 @@ export const resolveTotals = (
         confidence: 0.75,
         line: first.line,
         via: `section-rows:${sections.sections.length}`,
-        evidence: [arithmeticEvidence(sections.detail)],
+        evidence: bySections,
       });
     }
     for (const a of amounts) {
-      if (a === sections?.total) out.total.push(candidateOf(a, [arithmeticEvidence(sections.detail)]));
+      if (a === sections?.total) out.total.push(candidateOf(a, bySections));
       else if (a.role === 'total' && !sectionLines.has(a.line.index))
         out.total.push(
           belowNet(a, amounts)
@@ -226,8 +227,8 @@ export const resolveTotals = (
       if (a.role === 'tax' && !(a.rateRow && a.position === 'first' && rowHasLater)) {
         if (a.rateRow && rateRowAmounts.has(a.amount)) continue;
         if (a.rateRow) rateRowAmounts.add(a.amount);
-        const bySections = a === sections?.tax ? [arithmeticEvidence(sections.detail)] : [];
-        out.tax.push(candidateOf(a, a.amount === unlabelled?.tax?.amount ? checked : bySections));
+        const taxChecked = a === sections?.tax ? bySections : [];
+        out.tax.push(candidateOf(a, a.amount === unlabelled?.tax?.amount ? checked : taxChecked));
       }
     }
     // An amount due states the total too, unless a prepayment, a withholding or a rounding
