@@ -134,3 +134,54 @@ describe('a label followed by its translation', () => {
     expect(fieldOf(extraction, 'total')?.value).toBe('1573.00');
   });
 });
+
+/**
+ * Invoices from the Gulf print each label in English and then in Arabic ("Invoice Number رقم
+ * الفاتورة: INV-88214", from a Saudi tax invoice): the value follows the colon after both.
+ */
+describe('a label followed by its translation in another script', () => {
+  it.each([
+    ['Invoice Number رقم الفاتورة: INV-88214', 'invoiceNumber', ': INV-88214'],
+    ['Buyer المشتري: Desert Rose Consulting', 'customer', ': Desert Rose Consulting'],
+  ])('"%s" is one label ending before the colon', (text, field, rest) => {
+    // Act
+    const [label] = labelsAtStart(text);
+
+    // Assess
+    expect(label?.field).toBe(field);
+    expect(text.slice(label?.end)).toBe(rest);
+  });
+
+  it('leaves an Arabic value without a colon after it as the value ("Buyer  شركة الورد")', () => {
+    // Act
+    const [label] = labelsAtStart('Buyer  شركة الورد');
+
+    // Assess
+    expect(label?.field).toBe('customer');
+    expect(label?.end).toBe(5);
+  });
+
+  it('reads a Saudi tax invoice printed in English and Arabic', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Al Noor Office Supplies Co.',
+        'Riyadh, Kingdom of Saudi Arabia',
+        'VAT Registration Number: 310123456700003',
+        'Tax Invoice فاتورة ضريبية',
+        'Invoice Number رقم الفاتورة: INV-88214',
+        'Invoice Issue Date تاريخ إصدار الفاتورة: 2025-05-08',
+        'Buyer المشتري: Desert Rose Consulting',
+        'Total (Excluding VAT)     الإجمالي غير شامل ضريبة القيمة المضافة     4,420.00 SAR',
+        'Total VAT                  مجموع ضريبة القيمة المضافة                  663.00 SAR',
+        'Total Amount Due           إجمالي المبلغ المستحق                      5,083.00 SAR',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('INV-88214');
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2025-05-08');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Desert Rose Consulting');
+    expect(fieldOf(extraction, 'total')?.value).toBe('5083.00');
+  });
+});

@@ -291,12 +291,24 @@ const FIRST_HALF = /^([^\d/:]{1,40}?(?:\d{1,2}(?:[.,]\d{1,2})?\s?%)?[^\d/:]{0,20
 export const TRANSLATION_SLASH = /^\s*\/\s*(?=\p{L})/u;
 
 /**
+ * A label's translation in another script before the colon, as Gulf invoices print English and
+ * Arabic ("Invoice Number رقم الفاتورة: INV-88214"). Only words without Latin letters or digits,
+ * and only before a colon: an unlabelled value in Arabic ("Buyer  شركة الورد") stays the value.
+ */
+const OTHER_SCRIPT_TRANSLATION =
+  /^\s+((?:[^\p{Script=Latin}\p{N}\s:/]+\s+)*?[^\p{Script=Latin}\p{N}\s:/]+)(?=\s*:)/u;
+
+/**
  * A label with its translation after a slash, as bilingual (Belgian, Swiss, Canadian) invoices
  * print them: the label runs to the translation's end, so its value is what follows both. Only
  * a translation that names the same field: "Date / Total" is two labels.
  */
 const withTranslation = (text: string, own: LabelMatch[]): LabelMatch[] => {
   const first = own[0] as LabelMatch;
+  const script = OTHER_SCRIPT_TRANSLATION.exec(text.slice(first.end));
+  if (script && /\p{L}/u.test(script[1] ?? '')) {
+    return own.map((m) => ({ ...m, end: first.end + script[0].length }));
+  }
   const slash = TRANSLATION_SLASH.exec(text.slice(first.end));
   if (!slash) return own;
   const from = first.end + slash[0].length;
