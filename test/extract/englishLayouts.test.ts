@@ -721,3 +721,21 @@ describe('a form stacked in one column', () => {
     ).not.toContain('under');
   });
 });
+
+describe("a hotel's guest folio", () => {
+  it('reads the folio number as the invoice number', async () => {
+    // Act
+    const extraction = await read(
+      'THE HARBORVIEW INN',
+      '250 Water Street, Portland, ME 04101',
+      'GUEST FOLIO',
+      'Room: 412          Arrival: 05/11/25          Departure: 05/14/25',
+      'Folio No: 774213    Confirmation: HVI-55102',
+      '05/11/25    Room Charge                     189.00',
+      'Total Charges                                $189.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('774213');
+  });
+});
