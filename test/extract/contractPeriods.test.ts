@@ -98,6 +98,27 @@ describe("a contract's period", () => {
     expect(fieldOf(extraction, 'expirationDate')).toBeUndefined();
   });
 
+  it.each([
+    [
+      'Spanish',
+      'CONTRATO DE ARRENDAMIENTO DE LOCAL DE NEGOCIO',
+      SPANISH,
+      'Segunda. Duración. El contrato tendrá una duración de cinco (5) años a contar desde el 1 de abril de 2025.',
+    ],
+    [
+      'Portuguese',
+      'CONTRATO DE PRESTAÇÃO DE SERVIÇOS',
+      ['Prestador: Serviços Atlântico, Lda.', 'Cliente: Hotel Ribeira, S.A.'],
+      'Cláusula 2.ª O contrato tem a duração de cinco (5) anos a contar de 1 de abril de 2025.',
+    ],
+  ])('starts on the day its term is counted from (%s)', async (_language, title, parties, clause) => {
+    // Act
+    const extraction = await read(title, parties, clause);
+
+    // Assess
+    expect(fieldOf(extraction, 'effectiveDate')?.value).toBe('2025-04-01');
+  });
+
   it('renews where a Spanish clause says it is extended tacitly ("prorrogándose tácitamente")', async () => {
     // Act
     const extraction = await read(
