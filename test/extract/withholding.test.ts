@@ -154,6 +154,23 @@ describe('tax withheld by the buyer', () => {
       },
     },
     {
+      name: 'split payment printed without "in" ("IVA scissione dei pagamenti")',
+      lines: [
+        'Imponibile                                     12.500,00',
+        'IVA 22%                                         2.750,00',
+        'Totale documento                               15.250,00',
+        'IVA scissione dei pagamenti (art. 17-ter)     -2.750,00',
+        'Netto a pagare                                 12.500,00',
+      ],
+      want: {
+        subtotal: '12500.00',
+        tax: '2750.00',
+        total: '15250.00',
+        withholding: '2750.00',
+        amountDue: '12500.00',
+      },
+    },
+    {
       name: 'a Colombian retención en la fuente',
       lines: [
         'Subtotal                 $ 10.000.000',
