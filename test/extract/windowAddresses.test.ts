@@ -53,6 +53,40 @@ describe('an invoice-to phrase', () => {
   });
 });
 
+describe('a German "An:" over the address', () => {
+  const page = (lead: string[]) => [
+    'Elektro Hartmann e.K.',
+    'Lindenweg 5, 34117 Kassel',
+    'Rechnung',
+    'Rechnungsnr.: R-2025-0611',
+    'Rechnungsdatum: 11.06.2025',
+    ...lead,
+    'Summe netto                      910,50 €',
+    'zzgl. 19 % USt.                  173,00 €',
+    'Rechnungsbetrag                1.083,50 €',
+  ];
+
+  it('names the customer in the block under it', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(page(['An:', 'Praxis Dr. med. Ulrike Sommer', 'Friedrich-Ebert-Str. 40', '34119 Kassel'])),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Praxis Dr. med. Ulrike Sommer');
+  });
+
+  it('is no label where a sentence starts with "an" ("an Ihrem Objekt …")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(page(['Sehr geehrte Damen und Herren,', 'an Ihrem Objekt Bergweg 12 haben wir gearbeitet:'])),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')).toBeUndefined();
+  });
+});
+
 describe("an address under the sender's own block", () => {
   const page = (...between: string[]) =>
     pdfTextOf([
