@@ -71,6 +71,89 @@ describe('text index', () => {
     expect(doc.lines[0]?.cells.map((c) => c.text)).toEqual(['Orion Security Group Inc.', 'INVOICE']);
   });
 
+  it.each([
+    ['German', ['Seite 1 von 2'], [], 'Seite 1 von 2'],
+    ['Dutch', ['Pagina 1 van 2'], [], 'Pagina 1 van 2'],
+    ['English, a note under the page', ['continued...'], [], 'continued...'],
+    ['German, a note under the page', ['Fortsetzung auf Seite 2'], [], 'Fortsetzung auf Seite 2'],
+    [
+      'Dutch, a title over the next page',
+      [],
+      ['Factuur 2025-40871 - vervolg'],
+      'Factuur 2025-40871 - vervolg',
+    ],
+  ])("marks a page break's note as furniture (%s), so the item table runs on", (_case, under, over, note) => {
+    // Prepare
+    const text = pdfTextOf(
+      [
+        'Technische Groothandel Van Dijk B.V.',
+        'Factuur 2025-40871',
+        'Omschrijving                       Aantal   Prijs     Bedrag',
+        'Koperen knelfitting 15 mm              50    2,35     117,50',
+        'Koperen knelfitting 22 mm              40    3,60     144,00',
+        ...under,
+      ],
+      [
+        ...over,
+        'Omschrijving                       Aantal   Prijs     Bedrag',
+        'Kogelkraan 3/4"                        12   11,90     142,80',
+        'Totaal excl. btw                                      404,30',
+      ],
+    );
+
+    // Act
+    const doc = indexText(text);
+
+    // Assess
+    expect(doc.lines.filter((l) => l.furniture).map((l) => l.text)).toEqual([note]);
+  });
+
+  it('keeps "Suite 300" at the top of a second page and a note on the last page as content', () => {
+    // Act
+    const doc = indexText(
+      pdfTextOf(
+        ['Harbor Dental Group', 'Invoice 7731', 'Cleaning   120.00'],
+        ['Suite 300, 55 Pearl St', 'Boulder CO 80302', 'Total   120.00', 'continued...'],
+      ),
+    );
+
+    // Assess
+    expect(doc.lines.filter((l) => l.furniture)).toEqual([]);
+  });
+
+  it('reads a two-page Dutch invoice\'s items across "Pagina 1 van 2"', async () => {
+    // Act
+    const extraction = (await new HeuristicExtractor().extract(
+      pdfTextOf(
+        [
+          'Technische Groothandel Van Dijk B.V.',
+          'FACTUUR',
+          'Factuurnummer: 2025-40871',
+          'Artikel     Omschrijving                       Aantal   Prijs     Bedrag',
+          'PV-1022     Koperen knelfitting 15 mm              50    2,35     117,50',
+          'PV-1023     Koperen knelfitting 22 mm              40    3,60     144,00',
+          'Transport                                                     261,50',
+          'Pagina 1 van 2',
+        ],
+        [
+          'Artikel     Omschrijving                       Aantal   Prijs     Bedrag',
+          'Transport                                                     261,50',
+          'PV-2210     Kogelkraan 3/4"                        12   11,90     142,80',
+          'Totaal excl. btw                                               404,30',
+          'Btw 21%                                                         84,90',
+          'Totaal incl. btw                                               489,20',
+        ],
+      ),
+    )) as InvoiceExtraction;
+
+    // Assess
+    expect(extraction.fields.lineItems?.value.map((i) => [i.description, i.amount])).toEqual([
+      ['Koperen knelfitting 15 mm', '117.50'],
+      ['Koperen knelfitting 22 mm', '144.00'],
+      ['Kogelkraan 3/4"', '142.80'],
+    ]);
+  });
+
   it("keeps an OCR line's words with their boxes in a value's source, for the console to mark the value", () => {
     // Prepare: one OCR line, two words with their boxes as fractions of the page.
     const box = (x: number, width: number) => ({ x, y: 0.1, width, height: 0.02 });

@@ -1,5 +1,6 @@
 import type { TextSource } from '../../shared/documents/index.js';
 import type { PageBox, PageWord, PdfText } from '../../shared/pdfText.js';
+import { copiedPages, linesByPage, markFurniture } from './pageFurniture.js';
 
 /** A cell of a line: text between runs of two or more spaces (a table column). */
 export interface LineCell {
@@ -142,74 +143,6 @@ export const ocrConfidenceOf = (line: DocLine, value: string): number | undefine
     if (inCell && !SEPARATOR_ONLY.test(word.text)) weakest = Math.min(weakest, word.confidence);
   }
   return weakest;
-};
-
-const PAGE_NUMBER = /^(?:page\s+)?-?\s*\d{1,4}\s*(?:(?:of|\/)\s*\d{1,4})?\s*-?$/i;
-
-/**
- * What a repeated header or footer has in common across pages: its text with the digits masked
- * (page numbers change), except for lines carrying amounts, which must repeat exactly (two table
- * rows that differ only in their amounts are not a running footer).
- */
-const furnitureKey = (text: string): string =>
-  /\d[.,]\d{2}(?!\d)/.test(text) ? text.trim() : text.replace(/\d+/g, '#').trim();
-
-/** Lines a page needs to be told a copy of another: a short page repeats a header's lines. */
-const COPY_MIN_LINES = 5;
-/** Share of a page's lines printed on an earlier page that makes it that page's copy. */
-const COPY_SHARE = 0.9;
-
-/**
- * Pages that copy an earlier page ("DUPLICATA", "Kopie", the customer's and the file's copies in
- * one PDF): nine in ten of their lines printed on it. A copy says nothing new, and its lines would
- * read as a second source agreeing with the first, or, at the foot of both, as a running footer
- * that hides the totals.
- */
-const copiedPages = (byPage: ReadonlyMap<number, DocLine[]>): Set<number> => {
-  const copies = new Set<number>();
-  const seen: { page: number; texts: Set<string> }[] = [];
-  for (const [page, pageLines] of byPage) {
-    const texts = pageLines.map((l) => l.text.trim());
-    const copy =
-      texts.length >= COPY_MIN_LINES &&
-      seen.some((s) => texts.filter((t) => s.texts.has(t)).length >= COPY_SHARE * texts.length);
-    if (copy) copies.add(page);
-    else seen.push({ page, texts: new Set(texts) });
-  }
-  return copies;
-};
-
-/** The lines of each page, pages in order. */
-const linesByPage = (lines: readonly DocLine[]): Map<number, DocLine[]> => {
-  const byPage = new Map<number, DocLine[]>();
-  for (const line of lines) {
-    const pageLines = byPage.get(line.page);
-    if (pageLines) pageLines.push(line);
-    else byPage.set(line.page, [line]);
-  }
-  return byPage;
-};
-
-const markFurniture = (lines: DocLine[], pageCount: number): void => {
-  const edges = new Map<string, Set<number>>();
-  const byPage = linesByPage(lines);
-  for (const pageLines of byPage.values()) {
-    const edge = [...pageLines.slice(0, 2), ...pageLines.slice(-2)];
-    for (const line of edge) {
-      if (PAGE_NUMBER.test(line.text.trim())) line.furniture = true;
-      if (line.page > 1 && line.line <= 2 && /\(?continued\)?\s*$/i.test(line.text)) line.furniture = true;
-      const key = furnitureKey(line.text);
-      edges.set(key, (edges.get(key) ?? new Set()).add(line.page));
-    }
-  }
-  if (pageCount < 2) return;
-  // A line at the top or bottom of several pages (digits ignored) is a running header or footer.
-  for (const pageLines of byPage.values()) {
-    for (const line of [...pageLines.slice(0, 2), ...pageLines.slice(-2)]) {
-      const pages = edges.get(furnitureKey(line.text));
-      if (pages && pages.size >= Math.max(2, Math.ceil(pageCount / 2))) line.furniture = true;
-    }
-  }
 };
 
 /** Prepares the parse stage's text for the field finders. */

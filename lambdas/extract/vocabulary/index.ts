@@ -24,6 +24,7 @@ export {
 export {
   ABBREVIATION_END,
   CASH_DISCOUNT,
+  CONTINUED,
   DEADLINE_BEFORE,
   DEBIT_WORD,
   documentTypeCue,
@@ -36,6 +37,7 @@ export {
   OWNER_AFTER_NAME,
   OWNER_CUE,
   otherDocumentCue,
+  PAGE_NUMBER,
   PAYMENT_WORD,
   RANGE_JOIN_PATTERN,
   SHARE_CAPITAL,

@@ -188,6 +188,12 @@ export const VocabularySchema = z
      * one date of their clause is the due date.
      */
     paymentDeadline: z.object({ pay: words.min(1), by: words.min(1), debit: words }).strict(),
+    /**
+     * How a page numbers itself and says the document goes on ("Seite 1 von 2", "Pagina 2 van 3",
+     * "Fortsetzung auf Seite 2", "suite"): such lines at a page's edge are furniture, so an item
+     * table runs on across the break. `of` is empty where pages are written "1/2".
+     */
+    pageNumbers: z.object({ page: words.min(1), of: words, continued: words.min(1) }).strict(),
     /** How contracts in the language are titled, name their parties and label their terms. */
     contract: ContractVocabularySchema,
     labels: z.object(

@@ -120,6 +120,26 @@ export const withoutSalutation = (text: string): string => {
   return trimmed.slice(m[0].length);
 };
 
+const PAGE_WORDS = anyOf(VOCABULARIES.flatMap((v) => v.pageNumbers.page));
+const PAGE_OF = anyOf(VOCABULARIES.flatMap((v) => v.pageNumbers.of));
+const CONTINUED_WORDS = anyOf(VOCABULARIES.flatMap((v) => v.pageNumbers.continued));
+
+/** A page's number alone on its line, any language: "Page 2 of 3", "Seite 1 von 2", "- 2 -", "1/2". */
+export const PAGE_NUMBER = new RegExp(
+  `^(?:(?:${PAGE_WORDS})\\s*)?-?\\s*\\d{1,4}\\s*(?:(?:${PAGE_OF}|/)\\s*\\d{1,4})?\\s*-?$`,
+  'iu',
+);
+
+/**
+ * A line saying the document goes on, any language: the note alone, perhaps with the page it
+ * goes on to ("continued...", "Fortsetzung auf Seite 2", "Suite page suivante"), or closing a
+ * line ("Invoice 42 (continued)", "Factuur 2025-3318 - vervolg"). "Suite 300" is no such note.
+ */
+export const CONTINUED = new RegExp(
+  `^[\\s(–—-]*(?:${CONTINUED_WORDS})[\\s.…:]*(?:\\d{1,4})?[\\s.…)]*$|(?<![\\p{L}\\p{N}])(?:${CONTINUED_WORDS})[\\s).…:]*$`,
+  'iu',
+);
+
 /** The owners' words of every vocabulary ("Inh.", "Prop.", "Titolare"). */
 const OWNER_WORDS = anyOf(VOCABULARIES.flatMap((v) => v.owners));
 
