@@ -121,6 +121,25 @@ describe("an address under the sender's own block", () => {
     expect(customer?.evidence?.[0]?.detail).toMatch(/^addressee:under-sender/);
   });
 
+  it.each([
+    ['Monsieur et Madame', 'Pierre et Claire Moreau'],
+    ['M. et Mme', 'Pierre et Claire Moreau'],
+  ])('names the couple on the line under "%s", not the title\'s second half', async (title, names) => {
+    // Act
+    const extraction = await extractor.extract(
+      page(
+        `                                           ${title}`,
+        `                                           ${names}`,
+        '                                           12 rue Nationale',
+        '                                           37000 Tours',
+        'FACTURE N° F2025-0339',
+      ),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe(names);
+  });
+
   it('names nobody after the title: a window address comes before it', async () => {
     // Act
     const extraction = await extractor.extract(
