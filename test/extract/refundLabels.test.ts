@@ -18,6 +18,13 @@ describe("a credit note's amount to be refunded", () => {
       'Moms 25 %  -250,00',
       'Att få tillbaka  -1 250,00 kr',
     ],
+    [
+      'Swedish, "to receive"',
+      'KREDITFAKTURA',
+      'Summa exkl. moms  -1 000,00',
+      'Moms 25 %  -250,00',
+      'Att erhålla SEK  -1 250,00',
+    ],
     ['English', 'CREDIT NOTE', 'Net  -1,000.00', 'VAT 25%  -250.00', 'Amount to be refunded  -1,250.00'],
     ['French', 'AVOIR', 'Total HT  -1 000,00', 'TVA 25 %  -250,00', 'Montant à rembourser  -1 250,00 €'],
     ['Polish', 'FAKTURA KORYGUJĄCA', 'Razem netto  -1 000,00', 'VAT 25%  -250,00', 'Do zwrotu  -1 250,00 zł'],
