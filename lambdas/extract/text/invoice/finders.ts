@@ -11,7 +11,7 @@ import { type LabelledAmount, labelledAmounts } from './amounts.js';
 import { countryCurrencyCandidates } from './countryCurrency.js';
 import { invoiceDates } from './dates.js';
 import { ibanCandidates, vatIdCandidates } from './identifiers.js';
-import { includedTax } from './includedTax.js';
+import { withIncludedTax } from './includedTax.js';
 import { partyCandidates } from './parties.js';
 import { paymentTermsCandidates } from './paymentTerms.js';
 import { ownNumbers, titleCandidates } from './title.js';
@@ -228,7 +228,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
     currency: currencyCandidates(ctx, amounts, table, [...vendorTaxId, ...iban]),
     subtotal: totals.subtotal,
     adjustments: totals.adjustments,
-    tax: [...totals.tax, ...includedTax(ctx, amounts)],
+    tax: withIncludedTax(ctx, amounts, totals.tax),
     total: totals.total,
     withholding: totals.withholding,
     amountDue: totals.amountDue,
