@@ -1,6 +1,6 @@
 import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue, OWNER_CUE } from '../../vocabulary/index.js';
+import { documentTypeCue, labelsAtStart, OWNER_CUE } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
 import { cleanPartyName, hasLegalForm, isCompany, POSTCODE_TOWN } from '../values.js';
@@ -36,10 +36,23 @@ const LEGAL_DETAILS =
 const cellNames = (text: string): string[] =>
   roleLabelAt(text, 'customer') || OWNER_CUE.test(text.trim())
     ? []
-    : text
+    : afterIssuerTitle(text)
         .split(ADDRESS_SEPARATOR)
         .map((s) => cleanPartyName(s))
         .filter((n): n is string => n !== undefined);
+
+/**
+ * The issuer's name after a title that says who issued it ("Receipt from Northbeam Analytics,
+ * Inc.", "Invoice from Acme Ltd", as online billing services head their documents): a document
+ * type, then a seller's label. Any other text is returned as it is.
+ */
+const afterIssuerTitle = (text: string): string => {
+  const cue = documentTypeCue(text);
+  if (!cue || text.slice(0, cue.start).trim() !== '') return text;
+  const rest = text.slice(cue.end);
+  const label = labelsAtStart(rest).find((m) => m.field === 'vendor');
+  return label && rest.slice(0, label.start).trim() === '' ? rest.slice(label.end) : text;
+};
 
 /**
  * The company at the top of the first page: on its first three lines with a word on them that are
