@@ -158,6 +158,25 @@ describe('the day a contract was concluded', () => {
   });
 });
 
+describe('a contract signed on two days', () => {
+  it("is concluded on the later, where each party's signature column prints its place and date", async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Rahmenliefervertrag Nr. RLV-2025/07',
+        ...GERMAN,
+        'Der Vertrag beginnt am 01.04.2025.',
+        'St. Peter, den 20.03.2025                       Freiburg, den 21.03.2025',
+      ]),
+    );
+
+    // Assess
+    const signed = fieldOf(extraction, 'signedDate');
+    expect(signed?.value).toBe('2025-03-21');
+    expect(signed?.evidence?.some((e) => e.kind === 'conflict')).toBe(false);
+  });
+});
+
 describe('the term in brackets after a labelled period', () => {
   it.each([
     ['English', 'License Term: October 1, 2025 through September 30, 2028 (36 months)', 36],
