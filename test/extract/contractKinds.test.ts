@@ -153,6 +153,27 @@ describe('where a name ends before an address without a house number', () => {
   });
 });
 
+describe('a name with an elided article or preposition', () => {
+  it.each([["Cabinet Vétérinaire des Monts d'Or"], ["Bottega dell'Arte S.r.l."], ["L'Atelier de l'Arbre"]])(
+    'keeps "%s" whole',
+    (text) => {
+      // Act
+      const got = cleanPartyName(text);
+
+      // Assess
+      expect(got).toBe(text);
+    },
+  );
+
+  it('is no name where other words are in lower case ("veuillez régler l\'Addition")', () => {
+    // Act
+    const got = cleanPartyName("Veuillez régler l'Addition");
+
+    // Assess
+    expect(got).toBeUndefined();
+  });
+});
+
 describe("a contract form's role labels", () => {
   const classified = (lines: string[]) => classify(indexText(pdfTextOf(lines)));
 

@@ -375,9 +375,12 @@ export const cleanPartyName = (text: string): string | undefined => {
   // legal form may keep lower-case words ("Au bon moulin SARL").
   // An academic title's abbreviations are lower case after "Dr." ("Dr. med.", "Dr. rer. nat.").
   // A dotted legal form is no sentence's word: "Војвођанска пекара а.д." writes both in lower case.
+  // An elided article or preposition joins the capitalised word after it ("Monts d'Or",
+  // "L'Atelier de l'Arbre", "Bottega dell'Arte").
   const lower = words.filter(
     (w, i) =>
       !/^[\p{Lu}0-9&('"]/u.test(w) &&
+      !/^\p{Ll}{1,5}['’]\p{Lu}/u.test(w) &&
       !/^(?:\p{Ll}{1,2}\.){2,}$/u.test(w) &&
       !NAME_CONNECTORS.has(w.toLowerCase()) &&
       !(/^\p{Ll}{2,5}\.$/u.test(w) && /\.$/.test(words[i - 1] ?? '')),
