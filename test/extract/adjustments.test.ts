@@ -94,6 +94,19 @@ const CASES = [
     ],
     { subtotal: '1135.00', adjustments: '135.00', tax: '200.00', total: '1335.00' },
   ],
+  [
+    'es (the items\' "Suma" before them)',
+    'Suministros Hosteleros Levante S.L.',
+    [
+      'Suma                   457,40',
+      'Descuento 8%           -36,59',
+      'Portes                  15,00',
+      'Base imponible         435,81',
+      'IVA 21%                 91,52',
+      'Total factura          527,33 €',
+    ],
+    { subtotal: '435.81', adjustments: '-21.59', tax: '91.52', total: '527.33' },
+  ],
 ] as const;
 
 describe('discounts and charges between net and total', () => {

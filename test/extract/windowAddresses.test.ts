@@ -22,6 +22,7 @@ describe('an invoice-to phrase', () => {
     ['Factuur aan:'],
     ['Gefactureerd aan:'],
     ['Rechnung an:'],
+    ['Rechnungsanschrift:'],
     ['Fatturare a:'],
     ['Fatturato a:'],
     ['Facturado a:'],
