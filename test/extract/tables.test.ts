@@ -56,6 +56,30 @@ describe('item tables', () => {
   });
 });
 
+describe('an item table with the quantity first and a rate column without its sign', () => {
+  it('reads the price, not the rate, where the number before the description times it makes the amount', async () => {
+    // Act
+    const extraction = (await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Harlow Office Interiors Ltd',
+        'Invoice: HOI-11842        Date: 16 June 2025',
+        'Qty   Description                        Unit Price    VAT %     Net',
+        '  6   Task chair, mesh back                  145.00      20     870.00',
+        '  3   Pedestal, 3 drawer                      98.00      20     294.00',
+        'Total Net       1,164.00',
+        'Total VAT         232.80',
+        'Invoice Total   1,396.80 GBP',
+      ]),
+    )) as InvoiceExtraction;
+
+    // Assess
+    expect(extraction.fields.lineItems?.value).toEqual([
+      { description: 'Task chair, mesh back', quantity: '6', unitPrice: '145.00', amount: '870.00' },
+      { description: 'Pedestal, 3 drawer', quantity: '3', unitPrice: '98.00', amount: '294.00' },
+    ]);
+  });
+});
+
 describe('text index', () => {
   it('marks page numbers and running headers as furniture, and keeps content lines', () => {
     // Act

@@ -1,11 +1,4 @@
-import {
-  addDecimals,
-  compareDecimals,
-  decimalEquals,
-  type LineItem,
-  multiplyDecimals,
-  subtractDecimals,
-} from '../../shared/documents/index.js';
+import { addDecimals, decimalEquals, type LineItem, multiplyDecimals } from '../../shared/documents/index.js';
 import { TOTAL_WORDS } from '../vocabulary/contractWords.js';
 import {
   ITEM_HEADINGS,
@@ -17,7 +10,7 @@ import {
 import { amountCell, headingCurrency, isAmountHeading } from './amountColumn.js';
 import type { FinderContext } from './context.js';
 import { headsBreakdown } from './invoice/taxTable.js';
-import { type FoundAmount, parseNumber } from './parseAmount.js';
+import { numberCells, RATE_CELL, rowItem } from './itemNumbers.js';
 import type { DocLine } from './textIndex.js';
 
 /** The item table of an invoice, as read. */
@@ -81,9 +74,6 @@ const isCarriedRow = (cells: readonly string[]): boolean => {
   return at >= 0 && (at === 0 || amounts.length > 0) && amounts.every((c) => amountCell(c) !== undefined);
 };
 
-/** A rate alone in its cell ("23%", "7,00 %"). */
-const RATE_CELL = /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/;
-
 /**
  * Where a header row's description column is: the last heading among the first three that names
  * one, so that codes, dates or article numbers may come first ("Item #  Description", "Pos.
@@ -118,36 +108,6 @@ const leadingCodes = (body: readonly string[], lead: number): number =>
   /\p{L}/u.test(body[lead] ?? '')
     ? lead
     : 0;
-
-/**
- * A unit between the description and the amount ("Stk", "h", "m2", "pausch"): neither a quantity
- * nor a price, as a tax rate's cell (`RATE_CELL`) is neither.
- */
-const UNIT_CELL = /^\p{L}[\p{L}.]{0,7}[23²³]?$/u;
-
-/** Three digits after one mark: a group of thousands, or a price's three decimals ("127.275"). */
-const THREE_DECIMALS = /^(\d{1,3})[.,](\d{3})$/;
-
-/**
- * A unit price as the row's arithmetic reads it. "127.275" is 127,275 or a price of three
- * decimals (per hour, per litre); where only the second makes quantity x price the row's amount
- * (2 x 127.275 = 254.55), it is the second.
- */
-const unitPriceOf = (text: string, unit: FoundAmount, quantity: string, amount: FoundAmount): string => {
-  const m = THREE_DECIMALS.exec(text.trim());
-  if (!m || withinACent(multiplyDecimals(quantity, unit.amount), amount.amount)) return unit.amount;
-  const decimals = `${m[1]}.${m[2]}`;
-  return withinACent(multiplyDecimals(quantity, decimals), amount.amount) ? decimals : unit.amount;
-};
-
-/** Two amounts no more than half a cent apart (exactly, in decimals): the same amount to the cent. */
-const withinACent = (a: string, b: string): boolean =>
-  compareDecimals(subtractDecimals(a, b).replace(/^-/, ''), '0.005') <= 0;
-
-const quantityOf = (text: string): string | undefined => {
-  if (!/^\d[\d.,]*$/.test(text)) return undefined;
-  return parseNumber(text)?.value;
-};
 
 /**
  * Reads the item table: a header row with a description column and an amount column, then rows
@@ -228,7 +188,7 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
       continue;
     }
     if (last.currency) currencies.push(last.currency);
-    const numbers = body.slice(1).filter((c) => !UNIT_CELL.test(c) && !RATE_CELL.test(c));
+    const numbers = numberCells(body.slice(1));
     // Under quantity and price columns, a row with neither whose words say "total" ("Goods
     // total  950.00", "Summe gesamt"), or whose amount is the sum of two or more rows above it
     // ("Merchandise  4,210.00"), is that sum, not one of the rows. A sum that more rows follow is
@@ -247,44 +207,15 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
       body[0] = crowded[1];
       numbers.unshift(crowded[2]);
     }
-    const item: LineItem = { description: body[0] as string, amount: last.amount };
-    // Two numbers are a quantity and a price only under a quantity's heading: under "Wartość
-    // netto  VAT  Kwota VAT  Wartość brutto" they are the row's net and tax.
-    if (numbers.length === 2 && hasQuantity) {
-      const quantity = quantityOf(numbers[0] as string);
-      const unit = amountCell(numbers[1] as string);
-      if (quantity) item.quantity = quantity;
-      if (unit)
-        item.unitPrice = quantity ? unitPriceOf(numbers[1] as string, unit, quantity, last) : unit.amount;
-      if (!quantity || !unit) unreadable += 1;
-    } else if (numbers.length === 1) {
-      const unit = amountCell(numbers[0] as string);
-      const quantity = quantityOf(numbers[0] as string);
-      if (unit?.currency || (unit && /[.,]\d{2}$/.test(numbers[0] as string))) item.unitPrice = unit.amount;
-      // A lone number is a quantity only under a quantity's heading: "Faktor 2,3" multiplies a fee.
-      else if (quantity && hasQuantity) item.quantity = quantity;
-    } else if (numbers.length === 3 && hasQuantity) {
-      // Quantities ordered and shipped, then the price ("4  4  89.00"): the quantity billed is the
-      // one the price makes the amount with, the later where both do.
-      const unit = amountCell(numbers[2] as string);
-      const quantity = [numbers[1], numbers[0]]
-        .map((c) => quantityOf(c as string))
-        .find((q) => q !== undefined && unit && withinACent(multiplyDecimals(q, unit.amount), item.amount));
-      if (quantity && unit) {
-        item.quantity = quantity;
-        item.unitPrice = unit.amount;
-      } else unreadable += 1;
-    } else if (numbers.length > 2) unreadable += 1;
-    // A quantity column before the description, under a heading that does not say so ("Amount
-    // Product  VAT  Price  Total"): a number there is the quantity where it times the price is the amount.
-    if (item.unitPrice && !item.quantity) {
-      const unitPrice = item.unitPrice;
-      const quantity = numbered
-        .slice(0, skipped)
-        .map((c) => quantityOf(c))
-        .find((q) => q !== undefined && withinACent(multiplyDecimals(q, unitPrice), item.amount));
-      if (quantity) item.quantity = quantity;
-    }
+    const row = rowItem({
+      description: body[0] as string,
+      amount: last,
+      numbers,
+      leading: numbered.slice(0, skipped),
+      hasQuantity,
+    });
+    if (!row.readable) unreadable += 1;
+    const { item } = row;
     items.push(item);
     rows.add(line.index);
     lastRowPage = line.page;
