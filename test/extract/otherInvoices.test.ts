@@ -23,6 +23,16 @@ describe('an invoice named in a sentence under a numbered title', () => {
       'Annule et remplace la facture N° 2024-0377 du 05/06/2024.',
     ],
     ['Rechnung Nr. R-2024-004', 'Datum: 17.06.2024', 'Korrektur zur Rechnung Nr. 2024-0377 vom 05.06.2024'],
+    [
+      'FACTURA RECTIFICATIVA Nº R-2024-004',
+      'Fecha: 17/06/2024',
+      'Rectifica a la factura nº 2024-0377 de 05/06/2024',
+    ],
+    [
+      'FATURA RETIFICATIVA N.º R-2024-004',
+      'Data: 17/06/2024',
+      'Retifica a fatura n.º 2024-0377 de 05/06/2024',
+    ],
   ])('%s', async (title, date, sentence) => {
     // Act
     const extraction = await extractor.extract(

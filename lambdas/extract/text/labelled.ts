@@ -24,9 +24,11 @@ export type { Parsed };
 
 /**
  * The text before a label is a sentence: two lower-case words, or a word and a lower-case one
- * right before the label ("Rectifica la factura Nº …", "Bezug auf Rechnung …").
+ * right before the label ("Rectifica la factura Nº …", "Bezug auf Rechnung …"), perhaps with
+ * one-letter words between them ("Rectifica a la factura nº …", "Retifica a fatura n.º …").
  */
-const PROSE = /(?<!\p{L})\p{Ll}{2,}\s.*(?<!\p{L})\p{Ll}{2,}\s|\p{L}{2,}\s(?<!\p{L})\p{Ll}{2,}\s+$/u;
+const PROSE =
+  /(?<!\p{L})\p{Ll}{2,}\s.*(?<!\p{L})\p{Ll}{2,}\s|\p{L}{2,}\s(?:\p{Ll}\s)*(?<!\p{L})\p{Ll}{2,}\s+$|\p{L}{2,}\s(?:\p{Ll}\s)+$/u;
 
 /** How much less a label inside a sentence weighs than one that starts a field. */
 const PROSE_DISCOUNT = 0.3;
