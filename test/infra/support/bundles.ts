@@ -223,7 +223,10 @@ export const bundleGoalBytes = (name: string): number => (name === 'parse' ? 2 *
 // the imprint, labelled numbers' dates, regional tax rows, contract ends), ~5 KB.
 // extract 1,355 -> 1,358 (measured 1,356): the readers of stop 54 (invoice listings, section
 // totals, carried balances, a tax's total, employment roles, elided cues), ~3 KB.
-const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_358 };
+// extract 1,358 -> 1,366 (measured 1,364): page numbers and "continued" notes in all 28
+// vocabularies, couples' courtesy titles, and the readers of stop 56 (page furniture, included
+// tax at several rates, a row's numbers, Arabic translations after labels), ~7 KB.
+const RATCHET_KB: Record<string, number> = { parse: 2_482, ocr: 2_520, extract: 1_366 };
 
 /** The most a bundle may weigh, in bytes: see `RATCHET_KB`. */
 export const bundleLimitBytes = (name: string): number =>
