@@ -756,3 +756,23 @@ describe('a title that names its issuer ("Invoice from …")', () => {
     expect(fieldOf(extraction, 'vendor')?.value).toBe('Northbeam Analytics, Inc.');
   });
 });
+
+describe("a marketplace seller's invoice", () => {
+  it('reads "Estimated tax (7.5%)" as the tax that settles the net and the total', async () => {
+    // Act
+    const extraction = await read(
+      'Invoice',
+      'Sold by: Acme Tools Direct LLC',
+      'Invoice number: ATD-9931-20250607',
+      'Invoice date: June 7, 2025',
+      'Total before tax                 $467.95',
+      'Estimated tax (7.5%)              $35.10',
+      'Grand total                      $503.05',
+    );
+
+    // Assess
+    const tax = fieldOf(extraction, 'tax');
+    expect(tax?.value).toBe('35.10');
+    expect(tax?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});
