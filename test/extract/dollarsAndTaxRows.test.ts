@@ -287,6 +287,42 @@ describe('amounts that carry no currency at all', () => {
   });
 });
 
+describe('a US invoice that prints no currency at all', () => {
+  const page = (...soldTo: string[]) =>
+    read(
+      'Lakeshore Industrial Supply Inc.',
+      '2100 W Fulton St, Chicago, IL 60612',
+      'INVOICE 778104',
+      'Invoice Date: 06/12/2025',
+      ...soldTo,
+      'Merchandise                 895.50',
+      'Invoice Total               937.50',
+    );
+
+  it('is in US dollars as a guess where both parties print US addresses', async () => {
+    // Act
+    const currency = fieldOf(
+      await page('Sold To: Midwest Hydraulics Inc., 400 Elm St, Dayton, OH 45402'),
+      'currency',
+    );
+
+    // Assess
+    expect(currency?.value).toBe('USD');
+    expect(currency?.confidence).toBeLessThan(0.8);
+  });
+
+  it('has no currency where the customer is in another dollar country', async () => {
+    // Act
+    const currency = fieldOf(
+      await page('Sold To: Maple Hydraulics Ltd., 40 King St W, Toronto, ON M5H 1A1'),
+      'currency',
+    );
+
+    // Assess
+    expect(currency).toBeUndefined();
+  });
+});
+
 describe('slash dates of a document in the money of a day-first country', () => {
   it.each([
     ['Singapore', 'GST Reg No: 201912345K', 'Total (S$)                  1,090.00', 'SGD'],

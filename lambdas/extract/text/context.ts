@@ -50,6 +50,11 @@ export interface FinderContext {
   writesCents: boolean;
   /** ISO 639-1 code of the document's language, when its words tell. */
   language?: string;
+  /**
+   * Both parties print US addresses and nothing names another country (`domesticUs`): where no
+   * amount carries a sign, the US dollar is the one guess the addresses allow.
+   */
+  usDomestic: boolean;
 }
 
 /** The currency written most often next to amounts in the document. */
@@ -284,6 +289,7 @@ export const finderContext = (doc: DocText): FinderContext => {
               doc,
             ),
     orderFromLocale: fromLocale,
+    usDomestic: domesticUs(doc, registered),
     ...(currency ? { currency } : {}),
     ...(dollar ? { dollar } : {}),
     ...(likelyDollar ? { likelyDollar } : {}),

@@ -171,6 +171,15 @@ const currencyCandidates = (
         line: ctx.doc.lines[0],
         via: 'issuer-registration',
       });
+    // Nor a registration, but both parties' addresses are in the United States: the same guess.
+    else if (country.length === 0 && ctx.usDomestic && ctx.doc.lines[0])
+      found.push({
+        value: 'USD',
+        confidence: 0.6,
+        reading: 'position',
+        line: ctx.doc.lines[0],
+        via: 'us-addresses',
+      });
   } else if (found.every((c) => c.via === 'dominant-currency')) {
     // The only currency printed is away from the totals ("Indemnité forfaitaire : 40 €"): the
     // issuer's country agreeing with it is a second, independent source; disagreeing, nothing.
