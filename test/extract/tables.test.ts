@@ -80,6 +80,32 @@ describe('an item table with the quantity first and a rate column without its si
   });
 });
 
+describe('an item table whose price comes before its quantity ("Rate  Qty  Line Total")', () => {
+  it('reads each row by the order that makes its amount, a row starting with a tax word too', async () => {
+    // Act
+    const extraction = (await new HeuristicExtractor().extract(
+      pdfTextOf([
+        'Maple & Pine Bookkeeping',
+        'Invoice Number 0000077',
+        'Description                          Rate        Qty        Line Total',
+        'Monthly bookkeeping - May         $950.00          1           $950.00',
+        'Payroll processing                 $45.00         15           $675.00',
+        'Sales tax filing                  $212.50          1           $212.50',
+        '                                             Subtotal        1,837.50',
+        '                                             Tax                 0.00',
+        '                                             Total           1,837.50',
+      ]),
+    )) as InvoiceExtraction;
+
+    // Assess
+    expect(extraction.fields.lineItems?.value).toEqual([
+      { description: 'Monthly bookkeeping - May', quantity: '1', unitPrice: '950.00', amount: '950.00' },
+      { description: 'Payroll processing', quantity: '15', unitPrice: '45.00', amount: '675.00' },
+      { description: 'Sales tax filing', quantity: '1', unitPrice: '212.50', amount: '212.50' },
+    ]);
+  });
+});
+
 describe('text index', () => {
   it('marks page numbers and running headers as furniture, and keeps content lines', () => {
     // Act

@@ -50,6 +50,26 @@ const quantityOf = (text: string): string | undefined => {
 export const numberCells = (cells: readonly string[]): string[] =>
   cells.filter((c) => !UNIT_CELL.test(c) && !RATE_CELL.test(c));
 
+/** `quantity` times the price in `priceCell` is `amount` to the cent. */
+const makes = (quantity: string | undefined, priceCell: string | undefined, amount: string): boolean => {
+  const price = priceCell === undefined ? undefined : amountCell(priceCell)?.amount;
+  return (
+    quantity !== undefined && price !== undefined && withinACent(multiplyDecimals(quantity, price), amount)
+  );
+};
+
+/** Two numbers that make `amount` as price then quantity, and not as quantity then price. */
+const pricedFirst = (numbers: readonly string[], amount: string): boolean =>
+  !makes(quantityOf(numbers[0] ?? ''), numbers[1], amount) &&
+  makes(quantityOf(numbers[1] ?? ''), numbers[0], amount);
+
+/**
+ * Whether two of a row's number cells are a quantity and a price that make its amount: an item,
+ * whatever its description starts with ("Sales tax filing  $212.50  1  $212.50").
+ */
+export const multipliesOut = (numbers: readonly string[], amount: string): boolean =>
+  numbers.some((q, i) => numbers.some((p, j) => i !== j && makes(quantityOf(q), p, amount)));
+
 /** A row to read: its description, its amount, its number cells, and the cells before its description. */
 export interface ItemRow {
   description: string;
@@ -73,11 +93,16 @@ export const rowItem = (row: ItemRow): { item: LineItem; readable: boolean } => 
   // Two numbers are a quantity and a price only under a quantity's heading: under "Wartość
   // netto  VAT  Kwota VAT  Wartość brutto" they are the row's net and tax.
   if (numbers.length === 2 && hasQuantity) {
-    const quantity = quantityOf(numbers[0] as string);
-    const unit = amountCell(numbers[1] as string);
+    // Price before quantity ("Rate  Qty  Line Total", as some generators print it) where only
+    // that order makes the amount.
+    const [first, second] = pricedFirst(numbers, amount.amount) ? [1, 0] : [0, 1];
+    const quantity = quantityOf(numbers[first] as string);
+    const unit = amountCell(numbers[second] as string);
     if (quantity) item.quantity = quantity;
     if (unit)
-      item.unitPrice = quantity ? unitPriceOf(numbers[1] as string, unit, quantity, amount) : unit.amount;
+      item.unitPrice = quantity
+        ? unitPriceOf(numbers[second] as string, unit, quantity, amount)
+        : unit.amount;
     if (!quantity || !unit) readable = false;
   } else if (numbers.length === 1) {
     const unit = amountCell(numbers[0] as string);

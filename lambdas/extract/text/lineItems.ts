@@ -10,7 +10,7 @@ import {
 import { amountCell, headingCurrency, isAmountHeading } from './amountColumn.js';
 import type { FinderContext } from './context.js';
 import { headsBreakdown } from './invoice/taxTable.js';
-import { numberCells, RATE_CELL, rowItem } from './itemNumbers.js';
+import { multipliesOut, numberCells, RATE_CELL, rowItem } from './itemNumbers.js';
 import type { DocLine } from './textIndex.js';
 
 /** The item table of an invoice, as read. */
@@ -154,9 +154,17 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
     // The top of a continuation page ("Invoice 42 (continued)") sits between two parts of the table.
     const pageTop = line.page > lastRowPage && line.line <= 3;
     const cells = line.cells.map((c) => c.text);
-    if (END.test(cells[0] ?? '') || (cells.length <= 2 && END.test(cells[cells.length - 2] ?? ''))) break;
+    // A row whose quantity and price make its amount is an item, whatever word starts it.
+    const ending = amountCell(cells[cells.length - 1] ?? '');
+    const itemRow =
+      hasQuantity && ending !== undefined && multipliesOut(numberCells(cells.slice(1, -1)), ending.amount);
+    if (
+      !itemRow &&
+      (END.test(cells[0] ?? '') || (cells.length <= 2 && END.test(cells[cells.length - 2] ?? '')))
+    )
+      break;
     // The totals block: a totals row, or the headings of a breakdown printed under the items.
-    if (isTotalsRow(cells) || headsBreakdown(line)) break;
+    if ((!itemRow && isTotalsRow(cells)) || headsBreakdown(line)) break;
     if (isCarriedRow(cells)) continue;
     // A totals block in a column of its own: a totals label alone in the cell before the amount
     // ("Moneda: MXN   Subtotal   $50,000.00").
