@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
-import { providerLookupFrom } from '../../lambdas/shared/documents/index.js';
-import { validateDocument } from '../../lambdas/validate/index.js';
 import { fieldOf } from './fieldOf.js';
 import { pdfTextOf } from './pdfTextOf.js';
 
@@ -99,42 +97,5 @@ describe('the tax a price includes', () => {
 
     // Assess
     expect(fieldOf(extraction, 'tax')?.evidence?.some((e) => e.kind === 'arithmetic') ?? false).toBe(false);
-  });
-});
-
-describe('a total that only the tax it includes checks', () => {
-  it.each([
-    ['one rate', ['Gesamtbetrag  249,95 €', 'Im Gesamtbetrag sind 19 % MwSt. (39,91 €) enthalten.']],
-    ['two rates', ['Summe EUR  46,00', 'enthaltene USt. 10 %:  3,75', 'enthaltene USt. 20 %:  0,80']],
-  ])('is corroborated by it, as by a net and a tax that add up to it (%s)', async (_case, totals) => {
-    // Prepare: a receipt whose items print no amounts of their own
-    const extraction = await extractor.extract(
-      pdfTextOf(['Café Landtmann', 'Rechnung Nr. 0048213        20.05.2025 12:41', 'Tisch 14', ...totals]),
-    );
-
-    // Act
-    const result = await validateDocument(extraction, {
-      lookupProvider: providerLookupFrom([{ id: 'v1', name: 'Café Landtmann' }]),
-      now: new Date('2025-06-01T00:00:00Z'),
-    });
-
-    // Assess
-    expect(fieldOf(extraction, 'total')?.evidence?.some((e) => e.kind === 'arithmetic')).toBe(true);
-    expect(result.reasons.map((r) => r.code)).not.toContain('uncorroborated_total');
-  });
-
-  it('is not, where the tax is no share of it at the rate', async () => {
-    // Act
-    const extraction = await extractor.extract(
-      pdfTextOf([
-        'Café Landtmann',
-        'Rechnung Nr. 0048213        20.05.2025 12:41',
-        'Gesamtbetrag  249,95 €',
-        'Im Gesamtbetrag sind 19 % MwSt. (38,91 €) enthalten.',
-      ]),
-    );
-
-    // Assess
-    expect(fieldOf(extraction, 'total')?.evidence?.some((e) => e.kind === 'arithmetic') ?? false).toBe(false);
   });
 });

@@ -215,8 +215,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const iban = ibanCandidates(ctx);
   const read = findItemTable(ctx);
   const amounts = labelledAmounts(ctx, read?.rows);
-  const resolved = resolveTotals(amounts, unlabelledSum(amounts, ctx));
-  const totals = { ...resolved, ...withIncludedTax(ctx, amounts, resolved) };
+  const totals = resolveTotals(amounts, unlabelledSum(amounts, ctx));
   const paymentTerms = paymentTermsCandidates(ctx);
   const printed = [totals.subtotal[0], totals.total[0]].flatMap((c) => (c ? [c.value] : []));
   const table = read && withUnitPrices(read, printed);
@@ -238,7 +237,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
     currency: currencyCandidates(ctx, amounts, table, [...vendorTaxId, ...iban]),
     subtotal: totals.subtotal,
     adjustments: totals.adjustments,
-    tax: totals.tax,
+    tax: withIncludedTax(ctx, amounts, totals.tax),
     total: totals.total,
     withholding: totals.withholding,
     amountDue: totals.amountDue,

@@ -26,21 +26,17 @@ const TAX_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['tax']);
  * A receipt of goods taxed at two or more rates prints a line for each ("enthaltene USt. 10 %:
  * 3,75", "enthaltene USt. 20 %: 0,80"): no one of them is the total's share, but together they
  * are. Their tax is their sum where some nets, each of which its line's tax is the rate's share
- * of to the cent, add up with the taxes to the total; the rows' own readings then leave the tax's
- * other candidates (`read.tax`), to which this adds its own.
- *
- * Either check ties the total to the tax by the rate, as a net and a tax that add up to it do: a
- * misread total fails it. So the total's candidates of that amount (`read.total`) get its evidence.
+ * of to the cent, add up with the taxes to the total; the rows' own readings then leave `labelled`,
+ * the tax's other candidates, to which this adds its own.
  */
 export const withIncludedTax = (
   ctx: FinderContext,
   amounts: readonly LabelledAmount[],
-  read: { tax: readonly Candidate<string>[]; total: readonly Candidate<string>[] },
-): { tax: Candidate<string>[]; total: Candidate<string>[] } => {
-  const unchanged = { tax: [...read.tax], total: [...read.total] };
+  labelled: readonly Candidate<string>[],
+): Candidate<string>[] => {
   const totals = distinct(amounts, (a) => a.role === 'total' && !a.rateRow);
   const [total] = totals;
-  if (totals.length !== 1 || !total || amounts.some((a) => a.role === 'subtotal')) return unchanged;
+  if (totals.length !== 1 || !total || amounts.some((a) => a.role === 'subtotal')) return [...labelled];
   const found: Candidate<string>[] = [];
   const rows: RateRow[] = [];
   for (const line of ctx.doc.lines) {
@@ -64,23 +60,13 @@ export const withIncludedTax = (
       ],
     });
   }
+  if (found.length > 0) return [...labelled, ...found];
   // The rows a sum of rates' taxes is made of are its parts, not other readings of the tax.
-  const together = found.length > 0 ? [] : ratesTogether(rows, total.amount);
+  const together = ratesTogether(rows, total.amount);
   const parts = new Set(rows.map((r) => r.line.index));
-  const checked = [...found, ...together][0]?.evidence ?? [];
-  if (checked.length === 0) return unchanged;
-  return {
-    tax: [
-      ...read.tax.filter((c) => together.length === 0 || !parts.has(c.line.index)),
-      ...found,
-      ...together,
-    ],
-    total: read.total.map((c) =>
-      compareDecimals(c.value, total.amount) === 0
-        ? { ...c, evidence: [...(c.evidence ?? []), ...checked] }
-        : c,
-    ),
-  };
+  return together.length > 0
+    ? [...labelled.filter((c) => !parts.has(c.line.index)), ...together]
+    : [...labelled];
 };
 
 /** A line stating one rate and the tax at it. */
