@@ -144,6 +144,53 @@ describe('item lines without a table, right above the total', () => {
   });
 });
 
+describe('item lines right above the total, with the tax printed after it', () => {
+  it('check the total where the tax lines are the tax it includes (a café receipt at two rates)', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Café Landtmann',
+        'Rechnung Nr. 0048213        20.05.2025 12:41',
+        '2 x Melange                 9,80',
+        '1 x Wiener Schnitzel       31,40',
+        '1 x Almdudler               4,80',
+        'Summe EUR                  46,00',
+        'enthaltene USt. 10 %:       3,75',
+        'enthaltene USt. 20 %:       0,80',
+      ]),
+    );
+
+    // Assess
+    const total = fieldOf(extraction, 'total');
+    expect(total?.value).toBe('46.00');
+    expect(total?.evidence?.some((e) => e.kind === 'arithmetic' && /item lines/.test(e.detail ?? ''))).toBe(
+      true,
+    );
+  });
+
+  it('check nothing where the tax comes on top of what the total labels (nets over "Total")', async () => {
+    // Act: the lines add up to 9,200.00, which is the net; the tax is 20 % of it, not included in it
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Rivera Roofing & Gutters Inc.',
+        'Invoice 1088',
+        'Date: June 18, 2024',
+        'Materials        $4,200.00',
+        'Labor            $5,000.00',
+        'Total            $9,200.00',
+        'VAT 20%          $1,840.00',
+      ]),
+    );
+
+    // Assess
+    expect(
+      fieldOf(extraction, 'total')?.evidence?.some(
+        (e) => e.kind === 'arithmetic' && /item lines/.test(e.detail ?? ''),
+      ) ?? false,
+    ).toBe(false);
+  });
+});
+
 describe('item lines right above the amount to pay, where no total is labelled', () => {
   it('check it as they check a total ("Celkem k úhradě" under two lines)', async () => {
     // Act

@@ -11,7 +11,7 @@ import { type LabelledAmount, labelledAmounts } from './amounts.js';
 import { countryCurrencyCandidates } from './countryCurrency.js';
 import { invoiceDates } from './dates.js';
 import { ibanCandidates, vatIdCandidates } from './identifiers.js';
-import { withIncludedTax } from './includedTax.js';
+import { readIncludedTax, withIncludedTax } from './includedTax.js';
 import { partyCandidates } from './parties.js';
 import { paymentTermsCandidates } from './paymentTerms.js';
 import { ownNumbers, titleCandidates } from './title.js';
@@ -215,7 +215,8 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const iban = ibanCandidates(ctx);
   const read = findItemTable(ctx);
   const amounts = labelledAmounts(ctx, read?.rows);
-  const totals = resolveTotals(amounts, unlabelledSum(amounts, ctx));
+  const included = readIncludedTax(ctx, amounts);
+  const totals = resolveTotals(amounts, unlabelledSum(amounts, ctx, included !== undefined));
   const paymentTerms = paymentTermsCandidates(ctx);
   const printed = [totals.subtotal[0], totals.total[0]].flatMap((c) => (c ? [c.value] : []));
   const table = read && withUnitPrices(read, printed);
@@ -237,7 +238,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
     currency: currencyCandidates(ctx, amounts, table, [...vendorTaxId, ...iban]),
     subtotal: totals.subtotal,
     adjustments: totals.adjustments,
-    tax: withIncludedTax(ctx, amounts, totals.tax),
+    tax: withIncludedTax(included, totals.tax),
     total: totals.total,
     withholding: totals.withholding,
     amountDue: totals.amountDue,

@@ -26,17 +26,15 @@ const TAX_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['tax']);
  * A receipt of goods taxed at two or more rates prints a line for each ("enthaltene USt. 10 %:
  * 3,75", "enthaltene USt. 20 %: 0,80"): no one of them is the total's share, but together they
  * are. Their tax is their sum where some nets, each of which its line's tax is the rate's share
- * of to the cent, add up with the taxes to the total; the rows' own readings then leave `labelled`,
- * the tax's other candidates, to which this adds its own.
+ * of to the cent, add up with the taxes to the total. Undefined where neither check holds.
  */
-export const withIncludedTax = (
+export const readIncludedTax = (
   ctx: FinderContext,
   amounts: readonly LabelledAmount[],
-  labelled: readonly Candidate<string>[],
-): Candidate<string>[] => {
+): IncludedTax | undefined => {
   const totals = distinct(amounts, (a) => a.role === 'total' && !a.rateRow);
   const [total] = totals;
-  if (totals.length !== 1 || !total || amounts.some((a) => a.role === 'subtotal')) return [...labelled];
+  if (totals.length !== 1 || !total || amounts.some((a) => a.role === 'subtotal')) return undefined;
   const found: Candidate<string>[] = [];
   const rows: RateRow[] = [];
   for (const line of ctx.doc.lines) {
@@ -60,14 +58,31 @@ export const withIncludedTax = (
       ],
     });
   }
-  if (found.length > 0) return [...labelled, ...found];
-  // The rows a sum of rates' taxes is made of are its parts, not other readings of the tax.
+  if (found.length > 0) return { candidates: found, parts: new Set() };
   const together = ratesTogether(rows, total.amount);
-  const parts = new Set(rows.map((r) => r.line.index));
   return together.length > 0
-    ? [...labelled.filter((c) => !parts.has(c.line.index)), ...together]
-    : [...labelled];
+    ? { candidates: together, parts: new Set(rows.map((r) => r.line.index)) }
+    : undefined;
 };
+
+/** The tax a price includes, as `readIncludedTax` read it. */
+export interface IncludedTax {
+  candidates: Candidate<string>[];
+  /** Lines of the rows a sum of several rates' taxes is made of. */
+  parts: ReadonlySet<number>;
+}
+
+/**
+ * The tax's candidates with the included tax's: the rows a sum of rates' taxes is made of are its
+ * parts, not other readings of the tax, and leave `labelled`.
+ */
+export const withIncludedTax = (
+  included: IncludedTax | undefined,
+  labelled: readonly Candidate<string>[],
+): Candidate<string>[] =>
+  included
+    ? [...labelled.filter((c) => !included.parts.has(c.line.index)), ...included.candidates]
+    : [...labelled];
 
 /** A line stating one rate and the tax at it. */
 interface RateRow {

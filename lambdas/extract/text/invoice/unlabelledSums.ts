@@ -118,9 +118,15 @@ const itemLinesAbove = (
   amounts: readonly LabelledAmount[],
   totals: readonly LabelledAmount[],
   ctx: FinderContext,
+  taxIncluded: boolean,
 ): UnlabelledSum | undefined => {
   const [total] = totals;
-  if (totals.length !== 1 || !total || amounts.some((a) => a.role === 'subtotal' || a.role === 'tax'))
+  // Item lines over a total with a tax may be nets whose sum the total mislabels ("Total 9,200" over
+  // "VAT 20% 1,840"); not where the tax is printed after the total and included in it.
+  const taxes = amounts.filter((a) => a.role === 'tax');
+  const taxOnTop =
+    taxes.length > 0 && !(taxIncluded && taxes.every((t) => t.line.index > (total?.line.index ?? 0)));
+  if (totals.length !== 1 || !total || amounts.some((a) => a.role === 'subtotal') || taxOnTop)
     return undefined;
   const found: { amount: string; checked: boolean }[] = [];
   let first = total.line;
@@ -155,8 +161,9 @@ const itemLinesAbove = (
 export const unlabelledSum = (
   amounts: readonly LabelledAmount[],
   ctx: FinderContext,
+  taxIncluded = false,
 ): UnlabelledSum | undefined => {
   const labelled = distinct(amounts, (a) => a.role === 'total' && !a.rateRow);
   const totals = labelled.length > 0 ? labelled : distinct(amounts, (a) => a.role === 'amountDue');
-  return taxAtRate(amounts, totals, ctx) ?? itemLinesAbove(amounts, totals, ctx);
+  return taxAtRate(amounts, totals, ctx) ?? itemLinesAbove(amounts, totals, ctx, taxIncluded);
 };
