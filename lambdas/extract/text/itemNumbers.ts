@@ -32,9 +32,9 @@ const THREE_DECIMALS = /^(\d{1,3})[.,](\d{3})$/;
  */
 const unitPriceOf = (text: string, unit: FoundAmount, quantity: string, amount: FoundAmount): string => {
   const m = THREE_DECIMALS.exec(text.trim());
-  if (!m || withinACent(multiplyDecimals(quantity, unit.amount), amount.amount)) return unit.amount;
+  if (!m || times(quantity, unit.amount, amount.amount)) return unit.amount;
   const decimals = `${m[1]}.${m[2]}`;
-  return withinACent(multiplyDecimals(quantity, decimals), amount.amount) ? decimals : unit.amount;
+  return times(quantity, decimals, amount.amount) ? decimals : unit.amount;
 };
 
 /** Two amounts no more than half a cent apart (exactly, in decimals): the same amount to the cent. */
@@ -50,12 +50,14 @@ const quantityOf = (text: string): string | undefined => {
 export const numberCells = (cells: readonly string[]): string[] =>
   cells.filter((c) => !UNIT_CELL.test(c) && !RATE_CELL.test(c));
 
+/** `quantity` times `price` is `amount` to the cent. */
+const times = (quantity: string, price: string, amount: string): boolean =>
+  withinACent(multiplyDecimals(quantity, price), amount);
+
 /** `quantity` times the price in `priceCell` is `amount` to the cent. */
 const makes = (quantity: string | undefined, priceCell: string | undefined, amount: string): boolean => {
   const price = priceCell === undefined ? undefined : amountCell(priceCell)?.amount;
-  return (
-    quantity !== undefined && price !== undefined && withinACent(multiplyDecimals(quantity, price), amount)
-  );
+  return quantity !== undefined && price !== undefined && times(quantity, price, amount);
 };
 
 /** Two numbers that make `amount` as price then quantity, and not as quantity then price. */
@@ -116,7 +118,7 @@ export const rowItem = (row: ItemRow): { item: LineItem; readable: boolean } => 
     const unit = amountCell(numbers[2] as string);
     const quantity = [numbers[1], numbers[0]]
       .map((c) => quantityOf(c as string))
-      .find((q) => q !== undefined && unit && withinACent(multiplyDecimals(q, unit.amount), item.amount));
+      .find((q) => q !== undefined && unit && times(q, unit.amount, item.amount));
     if (quantity && unit) {
       item.quantity = quantity;
       item.unitPrice = unit.amount;
@@ -125,21 +127,17 @@ export const rowItem = (row: ItemRow): { item: LineItem; readable: boolean } => 
   // Under "Qty  Description  Unit Price  VAT %  Net" the two numbers are a price and a rate
   // printed without its sign ("145.00  20"): where they do not make the amount and the number
   // before the description times one of them does, that one is the price.
-  const leadingQuantity = item.quantity !== undefined && item.unitPrice !== undefined && leading.length > 0;
+  // The quantity is then found before the description, below.
   if (
-    leadingQuantity &&
-    !withinACent(multiplyDecimals(item.quantity as string, item.unitPrice as string), item.amount)
+    item.quantity &&
+    item.unitPrice &&
+    leading.length > 0 &&
+    !times(item.quantity, item.unitPrice, item.amount)
   ) {
-    const price = numbers
-      .map((c) => amountCell(c)?.amount)
-      .find((p) =>
-        leading.some((c) => {
-          const q = quantityOf(c);
-          return p !== undefined && q !== undefined && withinACent(multiplyDecimals(q, p), item.amount);
-        }),
-      );
-    if (price) {
-      item.unitPrice = price;
+    const price = numbers.find((p) => leading.some((q) => makes(quantityOf(q), p, item.amount)));
+    const unit = price === undefined ? undefined : amountCell(price);
+    if (unit) {
+      item.unitPrice = unit.amount;
       delete item.quantity;
     }
   }
@@ -149,7 +147,7 @@ export const rowItem = (row: ItemRow): { item: LineItem; readable: boolean } => 
     const unitPrice = item.unitPrice;
     const quantity = leading
       .map((c) => quantityOf(c))
-      .find((q) => q !== undefined && withinACent(multiplyDecimals(q, unitPrice), item.amount));
+      .find((q) => q !== undefined && times(q, unitPrice, item.amount));
     if (quantity) item.quantity = quantity;
   }
   return { item, readable };
