@@ -60,6 +60,15 @@ export const linesByPage = <L extends PageLine>(lines: readonly L[]): Map<number
   return byPage;
 };
 
+/** Lines at a page's top and bottom edge, where headers, footers and page numbers stand. */
+const EDGE_LINES = 2;
+
+/** A page's edge lines: its first and its last `EDGE_LINES` (the same lines on a short page). */
+const edgesOf = <L>(pageLines: readonly L[]): { top: L[]; bottom: L[] } => ({
+  top: pageLines.slice(0, EDGE_LINES),
+  bottom: pageLines.slice(-EDGE_LINES),
+});
+
 /**
  * Marks the furniture among `lines` (of `pageCount` pages, copies left out): page numbers at a
  * page's top or bottom, a note that the document goes on where it does (under a page that has
@@ -71,8 +80,7 @@ export const markFurniture = (lines: PageLine[], pageCount: number): void => {
   const byPage = linesByPage(lines);
   const pages = [...byPage.keys()];
   for (const [page, pageLines] of byPage) {
-    const top = pageLines.slice(0, 2);
-    const bottom = pageLines.slice(-2);
+    const { top, bottom } = edgesOf(pageLines);
     for (const line of [...top, ...bottom]) {
       if (PAGE_NUMBER.test(line.text.trim())) line.furniture = true;
       // "Invoice 42 (continued)" over a page, "Fortsetzung auf Seite 2" under one: the table goes on.
@@ -87,7 +95,8 @@ export const markFurniture = (lines: PageLine[], pageCount: number): void => {
   if (pageCount < 2) return;
   // A line at the top or bottom of several pages (digits ignored) is a running header or footer.
   for (const pageLines of byPage.values()) {
-    for (const line of [...pageLines.slice(0, 2), ...pageLines.slice(-2)]) {
+    const { top, bottom } = edgesOf(pageLines);
+    for (const line of [...top, ...bottom]) {
       const printedOn = edges.get(furnitureKey(line.text));
       if (printedOn && printedOn.size >= Math.max(2, Math.ceil(pageCount / 2))) line.furniture = true;
     }

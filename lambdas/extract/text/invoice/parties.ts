@@ -42,9 +42,10 @@ const cellNames = (text: string): string[] =>
         .filter((n): n is string => n !== undefined);
 
 /**
- * The issuer's name after a title that says who issued it ("Receipt from Northbeam Analytics,
- * Inc.", "Invoice from Acme Ltd", as online billing services head their documents): a document
- * type, then a seller's label. Any other text is returned as it is.
+ * The issuer's name after a title that says who issued it ("Invoice from Northbeam Analytics,
+ * Inc.", as online billing services head their documents): a document type, then a seller's
+ * label. Any other text is returned as it is. "Receipt from …" is not read: "receipt" is no
+ * document type word.
  */
 const afterIssuerTitle = (text: string): string => {
   const cue = documentTypeCue(text);

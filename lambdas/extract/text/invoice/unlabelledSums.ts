@@ -121,12 +121,11 @@ const itemLinesAbove = (
   taxIncluded: boolean,
 ): UnlabelledSum | undefined => {
   const [total] = totals;
+  if (totals.length !== 1 || !total || amounts.some((a) => a.role === 'subtotal')) return undefined;
   // Item lines over a total with a tax may be nets whose sum the total mislabels ("Total 9,200" over
   // "VAT 20% 1,840"); not where the tax is printed after the total and included in it.
   const taxes = amounts.filter((a) => a.role === 'tax');
-  const taxOnTop =
-    taxes.length > 0 && !(taxIncluded && taxes.every((t) => t.line.index > (total?.line.index ?? 0)));
-  if (totals.length !== 1 || !total || amounts.some((a) => a.role === 'subtotal') || taxOnTop)
+  if (taxes.length > 0 && !(taxIncluded && taxes.every((t) => t.line.index > total.line.index)))
     return undefined;
   const found: { amount: string; checked: boolean }[] = [];
   let first = total.line;
