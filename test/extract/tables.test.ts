@@ -60,49 +60,50 @@ describe('item tables', () => {
 const itemsOf = async (lines: string[]) =>
   ((await new HeuristicExtractor().extract(pdfTextOf(lines))) as InvoiceExtraction).fields.lineItems?.value;
 
-describe('an item table with the quantity first and a rate column without its sign', () => {
-  it('reads the price, not the rate, where the number before the description times it makes the amount', async () => {
+describe("an item row's quantity and price, read in the order that makes its amount", () => {
+  it.each([
+    [
+      'the quantity first and a rate column without its sign: the price, not the rate',
+      [
+        'Harlow Office Interiors Ltd',
+        'Invoice: HOI-11842        Date: 16 June 2025',
+        'Qty   Description                        Unit Price    VAT %     Net',
+        '  6   Task chair, mesh back                  145.00      20     870.00',
+        '  3   Pedestal, 3 drawer                      98.00      20     294.00',
+        'Total Net       1,164.00',
+        'Total VAT         232.80',
+        'Invoice Total   1,396.80 GBP',
+      ],
+      [
+        { description: 'Task chair, mesh back', quantity: '6', unitPrice: '145.00', amount: '870.00' },
+        { description: 'Pedestal, 3 drawer', quantity: '3', unitPrice: '98.00', amount: '294.00' },
+      ],
+    ],
+    [
+      'the price before the quantity ("Rate  Qty  Line Total"), a row starting with a tax word too',
+      [
+        'Maple & Pine Bookkeeping',
+        'Invoice Number 0000077',
+        'Description                          Rate        Qty        Line Total',
+        'Monthly bookkeeping - May         $950.00          1           $950.00',
+        'Payroll processing                 $45.00         15           $675.00',
+        'Sales tax filing                  $212.50          1           $212.50',
+        '                                             Subtotal        1,837.50',
+        '                                             Tax                 0.00',
+        '                                             Total           1,837.50',
+      ],
+      [
+        { description: 'Monthly bookkeeping - May', quantity: '1', unitPrice: '950.00', amount: '950.00' },
+        { description: 'Payroll processing', quantity: '15', unitPrice: '45.00', amount: '675.00' },
+        { description: 'Sales tax filing', quantity: '1', unitPrice: '212.50', amount: '212.50' },
+      ],
+    ],
+  ])('%s', async (_case, page, expected) => {
     // Act
-    const items = await itemsOf([
-      'Harlow Office Interiors Ltd',
-      'Invoice: HOI-11842        Date: 16 June 2025',
-      'Qty   Description                        Unit Price    VAT %     Net',
-      '  6   Task chair, mesh back                  145.00      20     870.00',
-      '  3   Pedestal, 3 drawer                      98.00      20     294.00',
-      'Total Net       1,164.00',
-      'Total VAT         232.80',
-      'Invoice Total   1,396.80 GBP',
-    ]);
+    const items = await itemsOf(page);
 
     // Assess
-    expect(items).toEqual([
-      { description: 'Task chair, mesh back', quantity: '6', unitPrice: '145.00', amount: '870.00' },
-      { description: 'Pedestal, 3 drawer', quantity: '3', unitPrice: '98.00', amount: '294.00' },
-    ]);
-  });
-});
-
-describe('an item table whose price comes before its quantity ("Rate  Qty  Line Total")', () => {
-  it('reads each row by the order that makes its amount, a row starting with a tax word too', async () => {
-    // Act
-    const items = await itemsOf([
-      'Maple & Pine Bookkeeping',
-      'Invoice Number 0000077',
-      'Description                          Rate        Qty        Line Total',
-      'Monthly bookkeeping - May         $950.00          1           $950.00',
-      'Payroll processing                 $45.00         15           $675.00',
-      'Sales tax filing                  $212.50          1           $212.50',
-      '                                             Subtotal        1,837.50',
-      '                                             Tax                 0.00',
-      '                                             Total           1,837.50',
-    ]);
-
-    // Assess
-    expect(items).toEqual([
-      { description: 'Monthly bookkeeping - May', quantity: '1', unitPrice: '950.00', amount: '950.00' },
-      { description: 'Payroll processing', quantity: '15', unitPrice: '45.00', amount: '675.00' },
-      { description: 'Sales tax filing', quantity: '1', unitPrice: '212.50', amount: '212.50' },
-    ]);
+    expect(items).toEqual(expected);
   });
 });
 
