@@ -60,6 +60,9 @@ describe('Nordic invoices', () => {
   it.each([
     ['Fakturamottaker:', 'FAKTURA', 'Å betale'],
     ['Fakturamodtager:', 'Faktura', 'I alt'],
+    ['Faktureres til:', 'Faktura', 'I alt'],
+    ['Faktureres til:', 'FAKTURA', 'Å betale'],
+    ['Faktureras till:', 'FAKTURA', 'Att betala'],
   ])('name the customer in the block under "%s", the invoice\'s recipient', async (label, title, total) => {
     // Act
     const extraction = await extractor.extract(
@@ -78,4 +81,28 @@ describe('Nordic invoices', () => {
     // Assess
     expect(fieldOf(extraction, 'customer')?.value).toBe('Fjordhytta Utleie AS');
   });
+
+  it.each([
+    ['Betalingsdato:', 'Faktura', 'I alt'],
+    ['Betalingsdato:', 'FAKTURA', 'Å betale'],
+    ['Betalningsdatum:', 'FAKTURA', 'Att betala'],
+  ])(
+    'read "%s", the payment date, as the due date, as English "Payment date"',
+    async (label, title, total) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf([
+          'Kystens Tømrer ApS',
+          `${title} nr. 2025-0219`,
+          'Fakturadato: 08-04-2025',
+          `${label} 22-04-2025`,
+          `${total}   34.462,50`,
+        ]),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2025-04-08');
+      expect(fieldOf(extraction, 'dueDate')?.value).toBe('2025-04-22');
+    },
+  );
 });
