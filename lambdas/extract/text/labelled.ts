@@ -10,6 +10,7 @@ import { endingAmount, headsTable } from './amountColumn.js';
 // The value parsers (`values.ts`) and this module both speak of a `Parsed` value: it lives apart so
 // that neither imports the other for it.
 import type { Parsed } from './parsed.js';
+import { stackedValueLine } from './stackedLabels.js';
 import {
   cellUnder,
   continuesBrokenWord,
@@ -212,6 +213,10 @@ export const findLabelled = <V>(
     const nextIsLabel = next !== undefined && /^[\p{L}][\p{L}\d .#/-]{0,30}:|:\s*$/u.test(next.text);
     /** The value in the cell under the label's, on the next line that is not furniture. */
     const readUnder = (drop: number, how: string): void => {
+      // Labels stacked over stacked values: the value is this label's own among them, or none.
+      const stacked = stackedValueLine(doc, line);
+      if (stacked) add(parse(stacked.text.trim(), stacked), strength - drop, stacked, 'stacked');
+      if (stacked !== undefined) return;
       const below = nextContentLine(doc, line);
       const under = below && cellUnder(below, line.cells[ci] as LineCell);
       if (below && under) add(parse(under.text, below), strength - drop, below, how);

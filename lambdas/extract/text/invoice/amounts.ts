@@ -15,6 +15,7 @@ import { topLines } from '../classify.js';
 import type { FinderContext } from '../context.js';
 import { type FoundAmount, findMoney } from '../parseAmount.js';
 import { findDates } from '../parseDate.js';
+import { stackedValueLine } from '../stackedLabels.js';
 import { cellAt, cellUnder, type DocLine } from '../textIndex.js';
 import { columnTables } from './taxTable.js';
 
@@ -299,7 +300,11 @@ export const labelledAmounts = (ctx: FinderContext, itemRows?: ReadonlySet<numbe
       // "Steuerbetrag in" / "1,12": the amount may sit alone on the next line. Under a row of
       // headings ("Importo bollo  Valuta  Totale documento" over "EUR  1.220,00"), only in the
       // label's own column: a table header's next line is a row of other columns.
-      const below = ctx.doc.lines[line.index + 1];
+      // Labels stacked over stacked amounts ("Subtotal" / "VAT @ 20%" / "Total" over three
+      // amounts): the amount is this label's own among them, or none.
+      const stacked = stackedValueLine(ctx.doc, line);
+      if (stacked === null) return;
+      const below = stacked ?? ctx.doc.lines[line.index + 1];
       if (below && below.page === line.page && !below.furniture && labelsAtStart(below.text).length === 0) {
         const alone = moneyIn(ctx, below.text);
         const only = alone.length === 1 ? alone[0] : undefined;
