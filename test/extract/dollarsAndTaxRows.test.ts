@@ -112,18 +112,23 @@ describe('amounts in "$"', () => {
 });
 
 describe('a code stated on a totals line with no sign on the amount', () => {
-  it('is the currency ("Grand Total (INR) 56,050.00")', async () => {
+  it.each([
+    ['Grand Total (INR)        56,050.00', 'INR'],
+    ['Grand Total INR:         56,050.00', 'INR'],
+    ['Kopā apmaksai EUR:       56 050,00', 'EUR'],
+  ])('is the currency ("%s")', async (totalLine, code) => {
     // Act
     const extraction = await read(
       'Sharma Electronics Pvt. Ltd.',
       'TAX INVOICE',
       'Invoice No: SE/0193',
       'Taxable Value            47,500.00',
-      'Grand Total (INR)        56,050.00',
+      totalLine,
     );
 
     // Assess
-    expect(fieldOf(extraction, 'currency')?.value).toBe('INR');
+    expect(fieldOf(extraction, 'currency')?.value).toBe(code);
+    expect(fieldOf(extraction, 'currency')?.confidence).toBeGreaterThanOrEqual(0.75);
   });
 });
 

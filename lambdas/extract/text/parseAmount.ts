@@ -343,13 +343,14 @@ const DOLLAR_PREFIXES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Where a text writes a currency code as one: beside money ("CAD $734.50", "1 250,00 EUR"), in
+ * Where a text writes a currency code as one: beside money ("CAD $734.50", "1 250,00 EUR", a
+ * label's "EUR: 3 165,36"), in
  * brackets ("Grand Total (INR)"), after a currency label ("Currency: CAD"), or as a prefixed dollar
  * sign ("A$", "US$"). A code elsewhere is as likely a word ("CAD drawings", "ALL items").
  */
 const STATED_CODE = new RegExp(
   [
-    `(?<![\\p{L}\\d])([A-Z]{3})\\s?(?:[$\u20ac\u00a3\u00a5]\\s?)?-?\\d[\\d,.' ]*[.,]\\d{2}(?!\\d)`,
+    `(?<![\\p{L}\\d])([A-Z]{3}):?\\s?(?:[$\u20ac\u00a3\u00a5]\\s?)?-?\\d[\\d,.' ]*[.,]\\d{2}(?!\\d)`,
     `\\d[.,]\\d{2}\\s?([A-Z]{3})(?![\\p{L}\\d])`,
     `\\((?:in\\s+)?([A-Z]{3})\\)`,
     `(?<![\\p{L}\\d])(US|CA|AU|NZ|HK|C|A|S)\\$`,
