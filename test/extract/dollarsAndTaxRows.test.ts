@@ -487,3 +487,78 @@ describe("a tax row that opens with its state's or province's code", () => {
     expect(fieldOf(extraction, 'tax')?.value).toBe(tax);
   });
 });
+
+describe("a US sale's taxes of state, county and district", () => {
+  const receipt = (...taxRows: string[]) =>
+    read(
+      'Summit Office Interiors LLC',
+      '2200 E 6th Ave, Denver, CO 80206',
+      'Invoice #: SOI-2025-118',
+      'Date: June 2, 2025',
+      'Subtotal                                     2,584.00',
+      ...taxRows,
+      'Total Due                                   $2,693.82',
+    );
+
+  it.each([
+    [
+      'named by their jurisdictions',
+      [
+        'Colorado State Tax 2.9%     74.94',
+        'Arapahoe County Tax 0.25%    6.46',
+        'RTD/SCFD Tax 1.1%    28.42',
+      ],
+    ],
+    ['under codes', ['CO State Tax 2.9%     74.94', 'County Tax 0.25%    6.46', 'RTD Tax 1.1%    28.42']],
+  ])('add up to the tax when %s', async (_, rows) => {
+    // Act
+    const extraction = await receipt(...rows);
+
+    // Assess
+    const tax = fieldOf(extraction, 'tax');
+    expect(tax?.value).toBe('109.82');
+    expect(tax?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('leave a row whose words before "Tax" name no jurisdiction ("Amount Before Tax") no tax', async () => {
+    // Act
+    const extraction = await read(
+      'Summit Office Interiors LLC',
+      'Invoice #: SOI-2025-118',
+      'Amount Before Tax 8%     2,584.00',
+      'Sales Tax 8%              206.72',
+      'Total Due               $2,790.72',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'tax')?.value).toBe('206.72');
+  });
+});
+
+describe('a tip on a restaurant bill', () => {
+  it.each([['Tip'], ['Gratuity'], ['Service charge']])(
+    '("%s") comes between the tax and the total, and is neither',
+    async (label) => {
+      // Act
+      const extraction = await read(
+        'THE COPPER KETTLE',
+        '412 Main St, Burlington, VT 05401',
+        '2  Maple Glazed Salmon        58.00',
+        '1  Braised Short Rib          85.00',
+        'Subtotal                     143.00',
+        'Meals Tax 10%                 14.30',
+        `${label}                      28.60`,
+        'Total                       $185.90',
+      );
+
+      // Assess
+      // The tip is a charge without tax: in the total without tax, as EN 16931 counts charges.
+      expect(fieldOf(extraction, 'subtotal')?.value).toBe('171.60');
+      expect(fieldOf(extraction, 'adjustments')?.value).toBe('28.60');
+      expect(fieldOf(extraction, 'tax')?.value).toBe('14.30');
+      const total = fieldOf(extraction, 'total');
+      expect(total?.value).toBe('185.90');
+      expect(total?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+    },
+  );
+});

@@ -189,18 +189,30 @@ const qualifiedAdjustment = (text: string) => {
   return label && !(cash && cash.index < label.start) ? [label] : [];
 };
 
-/** A state's or a province's code before a tax label: "PA SALES TAX 6%", "ON HST 13%", "BC PST". */
-const REGION_CODE = /^\s*[A-Z]{2}\s+/;
+/** A state's, a province's or a district's code before a tax label: "PA SALES TAX 6%", "ON HST 13%", "RTD/SCFD Tax 1.1%". */
+const REGION_CODE = /^\s*[A-Z]{2,5}(?:\/[A-Z]{2,5})?\s+/;
+/** The first one or two words of a cell, capitalised as a place's name is ("Colorado", "Los Angeles"). */
+const REGION_NAMES = [/^\s*\p{Lu}\p{Ll}+\s+/u, /^\s*\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+\s+/u];
 const TAX_ROLE: ReadonlySet<LabelField> = new Set<LabelField>(['tax']);
 
-/** The tax label after a region's code at the start of a cell, as one of the cell's labels. */
+/**
+ * The tax label after a region at the start of a cell, as one of the cell's labels: after its
+ * code any tax label, after its name only a label that says which tax it is ("Colorado State
+ * Tax", "Arapahoe County Tax"): "Amount Before Tax" names no tax.
+ */
 const regionalTax = (text: string) => {
+  const taxAfter = (at: number, named: boolean) =>
+    labelsAtStart(text.slice(at), TAX_ROLE)
+      .filter((l) => l.start === 0 && (!named || /\s/.test(l.label)))
+      .map((l) => ({ ...l, start: l.start + at, end: l.end + at }));
   const code = REGION_CODE.exec(text);
-  if (!code) return [];
-  const at = code[0].length;
-  return labelsAtStart(text.slice(at), TAX_ROLE)
-    .filter((l) => l.start === 0)
-    .map((l) => ({ ...l, start: l.start + at, end: l.end + at }));
+  if (code) return taxAfter(code[0].length, false);
+  for (const name of REGION_NAMES) {
+    const m = name.exec(text);
+    const found = m ? taxAfter(m[0].length, true) : [];
+    if (found.length > 0) return found;
+  }
+  return [];
 };
 
 /**
