@@ -144,6 +144,45 @@ describe('item lines without a table, right above the total', () => {
   });
 });
 
+describe('item lines and a tax line right above the total', () => {
+  const invoice = (...lines: string[]) =>
+    pdfTextOf(['Riverside Roofing & Gutters', 'INVOICE #1047', 'Date: June 2, 2025', ...lines]);
+
+  it('check the total and the tax where together they add up to it', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      invoice(
+        'Tear-off and reroof, 24 squares          $16,800.00',
+        'Replace drip edge and flashing            $1,150.00',
+        'Gutter guards, 140 ft                     $1,260.00',
+        'Materials sales tax (4.985%)                $512.12',
+        'TOTAL                                    $19,722.12',
+      ),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'tax')?.value).toBe('512.12');
+    expect(kinds(extraction, 'tax')).toContain('arithmetic');
+    expect(kinds(extraction, 'total')).toContain('arithmetic');
+  });
+
+  it('check nothing where they are a cent off', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      invoice(
+        'Tear-off and reroof, 24 squares          $16,800.00',
+        'Replace drip edge and flashing            $1,150.00',
+        'Materials sales tax (4.985%)                $512.12',
+        'TOTAL                                    $18,462.13',
+      ),
+    );
+
+    // Assess
+    expect(kinds(extraction, 'total')).not.toContain('arithmetic');
+    expect(kinds(extraction, 'tax')).not.toContain('arithmetic');
+  });
+});
+
 describe('item lines right above the total, with the tax printed after it', () => {
   it('check the total where the tax lines are the tax it includes (a café receipt at two rates)', async () => {
     // Act

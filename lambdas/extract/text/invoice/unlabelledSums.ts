@@ -111,8 +111,9 @@ const itemLine = (ctx: FinderContext, line: DocLine): { amount: string; checked:
 /**
  * Item lines without a table's headings, one amount each, right above the total ("Materials
  * $4,200.00", "Labor $5,000.00", "Permit fee $250.00" over "Total $9,450.00"): two or more that add
- * up to the total to the cent check it, as an item table's sum does. A rule of dashes between
- * them and the total is passed over; any other line ends them.
+ * up to the total to the cent check it, as an item table's sum does. A tax line among or under
+ * them ("Materials sales tax (4.985%)  $512.12") is part of the sum, which then checks the tax
+ * too. A rule of dashes between them and the total is passed over; any other line ends them.
  */
 const itemLinesAbove = (
   amounts: readonly LabelledAmount[],
@@ -122,33 +123,47 @@ const itemLinesAbove = (
 ): UnlabelledSum | undefined => {
   const [total] = totals;
   if (totals.length !== 1 || !total || amounts.some((a) => a.role === 'subtotal')) return undefined;
-  // Item lines over a total with a tax may be nets whose sum the total mislabels ("Total 9,200" over
-  // "VAT 20% 1,840"); not where the tax is printed after the total and included in it.
   const taxes = amounts.filter((a) => a.role === 'tax');
-  if (taxes.length > 0 && !(taxIncluded && taxes.every((t) => t.line.index > total.line.index)))
-    return undefined;
   const found: { amount: string; checked: boolean }[] = [];
+  const taxesAbove: LabelledAmount[] = [];
   let first = total.line;
   for (let i = total.line.index - 1; i >= 0; i--) {
     const line = ctx.doc.lines[i] as DocLine;
     if (line.page !== total.line.page || line.furniture) break;
-    if (found.length === 0 && /^[\s\-_=]+$/.test(line.text)) continue;
-    const item = itemLine(ctx, line);
-    if (!item) break;
-    found.push(item);
+    if (found.length === 0 && taxesAbove.length === 0 && /^[\s\-_=]+$/.test(line.text)) continue;
+    const onLine = distinct(taxes, (t) => t.line.index === i);
+    const item = onLine.length === 0 ? itemLine(ctx, line) : undefined;
+    // A tax line of two amounts (a basis and its tax) says not which one the sum takes.
+    if (onLine.length === 1) taxesAbove.push(onLine[0] as LabelledAmount);
+    else if (item) found.push(item);
+    else break;
     first = line;
   }
-  if (!decimalEquals(addDecimals(found.map((f) => f.amount)), total.amount)) return undefined;
+  // Item lines over a total with a tax elsewhere may be nets whose sum the total mislabels
+  // ("Total 9,200" over "VAT 20% 1,840"); not where the tax is printed after the total and
+  // included in it.
+  const elsewhere = taxes.filter((t) => !taxesAbove.some((a) => a.line.index === t.line.index));
+  if (elsewhere.length > 0 && !(taxIncluded && elsewhere.every((t) => t.line.index > total.line.index)))
+    return undefined;
+  const sum = addDecimals([...found, ...taxesAbove].map((f) => f.amount));
+  if (!decimalEquals(sum, total.amount)) return undefined;
   // One line that restates the total checks it only with its own quantity and price.
-  if (found.length === 1 && found[0]?.checked)
+  if (found.length === 1 && taxesAbove.length === 0 && found[0]?.checked)
     return {
       total,
       detail: `the one item line above (p${first.page} l${first.line}) is its quantity times its price, the total ${total.amount} (${where(total)})`,
     };
   if (found.length < 2) return undefined;
+  const [tax, ...moreTaxes] = taxesAbove;
+  if (!tax)
+    return {
+      total,
+      detail: `the ${found.length} item lines above (p${first.page} l${first.line}) add up to the total ${total.amount} (${where(total)})`,
+    };
   return {
     total,
-    detail: `the ${found.length} item lines above (p${first.page} l${first.line}) add up to the total ${total.amount} (${where(total)})`,
+    ...(moreTaxes.length === 0 ? { tax } : {}),
+    detail: `the ${found.length} item lines above (p${first.page} l${first.line}) and the tax ${taxesAbove.map((t) => `${t.amount} (${where(t)})`).join(' + ')} add up to the total ${total.amount} (${where(total)})`,
   };
 };
 
