@@ -175,6 +175,24 @@ describe('a contract signed on two days', () => {
     expect(signed?.value).toBe('2025-03-21');
     expect(signed?.evidence?.some((e) => e.kind === 'conflict')).toBe(false);
   });
+
+  it('is concluded on the later, where the signature blocks print "Date:" side by side', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'MUTUAL NON-DISCLOSURE AGREEMENT',
+        'This Agreement is entered into as of 12 May 2025 (the "Effective Date").',
+        'Signed for Quillon Robotics Ltd          Signed for Meridian Logistics GmbH',
+        'Name: Dr. Helen Marsh                    Name: Jens Albers',
+        'Date: 12 May 2025                        Date: 14 May 2025',
+      ]),
+    );
+
+    // Assess
+    const signed = fieldOf(extraction, 'signedDate');
+    expect(signed?.value).toBe('2025-05-14');
+    expect(signed?.evidence?.some((e) => e.kind === 'conflict')).toBe(false);
+  });
 });
 
 describe('the term in brackets after a labelled period', () => {

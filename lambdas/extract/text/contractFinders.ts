@@ -12,12 +12,13 @@ import {
   TERM_AFTER_DURATION,
 } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
-import { feeSentences, lastDurationIn, namedLaws, placeDates } from './contractCues.js';
+import { feeSentences, lastDurationIn, namedLaws } from './contractCues.js';
 import { effectiveDates, expirationDates, labelledRangeTerm } from './contractDates.js';
 import { autoRenewalCandidates, noticeDaysCandidates } from './contractEnding.js';
 import { checkedTotals } from './contractFees.js';
 import { titleNumber } from './contractNumbers.js';
 import { definedParties, otherParty } from './contractParties.js';
+import { lastSignatures, placeDates } from './contractSigned.js';
 import { findLabelled, type Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
@@ -205,10 +206,12 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       confidence: 0.9,
       via: 'label:block-date',
     });
-    for (const c of blockDates) {
+    // Side by side in the parties' signature blocks, the later date is the one that concluded it.
+    const signing = blockDates.filter((c) => {
       const above = ctx.doc.lines.slice(Math.max(0, c.line.index - 5), c.line.index);
-      if (above.some((l) => /^(?:by|name|title|signature)\s*:/i.test(l.cells[0]?.text ?? ''))) found.push(c);
-    }
+      return above.some((l) => /^(?:by|name|title|signature)\s*:/i.test(l.cells[0]?.text ?? ''));
+    });
+    found.push(...lastSignatures(signing));
     found.push(
       ...afterCue(
         ctx.doc,
