@@ -253,3 +253,31 @@ describe('an amount due over this invoice, a previous balance and payments since
     );
   });
 });
+
+describe("a final invoice that deducts the interim invoices paid before it (VOB 'Schlussrechnung')", () => {
+  it('reads the whole work net and gross as net and total, and what remains as the amount due', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Bauunternehmung Wolf GmbH',
+        'Schlussrechnung Nr. SR-2025-014',
+        'Rechnungsdatum: 28.05.2025',
+        'Gesamtleistung netto lt. Aufmaß                        86.400,00 €',
+        'zzgl. 19 % USt.                                        16.416,00 €',
+        'Gesamtleistung brutto                                 102.816,00 €',
+        'abzgl. Abschlagsrechnung Nr. AR-2025-006 vom 14.03.2025   -47.600,00 €',
+        'abzgl. Abschlagsrechnung Nr. AR-2025-009 vom 22.04.2025   -35.700,00 €',
+        'Restbetrag zur Zahlung                                 19.516,00 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('86400.00');
+    const total = fieldOf(extraction, 'total');
+    expect(total?.value).toBe('102816.00');
+    expect(total?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+    const due = fieldOf(extraction, 'amountDue');
+    expect(due?.value).toBe('19516.00');
+    expect(due?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+});

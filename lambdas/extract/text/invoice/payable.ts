@@ -78,17 +78,23 @@ export const withheldFrom = (gross: string, withheld: Withheld): string =>
   compareDecimals(gross, '0') < 0 ? `-${withheld.magnitude}` : withheld.magnitude;
 
 /**
- * What was paid before and what was carried over, each on its own and together: a prepayment
- * comes off the total however it prints its sign ("Payments received -3,000.00" on an invoice),
+ * What was paid before and what was carried over, each on its own and together: a prepayment,
+ * or all of them, comes off the total however it prints its sign ("Payments received -3,000.00" on an invoice),
  * and a balance carried from earlier invoices is added ("Previous balance 7,500.00").
  */
 const settled = (gross: string, rows: PayableRows): (Gap | undefined)[] => {
   const negative = compareDecimals(gross, '0') < 0;
-  const paid = rows.prepaid.map((p) => {
+  const each = rows.prepaid.map((p) => {
     const magnitude = p.amount.replace(/^-/, '');
     const amount = negative ? `-${magnitude}` : magnitude;
     return { amount, words: `prepaid ${amount} (${where(p)})` };
   });
+  // Several payments before (a final invoice's deducted interim invoices) come off together too.
+  const together =
+    each.length > 1
+      ? [{ amount: addDecimals(each.map((p) => p.amount)), words: each.map((p) => p.words).join(' - ') }]
+      : [];
+  const paid = [...each, ...together];
   // Taken off like the others, a carried balance is negative: "total 9842.75 - carried -7500.00".
   const carried = rows.carried.map((c) => {
     const amount = subtractDecimals('0', c.amount);
