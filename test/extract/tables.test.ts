@@ -98,6 +98,34 @@ describe("an item row's quantity and price, read in the order that makes its amo
         { description: 'Sales tax filing', quantity: '1', unitPrice: '212.50', amount: '212.50' },
       ],
     ],
+    [
+      "a discount column between price and amount: the price after it, as EN 16931 states an item's net price",
+      [
+        'Papeterie Moderne SAS',
+        'FACTURE N° PM-25-0877',
+        'Réf.     Désignation               Qté   P.U. HT   Remise   Total HT',
+        'CAH-24   Cahiers 24x32, 96 p.      300     2,10     10 %     567,00',
+        'STY-BL   Stylos bille bleus        500     0,45     10 %     202,50',
+        'CLS-A4   Classeurs A4               80     3,90      0 %     312,00',
+        'Total HT                                                    1 081,50',
+      ],
+      [
+        { description: 'Cahiers 24x32, 96 p.', quantity: '300', unitPrice: '1.89', amount: '567.00' },
+        { description: 'Stylos bille bleus', quantity: '500', unitPrice: '0.405', amount: '202.50' },
+        { description: 'Classeurs A4', quantity: '80', unitPrice: '3.90', amount: '312.00' },
+      ],
+    ],
+    [
+      'a rate column that is no discount (the VAT rate): the printed price',
+      [
+        'Papeterie Moderne SAS',
+        'FACTURE N° PM-25-0877',
+        'Désignation               Qté   P.U. HT   TVA     Total HT',
+        'Cahiers 24x32, 96 p.      300     2,10    20 %     630,00',
+        'Total HT                                           630,00',
+      ],
+      [{ description: 'Cahiers 24x32, 96 p.', quantity: '300', unitPrice: '2.10', amount: '630.00' }],
+    ],
   ])('%s', async (_case, page, expected) => {
     // Act
     const items = await itemsOf(page);

@@ -82,6 +82,8 @@ export interface ItemRow {
   leading: readonly string[];
   /** The header names a quantity column. */
   hasQuantity: boolean;
+  /** Rates alone in their cells between description and amount (`RATE_CELL`): a tax rate or a discount. */
+  rates: readonly string[];
 }
 
 /**
@@ -150,5 +152,22 @@ export const rowItem = (row: ItemRow): { item: LineItem; readable: boolean } => 
       .find((q) => q !== undefined && times(q, unitPrice, item.amount));
     if (quantity) item.quantity = quantity;
   }
+  if (item.quantity && item.unitPrice)
+    item.unitPrice = afterDiscount(item.quantity, item.unitPrice, item.amount, row.rates);
   return { item, readable };
+};
+
+/**
+ * "Qté  P.U. HT  Remise  Total HT" over "300  2,10  10 %  567,00": where quantity x price is not
+ * the amount and the price less the row's one rate makes it, the rate is the line's discount and
+ * the unit price is the price after it, as EN 16931's item net price (BT-146) and an e-invoice's
+ * price are. A tax rate's column leaves the price as printed: it makes the amount without it.
+ */
+const afterDiscount = (quantity: string, price: string, amount: string, rates: readonly string[]): string => {
+  const [rate, ...more] = rates;
+  if (rate === undefined || more.length > 0 || times(quantity, price, amount)) return price;
+  const percent = parseNumber(rate.replace('%', '').trim())?.value;
+  if (percent === undefined) return price;
+  const net = multiplyDecimals(price, subtractDecimals('1', multiplyDecimals(percent, '0.01')));
+  return times(quantity, net, amount) ? net : price;
 };

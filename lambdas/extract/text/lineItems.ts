@@ -221,6 +221,7 @@ export const findItemTable = (ctx: FinderContext): ItemTable | undefined => {
       numbers,
       leading: numbered.slice(0, skipped),
       hasQuantity,
+      rates: body.slice(1).filter((c) => RATE_CELL.test(c)),
     });
     if (!row.readable) unreadable += 1;
     const { item } = row;
