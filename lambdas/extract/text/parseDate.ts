@@ -128,6 +128,12 @@ const PATTERNS: readonly Pattern[] = [
     re: new RegExp(`\\b(\\d{1,2})[-\\s]${MONTH}[-\\s](\\d{4})\\b`, 'giu'),
     read: (m, _, language) => named(num(m, 3), m[2], num(m, 1), language),
   },
+  {
+    // Two-digit years after the month's name between hyphens ("14-May-25", as ERP systems print
+    // dates): this century. The name says which is the month.
+    re: new RegExp(`\\b(\\d{1,2})-${MONTH}-(\\d{2})(?![\\d-])`, 'giu'),
+    read: (m, _, language) => named(2000 + num(m, 3), m[2], num(m, 1), language),
+  },
   // Day first with dots is the convention everywhere it is used; Czech, Slovak and some German
   // documents put a space after each dot ("3. 6. 2024").
   { re: /\b(\d{1,2})\. ?(\d{1,2})\. ?(\d{4})\b/g, read: (m) => simple(iso(num(m, 3), num(m, 2), num(m, 1))) },
