@@ -181,6 +181,31 @@ describe('amounts', () => {
   });
 
   it.each([
+    ['190,-', '190.00', undefined],
+    ['1.190,- \u20ac', '1190.00', 'EUR'],
+    ['EUR 45,-', '45.00', 'EUR'],
+  ])(
+    'read the whole amount of "%s", its cents a dash, as German invoices print them',
+    (text, amount, currency) => {
+      // Act
+      const found = findAmounts(`Summe ${text} netto`);
+
+      // Assess
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatchObject({ amount, certain: true });
+      expect(found[0]?.currency).toBe(currency);
+    },
+  );
+
+  it('keeps a dash after a number a minus where no comma comes before it ("200,00-")', () => {
+    // Act
+    const found = findAmounts('Gutschrift 200,00- netto');
+
+    // Assess
+    expect(found[0]?.amount).toBe('-200.00');
+  });
+
+  it.each([
     ['HTML 5.00'],
     ['FIRM 2.00'],
     ['Rpt 3.50'],

@@ -261,11 +261,20 @@ export const parseNumber = (
   return { value: fraction ? `${normalised}.${fraction}` : normalised, certain };
 };
 
+/**
+ * Cents printed as a dash after the comma ("190,-", "1.190,- €", as German and Austrian invoices
+ * print whole amounts; a typographic dash is plain by now): read as ",0", the same length, so
+ * that offsets stay. Not a minus ("200,00-" has its cents) nor a range ("10,-20").
+ */
+const DASH_CENTS = /(?<=\d),-(?![\d-])/g;
+
 /** Every amount in `text`, in order (numbers with a currency first, then bare numbers). */
 export const findAmounts = (
-  text: string,
+  printed: string,
   options: { bare?: boolean; decimal?: DecimalMark } = {},
 ): FoundAmount[] => {
+  const text = printed.replace(DASH_CENTS, ',0');
+  const dashCents = [...printed.matchAll(DASH_CENTS)].map((m) => m.index);
   const found: FoundAmount[] = [];
   const push = (start: number, end: number, sign: string | undefined, number: string, marker?: string) => {
     if (found.some((f) => start < f.end && end > f.start)) return;
@@ -273,7 +282,9 @@ export const findAmounts = (
     if (!parsed) return;
     const currency = currencyOf(marker);
     if (marker && !currency) return;
-    const amount = sign && /[1-9]/.test(parsed.value) ? `-${parsed.value}` : parsed.value;
+    const whole = dashCents.some((at) => at >= start && at < end);
+    const value = whole ? parsed.value.replace(/\.0$/, '.00') : parsed.value;
+    const amount = sign && /[1-9]/.test(value) ? `-${value}` : value;
     found.push({ amount, ...(currency ? { currency } : {}), start, end, certain: parsed.certain });
   };
   WITH_CURRENCY.lastIndex = 0;
