@@ -223,6 +223,48 @@ describe("an address at the page's top that the issuer's imprint does not print"
     expect(fieldOf(extraction, 'vendor')?.value).toBe('Snickeri Lindgren AB');
   });
 
+  it('is the customer where the imprint runs over several footer lines, "Herrn" on a line of its own', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Herrn',
+        'Thomas Becker',
+        'Lindenstraße 14',
+        '50674 Köln',
+        'Rechnung Nr. 2025-0388                              Köln, 22.05.2025',
+        ...TOTALS,
+        'Heizung & Sanitär Kremer GmbH · Aachener Str. 200 · 50931 Köln',
+        'Geschäftsführer: Jan Kremer · Amtsgericht Köln HRB 45678 · USt-IdNr.: DE278912345',
+      ]),
+    );
+
+    // Assess
+    const customer = fieldOf(extraction, 'customer');
+    expect(customer?.value).toBe('Thomas Becker');
+    expect(customer?.confidence).toBeLessThan(0.7);
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Heizung & Sanitär Kremer GmbH');
+  });
+
+  it("names nobody where an imprint over several lines repeats the block's street", async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Müller Elektrotechnik',
+        'Max Müller',
+        'Hauptstraße 1',
+        '10115 Berlin',
+        'RECHNUNG 25-047',
+        'Datum: 20.05.2025',
+        ...TOTALS,
+        'Müller Elektrotechnik · Hauptstraße 1 · 10115 Berlin',
+        'Inhaber: Max Müller · USt-IdNr. DE123456789',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')).toBeUndefined();
+  });
+
   it("names nobody where the imprint repeats the block's street: it is the sender's own", async () => {
     // Act
     const extraction = await extractor.extract(

@@ -158,6 +158,25 @@ const underSender = (
 /** Lines between a name and its postcode and town that are no street: a c/o, a PO box. */
 const POSTAL_LINE = /^(?:c\/o|box|postbox|postboks|postfach|p\.?\s?o\.?\s?box|apartado|casella postale)\b/i;
 
+/** How many lines an imprint may take around its VAT id's: its name and address, its register, its bank. */
+const IMPRINT_REACH = 2;
+
+/**
+ * The issuer's imprints: each line with a VAT id's label and the lines around it on its page,
+ * one text, where one of them prints a postcode and town ("Heizung Kremer GmbH · Aachener Str.
+ * 200 · 50931 Köln" over "Geschäftsführer: … · USt-IdNr.: DE278912345").
+ */
+const imprintsOf = (ctx: FinderContext): string[] =>
+  ctx.doc.lines
+    .filter((l) => labelsIn(l.text, VAT_ID_LABEL_FIELDS).length > 0)
+    .map((l) =>
+      ctx.doc.lines
+        .slice(Math.max(0, l.index - IMPRINT_REACH), l.index + IMPRINT_REACH + 1)
+        .filter((near) => near.page === l.page),
+    )
+    .filter((near) => near.some((n) => POSTCODE_TOWN.test(n.text)))
+    .map((near) => near.map((n) => n.text).join('\n'));
+
 /**
  * The addressee's block at the top of a page whose issuer prints its own address only in its
  * imprint, the line with its VAT id ("Holzbau Gruber · Inh. Josef Gruber · Innstraße 5 · 6020
@@ -167,9 +186,7 @@ const POSTAL_LINE = /^(?:c\/o|box|postbox|postboks|postfach|p\.?\s?o\.?\s?box|ap
  * Elektrotechnik" / "Max Müller" / "Hauptstr. 1") is the one the imprint repeats. A guess.
  */
 const overImprint = (ctx: FinderContext, top: readonly DocLine[]): Candidate<string>[] => {
-  const imprints = ctx.doc.lines.filter(
-    (l) => POSTCODE_TOWN.test(l.text) && labelsIn(l.text, VAT_ID_LABEL_FIELDS).length > 0,
-  );
+  const imprints = imprintsOf(ctx);
   if (imprints.length === 0) return [];
   for (const [i, line] of top.entries()) {
     const text = line.cells[0]?.text.trim() ?? '';
@@ -181,7 +198,7 @@ const overImprint = (ctx: FinderContext, top: readonly DocLine[]): Candidate<str
     const address = below.slice(0, Math.max(closes, 0)).map((l) => l.text.trim());
     if (!name || STREET.test(name) || closes < 1) continue;
     if (!address.every((a) => STREET.test(a) || POSTAL_LINE.test(a))) continue;
-    if (imprints.some((l) => address.some((a) => l.text.includes(a)))) return [];
+    if (imprints.some((imprint) => address.some((a) => imprint.includes(a)))) return [];
     return [{ value: name, confidence: 0.65, reading: 'position', line, via: 'addressee:over-imprint' }];
   }
   return [];
