@@ -263,6 +263,17 @@ describe('party names', () => {
     // Assess
     expect(parsed?.value).toBe(name);
   });
+
+  it.each([['J. Whitfield t/a Whitfield Roofing'], ['Sarah Malone T/A Malone Catering']])(
+    'keep a sole trader\'s "trading as" name whole: %s',
+    (text) => {
+      // Act
+      const parsed = parseParty(text);
+
+      // Assess
+      expect(parsed?.value).toBe(text);
+    },
+  );
 });
 
 describe('durations and terms', () => {

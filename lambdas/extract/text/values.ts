@@ -265,6 +265,8 @@ const NAME_CONNECTORS = new Set([
   'aux',
   'al',
   'alla',
+  // A sole trader's trading name after their own: "J. Whitfield t/a Whitfield Roofing".
+  't/a',
 ]);
 
 /**
