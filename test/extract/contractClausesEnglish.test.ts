@@ -92,6 +92,28 @@ describe('a term that names its start', () => {
   });
 });
 
+describe('a term named by what it is the term of', () => {
+  it.each([
+    ['The lease term is thirty-six (36) months, commencing May 1, 2025.', 36],
+    ['The rental term shall be twelve (12) months.', 12],
+    ['The subscription term is 24 months from the Effective Date.', 24],
+  ])('reads "%s" as %i months', async (clause, months) => {
+    // Act
+    const extraction = await read(OPENING, clause);
+
+    // Assess
+    expect(fieldOf(extraction, 'termMonths')?.value).toBe(months);
+  });
+
+  it('reads no term from the payment term ("The payment term is 30 days")', async () => {
+    // Act
+    const extraction = await read(OPENING, 'The payment term is 30 days.');
+
+    // Assess
+    expect(fieldOf(extraction, 'termMonths')).toBeUndefined();
+  });
+});
+
 describe('a period of performance', () => {
   it('reads "Period of Performance: May 15, 2025 - November 14, 2025" as the start and end', async () => {
     // Act

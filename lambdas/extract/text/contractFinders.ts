@@ -102,7 +102,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
       ...beforeCue(ctx.doc, TERM_AFTER_DURATION, (t) => lastDurationIn(t, months), 0.88, 'prose:term-after'),
       ...afterCue(
         ctx.doc,
-        /\b(?:(?:(?:initial\s+)?term\s+of\s+this\s+(?:agreement|lease|contract)|initial\s+term)\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of|(?:this\s+(?:agreement|lease|contract|licen[cs]e)|the\s+(?:engagement|subscription|services?|licen[cs]e|lease))\b[^.]{0,80}?\b(?:continues?|runs?|remains?\s+in\s+(?:full\s+)?(?:force|effect))\s+for(?!\s+a\s+(?:period|term)\b))\s+/i,
+        /\b(?:(?:(?:initial\s+)?term\s+of\s+this\s+(?:agreement|lease|contract)|(?:initial|lease|rental|contract|subscription|licen[cs]e)\s+term)\s+(?:is|shall\s+be|will\s+be)|initial\s+term\s+of|for\s+a\s+(?:period|term)\s+of|(?:this\s+(?:agreement|lease|contract|licen[cs]e)|the\s+(?:engagement|subscription|services?|licen[cs]e|lease))\b[^.]{0,80}?\b(?:continues?|runs?|remains?\s+in\s+(?:full\s+)?(?:force|effect))\s+for(?!\s+a\s+(?:period|term)\b))\s+/i,
         months,
         0.9,
         'prose:term',
