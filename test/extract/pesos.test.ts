@@ -205,6 +205,51 @@ describe('more Latin American invoices', () => {
     expect(fieldOf(extraction, 'currency')?.value).toBe('COP');
   });
 
+  it('read whole pesos grouped by dots without a sign ("23.150.000"), and not the NIT beside them', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Café Origen Huila S.A.S.',
+        'NIT 901.234.567-1',
+        'FACTURA ELECTRÓNICA DE VENTA No. FE-10482',
+        'Fecha de generación: 20/05/2025',
+        'Adquiriente: Tostadores Andinos Ltda.',
+        'NIT 800.765.432-9',
+        'Subtotal                       23.150.000',
+        'IVA 19% (flete)                   180.500',
+        'Total a pagar                  23.330.500',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2025-05-20');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Tostadores Andinos Ltda.');
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('23150000');
+    const total = fieldOf(extraction, 'total');
+    expect(total?.value).toBe('23330500');
+    expect(total?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+  });
+
+  it('name the customer after a Chilean factura\'s "Señor(es):"', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'R.U.T.: 76.543.210-K',
+        'FACTURA ELECTRÓNICA Nº 58214',
+        'Vinos del Maipo SpA',
+        'Fecha Emisión: 30 de mayo de 2025',
+        'Señor(es): Restaurante La Vega Ltda.',
+        'R.U.T.: 77.888.999-1',
+        'MONTO NETO        $ 1.368.000',
+        'I.V.A. 19%        $   259.920',
+        'TOTAL             $ 1.627.920',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Restaurante La Vega Ltda.');
+  });
+
   it('read a Spanish recargo de equivalencia as tax, so the totals add up', async () => {
     // Act
     const extraction = await extractor.extract(

@@ -64,6 +64,10 @@ export const where = (a: LabelledAmount): string => `p${a.line.page} l${a.line.l
 /** A value that is an identifier, not money: a VAT id ("DE 123456789"), a long bare number. */
 const IDENTIFIER_BEFORE = /(?:^|[^\p{L}])[A-Z]{2}\s?$/u;
 const LONG_BARE_NUMBER = /^\d{7,}$/;
+/** Thousands grouped by one mark throughout, with no cents: "23.150.000", "1,627,920". */
+const THOUSANDS_GROUPED = /^\d{1,3}(?:([.,'])\d{3})(?:\1\d{3})+$/;
+/** A hyphen and a check digit or letter right after a number. */
+const CHECK_DIGIT_AFTER = /^-[\dKk](?![\d\p{L}])/u;
 
 /**
  * A percent sign that no number precedes ("MwSt. % 19,0", "VAT %: 20"): the label is the rate's,
@@ -78,8 +82,13 @@ const looksLikeMoney = (text: string, found: FoundAmount): boolean => {
   if (RATE_LABEL_BEFORE.test(before)) return false;
   // The company's share capital in a legal line ("SARL au capital de 120 000,00 €").
   if (NOT_MONEY_BEFORE.test(before)) return false;
-  if (!found.currency && LONG_BARE_NUMBER.test(token.replace(/[^\d]/g, '')) && !/[.,]\d{2}\b/.test(token))
-    return false;
+  // A number with a check digit after a hyphen is a registration ("NIT 901.234.567-1", "R.U.T.
+  // 76.543.210-K"), however its digits are grouped.
+  if (CHECK_DIGIT_AFTER.test(text.slice(found.end))) return false;
+  // A long number is an identifier unless it has cents or is grouped in thousands the way money
+  // is ("23.150.000", whole pesos as Colombian and Chilean invoices print them).
+  const long = LONG_BARE_NUMBER.test(token.replace(/[^\d]/g, ''));
+  if (!found.currency && long && !/[.,]\d{2}\b/.test(token) && !THOUSANDS_GROUPED.test(token)) return false;
   // A bare integer without separators or currency is a count or a code more often than money.
   if (!found.currency && /^-?\d{1,6}$/.test(token) && !/[.,']/.test(token)) return false;
   return true;
