@@ -98,6 +98,29 @@ describe('Latin American invoices', () => {
     expect(fieldOf(extraction, 'dueDate')).toBeUndefined();
   });
 
+  it.each([['FACTURA A                     Nº 0003-00012874'], ['FACTURA B Nº 0003-00012874']])(
+    'read the class letter after "FACTURA" as no part of the title: "%s"',
+    async (title) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf([
+          title,
+          'Servicios Informáticos del Plata S.R.L.',
+          'Fecha de Emisión: 15/05/2025',
+          'Importe Neto Gravado: $ 100.000,00',
+          'IVA 21%: $ 21.000,00',
+          'Importe Total: $ 121.000,00',
+        ]),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'kind')?.value).toBe('invoice');
+      const number = fieldOf(extraction, 'invoiceNumber');
+      expect(number?.value).toBe('0003-00012874');
+      expect(number?.evidence?.map((e) => e.detail)).toContain('title:FACTURA:marked at p1 l1');
+    },
+  );
+
   it('read a Brazilian NFS-e: its number, its date and time of issue, its parties by their name labels', async () => {
     // Act
     const extraction = await extractor.extract(

@@ -40,6 +40,8 @@ const DATE_SHAPED_NUMBER = /^(\d{1,3}\/\d{1,2}\/\d{2,4})(?=$|\s|[,;)])/;
 const PARENTHESIS = /^\s*\([^)]{0,60}\)/u;
 /** One word between the title word and its number mark: "des", "Versicherers", "of". */
 const QUALIFIER = /^\s+[\p{L}.'’-]+/u;
+/** A capital letter alone after the title word: the invoice's class ("FACTURA A", as Argentina's AFIP prints it). */
+const CLASS_LETTER = /^\s+\p{Lu}$/u;
 /** Most qualifying words between the title word and its number mark. */
 const MAX_QUALIFIERS = 3;
 /** Lines from the top of a page where a title may stand. */
@@ -48,7 +50,7 @@ const TITLE_LINES = 25;
 /**
  * Where the number may start after the title word, nearest first: right after it, then after a
  * parenthesis and each of up to three words that name the issuer ("Rechnung des Versicherers
- * Nr."). Every length is tried: the number mark decides which one reads. Words that start with
+ * Nr.") or a class letter ("FACTURA A Nº"). Every length is tried: the number mark decides which one reads. Words that start with
  * anything but an issuer link ("Beitragsrechnung zur Kraftfahrtversicherung Nr.", "Invoice for
  * policy No.") name what the number belongs to, so they are never skipped.
  */
@@ -58,7 +60,8 @@ const skipsAfter = (after: string): number[] => {
   if (at > 0) skips.push(at);
   for (let word = 0; word < MAX_QUALIFIERS; word++) {
     const next = QUALIFIER.exec(after.slice(at));
-    if (!next || (word === 0 && !TITLE_ISSUER_LINK.test(next[0].trim()))) break;
+    if (!next || (word === 0 && !TITLE_ISSUER_LINK.test(next[0].trim()) && !CLASS_LETTER.test(next[0])))
+      break;
     at += next[0].length;
     skips.push(at);
   }
