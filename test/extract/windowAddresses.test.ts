@@ -284,3 +284,65 @@ describe("an address at the page's top that the issuer's imprint does not print"
     expect(fieldOf(extraction, 'customer')).toBeUndefined();
   });
 });
+
+describe("a courtesy title of the document's own language", () => {
+  const invoice = (customerLine: string, ...lead: string[]) =>
+    pdfTextOf([
+      ...lead,
+      'INVOICE',
+      'Invoice No: FCS-5590',
+      'Date: 30 May 2025',
+      customerLine,
+      'Office cleaning, May (20 visits)                     1,200.00',
+      'Total                                                £1,200.00',
+    ]);
+
+  it.each([
+    ['Bill To: Bay Dental Practice, 2 Mermaid Quay, Cardiff CF10 5BZ', 'Bay Dental Practice'],
+    ['Bill To: Pan Pacific Traders Ltd, 4 Dock St, Leeds LS10 1JF', 'Pan Pacific Traders Ltd'],
+  ])('is no title in another language: "%s" keeps its first word', async (line, name) => {
+    // Act: "Bay" is Turkish for Mr, "Pan" Polish; this invoice is in English
+    const extraction = await extractor.extract(invoice(line, 'Fernhill Cleaning Services Ltd'));
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe(name);
+  });
+
+  it('is dropped in its language: "Sayın" and "Bay" before a Turkish name', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'ANADOLU AMBALAJ SAN. VE TİC. A.Ş.',
+        'FATURA',
+        'Fatura No: ANA2025000001482',
+        'Fatura Tarihi: 21.05.2025',
+        'Sayın: Bay Ahmet Yılmaz',
+        'Mal Hizmet Toplam Tutarı                          20.900,00',
+        'Hesaplanan KDV (%20)                               4.180,00',
+        'Ödenecek Tutar                                    25.080,00 TL',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Ahmet Yılmaz');
+  });
+
+  it('drops the German "Firma" before a company\'s name in a German address', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Elektro Hartmann e.K.',
+        'Rechnung',
+        'Rechnungsnr.: R-2025-0611',
+        'Rechnungsdatum: 11.06.2025',
+        'An: Firma Bäckerei Hofer OG, Hauptplatz 3, 4020 Linz',
+        'Summe netto                      910,50 €',
+        'zzgl. 19 % USt.                  173,00 €',
+        'Rechnungsbetrag                1.083,50 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Bäckerei Hofer OG');
+  });
+});

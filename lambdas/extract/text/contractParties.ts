@@ -83,14 +83,14 @@ const nameBeforeClause = (head: string): string | undefined => {
  * else up to an address after a comma ("Anna Schmidt, Lindenweg 2"). Without a word that
  * introduces a company ("La société", "der Firma") or a person's courtesy title ("Herrn").
  */
-const partyName = (description: string): string | undefined => {
+const partyName = (description: string, language?: string): string | undefined => {
   const introduced = description
     .replace(/[ \t]+/g, ' ')
     .replace(/^[\s,;:–—-]+/, '')
     .replace(PARTY_PREFIX, '')
     .replace(NAME_ARTICLE, '');
   // A person is named without the courtesy title the contract gives them ("Herrn Max Hartmann").
-  const text = withoutSalutation(introduced);
+  const text = withoutSalutation(introduced, language);
   for (const cut of text.matchAll(/[,\n]/g)) {
     const head = text.slice(0, cut.index).replace(/\s+/g, ' ').trim();
     if (hasLegalForm(head)) return cleanPartyName(head);
@@ -122,10 +122,14 @@ const listedParty = (before: string): { boundary: number; name: string } | undef
  * Stuttgart (Vermieter)" under "zwischen". Only a company's name counts: "(Tenant)" after words
  * of a clause names nobody.
  */
-const lineParty = (before: string, after: string): { boundary: number; name: string } | undefined => {
+const lineParty = (
+  before: string,
+  after: string,
+  language?: string,
+): { boundary: number; name: string } | undefined => {
   if (!/^[\s,;.]*(?:\n|$)/.test(after)) return undefined;
   const boundary = before.lastIndexOf('\n') + 1;
-  const name = partyName(before.slice(boundary).replace(PARTY_LINE_OPENING, ''));
+  const name = partyName(before.slice(boundary).replace(PARTY_LINE_OPENING, ''), language);
   return name && isCompany(name) ? { boundary, name } : undefined;
 };
 
@@ -147,7 +151,7 @@ const describedParty = (
 ): { boundary: number; name: string } | undefined => {
   const named = (starts: number[]) =>
     starts.flatMap((boundary) => {
-      const name = partyName(before.slice(boundary));
+      const name = partyName(before.slice(boundary), language);
       return name ? [{ boundary, name }] : [];
     });
   const fromStarts = named(partyStarts(before, previousRoleEnd, language));
@@ -199,7 +203,7 @@ const findDefinedParties = (ctx: FinderContext, role: ContractRole): Candidate<s
     // An unquoted role in parentheses names a party of a numbered list only: its name follows the number.
     const listed = g.role3 !== undefined;
     const picked = listed
-      ? (listedParty(before) ?? lineParty(before, flat.slice(roleEnd, roleEnd + 80)))
+      ? (listedParty(before) ?? lineParty(before, flat.slice(roleEnd, roleEnd + 80), ctx.language))
       : describedParty(before, from === ownEnd && ownEnd > 0 ? 0 : -1, ctx.language);
     if (!picked) continue;
     const { boundary, name } = picked;

@@ -97,23 +97,32 @@ export const DEADLINE_BEFORE = new RegExp(
   'iu',
 );
 
+/** A courtesy title of `titles` at the start of a text, with the spaces after it. */
+const salutationOf = (titles: readonly string[]): RegExp =>
+  new RegExp(`^(?:${anyOf(titles)})\\.?(?![\\p{L}\\p{N}])\\s*`, 'iu');
+
+/** A courtesy title of any language ("Herrn", "Mr.", "Mme", "De heer"): for a text of no known language. */
+const ANY_SALUTATION = salutationOf(VOCABULARIES.flatMap((v) => v.salutations));
+
 /**
- * A courtesy title at the start of a text ("Herrn", "Mr.", "Mme", "De heer"), any language, with
- * the spaces after it: remove it to leave the person's name, or nothing.
+ * A courtesy title of each language, or of English, which documents in every language use for
+ * foreign addressees. Another language's title may be a word of this one: the Turkish "Bay" (Mr)
+ * starts "Bay Dental Practice", the Polish "Pan" starts "Pan Pacific Traders Ltd".
  */
-const SALUTATION = new RegExp(
-  `^(?:${anyOf(VOCABULARIES.flatMap((v) => v.salutations))})\\.?(?![\\p{L}\\p{N}])\\s*`,
-  'iu',
+const ENGLISH_SALUTATIONS = VOCABULARIES.find((v) => v.code === 'en')?.salutations ?? [];
+const SALUTATION_BY_LANGUAGE: ReadonlyMap<string, RegExp> = new Map(
+  VOCABULARIES.map((v) => [v.code, salutationOf([...v.salutations, ...ENGLISH_SALUTATIONS])]),
 );
 
 /**
- * The text without a leading courtesy title: "Herrn Max Mustermann" is Max Mustermann, and a line
- * of "Herrn" alone names nobody (the name is on the next line). A short title in capitals is an
- * acronym that starts a company's name ("MS Amlin"), not a title.
+ * The text without a leading courtesy title of the document's `language` (any language's where
+ * it is not known): "Herrn Max Mustermann" is Max Mustermann, and a line of "Herrn" alone names
+ * nobody (the name is on the next line). A short title in capitals is an acronym that starts a
+ * company's name ("MS Amlin"), not a title.
  */
-export const withoutSalutation = (text: string): string => {
+export const withoutSalutation = (text: string, language?: string): string => {
   const trimmed = text.trimStart();
-  const m = SALUTATION.exec(trimmed);
+  const m = ((language && SALUTATION_BY_LANGUAGE.get(language)) || ANY_SALUTATION).exec(trimmed);
   if (!m) return text;
   const word = m[0].trim().replace(/\.$/, '');
   if (word.length < 4 && word === word.toUpperCase()) return text;

@@ -31,9 +31,9 @@ const ADDRESS_LINES = 3;
 const isAddress = (text: string): boolean => STREET.test(text.trim()) || POSTCODE_TOWN.test(text);
 
 /** The name a cell states, if it is one: not a label, an address, a contact or a number. */
-const nameIn = (cell: LineCell): string | undefined => {
+const nameIn = (cell: LineCell, language?: string): string | undefined => {
   if (labelsAtStart(cell.text).length > 0 || /@|^\s*[\d+(]/.test(cell.text)) return undefined;
-  const name = cleanPartyName(withoutSalutation(cell.text));
+  const name = cleanPartyName(withoutSalutation(cell.text, language));
   return name && !isAddress(name) ? name : undefined;
 };
 
@@ -64,7 +64,7 @@ const nameAbove = (ctx: FinderContext, line: DocLine, cell: LineCell) => {
       return name ? { name, line: above } : undefined;
     }
     if (!isAddress(over.text)) {
-      const name = nameIn(over);
+      const name = nameIn(over, ctx.language);
       return name ? { name, line: above } : undefined;
     }
     at = above;
@@ -81,7 +81,7 @@ export const attentionBlock = (ctx: FinderContext, confidence: number): Candidat
       const label = attentionLabelAt(cell.text);
       if (!label) continue;
       const rest = cell.text.slice(label.end).replace(/^\s*:?\s*/, '');
-      const named = rest ? cleanPartyName(withoutSalutation(rest)) : undefined;
+      const named = rest ? cleanPartyName(withoutSalutation(rest, ctx.language)) : undefined;
       if (named && hasLegalForm(named)) {
         found.push({ value: named, confidence, line, via: 'block:customer:attention' });
         continue;

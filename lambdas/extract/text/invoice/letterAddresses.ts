@@ -122,7 +122,7 @@ const senderEnd = (
 export const addressee = (ctx: FinderContext, unlabelled: boolean): Candidate<string>[] => {
   const top = letterTop(ctx);
   const sender = senderEnd(top, unlabelled);
-  const found = sender ? underSender(top, sender) : [];
+  const found = sender ? underSender(top, sender, ctx.language) : [];
   return found.length > 0 || !unlabelled ? found : overImprint(ctx, top);
 };
 
@@ -130,13 +130,14 @@ export const addressee = (ctx: FinderContext, unlabelled: boolean): Candidate<st
 const underSender = (
   top: readonly DocLine[],
   sender: { index: number; block: boolean },
+  language: string | undefined,
 ): Candidate<string>[] => {
   for (const [i, line] of top.entries()) {
     if (i <= sender.index) continue;
     const text = line.cells[0]?.text.trim() ?? '';
     if (sender.block && documentTypeCue(text)) return [];
     if (namesNobody(line, text) || isFormLine(line) || documentTypeCue(text)) continue;
-    const person = withoutSalutation(text).trim();
+    const person = withoutSalutation(text, language).trim();
     if (person === '') continue;
     const name = cleanPartyName(person);
     const below = top.slice(i + 1, i + 1 + ADDRESS_LINES);
@@ -192,7 +193,7 @@ const overImprint = (ctx: FinderContext, top: readonly DocLine[]): Candidate<str
     const text = line.cells[0]?.text.trim() ?? '';
     if (documentTypeCue(text) || isFormLine(line)) return [];
     if (namesNobody(line, text)) continue;
-    const name = cleanPartyName(withoutSalutation(text).trim());
+    const name = cleanPartyName(withoutSalutation(text, ctx.language).trim());
     const below = top.slice(i + 1, i + 1 + ADDRESS_LINES);
     const closes = below.findIndex((l) => POSTCODE_TOWN.test(l.text));
     const address = below.slice(0, Math.max(closes, 0)).map((l) => l.text.trim());

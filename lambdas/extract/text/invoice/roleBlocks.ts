@@ -105,7 +105,7 @@ export const roleBlock = (
       // "Bill to:" ends in a colon or stands alone; "Client services" is not a role label.
       const held = rest ? roleLabelAt(cell.text, role) : undefined;
       if (rest && !held) return;
-      const here = rest ? cleanPartyName(withoutSalutation(rest)) : undefined;
+      const here = rest ? cleanPartyName(withoutSalutation(rest, ctx.language)) : undefined;
       // "t.a.v. de administratie": an abbreviation followed by no name names nobody here.
       if (rest && !here && !held?.colon) return;
       if (here) {
@@ -116,7 +116,7 @@ export const roleBlock = (
       const next = line.cells[ci + 1];
       const beside =
         !rest && next && labelsAtStart(next.text).length === 0
-          ? cleanPartyName(withoutSalutation(next.text))
+          ? cleanPartyName(withoutSalutation(next.text, ctx.language))
           : undefined;
       if (beside) {
         found.push({ value: beside, confidence, line, via: `block:${role}:next-cell` });
@@ -138,7 +138,7 @@ export const roleBlock = (
         // A table header or row is not an address block.
         if (below.cells.length >= 3 && below.cells.length > line.cells.length) break;
         const target = cellBelow(below, ci);
-        const person = target && withoutSalutation(target.text);
+        const person = target && withoutSalutation(target.text, ctx.language);
         // "Herrn" alone: the name is on the next line.
         if (person !== undefined && person.trim() === '') continue;
         const name = person && cleanPartyName(person);
