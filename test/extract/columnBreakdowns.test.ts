@@ -29,6 +29,24 @@ describe('a breakdown with its labels over the columns', () => {
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 
+  it.each([['A 19%'], ['19% A'], ['(A) 19 %']])(
+    'reads a till receipt\'s one row whose rate has its category code ("%s")',
+    async (rate) => {
+      // Act
+      const extraction = await read(
+        'Summe                                  38,44',
+        'Geg. EC-Karte                          38,44',
+        'MwSt     Netto    Steuer    Brutto',
+        `${rate}    32,30     6,14     38,44`,
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'subtotal')?.value).toBe('32.30');
+      expect(fieldOf(extraction, 'tax')?.value).toBe('6.14');
+      expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+    },
+  );
+
   it('adds up the tax column of two rates', async () => {
     // Act
     const extraction = await read(

@@ -78,8 +78,11 @@ const headingsOf = (line: DocLine): MoneyColumn[] => {
 /** Whether `line` heads a breakdown's money columns ("Stawka VAT  Wartość netto  Kwota VAT"). */
 export const headsBreakdown = (line: DocLine): boolean => headingsOf(line).length > 0;
 
-/** A rate ("19%", "7,00 %") or a tax category code ("S", "(S)") opening a row. */
-const RATE_CELL = /^\s*(?:\d{1,2}(?:[.,]\d{1,2})?\s?%|\(?[A-Z]\)?)\s*$/;
+/**
+ * A rate ("19%", "7,00 %"), a tax category code ("S", "(S)"), or both, as till receipts print
+ * them ("A 19%", "19% A"), opening a row.
+ */
+const RATE_CELL = /^\s*(?:(?:\(?[A-Z]\)?\s+)?\d{1,2}(?:[.,]\d{1,2})?\s?%(?:\s+\(?[A-Z]\)?)?|\(?[A-Z]\)?)\s*$/;
 
 /**
  * What opens a row: a rate or a tax label ("19%", "Umsatzsteuer (S)", "MwSt. 19 %"), for one
