@@ -105,6 +105,31 @@ describe('a date alone at the top', () => {
     },
   );
 
+  it("is a receipt's stamp of date and time in a cell of its own, also at the foot beside its number", async () => {
+    // Act: thirty item lines push the stamp past the top of the page
+    const items = Array.from({ length: 30 }, (_, i) => `Artikel ${i + 1}                 1,00 €`);
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Baumarkt Lindner',
+        ...items,
+        'Summe                  30,00 €',
+        'Beleg-Nr. 8842   28.05.2025 16:21',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2025-05-28');
+    expect(fieldOf(extraction, 'invoiceDate')?.confidence).toBeLessThan(0.6);
+  });
+
+  it("is a US check's stamp with its time of day in AM/PM", async () => {
+    // Act
+    const extraction = await invoice('Check #4471         05/30/2025 7:42 PM');
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2025-05-30');
+  });
+
   it('is not read from a row with a time that ends in an amount (a call, an item)', async () => {
     // Act
     const extraction = await invoice('11.04.2025  20:41  0171 2345678  0,09 €');

@@ -26,6 +26,9 @@ export interface DateCandidates {
 /** A time of day alone: "20:41", "08:12:05". */
 const CLOCK = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 
+/** A date and then a time of day, all of a cell: "28.05.2025 16:21", "05/30/2025 7:42 PM". */
+const STAMP = /^\d{1,4}[./-]\d{1,2}[./-]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?$/;
+
 /** Lines from the top of the first page where a letter's date stands. */
 const LETTER_DATE_LINES = 20;
 
@@ -39,17 +42,23 @@ const topDates = (ctx: FinderContext): Candidate<string>[] => {
   const page = ctx.doc.lines[0]?.page;
   const found: Candidate<string>[] = [];
   for (const line of ctx.doc.lines) {
-    if (line.page !== page || line.furniture || line.line > LETTER_DATE_LINES) continue;
+    if (line.page !== page || line.furniture) continue;
     // A receipt's date and time open its line, whatever follows but an amount ("11.04.2025  20:41
     // Tisch 7"); a row that ends in one is an item's or a call's.
-    const stamped = CLOCK.test(line.cells[1]?.text ?? '') && !endingAmount(line);
+    const itemRow = endingAmount(line) !== undefined;
+    const stamped = CLOCK.test(line.cells[1]?.text ?? '') && !itemRow;
     for (const [ci, cell] of line.cells.entries()) {
+      // A date and its time of day in a cell of their own are a receipt's stamp wherever the
+      // receipt prints it, also beside its number at the foot ("Beleg-Nr. 8842   28.05.2025 16:21").
+      const timed = !itemRow && STAMP.test(cell.text);
+      if (line.line > LETTER_DATE_LINES && !timed) continue;
       // Without a place, a date stands alone on its line: beside other cells it is a label's
       // value ("Due date:   05/04/2024", "Lieferdatum  12.03.2024") or an item's date.
-      const alone = line.cells.length === 1 || (ci === 0 && stamped);
+      const alone = line.cells.length === 1 || (ci === 0 && stamped) || timed;
       const read = dateAfterPlace(cell.text, ctx.order, !alone, ctx.language);
       // The date is all the cell holds after its place, or a receipt's time follows it.
-      if (!read || !/^(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/.test(read.after.trimEnd())) continue;
+      if (!read || !/^(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?)?$/.test(read.after.trimEnd()))
+        continue;
       const { place, date } = read;
       const parsed = dateValue(date);
       found.push({
