@@ -264,6 +264,17 @@ describe('party names', () => {
     expect(parsed?.value).toBe(name);
   });
 
+  it.each([['Invoice Number: 1043'], ['Invoice Date: June 20, 2025'], ['Rechnungsnummer: 4711']])(
+    'read no name from a label and its value ("%s"), as a layout without columns runs them on after "Bill To"',
+    (text) => {
+      // Act
+      const parsed = parseParty(text);
+
+      // Assess
+      expect(parsed).toBeUndefined();
+    },
+  );
+
   it.each([['J. Whitfield t/a Whitfield Roofing'], ['Sarah Malone T/A Malone Catering']])(
     'keep a sole trader\'s "trading as" name whole: %s',
     (text) => {

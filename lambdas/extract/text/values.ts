@@ -8,6 +8,7 @@ export const isCompany = (name: string): boolean => hasLegalForm(name) && /\S\s+
 import { timeUnit } from '../vocabulary/contractWords.js';
 import {
   fold,
+  labelsAtStart,
   labelsIn,
   letterPlace,
   OWNER_AFTER_NAME,
@@ -327,6 +328,10 @@ export const cleanPartyName = (text: string): string | undefined => {
   if (/:\s*$/.test(text)) return undefined;
   // A party's number in a list is not part of its name: "(2) Tyrell Biotech AG", "2) …".
   const unnumbered = text.trim().replace(/^\(?\d{1,2}\)\s+/, '');
+  // A label and its value are no name ("Invoice Number: 1043" run on after "Bill To" where a text
+  // layer lost the columns): cutting the value would leave the label's first word.
+  const leading = labelsAtStart(unnumbered)[0];
+  if (leading && /^\s*[:#]/.test(unnumbered.slice(leading.end))) return undefined;
   // Closing quotes of a name written in quotes go with their opening ones: «Ψηφιακές Λύσεις
   // Ι.Κ.Ε.», as Greek and French contracts write names, and a quoted name before its legal form,
   // as Bulgarian, Polish and Baltic companies are registered ("„Дигитални Решения“ ЕООД").
