@@ -136,3 +136,53 @@ describe('an amount due and a customer under the labels of other documents', () 
     expect(fieldOf(extraction, 'customer')?.value).toBe('Oakridge Academy Trust');
   });
 });
+
+describe("an insurer's premium invoice", () => {
+  it.each([
+    [
+      'German (Beitragsrechnung)',
+      [
+        'Rheinische Versicherung AG',
+        'Beitragsrechnung Nr. BR-2025-771204',
+        'Datum: 02.06.2025',
+        'Versicherungsnehmer:',
+        'Schreinerei Brandt GmbH',
+        'Industriestraße 8, 51063 Köln',
+        'Betriebshaftpflichtversicherung, Vertrag 44-112233',
+        'Nettobeitrag                                      1.240,00 €',
+        'Versicherungsteuer 19 %                             235,60 €',
+        'Zu zahlender Beitrag                              1.475,60 €',
+      ],
+      'Schreinerei Brandt GmbH',
+    ],
+    [
+      'English (premium and Insurance Premium Tax)',
+      [
+        'Northern Mutual Insurance plc',
+        'Premium Invoice No. PI-2025-771204',
+        'Date: 02/06/2025',
+        'Policyholder:',
+        'Brandt Joinery Ltd',
+        '8 Mill Road, Leeds LS10 1AA',
+        'Net premium                                      £1,240.00',
+        'Insurance Premium Tax 19%                          £235.60',
+        'Total premium payable                            £1,475.60',
+      ],
+      'Brandt Joinery Ltd',
+    ],
+  ])(
+    '%s: reads the net premium, the insurance tax and the premium to pay as net, tax and total',
+    async (_, lines, customer) => {
+      // Act
+      const extraction = await extractor.extract(pdfTextOf(lines));
+
+      // Assess
+      expect(fieldOf(extraction, 'subtotal')?.value).toBe('1240.00');
+      expect(fieldOf(extraction, 'tax')?.value).toBe('235.60');
+      const total = fieldOf(extraction, 'total');
+      expect(total?.value).toBe('1475.60');
+      expect(total?.evidence?.map((e) => e.kind)).toContain('arithmetic');
+      expect(fieldOf(extraction, 'customer')?.value).toBe(customer);
+    },
+  );
+});
