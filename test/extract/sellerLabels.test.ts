@@ -106,6 +106,24 @@ describe("Austria's and Germany's sole traders and partnerships", () => {
     // Assess
     expect(fieldOf(extraction, 'vendor')?.value).toBe('Elektro Gruber e.U.');
   });
+
+  it('takes the company over a return-address line that names one of its departments', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Énergie Rhône-Alpes SA',
+        'Service Clients – TSA 20012 – 69901 Lyon Cedex 20',
+        "FACTURE D'ÉLECTRICITÉ",
+        'N° de facture : 10 2025 0531 7788',
+        'Total hors TVA                 110,36',
+        'TVA 20 %                        22,07',
+        'Montant TTC                    132,43 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Énergie Rhône-Alpes SA');
+  });
 });
 
 describe("a role word heading a table's column", () => {

@@ -52,10 +52,22 @@ export const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
     // "NIF 48765432K · C/ Colón 22 · 46004 Valencia": a sole trader's tax number before the
     // address, under the name, is no name.
     const identifier = name !== undefined && labelsAtStart(name, IDENTIFIER_LABEL_FIELDS).length > 0;
-    if (name && !identifier && !(STREET.test(name) && !hasLegalForm(name)))
-      found.push({ value: name, confidence: 0.7, reading: 'position', line, via: 'return-address' });
+    if (!name || identifier || (STREET.test(name) && !hasLegalForm(name))) continue;
+    // Under a company's name with its legal form, a line whose name has none ("Énergie Rhône-Alpes
+    // SA" over "Service Clients – TSA 20012 – 69901 Lyon") gives a department's address: the
+    // company sends, as its letterhead says, and the department names nobody.
+    if (!hasLegalForm(name) && companyAbove(ctx, line)) continue;
+    found.push({ value: name, confidence: 0.7, reading: 'position', line, via: 'return-address' });
   }
   return found;
+};
+
+/** Whether a company's name with its legal form stands alone on the line right above `line`. */
+const companyAbove = (ctx: FinderContext, line: DocLine): boolean => {
+  const above = ctx.doc.lines[line.index - 1];
+  if (!above || above.page !== line.page || above.furniture || above.cells.length !== 1) return false;
+  const name = cleanPartyName(above.text);
+  return name !== undefined && hasLegalForm(name);
 };
 
 /** What a name is not: an address, a contact, a web address or a number. */
