@@ -186,3 +186,43 @@ describe("an insurer's premium invoice", () => {
     },
   );
 });
+
+describe("a utility bill's contract holder", () => {
+  it.each([
+    ['Titulaire du contrat : SCI Les Tilleuls', 'SCI Les Tilleuls'],
+    ['Titular: Clínica Dental Ruzafa S.L.', 'Clínica Dental Ruzafa S.L.'],
+  ])('is the customer ("%s")', async (line, customer) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Énergie Rhône-Alpes SA',
+        'FACTURE',
+        'N° de facture : 10 2025 0531 7788',
+        line,
+        'Montant TTC   132,43 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe(customer);
+  });
+
+  it.each([
+    ['Titulaire du compte : Énergie Rhône-Alpes SA'],
+    ['Titular de la cuenta: Eléctrica del Mediterráneo, S.A.U.'],
+  ])('is not the holder of the bank account the bill is paid to ("%s")', async (line) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Énergie Rhône-Alpes SA',
+        'FACTURE',
+        'N° de facture : 10 2025 0531 7788',
+        'Montant TTC   132,43 €',
+        line,
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')).toBeUndefined();
+  });
+});
