@@ -42,21 +42,15 @@ describe('labels stacked over their stacked values', () => {
     expect(fieldOf(extraction, 'dueDate')?.value).toBe('2025-06-27');
   });
 
+  /** The totals' three labels stacked over the amounts given. */
+  const stackedTotals = (...amounts: string[]) =>
+    extractor.extract(
+      pdfTextOf([...HEAD, 'Invoice No: BWP-2291', ...ITEMS, 'Subtotal', 'VAT @ 20%', 'Total', ...amounts]),
+    );
+
   it('give each total label its own amount, so that they add up', async () => {
     // Act
-    const extraction = await extractor.extract(
-      pdfTextOf([
-        ...HEAD,
-        'Invoice No: BWP-2291',
-        ...ITEMS,
-        'Subtotal',
-        'VAT @ 20%',
-        'Total',
-        '£255.00',
-        '£51.00',
-        '£306.00',
-      ]),
-    );
+    const extraction = await stackedTotals('£255.00', '£51.00', '£306.00');
 
     // Assess
     expect(fieldOf(extraction, 'subtotal')?.value).toBe('255.00');
@@ -68,18 +62,7 @@ describe('labels stacked over their stacked values', () => {
 
   it('read no label a value it cannot pair: three labels over two amounts', async () => {
     // Act
-    const extraction = await extractor.extract(
-      pdfTextOf([
-        ...HEAD,
-        'Invoice No: BWP-2291',
-        ...ITEMS,
-        'Subtotal',
-        'VAT @ 20%',
-        'Total',
-        '£255.00',
-        '£306.00',
-      ]),
-    );
+    const extraction = await stackedTotals('£255.00', '£306.00');
 
     // Assess: before, "Total" took the amount under it, the net, and the items' sum made it sure
     expect(fieldOf(extraction, 'total')?.value).not.toBe('255.00');
