@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { finderContext } from '../../lambdas/extract/text/context.js';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
-import { moneyIn } from '../../lambdas/extract/text/invoice/amounts.js';
+import { moneyIn } from '../../lambdas/extract/text/invoice/money.js';
 import { indexText } from '../../lambdas/extract/text/textIndex.js';
 import type { PdfText } from '../../lambdas/shared/pdfText.js';
 import { fieldOf } from './fieldOf.js';

@@ -1,7 +1,7 @@
 import { decimalEquals, normalizeCompanyName } from '../../shared/documents/index.js';
 import { escapeRegExp } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
-import { moneyIn } from './invoice/amounts.js';
+import { moneyIn } from './invoice/money.js';
 import { findDates } from './parseDate.js';
 import type { DocLine } from './textIndex.js';
 

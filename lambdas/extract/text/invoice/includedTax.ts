@@ -9,7 +9,8 @@ import type { Candidate } from '../../candidates.js';
 import { type LabelField, labelsIn } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import type { DocLine } from '../textIndex.js';
-import { type LabelledAmount, moneyIn } from './amounts.js';
+import type { LabelledAmount } from './amounts.js';
+import { moneyIn } from './money.js';
 import { distinct, isTaxAtRate, rateOf } from './unlabelledSums.js';
 
 /** The tax's label field: "MwSt.", "VAT", "TVA", "btw" anywhere in a line. */

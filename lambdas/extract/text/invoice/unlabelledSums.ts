@@ -9,7 +9,8 @@ import { labelsAtStart, MONEY_LABEL_FIELDS } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { parseNumber } from '../parseAmount.js';
 import type { DocLine } from '../textIndex.js';
-import { type LabelledAmount, moneyIn, where } from './amounts.js';
+import { type LabelledAmount, where } from './amounts.js';
+import { moneyIn } from './money.js';
 
 /** A rate with its percent sign ("19 %", "21%", "9,975 %"). */
 const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/g;
