@@ -154,6 +154,9 @@ const PATTERNS: readonly Pattern[] = [
   },
 ];
 
+/** A time of day as a regular expression's source: "20:41", "08:12:05" (no AM/PM). */
+export const TIME_OF_DAY = '\\d{1,2}:\\d{2}(?::\\d{2})?';
+
 /**
  * Every date in `text`, in order of position (overlapping matches dropped). `order` reads slash
  * dates, `language` (the document's) month names that two languages give different months.

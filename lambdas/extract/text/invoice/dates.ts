@@ -11,7 +11,7 @@ import {
 import { endingAmount } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
 import { findLabelled } from '../labelled.js';
-import { type FoundDate, findDates } from '../parseDate.js';
+import { type FoundDate, findDates, TIME_OF_DAY } from '../parseDate.js';
 import type { DocLine } from '../textIndex.js';
 import { dateAfterPlace, dateValue, parseDateAt, parseNumberedId, statesPaymentTerms } from '../values.js';
 import { clausesOf } from './paymentTerms.js';
@@ -24,10 +24,16 @@ export interface DateCandidates {
 }
 
 /** A time of day alone: "20:41", "08:12:05". */
-const CLOCK = /^\d{1,2}:\d{2}(?::\d{2})?$/;
+const CLOCK = new RegExp(`^${TIME_OF_DAY}$`);
+
+/** A time of day with its AM or PM, if any: "16:21", "7:42 PM". */
+const TIME_AND_MERIDIEM = `${TIME_OF_DAY}(?:\\s?[AaPp]\\.?[Mm]\\.?)?`;
 
 /** A date and then a time of day, all of a cell: "28.05.2025 16:21", "05/30/2025 7:42 PM". */
-const STAMP = /^\d{1,4}[./-]\d{1,2}[./-]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?$/;
+const STAMP = new RegExp(`^\\d{1,4}[./-]\\d{1,2}[./-]\\d{2,4},?\\s+${TIME_AND_MERIDIEM}$`);
+
+/** What may follow a date in its cell: nothing, or its time of day. */
+const TIME_AFTER = new RegExp(`^(?:\\s+${TIME_AND_MERIDIEM})?$`);
 
 /** Lines from the top of the first page where a letter's date stands. */
 const LETTER_DATE_LINES = 20;
@@ -57,8 +63,7 @@ const topDates = (ctx: FinderContext): Candidate<string>[] => {
       const alone = line.cells.length === 1 || (ci === 0 && stamped) || timed;
       const read = dateAfterPlace(cell.text, ctx.order, !alone, ctx.language);
       // The date is all the cell holds after its place, or a receipt's time follows it.
-      if (!read || !/^(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?)?$/.test(read.after.trimEnd()))
-        continue;
+      if (!read || !TIME_AFTER.test(read.after.trimEnd())) continue;
       const { place, date } = read;
       const parsed = dateValue(date);
       found.push({

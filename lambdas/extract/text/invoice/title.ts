@@ -11,7 +11,7 @@ import {
 } from '../../vocabulary/index.js';
 import { endingAmount } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
-import { type FoundDate, findDates } from '../parseDate.js';
+import { type FoundDate, findDates, TIME_OF_DAY } from '../parseDate.js';
 import { cellAt, cellUnder, type DocLine, nextContentLine } from '../textIndex.js';
 import { dateValue, NUMBER_MARK, parseId } from '../values.js';
 
@@ -50,9 +50,10 @@ const TITLE_LINES = 25;
 /**
  * Where the number may start after the title word, nearest first: right after it, then after a
  * parenthesis and each of up to three words that name the issuer ("Rechnung des Versicherers
- * Nr.") or a class letter ("FACTURA A Nº"). Every length is tried: the number mark decides which one reads. Words that start with
- * anything but an issuer link ("Beitragsrechnung zur Kraftfahrtversicherung Nr.", "Invoice for
- * policy No.") name what the number belongs to, so they are never skipped.
+ * Nr.") or a class letter ("FACTURA A Nº"). Every length is tried: the number mark decides which
+ * one reads. Words that start with anything but an issuer link ("Beitragsrechnung zur
+ * Kraftfahrtversicherung Nr.", "Invoice for policy No.") name what the number belongs to, so
+ * they are never skipped.
  */
 const skipsAfter = (after: string): number[] => {
   const skips = [0];
@@ -111,7 +112,7 @@ const TITLE_DATE_LINK = new RegExp(`^\\s*${TITLE_DATE_LINK_PATTERN}\\s*:?\\s*`, 
 const DATE_LABEL: ReadonlySet<LabelField> = new Set<LabelField>(['invoiceDate']);
 
 /** Nothing, or the time of day a till prints after its date ("20.05.2025 12:41", "14:03:27"). */
-const CLOCK_TIME = /^\s*(?:\d{1,2}:\d{2}(?::\d{2})?\s*)?$/;
+const CLOCK_TIME = new RegExp(`^\\s*(?:${TIME_OF_DAY}\\s*)?$`);
 
 /**
  * The date a title without a number is joined to, alone on its line or before another cell:
