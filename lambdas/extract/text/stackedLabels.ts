@@ -15,8 +15,9 @@ const RATE_AND_COLON = /^\s*(?:[@(]?\s*\d{1,2}(?:[.,]\d{1,3})?\s?%\)?)?\s*[:#]?\
 /** A line that is one label and nothing more than its rate and colon. */
 const isLabelAlone = (line: DocLine): boolean => {
   if (line.cells.length !== 1) return false;
-  const m = labelsAtStart(line.text.trim())[0];
-  return m !== undefined && RATE_AND_COLON.test(line.text.trim().slice(m.end));
+  const text = line.text.trim();
+  const m = labelsAtStart(text)[0];
+  return m !== undefined && RATE_AND_COLON.test(text.slice(m.end));
 };
 
 /** A line that is one value: one cell, a digit in it, and no label before it. */

@@ -109,7 +109,7 @@ const ANY_SALUTATION = salutationOf(VOCABULARIES.flatMap((v) => v.salutations));
  * foreign addressees. Another language's title may be a word of this one: the Turkish "Bay" (Mr)
  * starts "Bay Dental Practice", the Polish "Pan" starts "Pan Pacific Traders Ltd".
  */
-const ENGLISH_SALUTATIONS = VOCABULARIES.find((v) => v.code === 'en')?.salutations ?? [];
+const ENGLISH_SALUTATIONS = vocabularyOf('en')?.salutations ?? [];
 const SALUTATION_BY_LANGUAGE: ReadonlyMap<string, RegExp> = new Map(
   VOCABULARIES.map((v) => [v.code, salutationOf([...v.salutations, ...ENGLISH_SALUTATIONS])]),
 );

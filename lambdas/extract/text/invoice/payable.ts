@@ -79,8 +79,9 @@ export const withheldFrom = (gross: string, withheld: Withheld): string =>
 
 /**
  * What was paid before and what was carried over, each on its own and together: a prepayment,
- * or all of them, comes off the total however it prints its sign ("Payments received -3,000.00" on an invoice),
- * and a balance carried from earlier invoices is added ("Previous balance 7,500.00").
+ * or all of them, comes off the total however it prints its sign ("Payments received -3,000.00"
+ * on an invoice), and a balance carried from earlier invoices is added ("Previous balance
+ * 7,500.00").
  */
 const settled = (gross: string, rows: PayableRows): (Gap | undefined)[] => {
   const negative = compareDecimals(gross, '0') < 0;

@@ -155,16 +155,13 @@ const itemLinesAbove = (
       detail: `the one item line above (p${first.page} l${first.line}) is its quantity times its price, the total ${total.amount} (${where(total)})`,
     };
   if (found.length < 2) return undefined;
-  const [tax, ...moreTaxes] = taxesAbove;
-  if (!tax)
-    return {
-      total,
-      detail: `the ${found.length} item lines above (p${first.page} l${first.line}) add up to the total ${total.amount} (${where(total)})`,
-    };
+  const [tax] = taxesAbove;
+  const andTax = tax ? ` and the tax ${taxesAbove.map((t) => `${t.amount} (${where(t)})`).join(' + ')}` : '';
   return {
     total,
-    ...(moreTaxes.length === 0 ? { tax } : {}),
-    detail: `the ${found.length} item lines above (p${first.page} l${first.line}) and the tax ${taxesAbove.map((t) => `${t.amount} (${where(t)})`).join(' + ')} add up to the total ${total.amount} (${where(total)})`,
+    // One tax line is the tax the sum checks; several are parts of it.
+    ...(tax && taxesAbove.length === 1 ? { tax } : {}),
+    detail: `the ${found.length} item lines above (p${first.page} l${first.line})${andTax} add up to the total ${total.amount} (${where(total)})`,
   };
 };
 
