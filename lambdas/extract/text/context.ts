@@ -76,7 +76,10 @@ const dominantCurrency = (doc: DocText, decimal: DecimalMark | undefined): strin
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 };
 
-/** Currencies of countries that write the day first (the UK, Ireland and the euro area, India, ...). */
+/**
+ * Currencies of countries that write the day first (the UK, Ireland and the euro area, India,
+ * Malaysia, the Gulf states, ...).
+ */
 const DAY_FIRST_CURRENCIES: ReadonlySet<string> = new Set([
   'EUR',
   'GBP',
@@ -87,6 +90,9 @@ const DAY_FIRST_CURRENCIES: ReadonlySet<string> = new Set([
   'CHF',
   'SGD',
   'HKD',
+  'MYR',
+  'AED',
+  'SAR',
 ]);
 
 /**

@@ -27,6 +27,8 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'pc',
   // German-speaking countries
   'gmbh',
+  // A non-profit GmbH ("gemeinnützige GmbH": theatres, clinics, charities) is billed like any other.
+  'ggmbh',
   'ag',
   'kg',
   'ohg',

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
+import { fieldOf } from './fieldOf.js';
+import { pdfTextOf } from './pdfTextOf.js';
+
+/**
+ * Labels and conventions of countries and trades the vocabularies' own tests do not cover: Swiss
+ * German totals, Malaysian sales and service tax, German craftsmen's column headings, phone bills
+ * and online receipts.
+ */
+const extractor = new HeuristicExtractor();
+const read = (...lines: string[]) => extractor.extract(pdfTextOf(lines));
+
+describe('totals as Swiss and Malaysian invoices label them', () => {
+  // "Total exkl. MWST" was read before "Zwischentotal" (Swiss German for subtotal) was.
+  it.each([
+    ['Zwischentotal', 'MWST 8.1 %', 'Total CHF'],
+    ['Total exkl. MWST', 'MWST 8.1 %', 'Total inkl. MWST CHF'],
+  ])('read "%s" as the net that the sum settles', async (net, tax, total) => {
+    // Act
+    const extraction = await read(
+      'Schreinerei Bühler AG',
+      'Rechnung Nr. 2025-0419',
+      'Rechnungsdatum: 14.05.2025',
+      `${net}                5'420.00`,
+      `${tax}                  439.00`,
+      `${total}              5'859.00`,
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')).toMatchObject({ value: '5420.00' });
+    expect(fieldOf(extraction, 'tax')).toMatchObject({ value: '439.00' });
+    expect(fieldOf(extraction, 'total')?.value).toBe('5859.00');
+    expect(fieldOf(extraction, 'subtotal')?.confidence).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('read "Total Excl. SST" as the net and "Service Tax 8%" as the tax', async () => {
+    // Act
+    const extraction = await read(
+      'Kedai Elektrik Lim Sdn. Bhd.',
+      'INVOICE',
+      'Invoice No : KEL-25-00931',
+      'Total Excl. SST          RM 4,550.00',
+      'Service Tax 8%             RM 364.00',
+      'Total Payable            RM 4,914.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')).toMatchObject({ value: '4550.00' });
+    expect(fieldOf(extraction, 'tax')).toMatchObject({ value: '364.00' });
+    expect(fieldOf(extraction, 'total')).toMatchObject({ value: '4914.00' });
+  });
+});
+
+describe('slash dates of a document in ringgit, dirhams or riyals', () => {
+  it.each([
+    ['RM 1,090.00', 'MYR'],
+    ['AED 1,090.00', 'AED'],
+    ['SAR 1,090.00', 'SAR'],
+  ])('are probably day first, as Malaysia and the Gulf states write them: %s', async (total, code) => {
+    // Act
+    const extraction = await read(
+      'Harbour Supplies Ltd',
+      'INVOICE',
+      'Invoice No: HS-10442                             Date: 11/03/2024',
+      `Total                                ${total}`,
+    );
+
+    // Assess: the other reading stays, for a person to rule out.
+    expect(fieldOf(extraction, 'currency')?.value).toBe(code);
+    expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2024-03-11' });
+    expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toEqual(['2024-11-03']);
+  });
+});
+
+describe("a German craftsman's item table headed 'EP €' and 'GP €'", () => {
+  it('reads the rows under "GP" (Gesamtpreis) and the currency its heading names', async () => {
+    // Act: no total prints the euro sign; the amount column's heading does.
+    const extraction = await read(
+      'Elektro Huber GmbH',
+      'Rechnung Nr. 25/0877',
+      'Rechnungsdatum: 22.05.2025',
+      'Bezeichnung                                   Menge    EP €      GP €',
+      'Austausch Unterverteilung                       1   1.280,00  1.280,00',
+      'Arbeitszeit Monteur                            14      68,00    952,00',
+      'Nettobetrag                                                 2.232,00',
+      'zzgl. 20 % USt.                                               446,40',
+      'Rechnungsbetrag                                           2.678,40',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'lineItems')?.value).toHaveLength(2);
+    expect(fieldOf(extraction, 'currency')).toMatchObject({ value: 'EUR' });
+  });
+});
+
+describe('parties and dates of bills and receipts', () => {
+  it('reads "Bill for:", as phone companies print it, as the customer', async () => {
+    // Act
+    const extraction = await read(
+      'Vodaline UK Ltd',
+      'Your bill                                          Account number: 7731 0042 118',
+      'Bill date: 1 June 2025                              Bill number: 000145522190',
+      'Bill for: Kestrel Accountancy Ltd',
+      'Total to pay                                                        £202.50',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')).toMatchObject({ value: 'Kestrel Accountancy Ltd' });
+  });
+
+  it('dates a receipt by its "Date paid", under an invoice date where both are printed', async () => {
+    // Act
+    const receipt = await read(
+      'Notable Labs, Inc.',
+      'Invoice #A1B2C3D4-0007',
+      'Date paid: May 1, 2025',
+      'Total                                                       $96.00',
+    );
+    const paidInvoice = await read(
+      'Notable Labs, Inc.',
+      'Invoice #A1B2C3D4-0007',
+      'Invoice date: April 15, 2025',
+      'Date paid: May 1, 2025',
+      'Total                                                       $96.00',
+    );
+
+    // Assess: a weak label, as "Date" alone is.
+    expect(fieldOf(receipt, 'invoiceDate')).toMatchObject({ value: '2025-05-01' });
+    expect(fieldOf(receipt, 'invoiceDate')?.confidence).toBeLessThan(0.8);
+    expect(fieldOf(paidInvoice, 'invoiceDate')).toMatchObject({ value: '2025-04-15' });
+  });
+
+  it('reads a non-profit GmbH ("gGmbH") in the window address as the customer', async () => {
+    // Act
+    const extraction = await read(
+      'Hofmann Medientechnik GmbH · Brunnenstraße 9 · 10119 Berlin',
+      '',
+      'Theater am Ufer gGmbH',
+      'Tempelhofer Ufer 10',
+      '10963 Berlin',
+      '',
+      'Rechnung                         Nr. 2025-2207',
+      'Gesamtbetrag                     1.649,34 €',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')).toMatchObject({ value: 'Theater am Ufer gGmbH' });
+  });
+});
