@@ -148,3 +148,23 @@ describe('parties and dates of bills and receipts', () => {
     expect(fieldOf(extraction, 'customer')).toMatchObject({ value: 'Theater am Ufer gGmbH' });
   });
 });
+
+describe("a customer's name followed by a registration label the vocabularies do not know", () => {
+  it.each([
+    ['Customer: Orbit Telecom DMCC TRN: 100765432100003', 'Orbit Telecom DMCC'],
+    ['Customer: Orbit Telecom LLC Customer TRN: 100765432100003', 'Orbit Telecom LLC'],
+    ['Customer: Orbit Telecom FZE Tax Reg No: 100765432100003', 'Orbit Telecom FZE'],
+  ])('keeps the legal form before the label: "%s"', async (line, name) => {
+    // Act
+    const extraction = await read(
+      'Desert Bloom Events FZ-LLC',
+      'TAX INVOICE',
+      'Invoice #: DBE/25/0417 Date: 21 May 2025',
+      line,
+      'Grand Total AED 60,375.00',
+    );
+
+    // Assess: before, the label's three words took the legal form with them ("Orbit").
+    expect(fieldOf(extraction, 'customer')).toMatchObject({ value: name });
+  });
+});

@@ -322,6 +322,25 @@ const NAME_END = new RegExp(
   'u',
 );
 
+/** A label of `words` capitalised words before a colon, and what follows it, at a name's end. */
+const TRAILING_LABELS = [1, 2, 3].map(
+  (words) => new RegExp(`\\s+[A-Z][A-Za-z.]*(?:\\s[A-Za-z.]+){${words - 1}}:(?:\\s.*)?$`),
+);
+
+/**
+ * A name without a label the vocabularies do not know and its value after it ("Orbit Telecom
+ * DMCC TRN: 100765432100003", "Acme Trading Tax Reg No: 1234"): the fewest words before the
+ * colon that leave a company's name with its legal form ("Orbit Telecom LLC Customer TRN: …" is
+ * "Orbit Telecom LLC", not "Orbit"), else up to three.
+ */
+const withoutTrailingLabel = (name: string): string => {
+  for (const label of TRAILING_LABELS) {
+    const at = label.exec(name)?.index;
+    if (at !== undefined && isCompany(name.slice(0, at))) return name.slice(0, at);
+  }
+  return name.replace(/\s+[A-Z][A-Za-z.]*(?:\s[A-Za-z.]+){0,2}:(?:\s.*)?$/, '');
+};
+
 /** A party name, cut before an address, a description or the next label. */
 export const cleanPartyName = (text: string): string | undefined => {
   // A trailing colon makes it a label ("To:"), not a name.
@@ -346,9 +365,7 @@ export const cleanPartyName = (text: string): string | undefined => {
   // GB…"): the vocabularies' labels first, which keep the legal form before them; else up to
   // three capitalised words before a colon.
   const label = labelsIn(name).find((m) => m.start > 0 && /^\s*:/.test(name.slice(m.end)));
-  name = label
-    ? name.slice(0, label.start)
-    : name.replace(/\s+[A-Z][A-Za-z.]*(?:\s[A-Za-z.]+){0,2}:(?:\s.*)?$/, '');
+  name = label ? name.slice(0, label.start) : withoutTrailingLabel(name);
   // A company's name ends before its share capital: "Menuiserie Arnaud SAS au capital de 10 000 €".
   const capital = SHARE_CAPITAL.exec(name);
   const beforeCapital = capital && name.slice(0, capital.index).replace(/[\s,–-]+$/u, '');

@@ -125,6 +125,11 @@ export const LEGAL_SUFFIXES: ReadonlySet<string> = new Set([
   'eirl',
   'tbk',
   'jsc',
+  // Companies of the United Arab Emirates' free zones, named by their zone's form ("FZE", "FZCO")
+  // or by the zone itself (the Dubai Multi Commodities Centre's "DMCC").
+  'fze',
+  'fzco',
+  'dmcc',
   // Finnish limited and general partnerships ("Ky", "Ay"); the Estonian private limited company
   // ("OÜ", read without its umlaut); Hungarian companies ("Kft." above, "Zrt.", "Nyrt.", "Bt.",
   // "Kkt."); Slovak and Czech partnerships ("v.o.s.", "k.s."); the companies of Croatia and
