@@ -427,3 +427,42 @@ describe('a row of the sums that counts another invoice', () => {
     expect(fieldOf(extraction, 'invoiceDate')?.confidence).toBe(fieldOf(without, 'invoiceDate')?.confidence);
   });
 });
+
+describe('a title in capitals with words of its own', () => {
+  it.each([
+    ['FACTURE DE RÉGULARISATION', 'N° 2025-REG-008812', '2025-REG-008812', 'Total TTC     1 382,05 €'],
+    ['RECHNUNG ÜBER WARTUNGSLEISTUNGEN', 'Nr. 2025-0117', '2025-0117', 'Gesamtbetrag     1.190,00 €'],
+    ['INVOICE FOR SERVICES', 'No. 000482', '000482', 'Total   $1,627.50'],
+  ])('is a title, with the number marked under it: %s over %s', async (title, marked, number, total) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Eau de Provence SAS',
+        'BP 45 – 13001 Marseille',
+        '',
+        title,
+        marked,
+        'Date : 28/05/2025',
+        total,
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe(number);
+    expect(fieldOf(extraction, 'kind')?.value).toBe('invoice');
+  });
+
+  it.each([
+    ['INVOICE TO', 'No. 000482'],
+    ['RECHNUNG AN', 'Nr. 2025-0117'],
+    ['Invoice for services', 'No. 000482'],
+  ])('is no title where its words make a label or a sentence: %s', async (title, marked) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf(['Eau de Provence SAS', 'BP 45 – 13001 Marseille', '', title, marked, 'Total   1,627.50']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'kind')).toBeUndefined();
+  });
+});

@@ -69,6 +69,20 @@ const skipsAfter = (after: string): number[] => {
   return skips;
 };
 
+/** One to three words in capitals and nothing else: a heading's words, not a sentence's. */
+const CAPITALISED_WORDS = /^(?:\s+[\p{Lu}'’-]+){1,3}\s*$/u;
+
+/**
+ * Whether `rest`, what follows a title word up to its cell's or line's end, leaves the title alone:
+ * nothing, or a qualifier in capitals after a title in capitals ("FACTURE DE RÉGULARISATION",
+ * "INVOICE FOR SERVICES"), unless title and qualifier are a label ("INVOICE TO", "RECHNUNG AN").
+ */
+const titleAlone = (text: string, cue: TitleCue, rest: string): boolean =>
+  rest.trim() === '' ||
+  (CAPITALISED_WORDS.test(rest) &&
+    !/\p{Ll}/u.test(text.slice(cue.start, cue.end)) &&
+    labelsAtStart(text.slice(cue.start)).length === 0);
+
 /** Identifiers whose label, between the title word and a number, makes that number not the invoice's. */
 const OTHER_NUMBERS: ReadonlySet<LabelField> = new Set(
   [...IDENTIFIER_LABEL_FIELDS].filter((field) => field !== 'invoiceNumber'),
@@ -273,7 +287,13 @@ const titleLines = (ctx: FinderContext): TitleLine[] =>
     // account, "Transakcijski račun SI56 0201…").
     if (!atStart && !number?.numberMark) return [];
     const linked = number ? undefined : linkedDate(ctx, line.text.slice(cue.start), after);
-    if (!number && !linked && after.trim() !== '' && !/^\s*[:.]?\s*$/.test(after) && !/^\s{2,}/.test(after))
+    if (
+      !number &&
+      !linked &&
+      !titleAlone(line.text, cue, after) &&
+      !/^\s*[:.]?\s*$/.test(after) &&
+      !/^\s{2,}/.test(after)
+    )
       return [];
     return [{ line, cue, atStart, after, number, linked }];
   });
@@ -290,7 +310,15 @@ const numberUnder = (
   cue: TitleCue,
 ): { value: string; line: DocLine; tail: string } | undefined => {
   const cell = cellAt(line, cue.start);
-  if (!cell || cell.text.slice(cue.end - cell.start).trim() !== '') return undefined;
+  if (
+    !cell ||
+    !titleAlone(
+      cell.text,
+      { ...cue, start: cue.start - cell.start, end: cue.end - cell.start },
+      cell.text.slice(cue.end - cell.start),
+    )
+  )
+    return undefined;
   let next = nextContentLine(ctx.doc, line);
   if (next && /^\p{L}+$/u.test(next.text.trim())) next = nextContentLine(ctx.doc, next);
   const under = next && cellUnder(next, cell);
