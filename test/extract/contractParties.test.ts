@@ -120,6 +120,30 @@ describe('a party given a short name of its own instead of a role', () => {
     expect(fieldOf(extraction, role)?.value).toBe(name);
   });
 
+  it('is not the role of the next party, whose name has no legal form', async () => {
+    // Act: the customer is a credit union; before, the role reached back to the company before it.
+    const extraction = await contract(
+      'This Agreement is made on May 20, 2025, by and between:',
+      '(1) Vertex Cloud Operations, Inc., a California corporation with offices at 100 Mission St, San Francisco, CA 94105 ("Vertex"); and',
+      '(2) Granite State Credit Union, a New Hampshire credit union with offices at 1 Elm St, Manchester, NH 03101 ("Customer").',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Granite State Credit Union');
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Vertex Cloud Operations, Inc.');
+  });
+
+  it('leaves quotes inside a party\'s own description to it ("formerly")', async () => {
+    // Act
+    const extraction = await contract(
+      'This Agreement is entered into by and between Acme Widgets Ltd (formerly "Acme Tools") ("Supplier") and Globex Corp. ("Customer").',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'provider')?.value).toBe('Acme Widgets Ltd');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Globex Corp.');
+  });
+
   it('names no party where its short name does not shorten the name before it', async () => {
     // Act
     const extraction = await contract(

@@ -195,22 +195,31 @@ const findDefinedParties = (ctx: FinderContext, role: ContractRole): Candidate<s
     const quoted = g.open !== undefined || g.open2 !== undefined;
     const filler = g.definedAs ? m[0].slice(g.definedAs.length, m[0].indexOf(g.role2 ?? '')) : '';
     const isRole = ROLE_WORD[role].test(roleText) && (quoted || !g.definedAs || closeEnough(filler));
-    const from = Math.max(0, start - REACH, previousEnd);
-    const before = flat.slice(from, start);
+    const reach = Math.max(0, start - REACH, previousEnd);
     const ownEnd = previousEnd;
     previousEnd = roleEnd;
     if (!isRole) continue;
-    // An unquoted role in parentheses names a party of a numbered list only: its name follows the number.
-    const listed = g.role3 !== undefined;
-    const picked = listed
-      ? (listedParty(before) ?? lineParty(before, flat.slice(roleEnd, roleEnd + 80), ctx.language))
-      : describedParty(before, from === ownEnd && ownEnd > 0 ? 0 : -1, ctx.language);
+    // Another party's short name ends its description ('Vertex Cloud Operations, Inc., … ("Vertex");
+    // and (2) Granite State Credit Union, … ("Customer")'): the role's party is described after it,
+    // whether or not a company's legal form stands before it. Where nothing after it names one,
+    // the quotes were the party's own ('Acme Ltd (formerly "Acme Widgets") ("Supplier")').
+    const shortName = [...flat.slice(reach, start).matchAll(/["”»]\s*\)/g)].at(-1);
+    const pick = (from: number) => {
+      const before = flat.slice(from, start);
+      // An unquoted role in parentheses names a party of a numbered list only: its name follows the number.
+      const found =
+        g.role3 !== undefined
+          ? (listedParty(before) ?? lineParty(before, flat.slice(roleEnd, roleEnd + 80), ctx.language))
+          : describedParty(before, from === ownEnd && ownEnd > 0 ? 0 : -1, ctx.language);
+      return found && { ...found, boundary: from + found.boundary };
+    };
+    const picked = (shortName && pick(reach + shortName.index + shortName[0].length)) || pick(reach);
     if (!picked) continue;
     const { boundary, name } = picked;
     found.push(
       fromSentence(
         ctx.doc,
-        { start: from + boundary },
+        { start: boundary },
         { value: name, certainty: hasLegalForm(name) ? 1 : 0.9 },
         0.92,
         'prose:defined-party',
