@@ -20,6 +20,8 @@ describe('dates', () => {
     ['Mar. 5, 2025', '2025-03-05'],
     ['5 March 2025', '2025-03-05'],
     ['5th day of March, 2025', '2025-03-05'],
+    ['the 5th of March 2025', '2025-03-05'],
+    ['1st of March, 2025', '2025-03-01'],
     ['05-Mar-2025', '2025-03-05'],
     ['05-Mar-25', '2025-03-05'],
     ['14-MAY-25', '2025-05-14'],
@@ -44,6 +46,14 @@ describe('dates', () => {
     // Assess
     expect(found?.iso).toBe(iso);
     expect(found?.alternative).toBeUndefined();
+  });
+
+  it('read no date in "1 of June 2025", where "of" follows no ordinal', () => {
+    // Act
+    const found = findDates('Item 1 of June 2025 deliveries');
+
+    // Assess
+    expect(found).toEqual([]);
   });
 
   it('keep both readings of 05/03/2025 when the order is unknown, and one when it is known', () => {

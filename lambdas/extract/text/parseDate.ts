@@ -113,6 +113,12 @@ const PATTERNS: readonly Pattern[] = [
     read: (m, _, language) => named(num(m, 3), m[2], num(m, 1), language),
   },
   {
+    // "the 1st of July 2025", "1st of July, 2025", as British contracts date themselves: "of" only
+    // after an ordinal, so that "1 of June 2025" (an item of a list) stays no date.
+    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)\\s+of\\s+${MONTH}\\.?,?\\s+(\\d{4})\\b`, 'giu'),
+    read: (m, _, language) => named(num(m, 3), m[2], num(m, 1), language),
+  },
+  {
     // Year first, then the month's name and the day, as Hungarian ("2025. április 17.") and
     // Lithuanian ("2025 m. balandžio 25 d.") write dates.
     re: new RegExp(`\\b(\\d{4})(?:\\.|\\s?m\\.)?\\s+${MONTH}\\.?\\s+(\\d{1,2})(?:\\.|\\s?d\\.|\\b)`, 'giu'),
