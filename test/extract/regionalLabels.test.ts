@@ -168,3 +168,29 @@ describe("a customer's name followed by a registration label the vocabularies do
     expect(fieldOf(extraction, 'customer')).toMatchObject({ value: name });
   });
 });
+
+describe("a company's name followed on its line by one of its numbers, the label without a colon", () => {
+  it('ends the letterhead\'s name before "ABN"', async () => {
+    // Act
+    const extraction = await read(
+      'Coastline Marine Services Pty Ltd ABN 33 123 456 789',
+      'TAX INVOICE',
+      'Invoice Number INV-2291',
+      'Total AUD 2,156.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')).toMatchObject({ value: 'Coastline Marine Services Pty Ltd' });
+  });
+
+  it.each([
+    ['Bill To: Seafront Cafe Ltd VAT No. GB 123 4567 89', 'Seafront Cafe Ltd'],
+    ['Kunde: Technik Weber GmbH USt-IdNr. DE123456789', 'Technik Weber GmbH'],
+  ])('ends the customer\'s name before its VAT id: "%s"', async (line, name) => {
+    // Act
+    const extraction = await read('Harbour Supplies Ltd', 'INVOICE 5521', line, 'Total   £1,627.50');
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')).toMatchObject({ value: name });
+  });
+});

@@ -8,6 +8,7 @@ export const isCompany = (name: string): boolean => hasLegalForm(name) && /\S\s+
 import { timeUnit } from '../vocabulary/contractWords.js';
 import {
   fold,
+  type LabelField,
   labelsAtStart,
   labelsIn,
   letterPlace,
@@ -322,6 +323,13 @@ const NAME_END = new RegExp(
   'u',
 );
 
+/** Labels of a company's own numbers, which may follow its name on one line. */
+const COMPANY_NUMBER_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>([
+  'vatId',
+  'customerVatId',
+  'iban',
+]);
+
 /** A label of `words` capitalised words before a colon, and what follows it, at a name's end. */
 const TRAILING_LABELS = [1, 2, 3].map(
   (words) => new RegExp(`\\s+[A-Z][A-Za-z.]*(?:\\s[A-Za-z.]+){${words - 1}}:(?:\\s.*)?$`),
@@ -366,6 +374,15 @@ export const cleanPartyName = (text: string): string | undefined => {
   // three capitalised words before a colon.
   const label = labelsIn(name).find((m) => m.start > 0 && /^\s*:/.test(name.slice(m.end)));
   name = label ? name.slice(0, label.start) : withoutTrailingLabel(name);
+  // A company's number after its name under a label without a colon ("Acme Trading Ltd VAT No. GB
+  // 123 4567 89", "Coastline Marine Services Pty Ltd ABN 33 123 456 789"): the name ends before it.
+  const numbered = labelsIn(name, COMPANY_NUMBER_FIELDS).find(
+    (m) =>
+      m.start > 0 &&
+      isCompany(name.slice(0, m.start).trim()) &&
+      /^[\s.#:]*[A-Z]{0,3}[\s-]?\d/.test(name.slice(m.end)),
+  );
+  if (numbered) name = name.slice(0, numbered.start);
   // A company's name ends before its share capital: "Menuiserie Arnaud SAS au capital de 10 000 €".
   const capital = SHARE_CAPITAL.exec(name);
   const beforeCapital = capital && name.slice(0, capital.index).replace(/[\s,–-]+$/u, '');
