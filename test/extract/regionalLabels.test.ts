@@ -194,3 +194,42 @@ describe("a company's name followed on its line by one of its numbers, the label
     expect(fieldOf(extraction, 'customer')).toMatchObject({ value: name });
   });
 });
+
+describe("online shops' labels", () => {
+  it.each([
+    ['Numéro de la facture : FR2025-7788123', 'FR2025-7788123'],
+    ['N° de la facture : FR2025-7788123', 'FR2025-7788123'],
+  ])('read the French "%s" as the invoice number', async (line, number) => {
+    // Act
+    const extraction = await read(
+      'Facture',
+      'Vendu par : Maison Déco Lyon SARL',
+      'Date de la facture / Date de livraison : 26 mai 2025',
+      line,
+      'Numéro de la commande : 405-7654321-1234567',
+      'Total à payer      99,80 €',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')).toMatchObject({ value: number });
+  });
+
+  it.each(['Datos de facturación:', 'Dirección de facturación:'])(
+    'read the Spanish "%s" as the customer\'s block',
+    async (label) => {
+      // Act
+      const extraction = await read(
+        'Electro Hogar Online, S.L. – CIF B-12345678',
+        'FACTURA',
+        'Nº de factura: EHO-2025-00912',
+        label,
+        'Peluquería Estilo Ana, S.L.',
+        'Calle Mayor 15, 28013 Madrid',
+        'Total factura      241,95 €',
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'customer')).toMatchObject({ value: 'Peluquería Estilo Ana, S.L.' });
+    },
+  );
+});
