@@ -91,6 +91,12 @@ const PATTERNS: readonly Pattern[] = [
     re: /\b(\d{4})-(\d{2})-(\d{2})(?:\b|(?=T\d{2}:\d{2}))/g,
     read: (m) => simple(iso(num(m, 1), num(m, 2), num(m, 3))),
   },
+  // Year, month and day with their Chinese and Japanese ("2025年5月31日") or Korean ("2025년 5월
+  // 31일") characters, as East Asian documents date themselves in English too.
+  {
+    re: /(?<!\d)(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]/gu,
+    read: (m) => simple(iso(num(m, 1), num(m, 2), num(m, 3))),
+  },
   // Year first with slashes or dots ("2024/04/12", "2024.04.12", as East Asian and Hungarian
   // documents write it): always year, month, day.
   {
@@ -133,6 +139,12 @@ const PATTERNS: readonly Pattern[] = [
   {
     re: new RegExp(`\\b(\\d{1,2})[-\\s]${MONTH}[-\\s](\\d{4})\\b`, 'giu'),
     read: (m, _, language) => named(num(m, 3), m[2], num(m, 1), language),
+  },
+  {
+    // A two-digit year after an apostrophe ("31 May '25", as British letters abbreviate it): this
+    // century. The name says which is the month.
+    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH}\\.?,?\\s+['’](\\d{2})(?!\\d)`, 'giu'),
+    read: (m, _, language) => named(2000 + num(m, 3), m[2], num(m, 1), language),
   },
   {
     // Two-digit years after the month's name between hyphens ("14-May-25", as ERP systems print
