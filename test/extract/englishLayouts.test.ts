@@ -741,20 +741,23 @@ describe("a hotel's guest folio", () => {
 });
 
 describe('a title that names its issuer ("Invoice from …")', () => {
-  it("takes the name after the title and the seller's word as the vendor", async () => {
-    // Act
-    const extraction = await read(
-      'Invoice from Northbeam Analytics, Inc.',
-      'Invoice number: NB-0039381',
-      'Date of issue: June 3, 2025',
-      'Growth plan                                   $2,400.00',
-      'Sales tax (10%)                                 $240.00',
-      'Total                                         $2,640.00',
-    );
+  it.each(['Invoice', 'Receipt'])(
+    "takes the name after '%s' and the seller's word as the vendor",
+    async (title) => {
+      // Act
+      const extraction = await read(
+        `${title} from Northbeam Analytics, Inc.`,
+        'Invoice number: NB-0039381',
+        'Date of issue: June 3, 2025',
+        'Growth plan                                   $2,400.00',
+        'Sales tax (10%)                                 $240.00',
+        'Total                                         $2,640.00',
+      );
 
-    // Assess
-    expect(fieldOf(extraction, 'vendor')?.value).toBe('Northbeam Analytics, Inc.');
-  });
+      // Assess
+      expect(fieldOf(extraction, 'vendor')?.value).toBe('Northbeam Analytics, Inc.');
+    },
+  );
 });
 
 describe("a marketplace seller's invoice", () => {

@@ -43,14 +43,15 @@ const cellNames = (text: string): string[] =>
 
 /**
  * The issuer's name after a title that says who issued it ("Invoice from Northbeam Analytics,
- * Inc.", as online billing services head their documents): a document type, then a seller's
- * label. Any other text is returned as it is. "Receipt from …" is not read: "receipt" is no
- * document type word.
+ * Inc.", "Receipt from Notable Labs, Inc.", as online billing services head their documents): a
+ * document type or another single word, then a seller's label. Any other text is returned as it
+ * is; the letterhead takes only a company's name from it.
  */
 const afterIssuerTitle = (text: string): string => {
   const cue = documentTypeCue(text);
-  if (!cue || text.slice(0, cue.start).trim() !== '') return text;
-  const rest = text.slice(cue.end);
+  const end = cue && text.slice(0, cue.start).trim() === '' ? cue.end : /^\s*\p{L}+/u.exec(text)?.[0].length;
+  if (end === undefined) return text;
+  const rest = text.slice(end);
   const label = labelsAtStart(rest).find((m) => m.field === 'vendor');
   return label && rest.slice(0, label.start).trim() === '' ? rest.slice(label.end) : text;
 };
