@@ -233,3 +233,41 @@ describe("online shops' labels", () => {
     },
   );
 });
+
+describe('a currency named only in a column heading', () => {
+  it('is the currency of the amounts under it, and of the dates\' order ("Amount (RM)")', async () => {
+    // Act: no amount prints "RM" beside it.
+    const extraction = await read(
+      'Kedai Elektrik Lim Sdn. Bhd.',
+      'INVOICE',
+      'Invoice No : KEL-25-00931',
+      'Date       : 09/05/2025',
+      'No  Description                        Qty   Unit Price (RM)   Amount (RM)',
+      '1   Commercial freezer 600L              1          4,200.00      4,200.00',
+      '2   Installation                         1            350.00        350.00',
+      'Total Payable                                                   4,550.00',
+    );
+
+    // Assess: Malaysia writes the day first; the other reading stays for a person.
+    expect(fieldOf(extraction, 'currency')).toMatchObject({ value: 'MYR' });
+    expect(fieldOf(extraction, 'invoiceDate')).toMatchObject({ value: '2025-05-09' });
+    expect(fieldOf(extraction, 'invoiceDate')?.alternatives).toEqual(['2025-09-05']);
+  });
+
+  it("is the currency of a contract's total printed without one", async () => {
+    // Act
+    const extraction = await read(
+      'ORDER FORM',
+      'Order Form No.: Q-2025-11873',
+      'This Order Form is entered into between CloudLedger Software Ltd ("Provider") and Ashcombe Veterinary Group Ltd ("Customer").',
+      'Subscription Start Date: 1 July 2025',
+      'Subscription Term: 24 months',
+      'Product                          Quantity   Annual Fee (GBP)',
+      'CloudLedger Professional         25 users        9,000.00',
+      'Total Contract Value (24 months)                 18,000.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'totalValue')?.value).toEqual({ amount: '18000.00', currency: 'GBP' });
+  });
+});

@@ -1,4 +1,5 @@
 import { detectLanguage, labelsIn, VAT_ID_LABEL_FIELDS, vocabularyOf } from '../vocabulary/index.js';
+import { endingAmount, headingCurrency } from './amountColumn.js';
 import {
   type DecimalMark,
   type FoundAmount,
@@ -8,7 +9,7 @@ import {
   statedCurrencies,
 } from './parseAmount.js';
 import { type DayMonthOrder, findDates, inferDayMonthOrder } from './parseDate.js';
-import type { DocText } from './textIndex.js';
+import { type DocText, nextContentLine } from './textIndex.js';
 
 /** What every field finder of one document shares. */
 export interface FinderContext {
@@ -70,6 +71,13 @@ const dominantCurrency = (doc: DocText, decimal: DecimalMark | undefined): strin
       if (dates.some((d) => amount.start < d.end && amount.end > d.start)) continue;
       counts.set(amount.currency, (counts.get(amount.currency) ?? 0) + 1);
     }
+    // The last column's heading naming the currency over a row that ends in an amount ("Amount
+    // (RM)", "GP €", "Annual Fee (GBP)") counts as one of the amounts under it: a table may print
+    // no currency beside any amount. Over no amount ("Bank account  EUR") it names none.
+    const heading = line.cells.length >= 2 && amounts.length === 0 ? line.cells.at(-1)?.text : undefined;
+    const named = heading === undefined ? undefined : headingCurrency(heading).currency;
+    const under = named ? nextContentLine(doc, line) : undefined;
+    if (named && under && endingAmount(under)) counts.set(named, (counts.get(named) ?? 0) + 1);
     const stated = /\b(?:currency|all amounts in|amounts in)\s*:?\s*([A-Z]{3})\b/i.exec(line.text);
     if (stated?.[1]) counts.set(stated[1].toUpperCase(), (counts.get(stated[1].toUpperCase()) ?? 0) + 5);
   }
