@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { classify } from '../../lambdas/extract/text/classify.js';
 import { HeuristicExtractor } from '../../lambdas/extract/text/heuristicExtractor.js';
 import { findDates } from '../../lambdas/extract/text/parseDate.js';
+import { cleanPartyName } from '../../lambdas/extract/text/partyNames.js';
 import { indexText } from '../../lambdas/extract/text/textIndex.js';
-import { cleanPartyName } from '../../lambdas/extract/text/values.js';
 import { fieldOf } from './fieldOf.js';
 import { pdfTextOf } from './pdfTextOf.js';
 

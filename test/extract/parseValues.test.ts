@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { findAmounts, parseNumber } from '../../lambdas/extract/text/parseAmount.js';
 import { findDates, inferDayMonthOrder } from '../../lambdas/extract/text/parseDate.js';
+import { parseParty } from '../../lambdas/extract/text/partyNames.js';
 import {
   parseDays,
   parseId,
   parseMonths,
   parseNumberedId,
-  parseParty,
   parsePaymentTerms,
   parsePaymentTermsIn,
   wordsToNumber,

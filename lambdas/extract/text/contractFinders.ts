@@ -22,6 +22,7 @@ import { lastSignatures, placeDates } from './contractSigned.js';
 import { findLabelled, type Parsed } from './labelled.js';
 import { findMoney } from './parseAmount.js';
 import { findDates } from './parseDate.js';
+import { parseParty } from './partyNames.js';
 import { afterCue, beforeCue, fromSentence, sentences } from './prose.js';
 import {
   NUMBER_PHRASE,
@@ -31,7 +32,6 @@ import {
   parseId,
   parseLaw,
   parseMonths,
-  parseParty,
   parsePaymentTerms,
 } from './values.js';
 

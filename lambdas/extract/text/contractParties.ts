@@ -13,9 +13,10 @@ import {
 } from '../vocabulary/contractWords.js';
 import { withoutSalutation } from '../vocabulary/index.js';
 import type { FinderContext } from './context.js';
+import { cleanPartyName, isCompany, leadingName } from './partyNames.js';
 import { fromSentence } from './prose.js';
 import type { DocText } from './textIndex.js';
-import { cleanPartyName, hasLegalForm, isCompany, leadingName } from './values.js';
+import { hasLegalForm } from './values.js';
 
 /** How far before its defined role a party's name may start: French and Spanish descriptions run long. */
 const REACH = 600;

@@ -1,6 +1,7 @@
 import type { Candidate } from '../../candidates.js';
 import { type LabelField, labelsAtStart, withoutSalutation } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
+import { cleanPartyName, POSTCODE_TOWN, STREET } from '../partyNames.js';
 import {
   cellUnder,
   type DocLine,
@@ -8,7 +9,7 @@ import {
   nextContentLine,
   previousContentLine,
 } from '../textIndex.js';
-import { cleanPartyName, hasLegalForm, POSTCODE_TOWN, STREET } from '../values.js';
+import { hasLegalForm } from '../values.js';
 import { heldLabelAt } from './roleBlocks.js';
 
 /**

@@ -9,8 +9,9 @@ import {
   withoutSalutation,
 } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
+import { cleanPartyName, POSTCODE_TOWN, STREET } from '../partyNames.js';
 import type { DocLine } from '../textIndex.js';
-import { cleanPartyName, hasLegalForm, POSTCODE_TOWN, STREET } from '../values.js';
+import { hasLegalForm } from '../values.js';
 import { isDetailLine, isFormLine } from './roleBlocks.js';
 
 /**

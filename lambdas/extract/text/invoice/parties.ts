@@ -2,8 +2,9 @@ import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
 import { documentTypeCue, labelsAtStart, OWNER_CUE } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
+import { cleanPartyName, isCompany, POSTCODE_TOWN } from '../partyNames.js';
 import type { DocLine } from '../textIndex.js';
-import { cleanPartyName, hasLegalForm, isCompany, POSTCODE_TOWN } from '../values.js';
+import { hasLegalForm } from '../values.js';
 import { attentionBlock } from './attention.js';
 import {
   ADDRESS_SEPARATOR,

@@ -7,8 +7,9 @@ import {
 } from '../../vocabulary/index.js';
 import { headsTable } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
+import { cleanPartyName } from '../partyNames.js';
 import { continuesBrokenWord, type DocLine, nextContentLine } from '../textIndex.js';
-import { cleanPartyName, hasLegalForm } from '../values.js';
+import { hasLegalForm } from '../values.js';
 import { ROLE_LABELS } from './partyBlocks.js';
 
 /**
