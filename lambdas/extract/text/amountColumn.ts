@@ -52,15 +52,24 @@ export const amountColumnCurrency = (
 ): { line: DocLine; currency: string } | undefined => {
   const content = lines.filter((l) => !l.furniture);
   for (const [i, line] of content.entries()) {
-    const last = line.cells[line.cells.length - 1]?.text ?? '';
-    if (line.cells.length < 2 || !isAmountHeading(last)) continue;
-    const { currency } = headingCurrency(last);
-    if (!currency || line.cells.some((c) => amountCell(c.text) !== undefined)) continue;
-    const next = content[i + 1];
-    const under = next?.cells[next.cells.length - 1]?.text;
-    if (next && next.cells.length >= 2 && under !== undefined && amountCell(under)) return { line, currency };
+    if (!isAmountHeading(line.cells.at(-1)?.text ?? '')) continue;
+    const currency = currencyHeadingOver(line, content[i + 1]);
+    if (currency) return { line, currency };
   }
   return undefined;
+};
+
+/**
+ * The currency the last cell of `line`, two cells or more and none an amount, names as the
+ * heading of a column over `next`, a row of two cells or more that ends in an amount ("Betrag
+ * CHF", "Amount (RM)", "Annual Fee (GBP)"); none over anything else ("Bank account  EUR" over an
+ * address).
+ */
+export const currencyHeadingOver = (line: DocLine, next: DocLine | undefined): string | undefined => {
+  // The heading's pattern first: it rules out most lines before any cell is read as money.
+  const { currency } = line.cells.length < 2 ? {} : headingCurrency(line.cells.at(-1)?.text ?? '');
+  if (!currency || line.cells.some((c) => amountCell(c.text) !== undefined)) return undefined;
+  return next && next.cells.length >= 2 && endingAmount(next) ? currency : undefined;
 };
 
 /** The last cell of `line` when it is one amount and nothing else: a row that ends in an amount. */

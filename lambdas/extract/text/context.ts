@@ -1,5 +1,5 @@
 import { detectLanguage, labelsIn, VAT_ID_LABEL_FIELDS, vocabularyOf } from '../vocabulary/index.js';
-import { endingAmount, headingCurrency } from './amountColumn.js';
+import { currencyHeadingOver } from './amountColumn.js';
 import {
   type DecimalMark,
   type FoundAmount,
@@ -74,10 +74,8 @@ const dominantCurrency = (doc: DocText, decimal: DecimalMark | undefined): strin
     // The last column's heading naming the currency over a row that ends in an amount ("Amount
     // (RM)", "GP €", "Annual Fee (GBP)") counts as one of the amounts under it: a table may print
     // no currency beside any amount. Over no amount ("Bank account  EUR") it names none.
-    const heading = line.cells.length >= 2 && amounts.length === 0 ? line.cells.at(-1)?.text : undefined;
-    const named = heading === undefined ? undefined : headingCurrency(heading).currency;
-    const under = named ? nextContentLine(doc, line) : undefined;
-    if (named && under && endingAmount(under)) counts.set(named, (counts.get(named) ?? 0) + 1);
+    const named = currencyHeadingOver(line, nextContentLine(doc, line));
+    if (named) counts.set(named, (counts.get(named) ?? 0) + 1);
     const stated = /\b(?:currency|all amounts in|amounts in)\s*:?\s*([A-Z]{3})\b/i.exec(line.text);
     if (stated?.[1]) counts.set(stated[1].toUpperCase(), (counts.get(stated[1].toUpperCase()) ?? 0) + 5);
   }

@@ -177,6 +177,15 @@ const closeEnough = (filler: string): boolean => {
 };
 
 /**
+ * Where the last defined term in quotes and brackets between `from` and `to` ends ('("Vertex")',
+ * '(the "Provider")'): a party described after it is another than the one it defined.
+ */
+const definedTermEnd = (flat: string, from: number, to: number): number | undefined => {
+  const term = [...flat.slice(from, to).matchAll(/["”»]\s*\)/g)].at(-1);
+  return term ? from + term.index + term[0].length : undefined;
+};
+
+/**
  * Parties introduced with a defined role in running text, in any language with a vocabulary:
  * `between Acme Corp., with offices at ... ("Provider"), and Globex Inc. ("Customer")`,
  * `zwischen Muster IT GmbH, ... – nachfolgend „Auftragnehmer“ genannt – und ...`,
@@ -204,17 +213,17 @@ const findDefinedParties = (ctx: FinderContext, role: ContractRole): Candidate<s
     // and (2) Granite State Credit Union, … ("Customer")'): the role's party is described after it,
     // whether or not a company's legal form stands before it. Where nothing after it names one,
     // the quotes were the party's own ('Acme Ltd (formerly "Acme Widgets") ("Supplier")').
-    const shortName = [...flat.slice(reach, start).matchAll(/["”»]\s*\)/g)].at(-1);
+    const afterShortName = definedTermEnd(flat, reach, start);
     const pick = (from: number) => {
       const before = flat.slice(from, start);
       // An unquoted role in parentheses names a party of a numbered list only: its name follows the number.
-      const found =
+      const party =
         g.role3 !== undefined
           ? (listedParty(before) ?? lineParty(before, flat.slice(roleEnd, roleEnd + 80), ctx.language))
           : describedParty(before, from === ownEnd && ownEnd > 0 ? 0 : -1, ctx.language);
-      return found && { ...found, boundary: from + found.boundary };
+      return party && { ...party, boundary: from + party.boundary };
     };
-    const picked = (shortName && pick(reach + shortName.index + shortName[0].length)) || pick(reach);
+    const picked = (afterShortName !== undefined && pick(afterShortName)) || pick(reach);
     if (!picked) continue;
     const { boundary, name } = picked;
     found.push(
@@ -271,8 +280,7 @@ const shortNamedParties = (ctx: FinderContext): Candidate<string>[] => {
   for (const m of flat.matchAll(SHORT_NAME)) {
     // The description starts after the term that defined the party before it ('("Provider") and').
     const reach = Math.max(0, m.index - REACH);
-    const defined = [...flat.slice(reach, m.index).matchAll(/["”»]\s*\)/g)].at(-1);
-    const from = defined ? reach + defined.index + defined[0].length : reach;
+    const from = definedTermEnd(flat, reach, m.index) ?? reach;
     const picked = describedParty(flat.slice(from, m.index), -1, ctx.language);
     if (!picked) continue;
     const short = shortens(m[1] ?? '', picked.name);

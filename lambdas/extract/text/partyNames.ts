@@ -114,10 +114,16 @@ const COMPANY_NUMBER_FIELDS: ReadonlySet<LabelField> = new Set<LabelField>([
   'iban',
 ]);
 
-/** A label of `words` capitalised words before a colon, and what follows it, at a name's end. */
-const TRAILING_LABELS = [1, 2, 3].map(
-  (words) => new RegExp(`\\s+[A-Z][A-Za-z.]*(?:\\s[A-Za-z.]+){${words - 1}}:(?:\\s.*)?$`),
-);
+/**
+ * A label at a name's end and what follows it: a capitalised word and `more` words after it (a
+ * count or a range), then a colon.
+ */
+const trailingLabel = (more: string): RegExp =>
+  new RegExp(`\\s+[A-Z][A-Za-z.]*(?:\\s[A-Za-z.]+){${more}}:(?:\\s.*)?$`);
+/** One, two and three words, fewest first. */
+const TRAILING_LABELS = ['0', '1', '2'].map(trailingLabel);
+/** Up to three words, as many as there are: the leftmost start. */
+const TRAILING_LABEL = trailingLabel('0,2');
 
 /**
  * A name without a label the vocabularies do not know and its value after it ("Orbit Telecom
@@ -130,7 +136,7 @@ const withoutTrailingLabel = (name: string): string => {
     const at = label.exec(name)?.index;
     if (at !== undefined && isCompany(name.slice(0, at))) return name.slice(0, at);
   }
-  return name.replace(/\s+[A-Z][A-Za-z.]*(?:\s[A-Za-z.]+){0,2}:(?:\s.*)?$/, '');
+  return name.replace(TRAILING_LABEL, '');
 };
 
 /** A party name, cut before an address, a description or the next label. */

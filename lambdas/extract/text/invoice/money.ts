@@ -1,12 +1,11 @@
-import { NOT_MONEY_BEFORE } from '../../vocabulary/index.js';
-import type { FinderContext } from '../context.js';
-import { type FoundAmount, findMoney } from '../parseAmount.js';
-import { findDates } from '../parseDate.js';
-
 /**
  * Which numbers of a text are money: an invoice's amounts with the identifiers, rates and share
  * capital that look like them left out, and an amount in brackets read as negative.
  */
+import { NOT_MONEY_BEFORE } from '../../vocabulary/index.js';
+import type { FinderContext } from '../context.js';
+import { type FoundAmount, findMoney } from '../parseAmount.js';
+import { findDates } from '../parseDate.js';
 
 /** A value that is an identifier, not money: a VAT id ("DE 123456789"), a long bare number. */
 const IDENTIFIER_BEFORE = /(?:^|[^\p{L}])[A-Z]{2}\s?$/u;

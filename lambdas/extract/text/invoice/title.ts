@@ -73,15 +73,20 @@ const skipsAfter = (after: string): number[] => {
 const CAPITALISED_WORDS = /^(?:\s+[\p{Lu}'’-]+){1,3}\s*$/u;
 
 /**
- * Whether `rest`, what follows a title word up to its cell's or line's end, leaves the title alone:
- * nothing, or a qualifier in capitals after a title in capitals ("FACTURE DE RÉGULARISATION",
- * "INVOICE FOR SERVICES"), unless title and qualifier are a label ("INVOICE TO", "RECHNUNG AN").
+ * Whether a title, `title` from its title word (`length` long) to its cell's or line's end, stands
+ * alone: nothing after the word, or a qualifier in capitals after a word in capitals ("FACTURE DE
+ * RÉGULARISATION", "INVOICE FOR SERVICES"), unless word and qualifier are a label ("INVOICE TO",
+ * "RECHNUNG AN").
  */
-const titleAlone = (text: string, cue: TitleCue, rest: string): boolean =>
-  rest.trim() === '' ||
-  (CAPITALISED_WORDS.test(rest) &&
-    !/\p{Ll}/u.test(text.slice(cue.start, cue.end)) &&
-    labelsAtStart(text.slice(cue.start)).length === 0);
+const titleAlone = (title: string, length: number): boolean => {
+  const rest = title.slice(length);
+  return (
+    rest.trim() === '' ||
+    (CAPITALISED_WORDS.test(rest) &&
+      !/\p{Ll}/u.test(title.slice(0, length)) &&
+      labelsAtStart(title).length === 0)
+  );
+};
 
 /** Identifiers whose label, between the title word and a number, makes that number not the invoice's. */
 const OTHER_NUMBERS: ReadonlySet<LabelField> = new Set(
@@ -290,7 +295,7 @@ const titleLines = (ctx: FinderContext): TitleLine[] =>
     if (
       !number &&
       !linked &&
-      !titleAlone(line.text, cue, after) &&
+      !titleAlone(line.text.slice(cue.start), cue.end - cue.start) &&
       !/^\s*[:.]?\s*$/.test(after) &&
       !/^\s{2,}/.test(after)
     )
@@ -310,15 +315,7 @@ const numberUnder = (
   cue: TitleCue,
 ): { value: string; line: DocLine; tail: string } | undefined => {
   const cell = cellAt(line, cue.start);
-  if (
-    !cell ||
-    !titleAlone(
-      cell.text,
-      { ...cue, start: cue.start - cell.start, end: cue.end - cell.start },
-      cell.text.slice(cue.end - cell.start),
-    )
-  )
-    return undefined;
+  if (!cell || !titleAlone(cell.text.slice(cue.start - cell.start), cue.end - cue.start)) return undefined;
   let next = nextContentLine(ctx.doc, line);
   if (next && /^\p{L}+$/u.test(next.text.trim())) next = nextContentLine(ctx.doc, next);
   const under = next && cellUnder(next, cell);
