@@ -115,4 +115,19 @@ describe('an attention line', () => {
     // Assess
     expect(customer).toBeUndefined();
   });
+
+  it.each([
+    ['KM 14, Lagos-Ibadan Expressway, Isheri, Ogun State', 'Eko Beverages Plc'],
+    ['Dublin 15, D15 R2K7', 'Brennan Haulage & Logistics Ltd'],
+  ])(
+    'reads the first line of the bill-to block it closes, over an address of a form it does not know ("%s")',
+    async (address, name) => {
+      // Act
+      const customer = await customerOf('Bill To', name, address, 'Attn: Head, Supply Chain');
+
+      // Assess
+      expect(customer?.value).toBe(name);
+      expect(customer?.evidence?.map((e) => e.kind)).not.toContain('conflict');
+    },
+  );
 });

@@ -10,7 +10,7 @@ import {
   previousContentLine,
 } from '../textIndex.js';
 import { hasLegalForm } from '../values.js';
-import { heldLabelAt } from './roleBlocks.js';
+import { heldLabelAt, roleLabelAt } from './roleBlocks.js';
 
 /**
  * The customer an attention line is for. "Attention: Practice Manager", "z. Hd. Frau Klein",
@@ -50,11 +50,43 @@ const namedAfterItsStreet = (ctx: FinderContext, text: string, line: DocLine, ce
   return !!street && STREET.test(street) && name.length > street.length && name.endsWith(` ${street}`);
 };
 
+/** True when `cell` holds a customer's role label and nothing else ("Bill To", "Kunde:"). */
+const isBareCustomerLabel = (cell: LineCell): boolean => {
+  const label = roleLabelAt(cell.text, 'customer');
+  return !!label && cell.text.slice(label.end).replace(/[\s:]/g, '') === '';
+};
+
 /**
- * The name over an attention line: on the line above, or above the address the attention line
- * closes ("Oakfield Academy" / "22 School Road" / "Bath BA1 2QQ" / "Attention: Facilities").
+ * The first line of the block a role label heads, where the attention line closes that block
+ * ("Bill To" / "Eko Beverages Plc" / "KM 14, Lagos-Ibadan Expressway" / "Attn: …"): the block
+ * opens with the name whatever form its address lines take, which no pattern knows for every
+ * country (an Eircode, a Nigerian road).
+ */
+const blockHeadName = (ctx: FinderContext, line: DocLine, cell: LineCell) => {
+  let at = line;
+  let under: { line: DocLine; cell: LineCell } | undefined;
+  for (let k = 0; k <= ADDRESS_LINES + 1; k++) {
+    const above = previousContentLine(ctx.doc, at);
+    const over = above && cellUnder(above, cell);
+    if (!above || !over) return undefined;
+    if (isBareCustomerLabel(over)) {
+      const name = under && nameIn(under.cell, ctx.language);
+      return name && under ? { name, line: under.line } : undefined;
+    }
+    under = { line: above, cell: over };
+    at = above;
+  }
+  return undefined;
+};
+
+/**
+ * The name over an attention line: the first line of the bill-to block it closes, on the line
+ * above, or above the address the attention line closes ("Oakfield Academy" / "22 School Road" /
+ * "Bath BA1 2QQ" / "Attention: Facilities").
  */
 const nameAbove = (ctx: FinderContext, line: DocLine, cell: LineCell) => {
+  const head = blockHeadName(ctx, line, cell);
+  if (head) return head;
   let at = line;
   for (let k = 0; k <= ADDRESS_LINES; k++) {
     const above = previousContentLine(ctx.doc, at);
