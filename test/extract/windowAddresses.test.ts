@@ -170,6 +170,32 @@ describe("an address under the sender's own block", () => {
   });
 });
 
+describe('a window under a return address', () => {
+  it("names its addressee where the letterhead's own address is a one-line address above the return address", async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Zahnarztpraxis Dr. med. dent. Katrin Albers',
+        'Hohenzollernring 58 · 48145 Münster · Tel. 0251 39 44 120',
+        '',
+        'Zahnarztpraxis Dr. Albers · Hohenzollernring 58 · 48145 Münster',
+        '',
+        'Herrn                                           Rechnungsnummer:  PL-2025-01387',
+        'Thomas Reinhardt                                Rechnungsdatum:   03.06.2025',
+        'Warendorfer Straße 112',
+        '48145 Münster',
+        '',
+        'Liquidation',
+        'Eingehende Untersuchung                       12,94',
+        'Rechnungsbetrag                               12,94 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Thomas Reinhardt');
+  });
+});
+
 describe("an address at the page's top that the issuer's imprint does not print", () => {
   const TOTALS = [
     'Carport Lärche 6 x 3 m, Lieferung und Montage                 6.800,00',

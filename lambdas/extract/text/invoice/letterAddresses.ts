@@ -149,7 +149,10 @@ const underSender = (
     if (i <= sender.index) continue;
     const text = line.cells[0]?.text.trim() ?? '';
     if (sender.block && documentTypeCue(text)) return [];
-    if (namesNobody(line, text) || isFormLine(line) || documentTypeCue(text)) continue;
+    // A second one-line address under the first ("Rosenheimer Straße 145 · 81671 München · Tel."
+    // under the letterhead's name, then the return address) is the sender's, not the window's.
+    if (namesNobody(line, text) || isFormLine(line) || documentTypeCue(text) || returnAddressParts(line))
+      continue;
     const person = withoutSalutation(text, language).trim();
     if (person === '') continue;
     const name = cleanPartyName(person);
