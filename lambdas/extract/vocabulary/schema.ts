@@ -156,6 +156,12 @@ export const VocabularySchema = z
      */
     owners: words,
     /**
+     * The mention a self-billed invoice carries (EU VAT Directive art. 226(10a): "Self-billing",
+     * "Autofacturation", "Gutschriftsverfahren"): the customer wrote it, so its letterhead names
+     * the customer and its window the supplier, who is paid. Empty where not known.
+     */
+    selfBilling: words,
+    /**
      * Abbreviations whose dot ends no sentence ("zzgl.", "inkl.", "ca.", "approx."): a contract's
      * sentence about its price goes on after "900,00 € zzgl. USt." to the total it states.
      */

@@ -165,6 +165,15 @@ export const OWNER_CUE = new RegExp(`^(?:${OWNER_WORDS})\\.?\\s*:?\\s+(?=\\p{L})
 export const OWNER_AFTER_NAME = new RegExp(`,\\s+(?:${OWNER_WORDS})\\.?\\s*:?\\s+\\p{L}`, 'iu');
 
 /**
+ * The self-billing mention of any language, anywhere in a text ("Self-billing invoice", "im
+ * Gutschriftsverfahren", "Autofacturation"): the customer issued the document.
+ */
+export const SELF_BILLING = new RegExp(
+  `(?<![\\p{L}])(?:${anyOf(VOCABULARIES.flatMap((v) => v.selfBilling))})(?![\\p{L}])`,
+  'iu',
+);
+
+/**
  * Ends with an abbreviation of any language whose dot ends no sentence ("zzgl.", "approx."): test
  * it on a sentence's text to join it to the next.
  */

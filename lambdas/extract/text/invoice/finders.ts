@@ -12,7 +12,7 @@ import { countryCurrencyCandidates } from './countryCurrency.js';
 import { invoiceDates } from './dates.js';
 import { ibanCandidates, vatIdCandidates } from './identifiers.js';
 import { readIncludedTax, withIncludedTax } from './includedTax.js';
-import { partyCandidates } from './parties.js';
+import { isSelfBilled, partyCandidates } from './parties.js';
 import { paymentTermsCandidates } from './paymentTerms.js';
 import { ownNumbers, titleCandidates } from './title.js';
 import { resolveTotals } from './totals.js';
@@ -231,7 +231,9 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
       }).map(withPointOfSale),
       ...title.invoiceNumber,
     ]),
-    kind: title.kind,
+    // A self-billed invoice's German title is "Gutschrift", the word for a credit note too: under
+    // the self-billing mention it names the invoice that pays the supplier.
+    kind: isSelfBilled(ctx) ? title.kind.map((c) => ({ ...c, value: 'invoice' as const })) : title.kind,
     vendor: parties.vendor,
     customer: parties.customer,
     ...invoiceDates(ctx, title.invoiceDate, paymentTerms),

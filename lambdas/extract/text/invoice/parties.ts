@@ -1,6 +1,6 @@
 import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
-import { documentTypeCue, labelsAtStart, OWNER_CUE } from '../../vocabulary/index.js';
+import { documentTypeCue, labelsAtStart, OWNER_CUE, SELF_BILLING } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
 import { cleanPartyName, isCompany, POSTCODE_TOWN } from '../partyNames.js';
 import type { DocLine } from '../textIndex.js';
@@ -176,10 +176,43 @@ const customerNames = (customers: readonly Candidate<string>[]): Set<string> =>
     customers.filter((c) => c.via.startsWith('block:customer')).map((c) => normalizeCompanyName(c.value)),
   );
 
+/** True when the document carries a self-billing mention: the customer issued it. */
+export const isSelfBilled = (ctx: FinderContext): boolean =>
+  ctx.doc.lines.some((l) => SELF_BILLING.test(l.text));
+
+/**
+ * A self-billed invoice's parties: the customer wrote it, so the places that name an issuer
+ * (return address, letterhead, legal details) name the customer, and the window (the addressee,
+ * a recipient block) names the supplier, who is paid. What role labels name stays theirs.
+ */
+const selfBilledParties = (
+  ctx: FinderContext,
+): { vendor: Candidate<string>[]; customer: Candidate<string>[] } => {
+  const labelledCustomer = [...roleBlock(ctx, 'customer', 0.85), ...attentionBlock(ctx, 0.85)];
+  const labelledVendor = roleBlock(ctx, 'vendor', 0.85);
+  const window = [...recipientBlock(ctx), ...addressee(ctx, true)];
+  const issuer = [...returnAddress(ctx), ...letterhead(ctx, new Set()), ...legalDetails(ctx)];
+  const names = (cs: readonly Candidate<string>[]) => new Set(cs.map((c) => normalizeCompanyName(c.value)));
+  const labelledVendors = names(labelledVendor);
+  const labelledCustomers = names(labelledCustomer);
+  const windowNames = names(window);
+  return {
+    vendor: [...labelledVendor, ...window, ...payeeProse(ctx)].filter(
+      (c) => !labelledCustomers.has(normalizeCompanyName(c.value)),
+    ),
+    customer: [...labelledCustomer, ...issuer].filter(
+      (c) =>
+        !labelledVendors.has(normalizeCompanyName(c.value)) &&
+        (c.via.startsWith('block:') || !windowNames.has(normalizeCompanyName(c.value))),
+    ),
+  };
+};
+
 /** The vendor's and the customer's candidates. */
 export const partyCandidates = (
   ctx: FinderContext,
 ): { vendor: Candidate<string>[]; customer: Candidate<string>[] } => {
+  if (isSelfBilled(ctx)) return selfBilledParties(ctx);
   const named = [...roleBlock(ctx, 'customer', 0.85), ...attentionBlock(ctx, 0.85), ...recipientBlock(ctx)];
   const customer = [...named, ...addressee(ctx, named.length === 0)];
   const excluded = new Set([...customerNames(customer), ...addresseesNotSender(ctx, customer)]);
