@@ -84,6 +84,28 @@ describe('parties listed with an unquoted role', () => {
     expect(fieldOf(extraction, 'customer')?.value).toBe('NORTHWIND TRADERS LTD');
   });
 
+  it.each([
+    ['Hollowell Acoustics Limited', 'Marsh & Penrose Audio Ltd'],
+    ['HOLLOWELL ACOUSTICS LIMITED', 'MARSH & PENROSE AUDIO LTD'],
+  ])(
+    'reads "%s" up to its legal form where the description wraps before its quoted role',
+    async (provider, customer) => {
+      // Act
+      const extraction = await contract(
+        'PARTIES',
+        `(1)  ${provider} incorporated and registered in England and Wales with company`,
+        '     number 08431276 whose registered office is at Unit 4, Brindley Park, Stafford ST16 3QT',
+        '     (the "Supplier").',
+        `(2)  ${customer} incorporated and registered in England and Wales with company number`,
+        '     11820457 whose registered office is at 27 Coldharbour Road, Bristol BS6 7JT (the "Customer").',
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'provider')?.value).toBe(provider);
+      expect(fieldOf(extraction, 'customer')?.value).toBe(customer);
+    },
+  );
+
   it('takes no party from an unquoted role outside a numbered list', async () => {
     // Act
     const extraction = await contract(
@@ -205,4 +227,23 @@ describe("a contract's number in its title", () => {
     // Assess
     expect(fieldOf(extraction, 'contractNumber')?.value).toBe(number);
   });
+});
+
+describe('a role word as a label', () => {
+  it.each([
+    ['RESELLER AGREEMENT', 'customer'],
+    ['SUPPLIER    CUSTOMER', 'provider'],
+    ['SELLER BUYER', 'provider'],
+  ])(
+    'names no party in "%s": a contract\'s title word or another role word is no name',
+    async (line, field) => {
+      // Act
+      const extraction = await extractor.extract(
+        pdfTextOf([line, 'This agreement starts on 1 July 2025 and is governed by the laws of England.']),
+      );
+
+      // Assess
+      expect(fieldOf(extraction, field)).toBeUndefined();
+    },
+  );
 });

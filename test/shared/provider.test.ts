@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hasLegalForm,
   matchProvider,
   normalizeCompanyName,
   type Provider,
@@ -102,4 +103,24 @@ describe('providers', () => {
     expect(extraKey.success).toBe(false);
     expect(good.success).toBe(true);
   });
+});
+
+describe('a legal form at the end of a name', () => {
+  it.each([
+    ['Nordlys Rørlegger AS', true],
+    ['Eko Beverages plc', true],
+    ['acme gmbh', true],
+    ['The Supplier appoints the Reseller as', false],
+    ['Marsh & Penrose Audio Ltd incorporated', false],
+    ['registered in England and Wales with company', false],
+  ])(
+    '"%s": %s (a form that is also a word, in lower case after capitals, is the clause\'s word)',
+    (name, form) => {
+      // Act
+      const found = hasLegalForm(name);
+
+      // Assess
+      expect(found).toBe(form);
+    },
+  );
 });

@@ -6,9 +6,11 @@ import {
 } from '../../shared/documents/index.js';
 import type { Candidate } from '../candidates.js';
 import {
+  BARE_CONTRACT_WORD,
   contractCue,
   contractLabels,
   PAYMENT_WORDS,
+  ROLE_WORD,
   TERM_AFTER_DURATION,
 } from '../vocabulary/contractWords.js';
 import type { FinderContext } from './context.js';
@@ -53,6 +55,21 @@ const pastQualifier = (text: string): string => {
 /** "within 30 days", "payable thirty (30) days" in an English sentence about paying. */
 const PAID_WITHIN_DAYS = new RegExp(`\\b(?:within|due|payable|paid)\\s+${NUMBER_PHRASE}\\s+days`, 'iu');
 
+/**
+ * The party a role label names: not a contract's title word ("RESELLER AGREEMENT", where the role
+ * word opens the title) nor a role word ("SELLER    BUYER", the headings of two columns).
+ */
+const parseLabelledParty = (text: string) => {
+  const parsed = parseParty(text);
+  const word = parsed?.value.trim() ?? '';
+  return parsed &&
+    !BARE_CONTRACT_WORD.test(word) &&
+    !ROLE_WORD.provider.test(word) &&
+    !ROLE_WORD.customer.test(word)
+    ? parsed
+    : undefined;
+};
+
 /** The candidates a finder returns for one field. */
 type Finder<K extends FieldName<'contract'>> = (
   ctx: FinderContext,
@@ -74,7 +91,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ...titleNumber(ctx),
   ],
   provider: (ctx) => [
-    ...findLabelled(ctx.doc, contractLabels('provider'), parseParty, {
+    ...findLabelled(ctx.doc, contractLabels('provider'), parseLabelledParty, {
       confidence: 0.93,
       below: true,
       via: 'label:provider',
@@ -83,7 +100,7 @@ const finders: { [K in FieldName<'contract'>]: Finder<K> } = {
     ...otherParty(ctx, 'provider'),
   ],
   customer: (ctx) => [
-    ...findLabelled(ctx.doc, contractLabels('customer'), parseParty, {
+    ...findLabelled(ctx.doc, contractLabels('customer'), parseLabelledParty, {
       confidence: 0.93,
       below: true,
       via: 'label:customer',

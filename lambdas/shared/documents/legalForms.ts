@@ -223,6 +223,40 @@ const LEADING_FORM = new RegExp(`^(?:${[...LEGAL_PREFIXES].join('|')})\\s+["„�
 const PARTNERSHIP_OF = /\bs\.?\s?(?:n\.?\s?c|a\.?\s?s)\.?\s+di\s+\p{Lu}/iu;
 
 /**
+ * Legal forms that are also words of a language ("as", "og", "ou", "sa", "ans", "limited",
+ * "incorporated"): written in lower case after a name in capitals, they are a clause's words
+ * ("… the Reseller as", "Marsh Ltd incorporated"), not its form.
+ */
+const ALSO_WORDS: ReadonlySet<string> = new Set([
+  'as',
+  'og',
+  'ou',
+  'se',
+  'sa',
+  'eu',
+  'ans',
+  'sac',
+  'vos',
+  'zoo',
+  'spa',
+  'ab',
+  'ad',
+  'ag',
+  'eg',
+  'co',
+  'company',
+  'limited',
+  'incorporated',
+  'corporation',
+]);
+
+/** Whether `name` has capitals and ends in a word in lower case that a language also uses as a word. */
+const clauseWordAtEnd = (name: string): boolean => {
+  const last = /(\p{L}+)\s*$/u.exec(name)?.[1] ?? '';
+  return /^\p{Ll}+$/u.test(last) && ALSO_WORDS.has(last) && /\p{Lu}/u.test(name);
+};
+
+/**
  * True when a name ends in a legal form ("Acme Inc.", "Lieferant GmbH", "Au bon moulin SARL",
  * "Versicherungsverein Musterstadt a.G.", "Grundbesitz GmbH & Co. KG"), starts with a Baltic one
  * ("UAB Baltijos Tiekimas"), or names an Italian partnership's partners after it.
@@ -242,7 +276,7 @@ export const hasLegalForm = (name: string): boolean => {
   const lastTwo = words.slice(-2).join('');
   return (
     LEADING_FORM.test(name.trim()) ||
-    LEGAL_SUFFIXES.has(last) ||
+    (LEGAL_SUFFIXES.has(last) && !clauseWordAtEnd(name)) ||
     LEGAL_SUFFIXES.has(lastTwo) ||
     /(?:^|\s)(?:gmbh|ag|kg)\s*&\s*co/i.test(name) ||
     PARTNERSHIP_OF.test(name)
