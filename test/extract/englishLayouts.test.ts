@@ -758,6 +758,23 @@ describe('a title that names its issuer ("Invoice from …")', () => {
       expect(fieldOf(extraction, 'vendor')?.value).toBe('Northbeam Analytics, Inc.');
     },
   );
+
+  it.each(['Installatiebedrijf Van Dijk B.V.', 'Schreinerei Von Berg GmbH'])(
+    'keeps a name particle that a seller\'s label spells ("%s")',
+    async (name) => {
+      // Act
+      const extraction = await read(
+        `Techniek                       ${name}`,
+        'Invoice number: 2025-0488',
+        'Date of issue: June 3, 2025',
+        'Service                                       2,400.00',
+        'Total                                         2,400.00',
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'vendor')?.value).toBe(name);
+    },
+  );
 });
 
 describe("a marketplace seller's invoice", () => {

@@ -55,6 +55,9 @@ const NAME_CONNECTORS = new Set([
   't/a',
 ]);
 
+/** True when `word` joins a name's words ("van", "de", "of", "zur"): a particle, not a label, inside a name. */
+export const isNameConnector = (word: string): boolean => NAME_CONNECTORS.has(word.toLowerCase());
+
 /**
  * A legal form whose final dot belongs to it: "Inc.", "Ltd.", "Lda.", the Hungarian "Kft.",
  * "Zrt.", "Nyrt.", "Bt.", "Kkt.", the Turkish "Şti.", any dotted one ("S.r.l.", "V.O.F.", "a.G."),

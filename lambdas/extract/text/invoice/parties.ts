@@ -2,7 +2,7 @@ import { normalizeCompanyName } from '../../../shared/documents/index.js';
 import type { Candidate } from '../../candidates.js';
 import { documentTypeCue, labelsAtStart, OWNER_CUE, SELF_BILLING } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
-import { cleanPartyName, isCompany, POSTCODE_TOWN } from '../partyNames.js';
+import { cleanPartyName, isCompany, isNameConnector, POSTCODE_TOWN } from '../partyNames.js';
 import type { DocLine } from '../textIndex.js';
 import { hasLegalForm } from '../values.js';
 import { attentionBlock } from './attention.js';
@@ -50,11 +50,16 @@ const cellNames = (text: string): string[] =>
  */
 const afterIssuerTitle = (text: string): string => {
   const cue = documentTypeCue(text);
-  const end = cue && text.slice(0, cue.start).trim() === '' ? cue.end : /^\s*\p{L}+/u.exec(text)?.[0].length;
+  const titled = cue !== undefined && text.slice(0, cue.start).trim() === '';
+  const end = titled ? cue.end : /^\s*\p{L}+/u.exec(text)?.[0].length;
   if (end === undefined) return text;
   const rest = text.slice(end);
   const label = labelsAtStart(rest).find((m) => m.field === 'vendor');
-  return label && rest.slice(0, label.start).trim() === '' ? rest.slice(label.end) : text;
+  // After a word that names no document, a seller's label that is also a name's particle is the
+  // name's ("Installatiebedrijf Van Dijk B.V.", the Dutch "van" being "from" too).
+  const particle =
+    !titled && label !== undefined && isNameConnector(rest.slice(label.start, label.end).trim());
+  return label && !particle && rest.slice(0, label.start).trim() === '' ? rest.slice(label.end) : text;
 };
 
 /**
