@@ -51,6 +51,26 @@ describe('dates', () => {
     expect(found?.alternative).toBeUndefined();
   });
 
+  it.each([
+    ['15/05/2568', '2025-05-15'],
+    ['2568-05-15', '2025-05-15'],
+    ['15 May 2568', '2025-05-15'],
+  ])('read %s, a year of the Buddhist era as Thai documents print it, as %s', (text, iso) => {
+    // Act
+    const [found] = findDates(`Date ${text}`, 'dmy');
+
+    // Assess
+    expect(found?.iso).toBe(iso);
+  });
+
+  it('read no date in a year past 2199 that is no year of the Buddhist era either ("01/01/2300")', () => {
+    // Act
+    const found = findDates('Ref 01/01/2300', 'dmy');
+
+    // Assess
+    expect(found).toEqual([]);
+  });
+
   it('read no date in "1 of June 2025", where "of" follows no ordinal', () => {
     // Act
     const found = findDates('Item 1 of June 2025 deliveries');

@@ -28,7 +28,14 @@ export interface FoundDate {
 
 const MONTH = `(${MONTH_PATTERN})`;
 
-const iso = (y: number, m: number, d: number): string | undefined => {
+/**
+ * The Buddhist era's years, as Thai documents print dates ("15/05/2568"): 543 years ahead of the
+ * common era. No year of the common era a document is dated in is that large.
+ */
+const BUDDHIST_ERA = { from: 2443, to: 2742, offset: 543 };
+
+const iso = (year: number, m: number, d: number): string | undefined => {
+  const y = year >= BUDDHIST_ERA.from && year <= BUDDHIST_ERA.to ? year - BUDDHIST_ERA.offset : year;
   if (y < 1900 || y > 2199 || m < 1 || m > 12 || d < 1) return undefined;
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   if (d > last) return undefined;
