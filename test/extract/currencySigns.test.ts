@@ -86,3 +86,42 @@ describe('an invoice that prints no currency at all', () => {
     expect(fieldOf(extraction, 'currency')).toBeUndefined();
   });
 });
+
+describe('an amount in words', () => {
+  it.each([
+    ['THB', '(Seventy-one thousand one hundred fifty-five baht only)      Paid by cheque'],
+    ['NGN', 'Amount in words: Six Million, Eight Hundred and Ninety Thousand Naira and Fifty Kobo Only.'],
+    ['MYR', 'Ringgit Malaysia: One Thousand Two Hundred Only'],
+  ])('names the currency %s where nothing else does, as a guess (0.6)', async (currency, words) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Siam Precision Engineering Co., Ltd.',
+        'TAX INVOICE',
+        'Invoice No.: IV6805-0042',
+        'Total            66,500.00',
+        'VAT 7%            4,655.00',
+        'Grand Total      71,155.00',
+        words,
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')).toMatchObject({ value: currency, confidence: 0.6 });
+  });
+
+  it('names none with a word several currencies are called by ("Rupees … Only")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Lanka Tea Exports (Pvt) Ltd',
+        'INVOICE',
+        'Total      71,155.00',
+        'Rupees Seventy-one Thousand Only',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'currency')).toBeUndefined();
+  });
+});

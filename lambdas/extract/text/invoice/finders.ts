@@ -9,6 +9,7 @@ import type { DocLine } from '../textIndex.js';
 import { parseId, parseNumberedId } from '../values.js';
 import { type LabelledAmount, labelledAmounts } from './amounts.js';
 import { countryCurrencyCandidates } from './countryCurrency.js';
+import { currencyInWords } from './currencyInWords.js';
 import { invoiceDates } from './dates.js';
 import { ibanCandidates, vatIdCandidates } from './identifiers.js';
 import { readIncludedTax, withIncludedTax } from './includedTax.js';
@@ -180,6 +181,8 @@ const currencyCandidates = (
         line: ctx.doc.lines[0],
         via: 'us-addresses',
       });
+    // Nor anything else, but the total in words names its currency ("… baht only"): a guess too.
+    if (found.length === 0) found.push(...currencyInWords(ctx.doc.lines));
   } else if (found.every((c) => c.via === 'dominant-currency')) {
     // The only currency printed is away from the totals ("Indemnité forfaitaire : 40 €"): the
     // issuer's country agreeing with it is a second, independent source; disagreeing, nothing.
