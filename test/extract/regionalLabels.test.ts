@@ -271,3 +271,24 @@ describe('a currency named only in a column heading', () => {
     expect(fieldOf(extraction, 'totalValue')?.value).toEqual({ amount: '18000.00', currency: 'GBP' });
   });
 });
+
+describe('the date labels of accounting packages and credit notes', () => {
+  it.each([
+    ['Invoice/Tax Date       06/06/2025', '2025-06-06'],
+    ['Date / Tax Point:      22/05/2025', '2025-05-22'],
+    ['Kreditnotadato:        05.06.2025', '2025-06-05'],
+    ['Kreditfakturadatum:    2025-06-05', '2025-06-05'],
+  ])('read "%s" as the invoice date', async (line, date) => {
+    // Act
+    const extraction = await read(
+      'Pennine Catering Equipment Ltd',
+      'INVOICE',
+      'Invoice No.            10457',
+      line,
+      'Total                  5,694.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe(date);
+  });
+});
