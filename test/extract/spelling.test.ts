@@ -54,3 +54,43 @@ describe('a text layer', () => {
     expect(fieldOf(extraction, 'vendor')?.source).toMatchObject({ text: 'Office Supplies Ltd' });
   });
 });
+
+describe('a scan read by OCR', () => {
+  it('reads labels whose "I" came out as "l", "l" as "1" and "O" as "0" ("lnvoice No", "Sub Tota1", "T0TAL")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'PENNINE OFFICE INTERIORS LTD',
+        'I N V 0 I C E',
+        'lnvoice No:   11842',
+        'Date:    14 May 2025',
+        'Sub Tota1          3,453.00',
+        'VAT @ 20%            690.60',
+        'T0TAL           £4,143.60',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('11842');
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('3453.00');
+    expect(fieldOf(extraction, 'total')?.value).toBe('4143.60');
+  });
+
+  it.each([['BASE lMPONIBLE'], ['BASE 1MPONIBLE']])('reads "%s" as the net', async (label) => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'TALLERES MECANICOS ITURBE S.L.',
+        'FACTURA',
+        'Nº Factura:   A-2025/0392',
+        `${label}    2.145,80`,
+        'I.V.A. 21 %         450,62',
+        'T0TAL FACTURA     2.596,42 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('2145.80');
+    expect(fieldOf(extraction, 'total')?.value).toBe('2596.42');
+  });
+});

@@ -76,7 +76,11 @@ const VARIANTS: Readonly<Record<string, string>> = {
   // Turkish dots its capital i ("İ") and leaves its dotless ı undotted in both cases ("I"): the
   // case-insensitive flag pairs neither "İ" with "i" nor "I" with "ı", so a label's "i" also
   // matches "İ" ("FATURA TARİHİ"), and "ı" its plain "i" (plainOf, below), so "I" too ("SATICI").
-  i: '[iİ]',
+  i: '[iİl1]',
+  // OCR reads a capital "I" and a small "l" as one another or as "1", and "O" as "0" ("lnvoice
+  // No", "Subtota1", "T0TAL FACTURA"): in a label, where no digit belongs, they stand for it.
+  l: '[l1i]',
+  o: '[o0]',
   // Greek capitals drop their accents ("ΤΙΜΟΛΟΓΙΟ" for "Τιμολόγιο"); "ί" and "ύ" also match
   // their diaeresis forms.
   ί: '[ίιϊΐ]',
@@ -155,9 +159,12 @@ export const NOT_WORD_AFTER = '(?![\\p{L}\\p{N}])';
  * labels, tried one by one, were a fifth of the extractor's time with two-letter buckets.
  */
 const indexKey = (text: string): string => {
-  const key = umlautsFolded(fold(numeroSpelt(text).slice(0, 6)));
+  const key = ocrFolded(umlautsFolded(fold(numeroSpelt(text).slice(0, 6))));
   return /^\p{L}{1,3}/u.exec(key)?.[0] ?? key.slice(0, 1);
 };
+
+/** The letters OCR confuses made one, as the label patterns let them stand for each other (VARIANTS). */
+const ocrFolded = (folded: string): string => folded.replace(/[l1]/g, 'i').replace(/0/g, 'o');
 
 /** Umlauts written out ("ae", "oe", "ue") folded as the umlaut itself folds ("a", "o", "u"). */
 const umlautsFolded = (folded: string): string =>
@@ -173,12 +180,14 @@ const OPENING = 8;
  * label's pattern can only match a text whose skeleton starts with the label's.
  */
 const skeleton = (text: string): string =>
-  umlautsFolded(
-    fold(numeroSpelt(text))
-      .replace(/[\s.\-'’/]/g, '')
-      .replace(/[°º]/g, 'o')
-      .replace(/đ/g, 'd')
-      .replace(/ς/g, 'σ'),
+  ocrFolded(
+    umlautsFolded(
+      fold(numeroSpelt(text))
+        .replace(/[\s.\-'’/]/g, '')
+        .replace(/[°º]/g, 'o')
+        .replace(/đ/g, 'd')
+        .replace(/ς/g, 'σ'),
+    ),
   );
 
 /** A rate written onto a tax's name: "CGST9", "IGST18", "VAT20". */
