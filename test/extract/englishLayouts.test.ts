@@ -796,3 +796,30 @@ describe("a marketplace seller's invoice", () => {
     expect(tax?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 });
+
+describe('a bill-to label in the right-hand column, beside the invoice details', () => {
+  it.each([
+    ['Bill to:', 'Date: June 5, 2025', 'Due: July 5, 2025', 'Project: New website phase 1'],
+    [
+      'Customer:',
+      'Invoice No:     INV-KE-003391',
+      'Invoice Date:   22/05/2025',
+      'Due Date:       21/06/2025',
+    ],
+  ])('"%s" names the customer under it, past the details on the left', async (label, a, b, c) => {
+    // Act
+    const extraction = await read(
+      'Laurentian Web Studio Inc.',
+      'INVOICE # 2025-088',
+      `${a.padEnd(41)}${label}`,
+      `${b.padEnd(41)}Rosemont Family Dental Inc.`,
+      `${c.padEnd(41)}Dr. Annie Gagnon`,
+      `${''.padEnd(41)}5910 rue Beaubien Est`,
+      'Website redesign                                          1,200.00',
+      'Total                                                     1,200.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Rosemont Family Dental Inc.');
+  });
+});

@@ -48,8 +48,11 @@ export const heldLabelAt = (text: string, fields: ReadonlySet<LabelField>) => {
  * identifier may follow a short label without a colon ("GLN 4333741000005", "DUNS 150483782"),
  * or with one OCR misread as a letter a column away ("Nummer  i 009420").
  */
-export const isDetailLine = (line: DocLine): boolean => {
-  const text = line.text.trim();
+export const isDetailLine = (line: DocLine): boolean => isDetailText(line.text);
+
+/** A text that only states a "label: value" pair or an identifier (`isDetailLine`). */
+const isDetailText = (whole: string): boolean => {
+  const text = whole.trim();
   return (
     /^[\p{L}][\p{L}\d .\-/]{0,40}\s*:/u.test(text) ||
     /^\(?[A-Z]{2,5}\)?$|^\d[\d\s./-]*$/.test(text) ||
@@ -133,12 +136,15 @@ export const roleBlock = (
           found.push({ value: named, confidence, line: below, via: `block:${role}:name-label` });
           break;
         }
-        if (isDetailLine(below)) continue;
+        const target = cellBelow(below, ci);
+        // A label in a column of its own ("Date: June 5   Bill to:") heads the cells under it:
+        // the invoice's details beside them on the left are another block's.
+        const ownColumn = ci > 0 && below.cells.length > ci;
+        if (ownColumn ? isDetailText(target?.text ?? '') : isDetailLine(below)) continue;
         // A form's label ("Rechnungsnummer   DE4A") starts the next block: this one named nobody.
-        if (isFormLine(below)) break;
+        if (!ownColumn && isFormLine(below)) break;
         // A table header or row is not an address block.
         if (below.cells.length >= 3 && below.cells.length > line.cells.length) break;
-        const target = cellBelow(below, ci);
         const person = target && withoutSalutation(target.text, ctx.language);
         // "Herrn" alone: the name is on the next line.
         if (person !== undefined && person.trim() === '') continue;
