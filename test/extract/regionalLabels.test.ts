@@ -292,3 +292,21 @@ describe('the date labels of accounting packages and credit notes', () => {
     expect(fieldOf(extraction, 'invoiceDate')?.value).toBe(date);
   });
 });
+
+describe('an Indonesian invoice in English', () => {
+  it('reads "PPN 11%" (Pajak Pertambahan Nilai, the VAT) as the tax', async () => {
+    // Act
+    const extraction = await read(
+      'PT Nusantara Digital Solusi',
+      'INVOICE',
+      'Invoice No.   : INV/NDS/2025/06/0158',
+      'Subtotal                  Rp 67.625.000',
+      'PPN 11%                   Rp  7.438.750',
+      'Grand Total               Rp 75.063.750',
+    );
+
+    // Assess
+    expect(Number(fieldOf(extraction, 'tax')?.value)).toBe(7438750);
+    expect(Number(fieldOf(extraction, 'total')?.value)).toBe(75063750);
+  });
+});
