@@ -247,3 +247,21 @@ describe('a role word as a label', () => {
     },
   );
 });
+
+describe('an order form whose parties are headed in capitals side by side', () => {
+  it('reads the customer under "CUSTOMER", not the heading beside it ("BILLING CONTACT")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'SAAS SUBSCRIPTION AGREEMENT - ORDER FORM',
+        'CUSTOMER                                                    BILLING CONTACT',
+        'Bayview Home Health Services, LLC                           Accounts Payable',
+        '410 Harbor Blvd, Suite 5                                    ap@bayviewhomehealth.com',
+        'Subscription Start Date:        June 1, 2025',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Bayview Home Health Services, LLC');
+  });
+});

@@ -823,3 +823,42 @@ describe('a bill-to label in the right-hand column, beside the invoice details',
     expect(fieldOf(extraction, 'customer')?.value).toBe('Rosemont Family Dental Inc.');
   });
 });
+
+describe('two blocks headed side by side in capitals', () => {
+  it.each([
+    ['BILL TO', 'SERVICE LOCATION', 'Oak Hollow Townhomes, Unit 14B'],
+    ['CUSTOMER', 'BILLING CONTACT', 'Accounts Payable'],
+  ])(
+    '"%s" beside "%s" names the customer under it, not the other heading',
+    async (label, other, otherValue) => {
+      // Act
+      const extraction = await read(
+        'Ridgeline Plumbing & Heating LLC',
+        'SERVICE INVOICE            Invoice # 10482',
+        'Date 05/28/2025',
+        `${label.padEnd(48)}${other}`,
+        `${'Oak Hollow Property Management'.padEnd(48)}${otherValue}`,
+        `${'PO Box 26019'.padEnd(48)}9811 Boulder Ln`,
+        'Service call                                        89.00',
+        'TOTAL DUE                                           89.00',
+      );
+
+      // Assess
+      expect(fieldOf(extraction, 'customer')?.value).toBe('Oak Hollow Property Management');
+    },
+  );
+
+  it('keeps a name in capitals beside its label where nothing stands under both (guard)', async () => {
+    // Act
+    const extraction = await read(
+      'Ridgeline Plumbing & Heating LLC',
+      'SERVICE INVOICE            Invoice # 10482',
+      'BILL TO            OAK HOLLOW PROPERTY MANAGEMENT',
+      'PO Box 26019',
+      'TOTAL DUE                                           89.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('OAK HOLLOW PROPERTY MANAGEMENT');
+  });
+});

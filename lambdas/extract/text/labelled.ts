@@ -19,7 +19,7 @@ import {
   type LineCell,
   nextContentLine,
 } from './textIndex.js';
-import { statesPaymentTerms } from './values.js';
+import { hasLegalForm, statesPaymentTerms } from './values.js';
 
 export type { Parsed };
 
@@ -167,6 +167,30 @@ const isWholeLabel = (text: string): boolean => {
 const isHeadingRow = (line: DocLine): boolean =>
   !/\d/.test(line.text) && line.cells.filter((c) => isWholeLabel(c.text)).length >= 2;
 
+/** Capitals only, a heading's: "BILLING CONTACT", "SHIP TO", "SERVICE LOCATION". */
+const CAPITAL_HEADING = /^(?=.*\p{Lu}{2})[\p{Lu}\s&/.-]+$/u;
+
+/**
+ * Whether a label's cell and the cell beside it head two blocks side by side ("CUSTOMER    BILLING
+ * CONTACT" over "Bayview Home Health, LLC    Accounts Payable"): both in capitals, the neighbour
+ * no company's name, and the next line, not in capitals, holding a cell under each. The label's
+ * value is then under it, not beside it.
+ */
+export const headingsSideBySide = (doc: DocText, line: DocLine, cell: LineCell, next: LineCell): boolean => {
+  if (!CAPITAL_HEADING.test(cell.text.trim()) || !CAPITAL_HEADING.test(next.text.trim())) return false;
+  if (hasLegalForm(next.text)) return false;
+  const below = nextContentLine(doc, line);
+  const under = below && cellUnder(below, cell);
+  const besideUnder = below && cellUnder(below, next);
+  // On a page in capitals throughout, capitals set no heading apart from its value.
+  return (
+    under !== undefined &&
+    besideUnder !== undefined &&
+    under !== besideUnder &&
+    /\p{Ll}/u.test(below?.text ?? '')
+  );
+};
+
 /**
  * Finds values written after a label: "Invoice Date: 5 March 2025" in one cell, "Invoice Date"
  * and the value in the next cell of a table row, or (with `below`) the value under the label.
@@ -224,6 +248,11 @@ export const findLabelled = <V>(
     if (!rest && isHeadingRow(line)) {
       // A generic word ("Date") heading a table's column over rows that end in amounts is a row's.
       if (!(m.weak && headsTable(doc, line))) readUnder(0.07, 'under-heading');
+      return;
+    }
+    // Not a generic word ("DATE   ACTIVITY"), which heads an item table's columns.
+    if (!rest && !m.weak && next && headingsSideBySide(doc, line, line.cells[ci] as LineCell, next)) {
+      readUnder(0.07, 'under-heading');
       return;
     }
     if (next && !nextIsLabel) {

@@ -7,6 +7,7 @@ import {
 } from '../../vocabulary/index.js';
 import { headsTable } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
+import { headingsSideBySide } from '../labelled.js';
 import { cleanPartyName } from '../partyNames.js';
 import { continuesBrokenWord, type DocLine, nextContentLine } from '../textIndex.js';
 import { hasLegalForm } from '../values.js';
@@ -119,7 +120,10 @@ export const roleBlock = (
       // "Supplier:    Atlas Industrial Supply Co." - the name in the next column.
       const next = line.cells[ci + 1];
       const beside =
-        !rest && next && labelsAtStart(next.text).length === 0
+        !rest &&
+        next &&
+        labelsAtStart(next.text).length === 0 &&
+        !headingsSideBySide(ctx.doc, line, cell, next)
           ? cleanPartyName(withoutSalutation(next.text, ctx.language))
           : undefined;
       if (beside) {
