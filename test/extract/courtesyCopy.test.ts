@@ -59,3 +59,25 @@ describe("an Italian e-invoice's courtesy copy", () => {
     expect(fieldOf(extraction, 'total')?.value).not.toBe('1220.00');
   });
 });
+
+describe("an Italian credit note's courtesy copy", () => {
+  it('is a credit note by its type "TD04 nota di credito", and its own number is not the credited invoice\'s', async () => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf([
+        ...COURTESY_COPY.slice(0, 5),
+        'Tipologia documento    Art. 73    Numero documento    Data documento    Codice destinatario',
+        'TD04 nota di credito              48/NC               12-06-2025        M5UXCR1',
+        'Descrizione                     Quantità   Prezzo unitario   UM    %IVA    Prezzo totale',
+        'Abbuono su prezzo               1,00       653,00                  22,00   653,00',
+        'Rif. fattura n. 1207 del 28/05/2025',
+        ...COURTESY_COPY.slice(10),
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'kind')?.value).toBe('credit_note');
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('48/NC');
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2025-06-12');
+  });
+});
