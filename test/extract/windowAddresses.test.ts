@@ -358,3 +358,30 @@ describe("a courtesy title of the document's own language", () => {
     expect(fieldOf(extraction, 'customer')?.value).toBe('Bäckerei Hofer OG');
   });
 });
+
+describe('a return address with commas', () => {
+  it("names the window's addressee under the sender's name repeated with its street and town", async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'GETRÄNKE SCHULTE                                     Getränke Schulte GmbH & Co. KG',
+        'Getränkefachgroßhandel seit 1962                     Eckendorfer Straße 71',
+        '                                                     33609 Bielefeld',
+        '                                                     Tel. 0521 / 32 40 90',
+        '',
+        'Getränke Schulte GmbH & Co. KG, Eckendorfer Str. 71, 33609 Bielefeld',
+        'Gasthaus Zur Linde',
+        'Inh. Petra Brinkmann',
+        'Dorfstraße 9',
+        '33739 Bielefeld-Jöllenbeck',
+        '',
+        'RECHNUNG                         Nr.          2505-33817',
+        'Rechnungsbetrag                  617,00 EUR',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Gasthaus Zur Linde');
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Getränke Schulte GmbH & Co. KG');
+  });
+});

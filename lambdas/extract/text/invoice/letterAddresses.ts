@@ -101,6 +101,20 @@ const ADDRESS_LINES = 4;
 const SENDER_BLOCK_LINES = 4;
 
 /**
+ * A return address written with commas ("Getränke Schulte GmbH & Co. KG, Eckendorfer Str. 71,
+ * 33609 Bielefeld"): a company's name that a line above prints too, then its street and its
+ * postcode and town. Commas alone join any address, so only the sender's name repeated says so.
+ */
+const repeatsSenderWithCommas = (line: DocLine, above: readonly DocLine[]): boolean => {
+  const parts = line.text.trim().split(/,\s+/);
+  const name = parts[0] ?? '';
+  if (parts.length < 3 || line.cells.length !== 1 || !hasLegalForm(name)) return false;
+  if (!parts.slice(1).some((p) => POSTCODE_TOWN.test(p))) return false;
+  const key = normalizeCompanyName(name);
+  return above.some((l) => l.cells.some((c) => normalizeCompanyName(c.text) === key));
+};
+
+/**
  * Where the sender's address ends on the page's top lines: its one-line return address, or, where
  * there is none and `unlabelled` (no label names the customer), the postcode and town that close
  * the block the page opens with (its name, its street: "Papeterie du Centre SARL" / "4 place de
@@ -110,7 +124,9 @@ const senderEnd = (
   top: readonly DocLine[],
   unlabelled: boolean,
 ): { index: number; block: boolean } | undefined => {
-  const returnLine = top.findIndex((l) => returnAddressParts(l) !== undefined);
+  const returnLine = top.findIndex(
+    (l, i) => returnAddressParts(l) !== undefined || repeatsSenderWithCommas(l, top.slice(0, i)),
+  );
   if (returnLine >= 0) return { index: returnLine, block: false };
   const closed = unlabelled
     ? top.slice(0, SENDER_BLOCK_LINES).findIndex((l) => POSTCODE_TOWN.test(l.text))
