@@ -15,6 +15,7 @@ import { ibanCandidates, vatIdCandidates } from './identifiers.js';
 import { readIncludedTax, withIncludedTax } from './includedTax.js';
 import { isSelfBilled, partyCandidates } from './parties.js';
 import { paymentTermsCandidates } from './paymentTerms.js';
+import { thousandthsCurrency } from './thousandths.js';
 import { ownNumbers, titleCandidates } from './title.js';
 import { resolveTotals } from './totals.js';
 import { unlabelledSum } from './unlabelledSums.js';
@@ -207,6 +208,20 @@ const withPointOfSale = (c: Candidate<string>): Candidate<string> => {
 };
 
 /**
+ * The money fields of a document counted in thousandths (`thousandthsCurrency`): its currency,
+ * and no amount, which two decimals would misread.
+ */
+const unreadMoney = (currency: Candidate<string>) => ({
+  currency: [currency],
+  subtotal: [],
+  adjustments: [],
+  tax: [],
+  total: [],
+  withholding: [],
+  amountDue: [],
+});
+
+/**
  * Every invoice field's candidates, in any language with a vocabulary: labels from the
  * vocabularies, the title line, the parties' roles, registration numbers and the totals settled by
  * their sums. The item table is read once and shared.
@@ -223,6 +238,8 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const paymentTerms = paymentTermsCandidates(ctx);
   const printed = [totals.subtotal[0], totals.total[0]].flatMap((c) => (c ? [c.value] : []));
   const table = read && withUnitPrices(read, printed);
+  const thousandths = thousandthsCurrency(ctx.doc.lines);
+  const money = thousandths ? unreadMoney(thousandths) : undefined;
   return {
     invoiceNumber: ownNumbers(title, [
       ...findLabelled(ctx.doc, 'invoiceNumber', parseNumberedId, {
@@ -247,16 +264,17 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
     total: totals.total,
     withholding: totals.withholding,
     amountDue: totals.amountDue,
-    lineItems: table
-      ? [
-          {
-            value: table.items,
-            confidence: table.unreadable === 0 ? 0.85 : 0.5,
-            line: table.header,
-            via: 'table',
-          },
-        ]
-      : [],
+    lineItems:
+      table && !thousandths
+        ? [
+            {
+              value: table.items,
+              confidence: table.unreadable === 0 ? 0.85 : 0.5,
+              line: table.header,
+              via: 'table',
+            },
+          ]
+        : [],
     poNumber: findLabelled(ctx.doc, 'poNumber', parseId, { midCell: 'colon', via: 'label:po' }),
     contractReference: findLabelled(ctx.doc, 'contractReference', parseId, {
       midCell: 'colon',
@@ -264,6 +282,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
     }),
     paymentTerms,
     vendorTaxId,
+    ...money,
     iban,
   };
 };
