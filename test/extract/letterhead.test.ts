@@ -411,3 +411,25 @@ describe('a letterhead printed on every page', () => {
     expect(fieldOf(extraction, 'vendor')?.value).toBe('Smith & Jones Electrical Ltd');
   });
 });
+
+describe("a brand over the page and the company's legal name in the imprint", () => {
+  it('names the company by its legal name, which the brand starts ("NORDWIND" and "Nordwind Segeltechnik GmbH")', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        '                                        N O R D W I N D',
+        '   NORDWIND · Hafenstraße 14 · 24103 Kiel',
+        '   Yachtcharter Förde GmbH & Co. KG',
+        '   Am Sporthafen 3',
+        '   24159 Kiel',
+        '   Rechnung                               Rechnungsnummer   25-0617',
+        '   Rechnungsbetrag          1.382,78 €',
+        '   Nordwind Segeltechnik GmbH · Hafenstraße 14 · 24103 Kiel · Tel. 0431 2205 418',
+        '   Geschäftsführer: Ole Carstensen · Amtsgericht Kiel HRB 21457 KI · USt-IdNr. DE298114637',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Nordwind Segeltechnik GmbH');
+  });
+});

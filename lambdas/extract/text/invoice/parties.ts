@@ -181,6 +181,21 @@ const customerNames = (customers: readonly Candidate<string>[]): Set<string> =>
     customers.filter((c) => c.via.startsWith('block:customer')).map((c) => normalizeCompanyName(c.value)),
   );
 
+/**
+ * A name without a legal form that starts another candidate's name with one ("NORDWIND" over the
+ * page, "Nordwind Segeltechnik GmbH" in the imprint): a brand or a short name of that company,
+ * which the legal name names.
+ */
+const withLegalName = (c: Candidate<string>, all: readonly Candidate<string>[]): Candidate<string> => {
+  if (hasLegalForm(c.value)) return c;
+  const short = normalizeCompanyName(c.value);
+  if (short.length < 4) return c;
+  const legal = all.find(
+    (o) => hasLegalForm(o.value) && normalizeCompanyName(o.value).startsWith(`${short} `),
+  );
+  return legal ? { ...c, value: legal.value, via: `${c.via}:legal-name` } : c;
+};
+
 /** True when the document carries a self-billing mention: the customer issued it. */
 export const isSelfBilled = (ctx: FinderContext): boolean =>
   ctx.doc.lines.some((l) => SELF_BILLING.test(l.text));
@@ -230,7 +245,9 @@ export const partyCandidates = (
     ...letterhead(ctx, excluded),
     ...legalDetails(ctx),
     ...payeeProse(ctx),
-  ].filter((c) => !excluded.has(normalizeCompanyName(c.value)));
+  ]
+    .filter((c) => !excluded.has(normalizeCompanyName(c.value)))
+    .map((c, _, all) => withLegalName(c, all));
   const vendorNames = new Set(vendor.map((c) => normalizeCompanyName(c.value)));
   // A recipient-block guess that is in fact the sender (its name also heads the page) is not the customer.
   return {
