@@ -185,6 +185,36 @@ describe('an invoice that names other documents', () => {
     expect(extraction.docType).toBe('invoice');
   });
 
+  it('stays an invoice when its delivery note is a row among the labelled rows of its details', async () => {
+    // Act
+    const extraction = await read(
+      'Bürotechnik Lemke GmbH',
+      '                              Belegnummer     RG250611',
+      '                              Belegdatum      06.06.2025',
+      '                              Kundennummer    D-20871',
+      '                              Lieferschein    LS250588 vom 04.06.2025',
+      'Rechnung',
+      ...BODY.de,
+    );
+
+    // Assess
+    expect(extraction.docType).toBe('invoice');
+  });
+
+  it("stays unclassified when a delivery note's title stands alone over its labelled rows (guard)", async () => {
+    // Act
+    const extraction = await read(
+      'Bürotechnik Lemke GmbH',
+      '                              LIEFERSCHEIN',
+      '                              Kundennummer    D-20871',
+      '                              Belegdatum      06.06.2025',
+      ...BODY.de,
+    );
+
+    // Assess
+    expect(extraction.docType).toBe('unclassified');
+  });
+
   it('stays an invoice when its title names the delivery note too', async () => {
     // Act
     const extraction = await read('Muster Bau GmbH', 'Rechnung / Lieferschein', ...BODY.de);

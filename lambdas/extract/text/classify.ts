@@ -15,7 +15,7 @@ import {
 } from '../vocabulary/index.js';
 import { isHeadings, listedInvoices } from './invoiceListing.js';
 import { findDates } from './parseDate.js';
-import type { DocLine, DocText } from './textIndex.js';
+import { type DocLine, type DocText, nextContentLine, previousContentLine } from './textIndex.js';
 import { NUMBER_MARK_SOURCE, unmarkedCode } from './values.js';
 
 /** The classifier's answer. */
@@ -234,6 +234,20 @@ const titleRest = (text: string): boolean => {
 };
 
 /**
+ * Whether a type word with a value beside it ("Lieferschein    LS250588 vom 04.06.2025") is a row
+ * of a form: a line next to it holds a label and its value in the same column ("Kundennummer
+ * D-20871"). The word names the delivery note the invoice refers to, not the document.
+ */
+const formRow = (doc: DocText, line: DocLine, cell: DocLine['cells'][number]): boolean =>
+  line.cells.length >= 2 &&
+  [previousContentLine(doc, line), nextContentLine(doc, line)].some(
+    (near) =>
+      near !== undefined &&
+      near.cells.length >= 2 &&
+      near.cells.some((c) => c.start === cell.start && labelsAtStart(c.text).length > 0),
+  );
+
+/**
  * The title that says the document is no invoice (a quotation, an order, a delivery note, a
  * statement, a reminder, a pro forma), when the top of its first page has one before any invoice
  * or credit note title: such documents carry an invoice's fields, and booking one as an invoice
@@ -247,7 +261,8 @@ const nonInvoiceTitle = (doc: DocText): string | undefined => {
       const text = cell.text.replace(/^\d{1,2}\.\s*/, '');
       const cue = otherDocumentCue(text);
       const labelled = line.cells[i + 1]?.text.trimStart().startsWith(':') ?? false;
-      if (cue?.start === 0 && !labelled && titleRest(text.slice(cue.end))) return cue.word;
+      if (cue?.start === 0 && !labelled && !formRow(doc, line, cell) && titleRest(text.slice(cue.end)))
+        return cue.word;
       const invoice = cue ? undefined : documentTypeCue(text);
       if (invoice?.start === 0 && /^(?:$|[\s:(])/.test(text.slice(invoice.end))) return undefined;
     }
