@@ -385,3 +385,26 @@ describe('a return address with commas', () => {
     expect(fieldOf(extraction, 'vendor')?.value).toBe('Getränke Schulte GmbH & Co. KG');
   });
 });
+
+describe("the sender's block under the window", () => {
+  it('is the sender that the return address names, not a second recipient', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Bürotechnik Lemke GmbH · Am Sandtorkai 19 · 20457 Hamburg',
+        '',
+        'Haas & Partner mbB',
+        'Colonnaden 25',
+        '20354 Hamburg',
+        '                                                      Bürotechnik Lemke GmbH',
+        '                                                      Am Sandtorkai 19',
+        '                                                      20457 Hamburg',
+        'Rechnung                                              Belegnummer     RG250611',
+        'Rechnungsbetrag                2.439,50 €',
+      ]),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('Bürotechnik Lemke GmbH');
+  });
+});

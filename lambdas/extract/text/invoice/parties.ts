@@ -233,7 +233,12 @@ export const partyCandidates = (
   ctx: FinderContext,
 ): { vendor: Candidate<string>[]; customer: Candidate<string>[] } => {
   if (isSelfBilled(ctx)) return selfBilledParties(ctx);
-  const named = [...roleBlock(ctx, 'customer', 0.85), ...attentionBlock(ctx, 0.85), ...recipientBlock(ctx)];
+  // A block that repeats the return address's company is the sender's own, wherever it stands
+  // (on the right, under the window).
+  const sender = returnAddress(ctx);
+  const senders = new Set(sender.map((c) => normalizeCompanyName(c.value)));
+  const recipients = recipientBlock(ctx).filter((c) => !senders.has(normalizeCompanyName(c.value)));
+  const named = [...roleBlock(ctx, 'customer', 0.85), ...attentionBlock(ctx, 0.85), ...recipients];
   const customer = [...named, ...addressee(ctx, named.length === 0)];
   const excluded = new Set([...customerNames(customer), ...addresseesNotSender(ctx, customer)]);
   const vendor = [
@@ -241,7 +246,7 @@ export const partyCandidates = (
     // Who is paid ("Remit To: Triumph Business Capital") is the issuer unless the invoice was
     // assigned to a factor: a guess under the letterhead's company, which it never contradicts.
     ...roleBlock(ctx, 'payee', PAYEE_CONFIDENCE).map((c) => ({ ...c, reading: 'position' as const })),
-    ...returnAddress(ctx),
+    ...sender,
     ...letterhead(ctx, excluded),
     ...legalDetails(ctx),
     ...payeeProse(ctx),
