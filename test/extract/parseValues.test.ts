@@ -213,6 +213,25 @@ describe('amounts', () => {
     expect(found[0]).toMatchObject({ amount, currency });
   });
 
+  it.each([['TL-4060'], ['RM-200']])(
+    'read no amount in the currency of a sign that a hyphen joins to a code ("%s")',
+    (code) => {
+      // Act
+      const found = findAmounts(`${code}     Trash liners 40-45 gal`);
+
+      // Assess
+      expect(found.filter((f) => f.currency !== undefined)).toEqual([]);
+    },
+  );
+
+  it('read a minus after a sign and a space ("TL -100,00")', () => {
+    // Act
+    const found = findAmounts('pay TL -100,00.');
+
+    // Assess
+    expect(found[0]).toMatchObject({ amount: '-100.00', currency: 'TRY' });
+  });
+
   it.each([
     ['190,-', '190.00', undefined],
     ['1.190,- \u20ac', '1190.00', 'EUR'],

@@ -202,9 +202,10 @@ const TRAILING_MINUS = '(?:(-)(?=\\s|$))?';
  */
 const MINUS_BEFORE_SIGN = "(?:(?<![\\p{L}\\d.,'-])(-))?";
 
-// A number before its currency starts where the number does: not at "025" of "0.025 €".
+// A number before its currency starts where the number does: not at "025" of "0.025 €". A
+// hyphen right after a sign of letters joins a code ("TL-4060", an item's number), no minus.
 const WITH_CURRENCY = new RegExp(
-  `${MINUS_BEFORE_SIGN}${CUR}${SIGN_GAP}(-)?(${GROUPED}|${PLAIN})${TRAILING_MINUS}(?!\\d|[.,']\\d)|(?<!\\d[.,']?)(-)?(${GROUPED}|${PLAIN})\\s?${CUR}`,
+  `${MINUS_BEFORE_SIGN}${CUR}${SIGN_GAP}(?:(?<!\\p{L})(-))?(${GROUPED}|${PLAIN})${TRAILING_MINUS}(?!\\d|[.,']\\d)|(?<!\\d[.,']?)(-)?(${GROUPED}|${PLAIN})\\s?${CUR}`,
   'gu',
 );
 const BARE = new RegExp(
