@@ -17,7 +17,7 @@ import { isSelfBilled, partyCandidates } from './parties.js';
 import { paymentTermsCandidates } from './paymentTerms.js';
 import { thousandthsCurrency } from './thousandths.js';
 import { ownNumbers, titleCandidates } from './title.js';
-import { resolveTotals } from './totals.js';
+import { noTotals, resolveTotals } from './totals.js';
 import { unlabelledSum } from './unlabelledSums.js';
 
 /** Every invoice field's candidates. */
@@ -211,15 +211,7 @@ const withPointOfSale = (c: Candidate<string>): Candidate<string> => {
  * The money fields of a document counted in thousandths (`thousandthsCurrency`): its currency,
  * and no amount, which two decimals would misread.
  */
-const unreadMoney = (currency: Candidate<string>) => ({
-  currency: [currency],
-  subtotal: [],
-  adjustments: [],
-  tax: [],
-  total: [],
-  withholding: [],
-  amountDue: [],
-});
+const unreadMoney = (currency: Candidate<string>) => ({ ...noTotals(), currency: [currency] });
 
 /**
  * Every invoice field's candidates, in any language with a vocabulary: labels from the

@@ -95,6 +95,16 @@ const adjustmentsCandidate = (
   evidence: [evidence],
 });
 
+/** Totals with no candidate for any field. */
+export const noTotals = (): TotalsCandidates => ({
+  subtotal: [],
+  adjustments: [],
+  tax: [],
+  total: [],
+  withholding: [],
+  amountDue: [],
+});
+
 /**
  * The totals' candidates. With a sum that holds, its three amounts are returned with arithmetic
  * evidence (and rival readings stay candidates, so a second, different sum is a conflict); the
@@ -106,14 +116,7 @@ export const resolveTotals = (
   amounts: readonly LabelledAmount[],
   unlabelled?: UnlabelledSum,
 ): TotalsCandidates => {
-  const out: TotalsCandidates = {
-    subtotal: [],
-    adjustments: [],
-    tax: [],
-    total: [],
-    withholding: [],
-    amountDue: [],
-  };
+  const out = noTotals();
   const payable = payableRows(amounts);
   const { withheld } = payable;
   const [best, ...others] = triples(amounts);
