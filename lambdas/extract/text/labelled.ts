@@ -10,6 +10,7 @@ import { endingAmount, headsTable } from './amountColumn.js';
 // The value parsers (`values.ts`) and this module both speak of a `Parsed` value: it lives apart so
 // that neither imports the other for it.
 import type { Parsed } from './parsed.js';
+import { headingsSideBySide } from './sideHeadings.js';
 import { stackedValueLine } from './stackedLabels.js';
 import {
   cellUnder,
@@ -19,7 +20,7 @@ import {
   type LineCell,
   nextContentLine,
 } from './textIndex.js';
-import { hasLegalForm, statesPaymentTerms } from './values.js';
+import { statesPaymentTerms } from './values.js';
 
 export type { Parsed };
 
@@ -166,30 +167,6 @@ const isWholeLabel = (text: string): boolean => {
  */
 const isHeadingRow = (line: DocLine): boolean =>
   !/\d/.test(line.text) && line.cells.filter((c) => isWholeLabel(c.text)).length >= 2;
-
-/** Capitals only, a heading's: "BILLING CONTACT", "SHIP TO", "SERVICE LOCATION". */
-const CAPITAL_HEADING = /^(?=.*\p{Lu}{2})[\p{Lu}\s&/.-]+$/u;
-
-/**
- * Whether a label's cell and the cell beside it head two blocks side by side ("CUSTOMER    BILLING
- * CONTACT" over "Bayview Home Health, LLC    Accounts Payable"): both in capitals, the neighbour
- * no company's name, and the next line, not in capitals, holding a cell under each. The label's
- * value is then under it, not beside it.
- */
-export const headingsSideBySide = (doc: DocText, line: DocLine, cell: LineCell, next: LineCell): boolean => {
-  if (!CAPITAL_HEADING.test(cell.text.trim()) || !CAPITAL_HEADING.test(next.text.trim())) return false;
-  if (hasLegalForm(next.text)) return false;
-  const below = nextContentLine(doc, line);
-  const under = below && cellUnder(below, cell);
-  const besideUnder = below && cellUnder(below, next);
-  // On a page in capitals throughout, capitals set no heading apart from its value.
-  return (
-    under !== undefined &&
-    besideUnder !== undefined &&
-    under !== besideUnder &&
-    /\p{Ll}/u.test(below?.text ?? '')
-  );
-};
 
 /**
  * Finds values written after a label: "Invoice Date: 5 March 2025" in one cell, "Invoice Date"

@@ -7,8 +7,8 @@ import {
 } from '../../vocabulary/index.js';
 import { headsTable } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
-import { headingsSideBySide } from '../labelled.js';
 import { cleanPartyName } from '../partyNames.js';
+import { headingsSideBySide } from '../sideHeadings.js';
 import { continuesBrokenWord, type DocLine, nextContentLine } from '../textIndex.js';
 import { hasLegalForm } from '../values.js';
 import { ROLE_LABELS } from './partyBlocks.js';

@@ -1,0 +1,31 @@
+import { cellUnder, type DocLine, type DocText, type LineCell, nextContentLine } from './textIndex.js';
+import { hasLegalForm } from './values.js';
+
+/**
+ * Headings of blocks set side by side in capitals, shared by the labelled-value finder and the
+ * invoice's role blocks: under such headings each block's value stands under its own.
+ */
+
+/** Capitals only, a heading's: "BILLING CONTACT", "SHIP TO", "SERVICE LOCATION". */
+const CAPITAL_HEADING = /^(?=.*\p{Lu}{2})[\p{Lu}\s&/.-]+$/u;
+
+/**
+ * Whether a label's cell and the cell beside it head two blocks side by side ("CUSTOMER    BILLING
+ * CONTACT" over "Bayview Home Health, LLC    Accounts Payable"): both in capitals, the neighbour
+ * no company's name, and the next line, not in capitals, holding a cell under each. The label's
+ * value is then under it, not beside it.
+ */
+export const headingsSideBySide = (doc: DocText, line: DocLine, cell: LineCell, next: LineCell): boolean => {
+  if (!CAPITAL_HEADING.test(cell.text.trim()) || !CAPITAL_HEADING.test(next.text.trim())) return false;
+  if (hasLegalForm(next.text)) return false;
+  const below = nextContentLine(doc, line);
+  const under = below && cellUnder(below, cell);
+  const besideUnder = below && cellUnder(below, next);
+  // On a page in capitals throughout, capitals set no heading apart from its value.
+  return (
+    under !== undefined &&
+    besideUnder !== undefined &&
+    under !== besideUnder &&
+    /\p{Ll}/u.test(below?.text ?? '')
+  );
+};
