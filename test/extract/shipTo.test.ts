@@ -63,3 +63,18 @@ describe('a ship-to block beside a bill-to block', () => {
     },
   );
 });
+
+describe('bill-to and ship-to run together by a text layer', () => {
+  it.each([
+    ['Riverside Plastics LLC Riverside Plastics LLC', 'Riverside Plastics LLC'],
+    ['Walla Walla', 'Walla Walla'],
+  ])('"%s" names %s', async (printed, name) => {
+    // Act
+    const extraction = await new HeuristicExtractor().extract(
+      pdfTextOf(['Cascade Mold Works Inc.', 'INVOICE 4410', `Bill To: ${printed}`, 'Total     $2,616.14']),
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe(name);
+  });
+});

@@ -142,6 +142,9 @@ const withoutTrailingLabel = (name: string): string => {
   return name.replace(TRAILING_LABEL, '');
 };
 
+/** A name of two words or more printed twice in a row. */
+const NAME_TWICE = /^(\S+(?:\s+\S+)+?)\s+\1$/iu;
+
 /** A party name, cut before an address, a description or the next label. */
 export const cleanPartyName = (text: string): string | undefined => {
   // A trailing colon makes it a label ("To:"), not a name.
@@ -204,6 +207,10 @@ export const cleanPartyName = (text: string): string | undefined => {
     name = name.slice(0, -1).trim();
   if (name.length < 2 || name.length > 120 || !/^[\p{Lu}0-9]/u.test(name) || !/\p{L}{2}/u.test(name))
     return undefined;
+  // Two blocks side by side that a text layer ran together print one name twice ("Riverside
+  // Plastics LLC Riverside Plastics LLC", under bill-to and ship-to): the name once. A name of
+  // one word twice is a name ("Walla Walla").
+  name = NAME_TWICE.exec(name)?.[1] ?? name;
   const words = name.split(/\s+/);
   // A name is capitalised words (and a few connectors); a sentence is not. A company name with its
   // legal form may keep lower-case words ("Au bon moulin SARL").
