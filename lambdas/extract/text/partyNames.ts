@@ -223,7 +223,7 @@ export const cleanPartyName = (text: string): string | undefined => {
       !/^[\p{Lu}0-9&('"]/u.test(w) &&
       !/^\p{Ll}{1,5}['’]\p{Lu}/u.test(w) &&
       !/^(?:\p{Ll}{1,2}\.){2,}$/u.test(w) &&
-      !NAME_CONNECTORS.has(w.toLowerCase()) &&
+      !isNameConnector(w) &&
       !(/^\p{Ll}{2,5}\.$/u.test(w) && /\.$/.test(words[i - 1] ?? '')),
   );
   if (words.length > 9 || (lower.length > 0 && !(hasLegalForm(name) && lower.length <= words.length / 2)))

@@ -220,7 +220,8 @@ const unreadMoney = (currency: Candidate<string>) => ({ ...noTotals(), currency:
  */
 export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
   const title = titleCandidates(ctx);
-  const parties = partyCandidates(ctx);
+  const selfBilled = isSelfBilled(ctx);
+  const parties = partyCandidates(ctx, selfBilled);
   const vendorTaxId = vatIdCandidates(ctx);
   const iban = ibanCandidates(ctx);
   const read = findItemTable(ctx);
@@ -245,7 +246,7 @@ export const invoiceCandidates = (ctx: FinderContext): InvoiceCandidates => {
     ]),
     // A self-billed invoice's German title is "Gutschrift", the word for a credit note too: under
     // the self-billing mention it names the invoice that pays the supplier.
-    kind: isSelfBilled(ctx) ? title.kind.map((c) => ({ ...c, value: 'invoice' as const })) : title.kind,
+    kind: selfBilled ? title.kind.map((c) => ({ ...c, value: 'invoice' as const })) : title.kind,
     vendor: parties.vendor,
     customer: parties.customer,
     ...invoiceDates(ctx, title.invoiceDate, paymentTerms),

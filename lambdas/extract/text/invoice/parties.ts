@@ -228,11 +228,12 @@ const selfBilledParties = (
   };
 };
 
-/** The vendor's and the customer's candidates. */
+/** The vendor's and the customer's candidates; `selfBilled` as `isSelfBilled` tells, read once per document. */
 export const partyCandidates = (
   ctx: FinderContext,
+  selfBilled: boolean,
 ): { vendor: Candidate<string>[]; customer: Candidate<string>[] } => {
-  if (isSelfBilled(ctx)) return selfBilledParties(ctx);
+  if (selfBilled) return selfBilledParties(ctx);
   // A block that repeats the return address's company is the sender's own, wherever it stands
   // (on the right, under the window).
   const sender = returnAddress(ctx);
