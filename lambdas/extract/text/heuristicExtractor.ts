@@ -24,7 +24,7 @@ import { namesCompany, tokenFinder } from './printed.js';
 import { type DocLine, type DocText, indexText, sourceOf } from './textIndex.js';
 
 /** Written to every record; bump when a change alters what the extractor returns. */
-export const HEURISTIC_EXTRACTOR_VERSION = '2.32.0';
+export const HEURISTIC_EXTRACTOR_VERSION = '2.33.0';
 
 const PARTY_FIELDS = new Set(['provider', 'customer', 'vendor']);
 

@@ -84,17 +84,23 @@ export const amountPerLine = (
   return [...byLine.values()];
 };
 
-/** One amount of `role` per row of a breakdown that states a rate, as `amountPerLine` picks it. */
+/**
+ * One amount of `role` per row of a breakdown that states a rate, as `amountPerLine` picks it. A
+ * row of zeros is a rate the invoice does not use ("12 %  0,00  0,00  0,00", printed by programs
+ * that list every rate the law knows): no share of the invoice, so no row here.
+ */
 const rateRowAmounts = (
   amounts: readonly LabelledAmount[],
   role: MoneyRole,
   pick: 'first' | 'last',
-): LabelledAmount[] =>
-  amountPerLine(
-    amounts.filter((a) => a.rateRow),
+): LabelledAmount[] => {
+  const used = new Set(amounts.filter((a) => !decimalEquals(a.amount, '0')).map((a) => a.line.index));
+  return amountPerLine(
+    amounts.filter((a) => a.rateRow && used.has(a.line.index)),
     role,
     pick,
   );
+};
 
 export const sumOf = (rows: readonly LabelledAmount[]): string => addDecimals(rows.map((r) => r.amount));
 
@@ -154,6 +160,8 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
   for (const total of totals) {
     for (const subtotal of nets) {
       if (sameLine(subtotal, total)) continue;
+      // Zeros add up whatever they are ("0,00 + 0,00 = 0,00" across a summary's unused rates).
+      if (decimalEquals(total.amount, '0') && decimalEquals(subtotal.amount, '0')) continue;
       const labelledNet = subtotal.role === 'subtotal';
       const base =
         strengthOf(total) +

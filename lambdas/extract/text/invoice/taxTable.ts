@@ -1,3 +1,4 @@
+import { decimalEquals } from '../../../shared/documents/index.js';
 import {
   type LabelMatch,
   labelsAtStart,
@@ -5,7 +6,7 @@ import {
   type TotalsLabelField,
 } from '../../vocabulary/index.js';
 import type { FinderContext } from '../context.js';
-import type { FoundAmount } from '../parseAmount.js';
+import { currencyOf, type FoundAmount } from '../parseAmount.js';
 import type { DocLine, LineCell } from '../textIndex.js';
 
 /**
@@ -59,9 +60,21 @@ const RATE = /\d{1,2}(?:[.,]\d{1,2})?\s?%/g;
  */
 const HEADING_REST = new RegExp(`^\\s*(?::|\\([^)%]*\\)|(?:@\\s*)?${RATE.source})?\\s*$`);
 
+/**
+ * The currency a heading states its column in, after a short preposition or alone ("Základ v Kč",
+ * "DPH w zł", "Netto EUR", "Montant en €"): like a note in brackets, it says nothing of the role.
+ */
+const HEADING_CURRENCY = /^\s*(?:\p{L}{1,3}\s+)?(\S+)\s*$/u;
+
+const headingRest = (rest: string): boolean => {
+  if (HEADING_REST.test(rest)) return true;
+  const currency = HEADING_CURRENCY.exec(rest)?.[1];
+  return currency !== undefined && currencyOf(currency) !== undefined;
+};
+
 const moneyColumn = (cell: LineCell): MoneyColumn | undefined => {
   const label = labelsAtStart(cell.text, COLUMN_ROLES)[0];
-  if (!label || !HEADING_REST.test(cell.text.slice(label.end))) return undefined;
+  if (!label || !headingRest(cell.text.slice(label.end))) return undefined;
   return { role: label.field as ColumnRole, label, cell };
 };
 
@@ -171,6 +184,10 @@ export const columnTables = (ctx: FinderContext, moneyIn: (text: string) => Foun
         last += 1;
         continue;
       }
+      // A rate the invoice does not use, its row printed with a zero or nothing ("0 %  0,00"),
+      // is no end of the breakdown.
+      if (opens === 'rate' && amounts.length < 2 && amounts.every((a) => decimalEquals(a.amount.amount, '0')))
+        continue;
       // A row states two columns at least; a line with one amount is the invoice's own summary
       // under the table ("Bruttosumme  -8,79"), for the labels to read.
       if (!opens || amounts.length < 2) break;
