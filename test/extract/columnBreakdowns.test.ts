@@ -252,3 +252,23 @@ describe('an item table whose last columns are the net, the VAT and the gross', 
     expect(fieldOf(extraction, 'total')?.evidence?.map((e) => e.kind)).toContain('arithmetic');
   });
 });
+
+describe('a breakdown whose rows start with the tax key the item rows use', () => {
+  it('reads the key and rate as one rate row, so one rate is no sum of the invoice', async () => {
+    // Act: a wholesaler's VAT table, keyed 1 and 2 like its items' last column
+    const extraction = await read(
+      'Summe netto EUR      2.358,33',
+      'USt-Aufstellung',
+      'St   USt-Satz        Nettobetrag        USt-Betrag       Bruttobetrag',
+      ' 1     7,00 %           1.109,35             77,65           1.187,00',
+      ' 2    19,00 %           1.248,98            237,31           1.486,29',
+      '      Summe             2.358,33            314,96           2.673,29',
+      'Rechnungsbetrag EUR      2.673,29',
+    );
+
+    // Assess: the first rate's row had made the invoice's net and tax at 0.98
+    expect(fieldOf(extraction, 'subtotal')?.value).toBe('2358.33');
+    expect(fieldOf(extraction, 'tax')?.value).toBe('314.96');
+    expect(fieldOf(extraction, 'total')?.value).toBe('2673.29');
+  });
+});

@@ -97,6 +97,9 @@ export const headsBreakdown = (line: DocLine): boolean => headingsOf(line).lengt
  */
 const RATE_CELL = /^\s*(?:(?:\(?[A-Z]\)?\s+)?\d{1,2}(?:[.,]\d{1,2})?\s?%(?:\s+\(?[A-Z]\)?)?|\(?[A-Z]\)?)\s*$/;
 
+/** A tax key of one or two characters, in a column of its own before the rate ("1", "B", "(2)"). */
+const KEY_CELL = /^\s*\(?[A-Z0-9]{1,2}\)?\s*$/;
+
 /**
  * What opens a row: a rate or a tax label ("19%", "Umsatzsteuer (S)", "MwSt. 19 %"), for one
  * rate's amounts; or a sum label ("Gesamt", "Summe", "Total") or nothing but the amounts, for
@@ -105,6 +108,10 @@ const RATE_CELL = /^\s*(?:(?:\(?[A-Z]\)?\s+)?\d{1,2}(?:[.,]\d{1,2})?\s?%(?:\s+\(
 const opensRow = (line: DocLine): 'rate' | 'sum' | undefined => {
   const first = line.cells[0]?.text ?? '';
   if (RATE_CELL.test(first)) return 'rate';
+  // A rate after the key the item rows mark it by ("1    7,00 %", "B   19 %"): the key's column
+  // comes first.
+  if (KEY_CELL.test(first) && /%/.test(line.cells[1]?.text ?? '') && RATE_CELL.test(line.cells[1]?.text ?? ''))
+    return 'rate';
   // Amounts alone under the headings: the totals printed as a row ("Net  VAT  Total" over
   // "100.00  19.00  119.00").
   if (!/\p{L}/u.test(line.text.replace(/\b[A-Z]{3}\b/g, ''))) return 'sum';
