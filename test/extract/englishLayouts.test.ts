@@ -824,7 +824,7 @@ describe('a bill-to label in the right-hand column, beside the invoice details',
   });
 });
 
-describe('two blocks headed side by side in capitals', () => {
+describe('two blocks headed side by side', () => {
   it.each([
     ['BILL TO', 'SERVICE LOCATION', 'Oak Hollow Townhomes, Unit 14B'],
     ['CUSTOMER', 'BILLING CONTACT', 'Accounts Payable'],
@@ -860,5 +860,38 @@ describe('two blocks headed side by side in capitals', () => {
 
     // Assess
     expect(fieldOf(extraction, 'customer')?.value).toBe('OAK HOLLOW PROPERTY MANAGEMENT');
+  });
+
+  it.each([['Vessel'], ['Site']])(
+    'a bill-to label in mixed case beside "%s" over a block under each names the customer under it',
+    async (other) => {
+      // Act: a boatyard's invoice, the vessel's details in the right-hand block
+      const extraction = await read(
+        'Grand Harbour Marine Services Ltd',
+        'TAX INVOICE                 Invoice number GHM/25/0612',
+        `${'Invoice to'.padEnd(43)}${other}`,
+        `${'Azure Charter Yachts Limited'.padEnd(43)}M/Y Lunaria (14.5 m), Official No. 18492`,
+        `${"Ta' Xbiex Seafront".padEnd(43)}Berth: GHM yard, Birgu`,
+        'Haul-out & relaunch                                 680.00',
+        'Total                                               680.00',
+      );
+
+      // Assess: the heading beside the label had been the customer at 0.93
+      expect(fieldOf(extraction, 'customer')?.value).toBe('Azure Charter Yachts Limited');
+    },
+  );
+
+  it('keeps a one-word name beside a bill-to label in mixed case where nothing stands under the label (guard)', async () => {
+    // Act
+    const extraction = await read(
+      'Grand Harbour Marine Services Ltd',
+      'TAX INVOICE                 Invoice number GHM/25/0612',
+      'Invoice to      Brightwave',
+      '                12 Mill Lane',
+      'Total                                               680.00',
+    );
+
+    // Assess
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Brightwave');
   });
 });

@@ -123,7 +123,7 @@ export const roleBlock = (
         !rest &&
         next &&
         labelsAtStart(next.text).length === 0 &&
-        !headingsSideBySide(ctx.doc, line, cell, next)
+        !headingsSideBySide(ctx.doc, line, cell, next, { headingWord: true })
           ? cleanPartyName(withoutSalutation(next.text, ctx.language))
           : undefined;
       if (beside) {
