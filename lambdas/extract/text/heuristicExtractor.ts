@@ -75,12 +75,22 @@ const repeatsIdentifier = (field: string, token: string) => {
 };
 
 /**
+ * A test of a line: it names the party `name`. A name of one word must fill a cell: inside other
+ * words it is the word used again ("Vessel" and "relaunch of the vessel").
+ */
+const repeatsName = (name: string) => {
+  if (/\s/.test(name.trim())) return namesCompany(name);
+  const wanted = normalizeCompanyName(name);
+  return (line: DocLine) => line.cells.some((cell) => normalizeCompanyName(cell.text) === wanted);
+};
+
+/**
  * Evidence that a chosen identifier or name is printed on another line too (a running header, a
  * signature block, a payment reference). Not for dates or amounts: those repeat for other reasons.
  */
 const printedElsewhere = (doc: DocText, field: string, value: unknown, line: DocLine): Evidence[] => {
   if (!REPEATABLE_FIELDS.has(field) || typeof value !== 'string' || value.length < 4) return [];
-  const printed = PARTY_FIELDS.has(field) ? namesCompany(value) : repeatsIdentifier(field, value);
+  const printed = PARTY_FIELDS.has(field) ? repeatsName(value) : repeatsIdentifier(field, value);
   const other = doc.lines.find((l) => l.index !== line.index && printed(l));
   return other
     ? [{ kind: 'agreement', weight: REPEAT_WEIGHT, detail: `also printed at p${other.page} l${other.line}` }]
