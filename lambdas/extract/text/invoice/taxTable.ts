@@ -110,8 +110,8 @@ const opensRow = (line: DocLine): 'rate' | 'sum' | undefined => {
   if (RATE_CELL.test(first)) return 'rate';
   // A rate after the key the item rows mark it by ("1    7,00 %", "B   19 %"): the key's column
   // comes first.
-  if (KEY_CELL.test(first) && /%/.test(line.cells[1]?.text ?? '') && RATE_CELL.test(line.cells[1]?.text ?? ''))
-    return 'rate';
+  const second = line.cells[1]?.text ?? '';
+  if (KEY_CELL.test(first) && second.includes('%') && RATE_CELL.test(second)) return 'rate';
   // Amounts alone under the headings: the totals printed as a row ("Net  VAT  Total" over
   // "100.00  19.00  119.00").
   if (!/\p{L}/u.test(line.text.replace(/\b[A-Z]{3}\b/g, ''))) return 'sum';
