@@ -466,3 +466,22 @@ describe('a title in capitals with words of its own', () => {
     expect(fieldOf(extraction, 'kind')).toBeUndefined();
   });
 });
+
+describe('a title beside the party headings on its line', () => {
+  it('reads the number after "INVOICE" where "BILL TO" opens the line (QuickBooks Online)', async () => {
+    // Act
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'Hill Country Print & Sign LLC',
+        '4817 Burnet Rd, Suite 102',
+        'BILL TO                          SHIP TO                             INVOICE       1047',
+        'Lone Star Dental Group PLLC      Lone Star Dental Group PLLC         DATE          05/12/2025',
+        'Banners                                                                          290.00',
+        'TOTAL                                                                            290.00',
+      ]),
+    );
+
+    // Assess: "BILL" of "BILL TO" had been the line's only type word tried
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('1047');
+  });
+});

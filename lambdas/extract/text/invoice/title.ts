@@ -271,37 +271,54 @@ const translatedTitle = (text: string, cue: TitleCue | undefined): TitleCue | un
 const titleLines = (ctx: FinderContext): TitleLine[] =>
   ctx.doc.lines.flatMap((line) => {
     if (line.furniture || line.line > TITLE_LINES) return [];
-    const cue = translatedTitle(line.text, documentTypeCue(line.text));
-    if (!cue) return [];
-    // A title word inside another number's label names that number: "Bankszámla:" (a Hungarian
-    // bank account), "Arveldusarve:" (Estonian), "Žiro račun:" (Croatian).
-    if (labelsIn(line.text, OTHER_NUMBERS).some((m) => m.start <= cue.start && m.end >= cue.end)) return [];
-    const atStart =
-      line.text.slice(0, cue.start).trim() === '' || line.cells.some((c) => c.start === cue.start);
-    const after = line.text.slice(cue.end);
-    const number = numberAfter(after);
-    // A row whose last cell, past the title's number, is an amount counts another document in a
-    // sum: "abzgl. Abschlagsrechnung Nr. 2025-1102 vom 10.04.2025  -1.000,00 €", "Less: Invoice
-    // 4711  (500.00)".
-    const sum = endingAmount(line);
-    if (sum && sum.start >= cue.end + (number?.end ?? 0)) return [];
-    // A title word that neither starts the line nor carries a number is a word in a sentence;
-    // one followed by "to"/"an"/"à" ("Invoice to", "Rechnung an") is a label. Inside a line, only
-    // a number mark makes it a title ("Rectifica la factura Nº 2024-0377"): after a colon or
-    // nothing, the words before it name something else ("Žiro račun: HR71…", Croatian for a bank
-    // account, "Transakcijski račun SI56 0201…").
-    if (!atStart && !number?.numberMark) return [];
-    const linked = number ? undefined : linkedDate(ctx, line.text.slice(cue.start), after);
-    if (
-      !number &&
-      !linked &&
-      !titleAlone(line.text.slice(cue.start), cue.end - cue.start) &&
-      !/^\s*[:.]?\s*$/.test(after) &&
-      !/^\s{2,}/.test(after)
-    )
-      return [];
-    return [{ line, cue, atStart, after, number, linked }];
+    // A type word that makes no title ("BILL TO" of "BILL TO   SHIP TO   INVOICE   1047", a
+    // QuickBooks header) leaves the line's later ones to try.
+    for (let at = 0, tries = 0; at < line.text.length && tries < MAX_CUES_PER_LINE; tries++) {
+      const found = documentTypeCue(line.text.slice(at));
+      if (!found) return [];
+      const cue = translatedTitle(line.text, { ...found, start: found.start + at, end: found.end + at });
+      const title = cue && titleOn(ctx, line, cue);
+      if (title) return [title];
+      at += found.end;
+    }
+    return [];
   });
+
+/** Type words tried on one line before it counts as no title's. */
+const MAX_CUES_PER_LINE = 4;
+
+/** The title `cue` makes of `line`, if it makes one. */
+const titleOn = (ctx: FinderContext, line: DocLine, cue: TitleCue): TitleLine | undefined => {
+  // A title word inside another number's label names that number: "Bankszámla:" (a Hungarian
+  // bank account), "Arveldusarve:" (Estonian), "Žiro račun:" (Croatian).
+  if (labelsIn(line.text, OTHER_NUMBERS).some((m) => m.start <= cue.start && m.end >= cue.end))
+    return undefined;
+  const atStart =
+    line.text.slice(0, cue.start).trim() === '' || line.cells.some((c) => c.start === cue.start);
+  const after = line.text.slice(cue.end);
+  const number = numberAfter(after);
+  // A row whose last cell, past the title's number, is an amount counts another document in a
+  // sum: "abzgl. Abschlagsrechnung Nr. 2025-1102 vom 10.04.2025  -1.000,00 €", "Less: Invoice
+  // 4711  (500.00)".
+  const sum = endingAmount(line);
+  if (sum && sum.start >= cue.end + (number?.end ?? 0)) return undefined;
+  // A title word that neither starts the line nor carries a number is a word in a sentence;
+  // one followed by "to"/"an"/"à" ("Invoice to", "Rechnung an") is a label. Inside a line, only
+  // a number mark makes it a title ("Rectifica la factura Nº 2024-0377"): after a colon or
+  // nothing, the words before it name something else ("Žiro račun: HR71…", Croatian for a bank
+  // account, "Transakcijski račun SI56 0201…").
+  if (!atStart && !number?.numberMark) return undefined;
+  const linked = number ? undefined : linkedDate(ctx, line.text.slice(cue.start), after);
+  if (
+    !number &&
+    !linked &&
+    !titleAlone(line.text.slice(cue.start), cue.end - cue.start) &&
+    !/^\s*[:.]?\s*$/.test(after) &&
+    !/^\s{2,}/.test(after)
+  )
+    return undefined;
+  return { line, cue, atStart, after, number, linked };
+};
 
 /**
  * The number under a title alone in its cell, marked as one ("INVOICE" over "# INV-000187",
