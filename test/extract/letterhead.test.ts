@@ -56,6 +56,22 @@ describe('a return address whose middle dots OCR read as colons', () => {
     // Assess
     expect(fieldOf(extraction, 'vendor')?.value).toBe('Anna Schmidt');
   });
+
+  it("is no form's row whose colons split a number's label from its value", async () => {
+    // Act: an Indian tax invoice's header rows
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'SHREEJI INDUSTRIAL SUPPLIES PVT. LTD.',
+        'Plot No. 47, GIDC Phase II, Vatva, Ahmedabad - 382445, Gujarat',
+        'Invoice No.    : SIS/25-26/0087                  Invoice Date    : 05-06-2025',
+        'E-Way Bill No. : 2419 8812 3377                  Place of Supply : Gujarat (24)',
+        'Total                                                        1,45,678.08',
+      ]),
+    );
+
+    // Assess: "E-Way Bill No" had been the sender's name at 0.70
+    expect(fieldOf(extraction, 'vendor')?.value).toBe('SHREEJI INDUSTRIAL SUPPLIES PVT. LTD.');
+  });
 });
 
 describe("a sole trader's name heading the page", () => {

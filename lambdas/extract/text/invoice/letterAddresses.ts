@@ -11,7 +11,7 @@ import {
 import type { FinderContext } from '../context.js';
 import { cleanPartyName, POSTCODE_TOWN, STREET } from '../partyNames.js';
 import type { DocLine } from '../textIndex.js';
-import { hasLegalForm } from '../values.js';
+import { hasLegalForm, NUMBER_MARK_SOURCE } from '../values.js';
 import { isDetailLine, isFormLine } from './roleBlocks.js';
 
 /**
@@ -27,6 +27,12 @@ export const ADDRESS_SEPARATOR = /\s+[●•·|–—]\s+|\s+-\s+|\s{2,}[●•�
  * spaces on both sides ("Anna Schmidt - Grafikdesign : Lindenweg 2 : 04109 Leipzig").
  */
 const RETURN_ADDRESS_SEPARATOR = new RegExp(`${ADDRESS_SEPARATOR.source}|\\s+[:;]\\s+`);
+
+/**
+ * A number's label, its mark last ("E-Way Bill No.", "Auftrags-Nr."): a form's row whose colons
+ * split it like a return address ("E-Way Bill No. : 2419 8812 3377   Place of Supply : Gujarat").
+ */
+const ENDS_WITH_NUMBER_MARK = new RegExp(`(?<![\\p{L}])(?:${NUMBER_MARK_SOURCE})\\.?$`, 'iu');
 
 /** The first page's first content lines, where a letter's addresses are. */
 export const letterTop = (ctx: FinderContext): DocLine[] =>
@@ -52,7 +58,10 @@ export const returnAddress = (ctx: FinderContext): Candidate<string>[] => {
     const name = cleanPartyName(lead.filter(hasLegalForm).at(-1) ?? (lead.at(-1) as string));
     // "NIF 48765432K · C/ Colón 22 · 46004 Valencia": a sole trader's tax number before the
     // address, under the name, is no name.
-    const identifier = name !== undefined && labelsAtStart(name, IDENTIFIER_LABEL_FIELDS).length > 0;
+    const identifier =
+      name !== undefined &&
+      (labelsAtStart(name, IDENTIFIER_LABEL_FIELDS).length > 0 ||
+        ENDS_WITH_NUMBER_MARK.test(parts[0] as string));
     if (!name || identifier || (STREET.test(name) && !hasLegalForm(name))) continue;
     // Under a company's name with its legal form, a line whose name has none ("Énergie Rhône-Alpes
     // SA" over "Service Clients – TSA 20012 – 69901 Lyon") gives a department's address: the
