@@ -485,3 +485,34 @@ describe('a title beside the party headings on its line', () => {
     expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('1047');
   });
 });
+
+describe("a title beside the addressee's salutation, its number under it", () => {
+  const read = () =>
+    extractor.extract(
+      pdfTextOf([
+        'TIPOGRAFIA MORETTI S.r.l.',
+        "Via dell'Industria 18 - 40138 Bologna (BO)",
+        'Spett.le                                  FATTURA',
+        'Studio Legale Bianchi & Associati         N.  245/2025     del 03/06/2025',
+        'Corso Vittorio Emanuele II 112',
+        'TOTALE FATTURA     € 1.015,04',
+      ]),
+    );
+
+  it('is no customer ("Spett.le    FATTURA")', async () => {
+    // Act
+    const extraction = await read();
+
+    // Assess: the title had been the customer at 0.93
+    expect(fieldOf(extraction, 'customer')?.value).not.toBe('FATTURA');
+  });
+
+  it('has its number after a mark in a cell of its own ("N.  245/2025"), and its date', async () => {
+    // Act
+    const extraction = await read();
+
+    // Assess
+    expect(fieldOf(extraction, 'invoiceNumber')?.value).toBe('245/2025');
+    expect(fieldOf(extraction, 'invoiceDate')?.value).toBe('2025-06-03');
+  });
+});

@@ -123,6 +123,7 @@ export const roleBlock = (
         !rest &&
         next &&
         labelsAtStart(next.text).length === 0 &&
+        !isTitleCell(next.text) &&
         !headingsSideBySide(ctx.doc, line, cell, next, { headingWord: true })
           ? cleanPartyName(withoutSalutation(next.text, ctx.language))
           : undefined;
@@ -185,6 +186,14 @@ export const isFormLine = (line: DocLine): boolean => {
   const first = line.cells[0]?.text ?? '';
   const label = labelsAtStart(first)[0];
   if (label && /^\s*(?:$|[:#]|\d)/.test(first.slice(label.end))) return true;
-  const cue = line.cells.length === 1 ? documentTypeCue(first) : undefined;
-  return cue !== undefined && first.trim().length <= cue.end - cue.start + 2;
+  return line.cells.length === 1 && isTitleCell(first);
+};
+
+/**
+ * A cell that is the document's title alone ("INVOICE", "Tax Invoice", "FATTURA"): beside a role
+ * label ("Spett.le    FATTURA") it names no party.
+ */
+const isTitleCell = (text: string): boolean => {
+  const cue = documentTypeCue(text);
+  return cue !== undefined && text.trim().length <= cue.end - cue.start + 2;
 };

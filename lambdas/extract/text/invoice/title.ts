@@ -12,7 +12,7 @@ import {
 import { endingAmount } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
 import { type FoundDate, findDates, TIME_OF_DAY } from '../parseDate.js';
-import { cellAt, cellUnder, type DocLine, nextContentLine } from '../textIndex.js';
+import { cellAt, cellUnder, type DocLine, type LineCell, nextContentLine } from '../textIndex.js';
 import { dateValue, NUMBER_MARK, parseId } from '../values.js';
 
 /**
@@ -335,16 +335,31 @@ const numberUnder = (
   if (!cell || !titleAlone(cell.text.slice(cue.start - cell.start), cue.end - cue.start)) return undefined;
   let next = nextContentLine(ctx.doc, line);
   if (next && /^\p{L}+$/u.test(next.text.trim())) next = nextContentLine(ctx.doc, next);
-  const under = next && cellUnder(next, cell);
+  // A mark in a cell of its own ("N.  245/2025"): the number is the next cell's, and the title
+  // may overlap the number more than the mark.
+  const markAloneIn = (c: LineCell | undefined): boolean =>
+    c !== undefined && NUMBER_MARK.exec(c.text)?.[0].length === c.text.length;
+  const nearest = next && cellUnder(next, cell);
+  const before = nearest && next ? next.cells[next.cells.indexOf(nearest) - 1] : undefined;
+  const under =
+    before &&
+    markAloneIn(before) &&
+    before.start < cell.start + cell.text.length &&
+    before.start + before.text.length > cell.start
+      ? before
+      : nearest;
   const mark = under && NUMBER_MARK.exec(under.text)?.[0];
-  const rest = mark && under ? under.text.slice(mark.length) : '';
+  const markAlone = markAloneIn(under);
+  const following = markAlone && next && under ? next.cells[next.cells.indexOf(under) + 1] : undefined;
+  const rest = following ? following.text : mark && under ? under.text.slice(mark.length) : '';
   const id = mark ? parseId(rest) : undefined;
   if (!id || !next || !under) return undefined;
   const end = rest.indexOf(id.value) + id.value.length;
+  const restCell = following ?? under;
   return {
     value: id.value,
     line: next,
-    tail: `${rest.slice(end)}${next.text.slice(under.start + under.text.length)}`,
+    tail: `${rest.slice(end)}${next.text.slice(restCell.start + restCell.text.length)}`,
   };
 };
 
