@@ -122,6 +122,24 @@ describe("an address under the sender's own block", () => {
     expect(customer?.evidence?.[0]?.detail).toMatch(/^addressee:under-sender/);
   });
 
+  it.each([['Tél. 02 47 61 22 90      contact@papeterie-centre.fr'], ['Téléphone 02 47 61 22 90']])(
+    'takes no telephone line of the sender for the customer ("%s")',
+    async (phone) => {
+      // Act: the sender's telephone under its block, then the window
+      const extraction = await extractor.extract(
+        page(
+          phone,
+          '                                           Cabinet Dentaire Moreau',
+          '                                           12 rue Nationale',
+          '                                           37000 Tours',
+        ),
+      );
+
+      // Assess: "Tél." had been no telephone's label, and the line the customer at 0.65
+      expect(fieldOf(extraction, 'customer')?.value).toBe('Cabinet Dentaire Moreau');
+    },
+  );
+
   it.each([
     ['Monsieur et Madame', 'Pierre et Claire Moreau'],
     ['M. et Mme', 'Pierre et Claire Moreau'],

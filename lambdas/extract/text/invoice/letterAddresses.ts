@@ -80,8 +80,12 @@ const companyAbove = (ctx: FinderContext, line: DocLine): boolean => {
   return name !== undefined && hasLegalForm(name);
 };
 
-/** What a name is not: an address, a contact, a web address or a number. */
-export const NOT_A_NAME = /@|www\.|https?:|^\d|\b(?:tel|phone|fax|e-?mail)\b/i;
+/**
+ * What a name is not: an address, a contact, a web address or a number. A telephone's label in the
+ * languages' spellings ("Tél.", "Téléphone", "Telefon", "Teléfono", "Tlf.").
+ */
+export const NOT_A_NAME =
+  /@|www\.|https?:|^\d|(?<!\p{L})(?:t[eé]l(?:[eé]phone|efon|[eé]fono)?|tlf|phone|fax|e-?mail)(?!\p{L})/iu;
 
 /** A line of a letter's top that names nobody: a contact, a detail line, a label and its value. */
 const namesNobody = (line: DocLine, text: string): boolean =>
