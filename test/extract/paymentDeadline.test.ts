@@ -51,6 +51,12 @@ describe('a sentence that asks for payment by a date', () => {
       'Payable à 30 jours, soit le 01.06.2024.',
       '2024-06-01',
     ],
+    [
+      'German, a term and its date after "d.h." (Swiss)',
+      GERMAN,
+      'Zahlbar innert 30 Tagen, d.h. bis 3.7.2024, rein netto.',
+      '2024-07-03',
+    ],
     ['Italian', ITALIAN, 'Si prega di effettuare il pagamento entro il 21/06/2024.', '2024-06-21'],
     [
       'German, "fällig am" after the terms',

@@ -136,14 +136,18 @@ const endsInDeadline = (before: string): boolean =>
   DEADLINE_BEFORE.test(before) || (/:\s*$/.test(before) && statesPaymentTerms(before));
 
 /**
- * A clause that opens with a deadline word and then a date: " soit le 14.04.2025." A word before
- * it says what else is due then ("Lieferung bis zum 20.05.2024").
+ * A clause that opens with a deadline word and then a date: " soit le 14.04.2025.", or with an
+ * abbreviation that says "that is" first (" d.h. bis 3.7.2025", " i.e. by 3 July 2025"). A word
+ * before it says what else is due then ("Lieferung bis zum 20.05.2024").
  */
 const continuesWithDeadline = (clause: string): boolean => {
   const date = findDates(clause)[0];
   const deadline = date && DEADLINE_BEFORE.exec(clause.slice(0, date.start));
-  return deadline ? !/\p{L}/u.test(clause.slice(0, deadline.index)) : false;
+  return deadline ? THAT_IS.test(clause.slice(0, deadline.index)) : false;
 };
+
+/** Nothing, or letters each with its dot: an abbreviation ("d.h.", "d. h.", "i.e.", "d.w.z."), no word. */
+const THAT_IS = /^[\s,;]*(?:\p{L}{1,3}\.\s?){0,3}\s*$/u;
 
 /**
  * The dates of payment terms. Terms that offer a discount for paying early: "Zahlbar bis
