@@ -504,7 +504,24 @@ describe("a title beside the addressee's salutation, its number under it", () =>
     const extraction = await read();
 
     // Assess: the title had been the customer at 0.93
-    expect(fieldOf(extraction, 'customer')?.value).not.toBe('FATTURA');
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Studio Legale Bianchi & Associati');
+  });
+
+  it('is no customer with its number either ("Kupac:    RAČUN br. 148/P1/1")', async () => {
+    // Act: a Croatian invoice, the details' block beside the buyer's
+    const extraction = await extractor.extract(
+      pdfTextOf([
+        'ADRIATIC YACHT SERVIS d.o.o.',
+        'Put Supavla 21, 21000 Split',
+        'Kupac:                                           RAČUN br. 148/P1/1',
+        'Jadranska Plovidba Tours d.o.o.                  Datum i vrijeme izdavanja:  03.06.2025. 14:22',
+        'Obala kneza Branimira 14                         Datum isporuke:             02.06.2025.',
+        'Ukupno za platiti:   631,88 EUR',
+      ]),
+    );
+
+    // Assess: no customer had been read
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Jadranska Plovidba Tours d.o.o.');
   });
 
   it('has its number after a mark in a cell of its own ("N.  245/2025"), and its date', async () => {

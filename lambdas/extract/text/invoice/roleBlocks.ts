@@ -10,7 +10,7 @@ import type { FinderContext } from '../context.js';
 import { cleanPartyName } from '../partyNames.js';
 import { headingsSideBySide } from '../sideHeadings.js';
 import { continuesBrokenWord, type DocLine, nextContentLine } from '../textIndex.js';
-import { hasLegalForm } from '../values.js';
+import { hasLegalForm, NUMBER_MARK } from '../values.js';
 import { ROLE_LABELS } from './partyBlocks.js';
 
 /**
@@ -124,6 +124,7 @@ export const roleBlock = (
         next &&
         labelsAtStart(next.text).length === 0 &&
         !isTitleCell(next.text) &&
+        !isNumberedTitleCell(next.text) &&
         !headingsSideBySide(ctx.doc, line, cell, next, { headingWord: true })
           ? cleanPartyName(withoutSalutation(next.text, ctx.language))
           : undefined;
@@ -131,6 +132,8 @@ export const roleBlock = (
         found.push({ value: beside, confidence, line, via: `block:${role}:next-cell` });
         return;
       }
+      const titleBeside =
+        next && (isTitleCell(next.text) || isNumberedTitleCell(next.text)) ? next : undefined;
       for (let i = line.index + 1; i < lines.length && i <= line.index + BLOCK_DEPTH; i++) {
         const below = lines[i] as DocLine;
         if (below.page !== line.page) break;
@@ -148,8 +151,10 @@ export const roleBlock = (
         if (ownColumn ? isDetailText(target?.text ?? '') : isDetailLine(below)) continue;
         // A form's label ("Rechnungsnummer   DE4A") starts the next block: this one named nobody.
         if (!ownColumn && isFormLine(below)) break;
-        // A table header or row is not an address block.
-        if (below.cells.length >= 3 && below.cells.length > line.cells.length) break;
+        // A table header or row is not an address block. Beside a title ("Kupac:    RAČUN br.
+        // 148/P1/1"), the cells from the title's column on are the document's details' block.
+        const own = titleBeside ? below.cells.filter((c) => c.start < titleBeside.start - 1) : below.cells;
+        if (own.length >= 3 && own.length > line.cells.length) break;
         const person = target && withoutSalutation(target.text, ctx.language);
         // "Herrn" alone: the name is on the next line.
         if (person !== undefined && person.trim() === '') continue;
@@ -196,4 +201,12 @@ export const isFormLine = (line: DocLine): boolean => {
 const isTitleCell = (text: string): boolean => {
   const cue = documentTypeCue(text);
   return cue !== undefined && text.trim().length <= cue.end - cue.start + 2;
+};
+
+/** A cell that is the document's title and its number ("RAČUN br. 148/P1/1", "Invoice # 1047"). */
+const isNumberedTitleCell = (text: string): boolean => {
+  const cue = documentTypeCue(text);
+  if (!cue || text.slice(0, cue.start).trim() !== '') return false;
+  const rest = text.slice(cue.end).trimStart();
+  return /^\d/.test(rest) || (NUMBER_MARK.test(rest) && /\d/.test(rest));
 };
