@@ -271,4 +271,20 @@ describe('a breakdown whose rows start with the tax key the item rows use', () =
     expect(fieldOf(extraction, 'tax')?.value).toBe('314.96');
     expect(fieldOf(extraction, 'total')?.value).toBe('2673.29');
   });
+
+  it('reads no tax-free sum from the sum row where a text layer lost the columns', async () => {
+    // Act: the same breakdown with its runs of spaces collapsed
+    const extraction = await read(
+      'Summe netto EUR 2.358,33',
+      'USt-Aufstellung',
+      'St USt-Satz Nettobetrag USt-Betrag Bruttobetrag',
+      ' 1 7,00 % 1.109,35 77,65 1.187,00',
+      ' 2 19,00 % 1.248,98 237,31 1.486,29',
+      ' Summe 2.358,33 314,96 2.673,29',
+      'Rechnungsbetrag EUR 2.673,29',
+    );
+
+    // Assess: "Summe 2.358,33" had been the total at 0.99, the net's equal with no tax
+    expect(fieldOf(extraction, 'total')?.value).toBe('2673.29');
+  });
 });

@@ -130,6 +130,10 @@ const oneRateOfSeveral = (
   tax.line.index === total.line.index &&
   taxRows.some((row) => row.line.index !== total.line.index);
 
+/** Whether more amounts follow `a` on its line, read under the same label. */
+const firstOfSeveral = (a: LabelledAmount, amounts: readonly LabelledAmount[]): boolean =>
+  a.position === 'first' && amounts.some((o) => o.line.index === a.line.index && o.position === 'later');
+
 /** The gap between the sum of `parts` (a gross total) and the printed `total`, if rows explain it. */
 const gapTo = (parts: readonly string[], rows: PayableRows, total: LabelledAmount): Gap | undefined => {
   const gross = addDecimals(parts);
@@ -196,7 +200,9 @@ export const triples = (amounts: readonly LabelledAmount[]): Triple[] => {
       }
       // Tax-free invoices (exempt, reverse charge): net and gross are the same amount, or differ
       // by the discounts and charges between them ("Sub Total 5,000.00 / Freight 250.00 / Total").
-      if (labelledNet && taxes.length === 0) {
+      // Not where the total is a row's first of several amounts ("Summe  2.358,33  314,96
+      // 2.673,29", a breakdown's sum row whose columns a text layer lost): net, tax and gross.
+      if (labelledNet && taxes.length === 0 && !firstOfSeveral(total, amounts)) {
         const gap = between ? gapTo([subtotal.amount], payable, total) : undefined;
         if (decimalEquals(subtotal.amount, total.amount)) found.push({ subtotal, total, score: base - 0.3 });
         else if (gap) found.push({ subtotal, gap, total, score: base - 0.35 });
