@@ -894,4 +894,20 @@ describe('two blocks headed side by side', () => {
     // Assess
     expect(fieldOf(extraction, 'customer')?.value).toBe('Brightwave');
   });
+
+  it('reads the name under "BILL TO SHIP TO" run together, not the other heading', async () => {
+    // Act: the headings' gap, and the names', lost by a text layer without layout
+    const extraction = await read(
+      'LAKESHORE PACKAGING CO.',
+      'INVOICE',
+      'Invoice #: 74219 Invoice Date: 06/12/2025',
+      'BILL TO SHIP TO',
+      'Northbay Brewing Company LLC Northbay Brewing Company LLC',
+      'Accounts Payable Receiving Dock B',
+      'TOTAL DUE 6,530.45',
+    );
+
+    // Assess: "SHIP TO" had been the customer at 0.75 in an auto-approved document
+    expect(fieldOf(extraction, 'customer')?.value).toBe('Northbay Brewing Company LLC');
+  });
 });

@@ -69,6 +69,14 @@ const nameLabelled = (cell: DocLine['cells'][number] | undefined): string | unde
   return label ? cleanPartyName(cell.text.slice(label.end).replace(/^\s*:?\s*/, '')) : undefined;
 };
 
+const ANY_ROLE: ReadonlySet<LabelField> = new Set<LabelField>(['vendor', 'customer', 'payee']);
+
+/** A role label alone, or with its colon ("SHIP TO", "Lieferadresse:"): a block's heading. */
+const isRoleHeading = (text: string): boolean => {
+  const label = labelsAtStart(text, ANY_ROLE)[0];
+  return label !== undefined && /^\s*:?\s*$/.test(text.slice(label.end));
+};
+
 /** The cell of `line` in column `ci` of the line above, or its only cell when it has fewer. */
 const cellBelow = (line: DocLine, ci: number) => (line.cells.length > ci ? line.cells[ci] : line.cells[0]);
 
@@ -110,9 +118,12 @@ export const roleBlock = (
       // "Bill to:" ends in a colon or stands alone; "Client services" is not a role label.
       const held = rest ? roleLabelAt(cell.text, role) : undefined;
       if (rest && !held) return;
-      const here = rest ? cleanPartyName(withoutSalutation(rest, ctx.language)) : undefined;
+      // "BILL TO SHIP TO" (two headings whose gap a text layer lost): the other block's label
+      // names no party; the names are under both.
+      const headingAfter = rest !== '' && isRoleHeading(rest);
+      const here = rest && !headingAfter ? cleanPartyName(withoutSalutation(rest, ctx.language)) : undefined;
       // "t.a.v. de administratie": an abbreviation followed by no name names nobody here.
-      if (rest && !here && !held?.colon) return;
+      if (rest && !here && !held?.colon && !headingAfter) return;
       if (here) {
         found.push({ value: here, confidence, line, via: `block:${role}:same-line` });
         return;
