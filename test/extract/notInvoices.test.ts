@@ -13,7 +13,7 @@ const extractor = new HeuristicExtractor();
 const read = async (...lines: string[]) => extractor.extract(pdfTextOf(lines));
 
 /** A body that reads as an invoice in each language: items, net, tax and total. */
-type Language = 'en' | 'de' | 'fr' | 'nl' | 'es' | 'it';
+type Language = 'en' | 'de' | 'fr' | 'nl' | 'es' | 'it' | 'pl';
 const BODY: Record<Language, string[]> = {
   en: [
     'Date:        12 March 2024',
@@ -63,6 +63,14 @@ const BODY: Record<Language, string[]> = {
     'IVA 22%                                           440,00',
     'Totale                                          2.440,00',
   ],
+  pl: [
+    'Data wystawienia: 12.03.2024',
+    'Nazwa towaru             Ilość       Cena       Wartość',
+    'Cement                   40          21,50        860,00',
+    'Razem netto                                       860,00',
+    'VAT 23%                                           197,80',
+    'Razem brutto                                    1 057,80',
+  ],
 };
 
 describe('a document titled as something other than an invoice', () => {
@@ -97,6 +105,8 @@ describe('a document titled as something other than an invoice', () => {
     ['en', 'DONATION RECEIPT', 'DONATION RECEIPT'],
     ['de', 'Zuwendungsbestätigung', 'Zuwendungsbestätigung'],
     ['fr', 'Reçu fiscal', 'Reçu fiscal'],
+    ['es', 'RECIBO DE PAGO', 'RECIBO DE PAGO'],
+    ['pl', 'WZ - WYDANIE ZEWNĘTRZNE   nr WZ 214/06/2025/MG1', 'WYDANIE ZEWNĘTRZNE'],
   ])('%s "%s" is unclassified, titled "%s", with no invoice fields', async (language, title, word) => {
     // Act
     const extraction = await read(

@@ -258,7 +258,8 @@ const formRow = (doc: DocText, line: DocLine, cell: DocLine['cells'][number]): b
 const nonInvoiceTitle = (doc: DocText): string | undefined => {
   for (const line of topLines(doc, (l) => !isHeadings(l))) {
     for (const [i, cell] of line.cells.entries()) {
-      const text = cell.text.replace(/^\d{1,2}\.\s*/, '');
+      // "1. Mahnung": a reminder's count; "WZ - Wydanie zewnętrzne": the document kind's code.
+      const text = cell.text.replace(/^(?:\d{1,2}\.|\p{Lu}{1,4}\s+[-–—])\s*/u, '');
       const cue = otherDocumentCue(text);
       const labelled = line.cells[i + 1]?.text.trimStart().startsWith(':') ?? false;
       if (cue?.start === 0 && !labelled && !formRow(doc, line, cell) && titleRest(text.slice(cue.end)))
