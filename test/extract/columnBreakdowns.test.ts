@@ -254,17 +254,20 @@ describe('an item table whose last columns are the net, the VAT and the gross', 
 });
 
 describe('a breakdown whose rows start with the tax key the item rows use', () => {
+  // A wholesaler's VAT table, keyed 1 and 2 like its items' last column.
+  const keyed = [
+    'Summe netto EUR      2.358,33',
+    'USt-Aufstellung',
+    'St   USt-Satz        Nettobetrag        USt-Betrag       Bruttobetrag',
+    ' 1     7,00 %           1.109,35             77,65           1.187,00',
+    ' 2    19,00 %           1.248,98            237,31           1.486,29',
+    '      Summe             2.358,33            314,96           2.673,29',
+    'Rechnungsbetrag EUR      2.673,29',
+  ];
+
   it('reads the key and rate as one rate row, so one rate is no sum of the invoice', async () => {
-    // Act: a wholesaler's VAT table, keyed 1 and 2 like its items' last column
-    const extraction = await read(
-      'Summe netto EUR      2.358,33',
-      'USt-Aufstellung',
-      'St   USt-Satz        Nettobetrag        USt-Betrag       Bruttobetrag',
-      ' 1     7,00 %           1.109,35             77,65           1.187,00',
-      ' 2    19,00 %           1.248,98            237,31           1.486,29',
-      '      Summe             2.358,33            314,96           2.673,29',
-      'Rechnungsbetrag EUR      2.673,29',
-    );
+    // Act
+    const extraction = await read(...keyed);
 
     // Assess: the first rate's row had made the invoice's net and tax at 0.98
     expect(fieldOf(extraction, 'subtotal')?.value).toBe('2358.33');
@@ -274,15 +277,7 @@ describe('a breakdown whose rows start with the tax key the item rows use', () =
 
   it('reads no tax-free sum from the sum row where a text layer lost the columns', async () => {
     // Act: the same breakdown with its runs of spaces collapsed
-    const extraction = await read(
-      'Summe netto EUR 2.358,33',
-      'USt-Aufstellung',
-      'St USt-Satz Nettobetrag USt-Betrag Bruttobetrag',
-      ' 1 7,00 % 1.109,35 77,65 1.187,00',
-      ' 2 19,00 % 1.248,98 237,31 1.486,29',
-      ' Summe 2.358,33 314,96 2.673,29',
-      'Rechnungsbetrag EUR 2.673,29',
-    );
+    const extraction = await read(...keyed.map((line) => line.replace(/ {2,}/g, ' ')));
 
     // Assess: "Summe 2.358,33" had been the total at 0.99, the net's equal with no tax
     expect(fieldOf(extraction, 'total')?.value).toBe('2673.29');
