@@ -228,18 +228,21 @@ export const cellAt = (line: DocLine, at: number): LineCell | undefined =>
 
 /** The cell of `below` in the column of `cell`: the one that overlaps it most, if any does. */
 export const cellUnder = (below: DocLine, cell: LineCell): LineCell | undefined => {
-  const end = cell.start + cell.text.length;
   let best: LineCell | undefined;
   let most = 0;
   for (const c of below.cells) {
-    const overlap = Math.min(end, c.start + c.text.length) - Math.max(cell.start, c.start);
-    if (overlap > most) {
+    const shared = overlap(cell, c);
+    if (shared > most) {
       best = c;
-      most = overlap;
+      most = shared;
     }
   }
   return best;
 };
+
+/** How many character columns two cells share (none or less: zero or negative). */
+export const overlap = (a: LineCell, b: LineCell): number =>
+  Math.min(a.start + a.text.length, b.start + b.text.length) - Math.max(a.start, b.start);
 
 /**
  * The nearest line within three after (`step` 1) or before (-1) `line` that is not page

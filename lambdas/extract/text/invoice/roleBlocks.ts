@@ -69,7 +69,10 @@ const nameLabelled = (cell: DocLine['cells'][number] | undefined): string | unde
   return label ? cleanPartyName(cell.text.slice(label.end).replace(/^\s*:?\s*/, '')) : undefined;
 };
 
-const ANY_ROLE: ReadonlySet<LabelField> = new Set<LabelField>(['vendor', 'customer', 'payee']);
+/** Every role's labels, as `ROLE_LABELS` gives them. */
+const ANY_ROLE: ReadonlySet<LabelField> = new Set(
+  Object.values(ROLE_LABELS).flatMap((fields) => [...fields]),
+);
 
 /** A role label alone, or with its colon ("SHIP TO", "Lieferadresse:"): a block's heading. */
 const isRoleHeading = (text: string): boolean => {
@@ -130,12 +133,12 @@ export const roleBlock = (
       }
       // "Supplier:    Atlas Industrial Supply Co." - the name in the next column.
       const next = line.cells[ci + 1];
+      const titleBeside = next && titleCell(next.text) ? next : undefined;
       const beside =
         !rest &&
         next &&
         labelsAtStart(next.text).length === 0 &&
-        !isTitleCell(next.text) &&
-        !isNumberedTitleCell(next.text) &&
+        !titleBeside &&
         !headingsSideBySide(ctx.doc, line, cell, next, { headingWord: true })
           ? cleanPartyName(withoutSalutation(next.text, ctx.language))
           : undefined;
@@ -143,8 +146,6 @@ export const roleBlock = (
         found.push({ value: beside, confidence, line, via: `block:${role}:next-cell` });
         return;
       }
-      const titleBeside =
-        next && (isTitleCell(next.text) || isNumberedTitleCell(next.text)) ? next : undefined;
       for (let i = line.index + 1; i < lines.length && i <= line.index + BLOCK_DEPTH; i++) {
         const below = lines[i] as DocLine;
         if (below.page !== line.page) break;
@@ -202,22 +203,19 @@ export const isFormLine = (line: DocLine): boolean => {
   const first = line.cells[0]?.text ?? '';
   const label = labelsAtStart(first)[0];
   if (label && /^\s*(?:$|[:#]|\d)/.test(first.slice(label.end))) return true;
-  return line.cells.length === 1 && isTitleCell(first);
+  return line.cells.length === 1 && titleCell(first) === 'alone';
 };
 
 /**
- * A cell that is the document's title alone ("INVOICE", "Tax Invoice", "FATTURA"): beside a role
- * label ("Spett.le    FATTURA") it names no party.
+ * How a cell is the document's title: alone ("INVOICE", "Tax Invoice", "FATTURA") or with its
+ * number ("RAČUN br. 148/P1/1", "Invoice # 1047"). Beside a role label ("Spett.le    FATTURA")
+ * either names no party.
  */
-const isTitleCell = (text: string): boolean => {
+const titleCell = (text: string): 'alone' | 'numbered' | undefined => {
   const cue = documentTypeCue(text);
-  return cue !== undefined && text.trim().length <= cue.end - cue.start + 2;
-};
-
-/** A cell that is the document's title and its number ("RAČUN br. 148/P1/1", "Invoice # 1047"). */
-const isNumberedTitleCell = (text: string): boolean => {
-  const cue = documentTypeCue(text);
-  if (!cue || text.slice(0, cue.start).trim() !== '') return false;
+  if (!cue) return undefined;
+  if (text.trim().length <= cue.end - cue.start + 2) return 'alone';
+  if (text.slice(0, cue.start).trim() !== '') return undefined;
   const rest = text.slice(cue.end).trimStart();
-  return /^\d/.test(rest) || (NUMBER_MARK.test(rest) && /\d/.test(rest));
+  return /^\d/.test(rest) || (NUMBER_MARK.test(rest) && /\d/.test(rest)) ? 'numbered' : undefined;
 };

@@ -12,7 +12,7 @@ import {
 import { endingAmount } from '../amountColumn.js';
 import type { FinderContext } from '../context.js';
 import { type FoundDate, findDates, TIME_OF_DAY } from '../parseDate.js';
-import { cellAt, cellUnder, type DocLine, type LineCell, nextContentLine } from '../textIndex.js';
+import { cellAt, cellUnder, type DocLine, type LineCell, nextContentLine, overlap } from '../textIndex.js';
 import { dateValue, NUMBER_MARK, parseId } from '../values.js';
 
 /**
@@ -341,13 +341,7 @@ const numberUnder = (
     c !== undefined && NUMBER_MARK.exec(c.text)?.[0].length === c.text.length;
   const nearest = next && cellUnder(next, cell);
   const before = nearest && next ? next.cells[next.cells.indexOf(nearest) - 1] : undefined;
-  const under =
-    before &&
-    markAloneIn(before) &&
-    before.start < cell.start + cell.text.length &&
-    before.start + before.text.length > cell.start
-      ? before
-      : nearest;
+  const under = before && markAloneIn(before) && overlap(before, cell) > 0 ? before : nearest;
   const mark = under && NUMBER_MARK.exec(under.text)?.[0];
   const markAlone = markAloneIn(under);
   const following = markAlone && next && under ? next.cells[next.cells.indexOf(under) + 1] : undefined;
